@@ -1,0 +1,53 @@
+// Typed errors for everything a client may get wrong. Rules never throw at a client's mistake:
+// they return one of these, and the state stays exactly as it was.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+
+namespace tortuga {
+
+// Codes shared by every layer; protocol/ documents them for client authors.
+namespace code {
+inline constexpr const char* kBadAction = "bad_action";          // malformed action object
+inline constexpr const char* kIllegalAction = "illegal_action";  // well formed, forbidden by rules
+inline constexpr const char* kNotYourTurn = "not_your_turn";     // the seat may not act now
+inline constexpr const char* kMatchOver = "match_over";          // nothing may act any more
+inline constexpr const char* kBadOptions = "bad_options";        // match options refused
+}  // namespace code
+
+struct Error {
+  std::string code;
+  std::string message;
+};
+
+// A value or the reason there is none. Small on purpose: std::expected is C++23.
+template <class T>
+class Expected {
+ public:
+  Expected(T value) : v_(std::move(value)) {}
+  Expected(Error error) : v_(std::move(error)) {}
+
+  bool ok() const { return v_.index() == 0; }
+  explicit operator bool() const { return ok(); }
+  T& value() { return std::get<0>(v_); }
+  const T& value() const { return std::get<0>(v_); }
+  T& operator*() { return value(); }
+  const T& operator*() const { return value(); }
+  T* operator->() { return &value(); }
+  const T* operator->() const { return &value(); }
+  const Error& error() const { return std::get<1>(v_); }
+
+ private:
+  std::variant<T, Error> v_;
+};
+
+// The result of an operation with no value: empty when it succeeded.
+using Refusal = std::optional<Error>;
+
+inline Error illegal(std::string message) { return {code::kIllegalAction, std::move(message)}; }
+inline Error bad_action(std::string message) { return {code::kBadAction, std::move(message)}; }
+
+}  // namespace tortuga

@@ -1,0 +1,77 @@
+#include "rules/core/game.hpp"
+
+#include <algorithm>
+
+namespace tortuga {
+namespace {
+
+Error bad_options(std::string message) { return {code::kBadOptions, std::move(message)}; }
+
+Refusal check_value(const std::string& name, const Json& spec, const Json& value) {
+  const std::string type = spec.value("type", "");
+  if (value.is_null() && spec.contains("default") && spec["default"].is_null()) return std::nullopt;
+  if (type == "integer") {
+    if (!value.is_number_integer()) return bad_options("option " + name + " must be an integer");
+    auto n = value.get<long long>();
+    if (spec.contains("min") && n < spec["min"].get<long long>())
+      return bad_options("option " + name + " must be at least " + spec["min"].dump());
+    if (spec.contains("max") && n > spec["max"].get<long long>())
+      return bad_options("option " + name + " must be at most " + spec["max"].dump());
+  } else if (type == "boolean") {
+    if (!value.is_boolean()) return bad_options("option " + name + " must be true or false");
+  } else if (type == "enum") {
+    const Json& values = spec["values"];
+    if (std::find(values.begin(), values.end(), value) == values.end())
+      return bad_options("option " + name + " must be one of " + values.dump());
+  } else if (type == "object") {
+    if (!value.is_object()) return bad_options("option " + name + " must be an object");
+  } else if (type == "array") {
+    if (!value.is_array()) return bad_options("option " + name + " must be an array");
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Json Game::full_schema() const {
+  Json schema = option_schema();
+  const auto& i = info();
+  schema["players"] = {{"type", "integer"},
+                       {"min", i.min_players},
+                       {"max", i.max_players},
+                       {"default", i.min_players},
+                       {"description", "number of seats"}};
+  return schema;
+}
+
+Json Game::describe() const {
+  const auto& i = info();
+  return {{"id", i.id},
+          {"name", i.name},
+          {"min_players", i.min_players},
+          {"max_players", i.max_players},
+          {"options", full_schema()}};
+}
+
+Expected<Json> Game::normalize_options(const Json& given) const {
+  if (!given.is_null() && !given.is_object()) return bad_options("options must be a JSON object");
+  const Json schema = full_schema();
+  Json options = Json::object();
+  if (given.is_object()) {
+    for (auto it = given.begin(); it != given.end(); ++it) {
+      if (!schema.contains(it.key())) return bad_options("unknown option " + it.key());
+      if (auto refused = check_value(it.key(), schema[it.key()], it.value())) return *refused;
+      options[it.key()] = it.value();
+    }
+  }
+  for (auto it = schema.begin(); it != schema.end(); ++it)
+    if (!options.contains(it.key())) options[it.key()] = it.value().value("default", Json(nullptr));
+  if (auto refused = check_options(options)) return *refused;
+  return options;
+}
+
+std::unique_ptr<Bot> Game::make_bot(std::string_view kind) const {
+  return std::make_unique<RandomBot>();
+}
+
+}  // namespace tortuga

@@ -1,0 +1,48 @@
+// A game is immutable metadata plus a factory of states: its id, name, player counts, the schema
+// of its options with their defaults, option validation, and its bots.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "rules/core/bot.hpp"
+#include "rules/core/state.hpp"
+
+namespace tortuga {
+
+struct GameInfo {
+  std::string id;  // "raft-and-scupper", ...
+  std::string name;
+  int min_players;
+  int max_players;
+};
+
+// Option schema: an object of option name -> {"type": "integer"|"boolean"|"enum"|"object"|"array",
+// "default": value, "description": text, "min"/"max" for integers, "values" for enums}.
+// The option "players" (the number of seats) is added to every game's schema by describe().
+class Game {
+ public:
+  virtual ~Game() = default;
+  virtual const GameInfo& info() const = 0;
+  virtual Json option_schema() const = 0;
+
+  // {id, name, min_players, max_players, options}: what the lobby tells clients.
+  Json describe() const;
+  // Fills defaults, refuses unknown names, wrong types and out-of-range values, then runs the
+  // game's own checks. The result always holds "players".
+  Expected<Json> normalize_options(const Json& given) const;
+  // `options` must come from normalize_options.
+  virtual std::unique_ptr<State> new_state(const Json& options, Chance chance) const = 0;
+  // "random" plays any legal action; "smart" is the game's better bot (random if it has none).
+  virtual std::unique_ptr<Bot> make_bot(std::string_view kind) const;
+
+ protected:
+  // Cross-field checks beyond the schema (a custom layout, say).
+  virtual Refusal check_options(const Json& options) const { return std::nullopt; }
+
+ private:
+  Json full_schema() const;
+};
+
+}  // namespace tortuga

@@ -1,0 +1,16 @@
+#include "rules/core/registry.hpp"
+
+namespace tortuga {
+
+const std::vector<const Game*>& all_games() {
+  static const std::vector<const Game*> games = {};
+  return games;
+}
+
+const Game* find_game(std::string_view id) {
+  for (const Game* game : all_games())
+    if (game->info().id == id) return game;
+  return nullptr;
+}
+
+}  // namespace tortuga
