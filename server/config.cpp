@@ -1,0 +1,107 @@
+#include "server/config.hpp"
+
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+namespace tortuga {
+namespace {
+
+using Json = nlohmann::json;
+
+Error config_error(std::string message) { return {"bad_config", std::move(message)}; }
+
+template <class T>
+void read(const Json& from, const char* key, T& into) {
+  if (from.contains(key)) into = from.at(key).get<T>();
+}
+
+}  // namespace
+
+const char* const kServeHelp =
+    "usage: tortuga serve [flags]\n"
+    "\n"
+    "Starts the game server: HTTP and WebSocket (/ws) on one port.\n"
+    "\n"
+    "  --config FILE       JSON settings (default: built-in defaults; see config/tortuga.json)\n"
+    "  --address ADDR      address to listen on (default 127.0.0.1)\n"
+    "  --port N            port to listen on (default 8080; 0 picks a free one)\n"
+    "  --db PATH           SQLite database file (default data/tortuga.db)\n"
+    "  --threads N         I/O threads (default 0: one per core)\n"
+    "  --log-level LEVEL   error, warn, info or debug (default info)\n"
+    "  --bot-delay-ms N    pause before a bot acts, so people can follow (default 400)\n"
+    "  --web-root DIR      static files served at / (default web)\n"
+    "  --port-file FILE    write the port actually listened on to FILE once listening\n"
+    "\n"
+    "Limits (message size, rate, timeouts, connections, rooms) are set in the config file.\n"
+    "SIGINT or SIGTERM stops the server cleanly: every committed action is kept.\n";
+
+Expected<Config> load_config(const std::string& path, Config c) {
+  std::ifstream in(path);
+  if (!in) return config_error("cannot read config file " + path);
+  Json j = Json::parse(in, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) return config_error(path + " is not a JSON object");
+  try {
+    read(j, "address", c.address);
+    read(j, "port", c.port);
+    read(j, "db", c.db);
+    read(j, "threads", c.threads);
+    read(j, "log_level", c.log_level);
+    read(j, "web_root", c.web_root);
+    if (j.contains("limits")) {
+      const Json& l = j["limits"];
+      read(l, "max_message_bytes", c.limits.max_message_bytes);
+      read(l, "hard_max_message_bytes", c.limits.hard_max_message_bytes);
+      read(l, "messages_per_second", c.limits.messages_per_second);
+      read(l, "message_burst", c.limits.message_burst);
+      read(l, "handshake_timeout_s", c.limits.handshake_timeout_s);
+      read(l, "idle_timeout_s", c.limits.idle_timeout_s);
+      read(l, "max_connections", c.limits.max_connections);
+      read(l, "max_rooms", c.limits.max_rooms);
+      read(l, "max_write_queue", c.limits.max_write_queue);
+    }
+    if (j.contains("bots")) read(j["bots"], "delay_ms", c.bot_delay_ms);
+    if (j.contains("store")) read(j["store"], "synchronous_full", c.synchronous_full);
+  } catch (const Json::exception& e) {
+    return config_error(path + ": " + e.what());
+  }
+  return c;
+}
+
+Expected<Config> config_from_args(const std::vector<std::string>& args) {
+  Config c;
+  // --config first, whatever its position, so that flags override the file.
+  for (std::size_t i = 0; i + 1 < args.size(); ++i) {
+    if (args[i] == "--config") {
+      auto loaded = load_config(args[i + 1]);
+      if (!loaded) return loaded.error();
+      c = *loaded;
+    }
+  }
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& flag = args[i];
+    if (flag == "--port-file") { ++i; continue; }
+    if (i + 1 >= args.size()) return config_error("flag " + flag + " needs a value");
+    const std::string& value = args[++i];
+    try {
+      if (flag == "--config") continue;
+      else if (flag == "--address") c.address = value;
+      else if (flag == "--port") {
+        int port = std::stoi(value);
+        if (port < 0 || port > 65535) return config_error("--port must be 0..65535");
+        c.port = static_cast<std::uint16_t>(port);
+      } else if (flag == "--db") c.db = value;
+      else if (flag == "--threads") c.threads = std::stoi(value);
+      else if (flag == "--log-level") c.log_level = value;
+      else if (flag == "--bot-delay-ms") c.bot_delay_ms = std::stoi(value);
+      else if (flag == "--web-root") c.web_root = value;
+      else return config_error("unknown flag " + flag + " (see tortuga serve --help)");
+    } catch (const std::exception&) {
+      return config_error("flag " + flag + " has a bad value: " + value);
+    }
+  }
+  return c;
+}
+
+}  // namespace tortuga

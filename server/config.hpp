@@ -1,0 +1,46 @@
+// Every setting of the server in one visible place: the defaults below, then config/tortuga.json
+// (or --config FILE), then individual command-line flags, each overriding the one before.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "rules/core/error.hpp"
+
+namespace tortuga {
+
+struct Limits {
+  std::size_t max_message_bytes = 64 * 1024;        // larger: error message_too_large, stays open
+  std::size_t hard_max_message_bytes = 1024 * 1024;  // larger: the connection is closed
+  double messages_per_second = 50;                   // token bucket refill rate per connection
+  double message_burst = 100;                        // token bucket size
+  int handshake_timeout_s = 10;
+  int idle_timeout_s = 120;
+  int max_connections = 10000;
+  int max_rooms = 5000;
+  std::size_t max_write_queue = 1024;  // a client this far behind is disconnected
+};
+
+struct Config {
+  std::string address = "127.0.0.1";
+  std::uint16_t port = 8080;
+  std::string db = "data/tortuga.db";
+  int threads = 0;  // 0: one per core
+  std::string log_level = "info";
+  std::string web_root = "web";
+  Limits limits;
+  int bot_delay_ms = 400;  // so that people can follow a bot's move
+  bool synchronous_full = true;
+};
+
+// Reads a JSON config file over the defaults.
+Expected<Config> load_config(const std::string& path, Config base = {});
+
+// Applies `serve` flags (--config is read first, then --address, --port, --db, --threads,
+// --log-level, --bot-delay-ms, --web-root). Returns an error for an unknown flag or a bad value.
+Expected<Config> config_from_args(const std::vector<std::string>& args);
+
+extern const char* const kServeHelp;
+
+}  // namespace tortuga

@@ -1,0 +1,163 @@
+#include "server/http_api.hpp"
+
+#include <charconv>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "server/history.hpp"
+
+namespace tortuga {
+namespace {
+
+HttpReply json_reply(int status, const Json& body) { return {status, "application/json", body.dump()}; }
+
+HttpReply error_reply(int status, const std::string& code, const std::string& message) {
+  return json_reply(status, {{"code", code}, {"message", message}});
+}
+
+int status_of(const Error& e) {
+  if (e.code == "no_such_match") return 404;
+  if (e.code == "not_your_seat" || e.code == "match_running") return 403;
+  if (e.code == "bad_field") return 400;
+  return 500;
+}
+
+std::string decode(const std::string& s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '+') out += ' ';
+    else if (s[i] == '%' && i + 2 < s.size()) {
+      int v = 0;
+      auto [p, ec] = std::from_chars(s.data() + i + 1, s.data() + i + 3, v, 16);
+      if (ec == std::errc() && p == s.data() + i + 3) {
+        out += static_cast<char>(v);
+        i += 2;
+      } else {
+        out += s[i];
+      }
+    } else out += s[i];
+  }
+  return out;
+}
+
+std::map<std::string, std::string> query_of(const std::string& query) {
+  std::map<std::string, std::string> q;
+  std::istringstream in(query);
+  std::string pair;
+  while (std::getline(in, pair, '&')) {
+    auto eq = pair.find('=');
+    if (eq == std::string::npos) q[decode(pair)] = "";
+    else q[decode(pair.substr(0, eq))] = decode(pair.substr(eq + 1));
+  }
+  return q;
+}
+
+std::optional<std::int64_t> integer(const std::string& s) {
+  std::int64_t v = 0;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+const char* mime_of(const std::string& path) {
+  auto ends = [&](const char* ext) {
+    std::string e(ext);
+    return path.size() >= e.size() && path.compare(path.size() - e.size(), e.size(), e) == 0;
+  };
+  if (ends(".html")) return "text/html; charset=utf-8";
+  if (ends(".js") || ends(".mjs")) return "text/javascript; charset=utf-8";
+  if (ends(".css")) return "text/css; charset=utf-8";
+  if (ends(".svg")) return "image/svg+xml";
+  if (ends(".png")) return "image/png";
+  if (ends(".json")) return "application/json";
+  return "application/octet-stream";
+}
+
+}  // namespace
+
+HttpReply HttpApi::get(const std::string& target) const {
+  const auto question = target.find('?');
+  const std::string path = target.substr(0, question);
+  const auto query = query_of(question == std::string::npos ? "" : target.substr(question + 1));
+
+  if (path == "/healthz") return json_reply(200, {{"status", "ok"}});
+
+  if (path == "/api/matches") {
+    store::MatchFilter filter;
+    if (auto it = query.find("game"); it != query.end()) filter.game = it->second;
+    if (auto it = query.find("status"); it != query.end()) filter.status = it->second;
+    if (auto it = query.find("player"); it != query.end()) {
+      filter.player = integer(it->second);
+      if (!filter.player) return error_reply(400, "bad_field", "player must be an integer");
+    }
+    if (auto it = query.find("limit"); it != query.end()) {
+      auto limit = integer(it->second);
+      if (!limit || *limit < 1 || *limit > 200)
+        return error_reply(400, "bad_field", "limit must be 1..200");
+      filter.limit = static_cast<int>(*limit);
+    }
+    if (auto it = query.find("before"); it != query.end()) {
+      filter.before_id = integer(it->second);
+      if (!filter.before_id) return error_reply(400, "bad_field", "before must be an integer");
+    }
+    Json matches = Json::array();
+    for (const auto& m : store_.list_matches(filter)) matches.push_back(match_json(m));
+    return json_reply(200, {{"matches", matches}});
+  }
+
+  const std::string prefix = "/api/matches/";
+  if (path.rfind(prefix, 0) == 0) {
+    std::string rest = path.substr(prefix.size());
+    std::string tail;
+    if (auto slash = rest.find('/'); slash != std::string::npos) {
+      tail = rest.substr(slash + 1);
+      rest = rest.substr(0, slash);
+    }
+    auto id = integer(rest);
+    if (!id) return error_reply(400, "bad_field", "a match id is an integer");
+    if (tail.empty()) {
+      auto match = store_.match(*id);
+      if (!match) return error_reply(404, "no_such_match", "no match " + rest);
+      return json_reply(200, {{"match", match_json(*match)}});
+    }
+    if (tail == "replay") {
+      std::optional<int> seat;
+      if (auto it = query.find("seat"); it != query.end()) {
+        auto s = integer(it->second);
+        if (!s || *s < 0 || *s > 64) return error_reply(400, "bad_field", "seat must be a seat");
+        seat = static_cast<int>(*s);
+      }
+      auto replay = replay_json(store_, *id, seat, Viewer{});
+      if (!replay) return error_reply(status_of(replay.error()), replay.error().code,
+                                      replay.error().message);
+      return json_reply(200, *replay);
+    }
+    if (tail == "export") {
+      auto file = export_json(store_, *id);
+      if (!file) return error_reply(status_of(file.error()), file.error().code, file.error().message);
+      return json_reply(200, *file);
+    }
+    return error_reply(404, "not_found", "no such resource");
+  }
+
+  return static_file(path);
+}
+
+HttpReply HttpApi::static_file(const std::string& path) const {
+  // Only plain names below the web root: no "..", no hidden files.
+  if (path.empty() || path[0] != '/' || path.find("..") != std::string::npos ||
+      path.find("/.") != std::string::npos)
+    return error_reply(404, "not_found", "no such resource");
+  std::string file = web_root_ + (path == "/" ? "/index.html" : path);
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return error_reply(404, "not_found", "no such resource");
+  std::ostringstream body;
+  body << in.rdbuf();
+  return {200, mime_of(file), body.str()};
+}
+
+}  // namespace tortuga

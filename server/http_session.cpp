@@ -1,0 +1,80 @@
+#include "server/http_session.hpp"
+
+#include <boost/beast/websocket.hpp>
+
+#include "server/log.hpp"
+#include "server/websocket_session.hpp"
+
+namespace tortuga {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+
+HttpSession::HttpSession(boost::asio::ip::tcp::socket socket, ServerState& state)
+    : stream_(std::move(socket)), state_(state) {}
+
+void HttpSession::run() {
+  boost::asio::dispatch(stream_.get_executor(),
+                        [self = shared_from_this()] { self->read(); });
+}
+
+void HttpSession::read() {
+  parser_.emplace();
+  parser_->body_limit(16 * 1024);  // requests here carry no body worth more
+  stream_.expires_after(std::chrono::seconds(state_.limits.handshake_timeout_s));
+  http::async_read(stream_, buffer_, *parser_,
+                   [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                     self->on_read(ec);
+                   });
+}
+
+void HttpSession::on_read(beast::error_code ec) {
+  if (ec == http::error::end_of_stream) {
+    stream_.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_send, ec);
+    return;
+  }
+  if (ec) return;  // timeouts and resets: nothing to answer
+  auto request = parser_->release();
+
+  if (beast::websocket::is_upgrade(request)) {
+    if (request.target() != "/ws") return;  // only /ws speaks WebSocket
+    stream_.expires_never();
+    std::make_shared<WebSocketSession>(stream_.release_socket(), state_)->run(std::move(request));
+    return;
+  }
+
+  HttpReply reply;
+  if (request.method() != http::verb::get && request.method() != http::verb::head) {
+    reply = {405, "application/json", R"({"code":"method_not_allowed","message":"GET only"})"};
+  } else {
+    try {
+      reply = state_.http.get(std::string(request.target()));
+    } catch (const std::exception& e) {
+      TORTUGA_LOG(error, "GET " << request.target() << ": " << e.what());
+      reply = {500, "application/json", R"({"code":"internal","message":"server error"})"};
+    }
+  }
+  response_ = std::make_shared<http::response<http::string_body>>(
+      static_cast<http::status>(reply.status), request.version());
+  response_->set(http::field::server, "tortuga");
+  response_->set(http::field::content_type, reply.content_type);
+  response_->set(http::field::cache_control, "no-store");
+  response_->keep_alive(request.keep_alive());
+  if (request.method() != http::verb::head) response_->body() = std::move(reply.body);
+  response_->prepare_payload();
+  http::async_write(stream_, *response_,
+                    [self = shared_from_this(), keep = request.keep_alive()](
+                        beast::error_code ec, std::size_t) { self->on_write(keep, ec); });
+}
+
+void HttpSession::on_write(bool keep_alive, beast::error_code ec) {
+  if (ec) return;
+  if (!keep_alive) {
+    stream_.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_send, ec);
+    return;
+  }
+  response_.reset();
+  read();
+}
+
+}  // namespace tortuga

@@ -1,0 +1,31 @@
+// One HTTP connection: answers GET requests (health, history API, static files) and hands a
+// WebSocket upgrade at /ws over to a WebSocketSession.
+#pragma once
+
+#include <memory>
+
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+
+#include "server/server_state.hpp"
+
+namespace tortuga {
+
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(boost::asio::ip::tcp::socket socket, ServerState& state);
+  void run();
+
+ private:
+  void read();
+  void on_read(boost::beast::error_code ec);
+  void on_write(bool keep_alive, boost::beast::error_code ec);
+
+  boost::beast::tcp_stream stream_;
+  boost::beast::flat_buffer buffer_;
+  ServerState& state_;
+  std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
+  std::shared_ptr<boost::beast::http::response<boost::beast::http::string_body>> response_;
+};
+
+}  // namespace tortuga

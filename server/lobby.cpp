@@ -1,0 +1,346 @@
+#include "server/lobby.hpp"
+
+#include <random>
+
+#include "persistence/token.hpp"
+#include "protocol/codes.hpp"
+#include "protocol/event.hpp"
+#include "rules/core/registry.hpp"
+#include "server/history.hpp"
+#include "server/log.hpp"
+#include "server/match_file.hpp"
+
+namespace tortuga {
+namespace {
+
+std::int64_t now_ms() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+Json games_json() {
+  Json games = Json::array();
+  for (const Game* g : all_games()) games.push_back(g->describe());
+  return games;
+}
+
+void refuse(const std::shared_ptr<Client>& c, const Json& re, const char* code,
+            const std::string& message) {
+  c->send(protocol::event::error(re, code, message));
+}
+
+}  // namespace
+
+Lobby::Lobby(boost::asio::io_context& io, store::Store& store, RoomSettings settings,
+             LobbyLimits limits)
+    : io_(io), store_(store), settings_(settings), limits_(limits) {}
+
+// ---- recovery -------------------------------------------------------------------------------
+
+int Lobby::recover() {
+  int recovered = 0;
+  for (const store::Match& m : store_.unfinished_matches()) {
+    const Game* game = find_game(m.game);
+    auto replayed = game ? replay(match_file_of(m, store_.actions(m.id)))
+                         : Expected<std::unique_ptr<State>>(Error{"", "unknown game " + m.game});
+    if (!replayed) {
+      TORTUGA_LOG(error, "match " << m.id << " cannot be rebuilt, marked aborted: "
+                                  << replayed.error().message);
+      store_.finish_match(m.id, "aborted", "null", now_ms(), [](bool, const std::string&) {});
+      continue;
+    }
+    std::unique_ptr<State> state = std::move(*replayed);
+    if (state->is_over()) {  // the last action was stored, the result not yet
+      store_.finish_match(m.id, "finished", state->result().dump(), now_ms(),
+                          [](bool, const std::string&) {});
+      continue;
+    }
+    std::lock_guard lock(mutex_);
+    const std::int64_t id = next_room_++;
+    auto room =
+        std::make_shared<Room>(io_, store_, *this, settings_, id, *game, m, std::move(state));
+    rooms_[id] = room;
+    match_rooms_[m.id] = id;
+    for (const auto& s : m.seats)
+      if (s.player_id) player_rooms_[*s.player_id].insert(id);
+    ++recovered;
+  }
+  store_.flush();
+  return recovered;
+}
+
+// ---- dispatch -------------------------------------------------------------------------------
+
+void Lobby::handle(const std::shared_ptr<Client>& client, protocol::Parsed parsed) {
+  if (!parsed.command) {
+    const Error& e = parsed.command.error();
+    return refuse(client, parsed.id, e.code.c_str(), e.message);
+  }
+  const protocol::Command& command = *parsed.command;
+  const bool welcomed = client->player() != 0;
+  if (!welcomed && !std::holds_alternative<protocol::Hello>(command) &&
+      !std::holds_alternative<protocol::Ping>(command))
+    return refuse(client, parsed.id, code::kNotWelcomed, "send hello first");
+  try {
+    std::visit([&](const auto& m) { on(client, parsed.id, m); }, command);
+  } catch (const std::exception& e) {
+    // The store failing is the only way here; the client learns no more than that.
+    TORTUGA_LOG(error, protocol::type_name(command) << " failed: " << e.what());
+    refuse(client, parsed.id, code::kInternal, "the server could not complete that request");
+  }
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Hello& m) {
+  store::Player player;
+  std::string token;
+  if (m.token) {
+    auto found = store_.player_by_token_hash(store::hash_token(*m.token));
+    if (!found) return refuse(c, re, code::kBadToken, "that token belongs to no player");
+    if (c->player() != 0 && c->player() != found->id)
+      return refuse(c, re, code::kBadToken, "this connection already speaks for another player");
+    player = *found;
+    token = *m.token;
+    if (player.name != m.name) {
+      store_.rename_player(player.id, m.name, [](bool, const std::string&) {});
+      player.name = m.name;
+    }
+  } else if (c->player() != 0) {
+    return refuse(c, re, code::kBadToken, "this connection has a player: resend its token");
+  } else {
+    token = store::new_token();
+    player = store_.create_player(m.name, store::hash_token(token));
+  }
+  c->welcome(player.id, player.name);
+  c->send(protocol::event::welcome(re, {{"id", player.id}, {"name", player.name}}, token,
+                                   games_json()));
+  // Resume every seat this player holds.
+  std::vector<std::shared_ptr<Room>> held;
+  {
+    std::lock_guard lock(mutex_);
+    for (std::int64_t id : player_rooms_[player.id])
+      if (auto it = rooms_.find(id); it != rooms_.end()) {
+        held.push_back(it->second);
+        client_rooms_[c.get()].insert(id);
+      }
+  }
+  for (auto& room : held) room->post([room, c] { room->resume(c); });
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::ListRooms& m) {
+  Json rooms = Json::array();
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, room] : rooms_)
+      if (!room->is_private() && (!m.game || room->game().info().id == *m.game))
+        rooms.push_back(room->summary());
+  }
+  c->send(protocol::event::rooms(re, rooms));
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::CreateRoom& m) {
+  const Game* game = find_game(m.game);
+  if (!game) return refuse(c, re, code::kUnknownGame, "no game " + m.game);
+  auto options = game->normalize_options(m.options);
+  if (!options) return refuse(c, re, code::kBadOptions, options.error().message);
+  std::shared_ptr<Room> room;
+  {
+    std::lock_guard lock(mutex_);
+    if (static_cast<int>(rooms_.size()) >= limits_.max_rooms)
+      return refuse(c, re, code::kServerFull, "the server hosts as many rooms as it may");
+    const std::int64_t id = next_room_++;
+    std::string code = m.is_private ? new_code() : "";
+    room = std::make_shared<Room>(io_, store_, *this, settings_, id, code, *game,
+                                  std::move(*options), m.is_private);
+    rooms_[id] = room;
+    if (m.is_private) codes_[code] = id;
+    client_rooms_[c.get()].insert(id);
+  }
+  room->post([room, c, re] { room->join(c, 0, re); });
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::JoinRoom& m) {
+  auto room = find_room(m.room);
+  if (!room) return refuse(c, re, code::kNoSuchRoom, "no such room");
+  enter(c, room->id());
+  room->post([room, c, re, seat = m.seat] { room->join(c, seat, re); });
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::WatchRoom& m) {
+  auto room = find_room(m.room);
+  if (!room) return refuse(c, re, code::kNoSuchRoom, "no such room");
+  enter(c, room->id());
+  room->post([room, c, re] { room->watch(c, re); });
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::AddBot& m) {
+  auto room = member_room(c, m.room);
+  if (!room) return refuse(c, re, code::kNotInRoom, "join the room first");
+  room->post([room, c, re, seat = m.seat, bot = m.bot] { room->add_bot(c, seat, bot, re); });
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::LeaveRoom& m) {
+  auto room = member_room(c, m.room);
+  if (!room) return refuse(c, re, code::kNotInRoom, "not in that room");
+  {
+    std::lock_guard lock(mutex_);
+    client_rooms_[c.get()].erase(m.room);
+  }
+  room->post([room, c, re] { room->leave(c, re); });
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Start& m) {
+  auto room = member_room(c, m.room);
+  if (!room) return refuse(c, re, code::kNotInRoom, "join the room first");
+  room->post([room, c, re] { room->start(c, re); });
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Act& m) {
+  auto room = room_of_match(m.match);
+  if (!room) {
+    auto stored = store_.match(m.match);
+    if (stored && stored->status != "running")
+      return refuse(c, re, code::kMatchOver, "the match is over");
+    return refuse(c, re, code::kNoSuchMatch, "no running match " + std::to_string(m.match));
+  }
+  room->post([room, c, re, action = m.action] { room->act(c, action, re); });
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Sync& m) {
+  auto room = room_of_match(m.match);
+  if (!room) return refuse(c, re, code::kNoSuchMatch, "no live match " + std::to_string(m.match));
+  room->post([room, c, re] { room->sync(c, re); });
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::ListMatches& m) {
+  store::MatchFilter filter;
+  filter.game = m.game;
+  filter.player = m.player;
+  filter.status = m.status;
+  filter.limit = m.limit;
+  filter.before_id = m.before;
+  Json matches = Json::array();
+  for (const auto& match : store_.list_matches(filter)) matches.push_back(match_json(match));
+  c->send(protocol::event::matches(re, matches));
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::GetMatch& m) {
+  auto match = store_.match(m.match);
+  if (!match) return refuse(c, re, code::kNoSuchMatch, "no match " + std::to_string(m.match));
+  c->send(protocol::event::match(re, match_json(*match)));
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::GetReplay& m) {
+  auto replay = replay_json(store_, m.match, m.seat, Viewer{c->player()});
+  if (!replay) return refuse(c, re, replay.error().code.c_str(), replay.error().message);
+  c->send(protocol::event::replay(re, m.match, m.seat, replay->at("steps")));
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Ping&) {
+  c->send(protocol::event::pong(re));
+}
+
+// ---- bookkeeping ----------------------------------------------------------------------------
+
+std::shared_ptr<Room> Lobby::find_room(const protocol::RoomRef& ref) const {
+  std::lock_guard lock(mutex_);
+  std::int64_t id = 0;
+  if (const auto* code = std::get_if<std::string>(&ref)) {
+    auto it = codes_.find(*code);
+    if (it == codes_.end()) return nullptr;
+    id = it->second;
+  } else {
+    id = std::get<std::int64_t>(ref);
+  }
+  auto it = rooms_.find(id);
+  if (it == rooms_.end()) return nullptr;
+  // A private room is reached by its code only.
+  if (it->second->is_private() && std::holds_alternative<std::int64_t>(ref)) return nullptr;
+  return it->second;
+}
+
+std::shared_ptr<Room> Lobby::room_of_match(std::int64_t match) const {
+  std::lock_guard lock(mutex_);
+  auto it = match_rooms_.find(match);
+  if (it == match_rooms_.end()) return nullptr;
+  auto room = rooms_.find(it->second);
+  return room == rooms_.end() ? nullptr : room->second;
+}
+
+std::shared_ptr<Room> Lobby::member_room(const std::shared_ptr<Client>& c,
+                                         std::int64_t id) const {
+  std::lock_guard lock(mutex_);
+  auto in = client_rooms_.find(c.get());
+  if (in == client_rooms_.end() || !in->second.count(id)) return nullptr;
+  auto it = rooms_.find(id);
+  return it == rooms_.end() ? nullptr : it->second;
+}
+
+void Lobby::enter(const std::shared_ptr<Client>& c, std::int64_t room) {
+  std::lock_guard lock(mutex_);
+  client_rooms_[c.get()].insert(room);
+}
+
+void Lobby::disconnected(const std::shared_ptr<Client>& c) {
+  std::vector<std::shared_ptr<Room>> rooms;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = client_rooms_.find(c.get());
+    if (it == client_rooms_.end()) return;
+    for (std::int64_t id : it->second)
+      if (auto r = rooms_.find(id); r != rooms_.end()) rooms.push_back(r->second);
+    client_rooms_.erase(it);
+  }
+  for (auto& room : rooms) room->post([room, c] { room->disconnected(c); });
+}
+
+void Lobby::seat_taken(std::int64_t player, std::int64_t room) {
+  std::lock_guard lock(mutex_);
+  player_rooms_[player].insert(room);
+}
+
+void Lobby::seat_released(std::int64_t player, std::int64_t room) {
+  std::lock_guard lock(mutex_);
+  auto it = player_rooms_.find(player);
+  if (it == player_rooms_.end()) return;
+  it->second.erase(room);
+  if (it->second.empty()) player_rooms_.erase(it);
+}
+
+void Lobby::match_started(std::int64_t match, std::int64_t room) {
+  std::lock_guard lock(mutex_);
+  match_rooms_[match] = room;
+}
+
+void Lobby::room_closed(std::int64_t id) {
+  std::lock_guard lock(mutex_);
+  auto it = rooms_.find(id);
+  if (it == rooms_.end()) return;
+  if (!it->second->code().empty()) codes_.erase(it->second->code());
+  std::erase_if(match_rooms_, [id](const auto& entry) { return entry.second == id; });
+  for (auto& [client, rooms] : client_rooms_) rooms.erase(id);
+  rooms_.erase(it);
+}
+
+std::size_t Lobby::room_count() const {
+  std::lock_guard lock(mutex_);
+  return rooms_.size();
+}
+
+std::string Lobby::new_code() {
+  // Six characters with no look-alikes (no 0/O, 1/I/L), easy to read out at a table.
+  static const char kAlphabet[] = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+  std::random_device device;
+  std::string code;
+  do {
+    code.clear();
+    for (int i = 0; i < 6; ++i) code += kAlphabet[device() % (sizeof kAlphabet - 1)];
+  } while (codes_.count(code));
+  return code;
+}
+
+void Lobby::shutdown() {
+  std::lock_guard lock(mutex_);
+  for (auto& [id, room] : rooms_) room->post([room = room] { room->shutdown(); });
+}
+
+}  // namespace tortuga

@@ -1,0 +1,83 @@
+// The lobby: players, the rooms they create and join, and the routing of every command to the
+// room that owns it. Its maps are guarded by one mutex held only for lookups; everything that
+// touches a match runs on that match's room strand.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+
+#include <boost/asio/io_context.hpp>
+
+#include "persistence/store.hpp"
+#include "protocol/command.hpp"
+#include "server/client.hpp"
+#include "server/room.hpp"
+
+namespace tortuga {
+
+struct LobbyLimits {
+  int max_rooms = 5000;
+};
+
+class Lobby : public RoomDirectory {
+ public:
+  Lobby(boost::asio::io_context& io, store::Store& store, RoomSettings settings,
+        LobbyLimits limits);
+
+  // Rebuilds every unfinished match from the store, as a running room. Returns how many.
+  int recover();
+  // One parsed message of a client, on that client's strand.
+  void handle(const std::shared_ptr<Client>& client, protocol::Parsed parsed);
+  void disconnected(const std::shared_ptr<Client>& client);
+  void shutdown();
+
+  std::size_t room_count() const;
+
+  // RoomDirectory
+  void seat_taken(std::int64_t player, std::int64_t room) override;
+  void seat_released(std::int64_t player, std::int64_t room) override;
+  void match_started(std::int64_t match, std::int64_t room) override;
+  void room_closed(std::int64_t room) override;
+
+ private:
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Hello& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::ListRooms& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::CreateRoom& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::JoinRoom& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::WatchRoom& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::AddBot& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::LeaveRoom& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Start& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Act& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Sync& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::ListMatches& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::GetMatch& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::GetReplay& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Ping& m);
+
+  std::shared_ptr<Room> find_room(const protocol::RoomRef& ref) const;
+  std::shared_ptr<Room> room_of_match(std::int64_t match) const;
+  std::shared_ptr<Room> member_room(const std::shared_ptr<Client>& c, std::int64_t room) const;
+  void enter(const std::shared_ptr<Client>& c, std::int64_t room);
+  std::string new_code();
+
+  boost::asio::io_context& io_;
+  store::Store& store_;
+  RoomSettings settings_;
+  LobbyLimits limits_;
+
+  mutable std::mutex mutex_;
+  std::int64_t next_room_ = 1;
+  std::map<std::int64_t, std::shared_ptr<Room>> rooms_;
+  std::map<std::string, std::int64_t> codes_;
+  std::map<std::int64_t, std::int64_t> match_rooms_;               // match -> room
+  std::map<std::int64_t, std::set<std::int64_t>> player_rooms_;    // seats held, by player
+  std::map<const Client*, std::set<std::int64_t>> client_rooms_;   // rooms a connection is in
+};
+
+}  // namespace tortuga

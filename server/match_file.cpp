@@ -1,0 +1,76 @@
+#include "server/match_file.hpp"
+
+#include "rules/core/registry.hpp"
+
+namespace tortuga {
+namespace {
+
+Error bad_file(std::string message) { return {"bad_match_file", std::move(message)}; }
+
+}  // namespace
+
+Expected<MatchFile> parse_match_file(const Json& j) {
+  if (!j.is_object()) return bad_file("a match file is a JSON object");
+  if (j.value("format", std::string()) != kMatchFileFormat)
+    return bad_file(std::string("format must be \"") + kMatchFileFormat + "\"");
+  MatchFile f;
+  try {
+    f.game = j.at("game").get<std::string>();
+    f.options = j.value("options", Json::object());
+    f.seats = j.value("seats", Json::array());
+    f.seed = j.value("seed", std::uint64_t{0});
+    f.script = j.value("script", std::vector<std::uint32_t>{});
+    for (const Json& a : j.value("actions", Json::array()))
+      f.actions.push_back({a.at("seat").get<int>(), a.at("action")});
+    f.result = j.value("result", Json(nullptr));
+  } catch (const Json::exception& e) {
+    return bad_file(e.what());
+  }
+  return f;
+}
+
+Json to_json(const MatchFile& f) {
+  Json actions = Json::array();
+  for (const auto& a : f.actions) actions.push_back({{"seat", a.seat}, {"action", a.action}});
+  return {{"format", kMatchFileFormat}, {"game", f.game},     {"options", f.options},
+          {"seats", f.seats},           {"seed", f.seed},     {"script", f.script},
+          {"actions", actions},         {"result", f.result}};
+}
+
+MatchFile match_file_of(const store::Match& m, const std::vector<store::Action>& actions) {
+  MatchFile f;
+  f.game = m.game;
+  f.options = Json::parse(m.options_json, nullptr, false);
+  for (const auto& s : m.seats) {
+    Json seat = {{"seat", s.seat}, {"name", s.name}};
+    if (!s.bot.empty()) seat["bot"] = s.bot;
+    if (s.player_id) seat["player"] = *s.player_id;
+    f.seats.push_back(std::move(seat));
+  }
+  f.seed = m.seed;
+  Json script = Json::parse(m.script_json, nullptr, false);
+  if (script.is_array())
+    for (const Json& x : script)
+      if (x.is_number_unsigned()) f.script.push_back(x.get<std::uint32_t>());
+  for (const auto& a : actions)
+    f.actions.push_back({a.seat, Json::parse(a.action_json, nullptr, false)});
+  f.result = Json::parse(m.result_json, nullptr, false);
+  return f;
+}
+
+Expected<std::unique_ptr<State>> replay(const MatchFile& f, const StepObserver& on_step) {
+  const Game* game = find_game(f.game);
+  if (!game) return bad_file("unknown game " + f.game);
+  auto options = game->normalize_options(f.options);
+  if (!options) return options.error();
+  auto state = game->new_state(*options, Chance(f.seed, f.script));
+  if (on_step) on_step(0, *state);
+  for (std::size_t i = 0; i < f.actions.size(); ++i) {
+    if (auto refused = state->apply(f.actions[i].seat, f.actions[i].action))
+      return bad_file("action " + std::to_string(i + 1) + " refused: " + refused->message);
+    if (on_step) on_step(i + 1, *state);
+  }
+  return state;
+}
+
+}  // namespace tortuga

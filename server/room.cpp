@@ -1,0 +1,489 @@
+#include "server/room.hpp"
+
+#include <random>
+
+#include <boost/asio/bind_executor.hpp>
+#include <boost/asio/post.hpp>
+
+#include "protocol/event.hpp"
+#include "protocol/patch.hpp"
+#include "server/log.hpp"
+
+namespace tortuga {
+
+namespace event = protocol::event;
+
+namespace {
+
+std::int64_t now_ms() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+const char* status_name(Room::Status s) {
+  switch (s) {
+    case Room::Status::open: return "open";
+    case Room::Status::playing: return "playing";
+    case Room::Status::over: return "over";
+  }
+  return "open";
+}
+
+std::uint64_t fresh_seed() {
+  std::random_device device;
+  return (static_cast<std::uint64_t>(device()) << 32) ^ device();
+}
+
+}  // namespace
+
+Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& directory,
+           RoomSettings settings, std::int64_t id, std::string code, const Game& game,
+           Json options, bool is_private)
+    : io_(io),
+      strand_(boost::asio::make_strand(io)),
+      store_(store),
+      directory_(directory),
+      settings_(settings),
+      id_(id),
+      code_(std::move(code)),
+      game_(game),
+      options_(std::move(options)),
+      private_(is_private),
+      seats_(options_.at("players").get<int>()),
+      bot_chance_(fresh_seed()),
+      deadline_timer_(strand_),
+      bot_timer_(strand_) {
+  publish_summary();
+}
+
+Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& directory,
+           RoomSettings settings, std::int64_t id, const Game& game, const store::Match& match,
+           std::unique_ptr<State> state)
+    : Room(io, store, directory, settings, id, "", game, Json::parse(match.options_json), false) {
+  match_ = match.id;
+  seed_ = match.seed;
+  state_ = std::move(state);
+  applied_ = committed_ = static_cast<std::int64_t>(state_->history().size());
+  status_ = Status::playing;
+  audiences_.resize(seats_.size() + 1);
+  bots_.resize(seats_.size());
+  for (const auto& s : match.seats) {
+    if (s.seat < 0 || s.seat >= static_cast<int>(seats_.size())) continue;
+    seats_[s.seat] = {s.player_id, s.name, s.bot};
+    if (!s.bot.empty()) bots_[s.seat] = game_.make_bot(s.bot);
+    if (s.player_id && !host_) host_ = s.player_id;
+  }
+  publish_summary();
+  // Timers and bots resume once the room is shared (shared_from_this needs an owner).
+  post([this] { after_settled(); });
+}
+
+// ---- room description ----------------------------------------------------------------------
+
+Json Room::room_json() const {
+  Json seats = Json::array();
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    const RoomSeat& s = seats_[i];
+    Json seat = {{"seat", i}, {"player", nullptr}, {"bot", nullptr}, {"connected", false}};
+    if (s.player) {
+      seat["player"] = {{"id", *s.player}, {"name", s.name}};
+      seat["connected"] = has_members(static_cast<int>(i));
+    } else if (!s.bot.empty()) {
+      seat["bot"] = s.bot;
+      seat["connected"] = true;
+    }
+    seats.push_back(std::move(seat));
+  }
+  int watching = 0;
+  for (const auto& [key, member] : members_)
+    if (member.audience == spectators()) ++watching;
+  Json room = {{"id", id_},
+               {"game", game_.info().id},
+               {"options", options_},
+               {"private", private_},
+               {"host", host_ ? Json(*host_) : Json(nullptr)},
+               {"status", status_name(status_)},
+               {"match", match_ ? Json(match_) : Json(nullptr)},
+               {"seats", std::move(seats)},
+               {"spectators", watching}};
+  return room;
+}
+
+void Room::publish_summary() {
+  Json s = room_json();
+  std::lock_guard lock(summary_mutex_);
+  summary_ = std::move(s);
+}
+
+Json Room::summary() const {
+  std::lock_guard lock(summary_mutex_);
+  return summary_;
+}
+
+void Room::send_room(const Member& member, const Json& re) {
+  Json room = room_json();
+  if (private_) room["code"] = code_;
+  const bool watching = member.audience == spectators();
+  member.client->send(event::room(re, room, watching ? std::nullopt : std::optional<int>(member.audience), watching));
+}
+
+void Room::send_room_to_all() {
+  publish_summary();
+  for (const auto& [key, member] : members_) send_room(member, nullptr);
+}
+
+void Room::error(const std::shared_ptr<Client>& client, const Json& re, const std::string& code,
+                 const std::string& message) {
+  if (client) client->send(event::error(re, code, message));
+}
+
+std::optional<int> Room::seat_of(std::int64_t player) const {
+  for (std::size_t i = 0; i < seats_.size(); ++i)
+    if (seats_[i].player == player) return static_cast<int>(i);
+  return std::nullopt;
+}
+
+int Room::audience_of(const std::shared_ptr<Client>& client) const {
+  auto it = members_.find(client.get());
+  return it == members_.end() ? -1 : it->second.audience;
+}
+
+bool Room::has_members(int audience) const {
+  for (const auto& [key, member] : members_)
+    if (member.audience == audience) return true;
+  return false;
+}
+
+void Room::attach(std::shared_ptr<Client> client, int audience) {
+  const Client* key = client.get();
+  members_[key] = Member{std::move(client), audience, false};
+}
+
+// ---- lobby commands -------------------------------------------------------------------------
+
+void Room::join(std::shared_ptr<Client> client, std::optional<int> wanted, Json re) {
+  if (closed_) return error(client, re, "no_such_room", "that room has closed");
+  const std::int64_t player = client->player();
+  if (auto held = seat_of(player)) {  // joining again: a second tab, or back after leaving
+    attach(client, *held);
+    send_room_to_all();
+    send_room(members_.at(client.get()), re);
+    if (status_ != Status::open) send_state(client, nullptr);
+    return;
+  }
+  if (status_ != Status::open)
+    return error(client, re, "already_started",
+                 "the match has started; watch_room follows it as a spectator");
+  int seat = -1;
+  if (wanted) {
+    if (*wanted < 0 || *wanted >= static_cast<int>(seats_.size()))
+      return error(client, re, "bad_field",
+                   "seat must be 0.." + std::to_string(seats_.size() - 1));
+    if (seats_[*wanted].taken())
+      return error(client, re, "seat_taken", "seat " + std::to_string(*wanted) + " is taken");
+    seat = *wanted;
+  } else {
+    for (std::size_t i = 0; i < seats_.size() && seat < 0; ++i)
+      if (!seats_[i].taken()) seat = static_cast<int>(i);
+    if (seat < 0) return error(client, re, "room_full", "every seat is taken");
+  }
+  seats_[seat] = RoomSeat{player, client->name(), ""};
+  if (!host_) host_ = player;
+  directory_.seat_taken(player, id_);
+  attach(client, seat);
+  for (const auto& [key, member] : members_) send_room(member, key == client.get() ? re : Json());
+  publish_summary();
+}
+
+void Room::watch(std::shared_ptr<Client> client, Json re) {
+  if (closed_) return error(client, re, "no_such_room", "that room has closed");
+  if (auto held = seat_of(client->player())) return join(std::move(client), held, std::move(re));
+  attach(client, spectators());
+  for (const auto& [key, member] : members_) send_room(member, key == client.get() ? re : Json());
+  publish_summary();
+  if (status_ != Status::open) send_state(client, nullptr);
+}
+
+void Room::add_bot(std::shared_ptr<Client> client, std::optional<int> wanted, std::string kind,
+                   Json re) {
+  if (closed_) return error(client, re, "no_such_room", "that room has closed");
+  if (client->player() != host_) return error(client, re, "not_host", "only the host adds bots");
+  if (status_ != Status::open)
+    return error(client, re, "already_started", "bots join before the match starts");
+  if (kind != "random" && kind != "smart")
+    return error(client, re, "bad_field", "bot must be \"random\" or \"smart\"");
+  int seat = -1;
+  if (wanted) {
+    if (*wanted < 0 || *wanted >= static_cast<int>(seats_.size()))
+      return error(client, re, "bad_field",
+                   "seat must be 0.." + std::to_string(seats_.size() - 1));
+    if (seats_[*wanted].taken())
+      return error(client, re, "seat_taken", "seat " + std::to_string(*wanted) + " is taken");
+    seat = *wanted;
+  } else {
+    for (std::size_t i = 0; i < seats_.size() && seat < 0; ++i)
+      if (!seats_[i].taken()) seat = static_cast<int>(i);
+    if (seat < 0) return error(client, re, "room_full", "every seat is taken");
+  }
+  seats_[seat] = RoomSeat{std::nullopt, "Bot " + std::to_string(seat + 1) + " (" + kind + ")", kind};
+  for (const auto& [key, member] : members_) send_room(member, key == client.get() ? re : Json());
+  publish_summary();
+}
+
+void Room::leave(std::shared_ptr<Client> client, Json re) {
+  members_.erase(client.get());
+  client->send(event::left(re, id_));
+  const std::int64_t player = client->player();
+  auto held = seat_of(player);
+  if (status_ == Status::open && held) {
+    // Before the start a seat is free to take again; the host's role passes on.
+    seats_[*held] = RoomSeat{};
+    directory_.seat_released(player, id_);
+    if (host_ == player) {
+      host_.reset();
+      for (const auto& s : seats_)
+        if (s.player && !host_) host_ = s.player;
+    }
+    if (!host_) {
+      closed_ = true;
+      for (const auto& [key, member] : members_)
+        member.client->send(event::left(Json(), id_));
+      members_.clear();
+      directory_.room_closed(id_);
+      return;
+    }
+  } else if (status_ == Status::over && held) {
+    directory_.seat_released(player, id_);
+  }
+  // A player who leaves a running match keeps the seat and may come back.
+  send_room_to_all();
+  close_if_abandoned();
+}
+
+void Room::disconnected(std::shared_ptr<Client> client) {
+  if (members_.erase(client.get()) == 0) return;
+  std::erase_if(waiting_for_state_, [&](const auto& w) { return w.first == client; });
+  send_room_to_all();
+  close_if_abandoned();
+}
+
+void Room::close_if_abandoned() {
+  if (status_ != Status::over || !members_.empty() || closed_) return;
+  closed_ = true;
+  for (const auto& s : seats_)
+    if (s.player) directory_.seat_released(*s.player, id_);
+  directory_.room_closed(id_);
+}
+
+void Room::resume(std::shared_ptr<Client> client) {
+  auto held = seat_of(client->player());
+  if (!held || closed_) return;
+  attach(client, *held);
+  send_room_to_all();
+  if (status_ != Status::open) send_state(client, nullptr);
+}
+
+void Room::start(std::shared_ptr<Client> client, Json re) {
+  if (closed_) return error(client, re, "no_such_room", "that room has closed");
+  if (client->player() != host_) return error(client, re, "not_host", "only the host starts");
+  if (status_ != Status::open) return error(client, re, "already_started", "already started");
+  for (std::size_t i = 0; i < seats_.size(); ++i)
+    if (!seats_[i].taken())
+      return error(client, re, "not_enough_players",
+                   "seat " + std::to_string(i) + " is empty: a player or a bot must take it");
+
+  store::Match record;
+  record.game = game_.info().id;
+  record.options_json = options_.dump();
+  record.seed = seed_ = fresh_seed();
+  record.created_ms = now_ms();
+  for (std::size_t i = 0; i < seats_.size(); ++i)
+    record.seats.push_back({static_cast<int>(i), seats_[i].player, seats_[i].name, seats_[i].bot});
+  match_ = store_.create_match(record);
+
+  state_ = game_.new_state(options_, Chance(seed_));
+  status_ = Status::playing;
+  audiences_.assign(seats_.size() + 1, Audience{});
+  bots_.clear();
+  bots_.resize(seats_.size());
+  for (std::size_t i = 0; i < seats_.size(); ++i)
+    if (!seats_[i].bot.empty()) bots_[i] = game_.make_bot(seats_[i].bot);
+  directory_.match_started(match_, id_);
+  TORTUGA_LOG(info, "room " << id_ << " started match " << match_ << " of " << record.game);
+
+  for (const auto& [key, member] : members_) send_room(member, key == client.get() ? re : Json());
+  publish_summary();
+  for (const auto& [key, member] : members_) send_state(member.client, nullptr);
+  after_settled();
+}
+
+// ---- the match ------------------------------------------------------------------------------
+
+Json Room::view_for(int audience) const {
+  return audience == spectators() ? state_->spectator_view() : state_->view(audience);
+}
+
+void Room::send_state(const std::shared_ptr<Client>& client, const Json& re) {
+  auto it = members_.find(client.get());
+  if (it == members_.end() || !state_) return;
+  if (!pending_.empty()) {
+    // The state may be ahead of what is stored: answer once the store has caught up.
+    it->second.awaiting_state = true;
+    waiting_for_state_.emplace_back(client, re);
+    return;
+  }
+  Audience& audience = audiences_[it->second.audience];
+  if (!audience.fresh) {
+    audience.last = view_for(it->second.audience);
+    audience.fresh = true;
+  }
+  it->second.awaiting_state = false;
+  client->send(event::state(re, match_, committed_, audience.last));
+}
+
+void Room::sync(std::shared_ptr<Client> client, Json re) {
+  if (!members_.count(client.get()))
+    return error(client, re, "not_in_room", "join or watch the room first");
+  send_state(client, re);
+}
+
+void Room::act(std::shared_ptr<Client> client, Json action, Json re) {
+  auto it = members_.find(client.get());
+  if (it == members_.end()) return error(client, re, "not_in_room", "join the room first");
+  if (it->second.audience == spectators())
+    return error(client, re, "not_your_seat", "spectators cannot act");
+  if (status_ == Status::over) return error(client, re, code::kMatchOver, "the match is over");
+  apply(it->second.audience, action, client, re);
+}
+
+void Room::apply(int seat, const Json& action, const std::shared_ptr<Client>& by, const Json& re) {
+  if (auto refused = state_->apply(seat, action)) {
+    if (by) error(by, re, refused->code, refused->message);
+    return;
+  }
+  const std::int64_t version = ++applied_;
+  Pending pending{version, {}, state_->is_over()};
+  for (int a = 0; a < static_cast<int>(audiences_.size()); ++a) {
+    Audience& audience = audiences_[a];
+    if (!has_members(a)) {
+      audience.fresh = false;  // nobody to patch: rebuilt whole when someone comes
+      continue;
+    }
+    if (!audience.fresh) continue;
+    Json view = view_for(a);
+    Json ops = protocol::diff(audience.last, view);
+    audience.last = std::move(view);
+    pending.patches.emplace_back(
+        a, std::make_shared<const std::string>(event::patch(match_, version, ops)));
+  }
+  pending_.push_back(std::move(pending));
+
+  auto self = shared_from_this();
+  store_.append_action({match_, version, seat, action.dump(), now_ms()},
+                       [self, version](bool ok, const std::string& error) {
+                         self->post([self, version, ok, error] {
+                           self->committed(version, ok, error);
+                         });
+                       });
+  if (state_->is_over()) {
+    const std::int64_t match = match_;
+    store_.finish_match(match_, "finished", state_->result().dump(), now_ms(),
+                        [match](bool ok, const std::string& error) {
+                          if (!ok) TORTUGA_LOG(error, "match " << match << " result: " << error);
+                        });
+  }
+}
+
+void Room::committed(std::int64_t version, bool ok, const std::string& error) {
+  if (closed_ && pending_.empty()) return;
+  if (!ok) {
+    TORTUGA_LOG(error, "match " << match_ << " action " << version << " not stored: " << error);
+    rebuild_from_store();
+    return;
+  }
+  if (pending_.empty() || pending_.front().version != version) return;  // after a rebuild
+  Pending done = std::move(pending_.front());
+  pending_.pop_front();
+  committed_ = version;
+  for (const auto& [audience, message] : done.patches)
+    for (const auto& [key, member] : members_)
+      if (member.audience == audience && !member.awaiting_state) member.client->send(message);
+  if (done.over) {
+    status_ = Status::over;
+    deadline_timer_.cancel();
+    TORTUGA_LOG(info, "match " << match_ << " over: " << state_->result().dump());
+    send_room_to_all();
+  }
+  if (pending_.empty()) after_settled();
+}
+
+void Room::after_settled() {
+  auto waiting = std::move(waiting_for_state_);
+  waiting_for_state_.clear();
+  for (auto& [client, re] : waiting) send_state(client, re);
+  if (!state_ || state_->is_over() || closed_) return;
+  arm_deadline();
+  schedule_bot();
+}
+
+void Room::arm_deadline() {
+  auto deadline = state_->deadline();
+  if (!deadline) return;
+  deadline_timer_.expires_after(std::chrono::milliseconds(deadline->after_ms));
+  deadline_timer_.async_wait(
+      [self = shared_from_this(), version = applied_](boost::system::error_code ec) {
+        if (ec || self->closed_ || self->applied_ != version || !self->state_) return;
+        self->apply(kSystem, Json{{"type", "timeout"}}, nullptr, nullptr);
+      });
+}
+
+void Room::schedule_bot() {
+  if (bot_scheduled_) return;
+  int seat = -1;
+  for (int s : state_->actors())
+    if (s >= 0 && s < static_cast<int>(bots_.size()) && bots_[s] && seat < 0) seat = s;
+  if (seat < 0) return;
+  bot_scheduled_ = true;
+  auto move = [self = shared_from_this(), seat, version = applied_](boost::system::error_code ec) {
+    self->bot_scheduled_ = false;
+    if (ec || self->closed_ || self->applied_ != version || !self->pending_.empty()) return;
+    Json action = self->bots_[seat]->choose(*self->state_, seat, self->bot_chance_);
+    if (auto refused = self->state_->clone()->apply(seat, action)) {
+      // A bot must never stall a match: fall back to any legal action.
+      TORTUGA_LOG(warn, "bot at seat " << seat << " chose a refused action: " << refused->message);
+      Json legal = self->state_->legal_actions(seat);
+      if (legal.empty()) return;
+      action = legal[0];
+    }
+    self->apply(seat, action, nullptr, nullptr);
+  };
+  if (settings_.bot_delay_ms <= 0) {
+    post([move] { move({}); });
+  } else {
+    bot_timer_.expires_after(std::chrono::milliseconds(settings_.bot_delay_ms));
+    bot_timer_.async_wait(std::move(move));
+  }
+}
+
+void Room::rebuild_from_store() {
+  // The log is the truth: rebuild the state from what was committed and resend every view.
+  pending_.clear();
+  auto rebuilt = game_.new_state(options_, Chance(seed_));
+  for (const auto& a : store_.actions(match_)) {
+    Json action = Json::parse(a.action_json, nullptr, false);
+    if (rebuilt->apply(a.seat, action)) break;
+  }
+  state_ = std::move(rebuilt);
+  applied_ = committed_ = static_cast<std::int64_t>(state_->history().size());
+  for (auto& audience : audiences_) audience.fresh = false;
+  for (const auto& [key, member] : members_) send_state(member.client, nullptr);
+  after_settled();
+}
+
+void Room::shutdown() {
+  closed_ = true;
+  deadline_timer_.cancel();
+  bot_timer_.cancel();
+}
+
+}  // namespace tortuga

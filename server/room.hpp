@@ -1,0 +1,164 @@
+// A room owns one match and runs on its own strand: the only place a match changes. For each
+// action: validate and apply (rules), compute every audience's new view and its JSON Patch, append
+// the action to the store, and only once the store has committed it, send the patches.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <nlohmann/json.hpp>
+
+#include "persistence/store.hpp"
+#include "rules/core/game.hpp"
+#include "server/client.hpp"
+
+namespace tortuga {
+
+class RoomDirectory;  // the lobby's bookkeeping of who sits where
+
+struct RoomSettings {
+  int bot_delay_ms = 400;
+};
+
+struct RoomSeat {
+  std::optional<std::int64_t> player;  // a person's player id
+  std::string name;
+  std::string bot;  // bot kind, empty for a person
+  bool taken() const { return player || !bot.empty(); }
+};
+
+class Room : public std::enable_shared_from_this<Room> {
+ public:
+  using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
+  enum class Status { open, playing, over };
+
+  // A new open room; the host takes seat 0.
+  Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& directory,
+       RoomSettings settings, std::int64_t id, std::string code, const Game& game, Json options,
+       bool is_private);
+
+  // A running match rebuilt from the store after a restart (state already replayed).
+  Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& directory,
+       RoomSettings settings, std::int64_t id, const Game& game, const store::Match& match,
+       std::unique_ptr<State> state);
+
+  std::int64_t id() const { return id_; }
+  const std::string& code() const { return code_; }
+  bool is_private() const { return private_; }
+  const Game& game() const { return game_; }
+
+  // A snapshot for listings, safe from any thread.
+  Json summary() const;
+
+  // Runs f on the room's strand. Everything below must be called that way.
+  template <class F>
+  void post(F&& f) {
+    boost::asio::post(strand_, std::forward<F>(f));
+  }
+
+  void join(std::shared_ptr<Client> client, std::optional<int> seat, Json re);
+  void watch(std::shared_ptr<Client> client, Json re);
+  void add_bot(std::shared_ptr<Client> client, std::optional<int> seat, std::string kind, Json re);
+  void leave(std::shared_ptr<Client> client, Json re);
+  void start(std::shared_ptr<Client> client, Json re);
+  void act(std::shared_ptr<Client> client, Json action, Json re);
+  void sync(std::shared_ptr<Client> client, Json re);
+  // A player's connection came back (hello with its token): attach it to its seat.
+  void resume(std::shared_ptr<Client> client);
+  void disconnected(std::shared_ptr<Client> client);
+  void shutdown();  // cancels timers
+
+ private:
+  struct Member {
+    std::shared_ptr<Client> client;
+    int audience;                 // a seat, or spectators()
+    bool awaiting_state = false;  // no patches until its state has been sent
+  };
+  struct Audience {
+    Json last;           // the last view sent, at committed_
+    bool fresh = false;  // `last` is a valid base for the next patch
+  };
+  struct Pending {
+    std::int64_t version;
+    std::vector<std::pair<int, Message>> patches;  // audience, message
+    bool over;
+  };
+
+  int spectators() const { return static_cast<int>(seats_.size()); }
+  Json room_json() const;
+  void send_room_to_all();
+  void send_room(const Member& member, const Json& re);
+  void publish_summary();
+  void error(const std::shared_ptr<Client>& client, const Json& re, const std::string& code,
+             const std::string& message);
+  std::optional<int> seat_of(std::int64_t player) const;
+  int audience_of(const std::shared_ptr<Client>& client) const;
+  void attach(std::shared_ptr<Client> client, int audience);
+  void send_state(const std::shared_ptr<Client>& client, const Json& re);
+  Json view_for(int audience) const;
+  bool has_members(int audience) const;
+
+  void apply(int seat, const Json& action, const std::shared_ptr<Client>& by, const Json& re);
+  void committed(std::int64_t version, bool ok, const std::string& error);
+  void after_settled();
+  void schedule_bot();
+  void arm_deadline();
+  void rebuild_from_store();
+  void close_if_abandoned();
+
+  boost::asio::io_context& io_;
+  Strand strand_;
+  store::Store& store_;
+  RoomDirectory& directory_;
+  RoomSettings settings_;
+  std::int64_t id_;
+  std::string code_;
+  const Game& game_;
+  Json options_;
+  bool private_;
+  std::optional<std::int64_t> host_;
+  Status status_ = Status::open;
+  std::vector<RoomSeat> seats_;
+  std::map<const Client*, Member> members_;
+
+  std::int64_t match_ = 0;
+  std::uint64_t seed_ = 0;
+  std::unique_ptr<State> state_;
+  std::int64_t applied_ = 0;    // actions applied to state_
+  std::int64_t committed_ = 0;  // actions the store has committed and audiences were sent
+  std::vector<Audience> audiences_;
+  std::deque<Pending> pending_;
+  std::vector<std::pair<std::shared_ptr<Client>, Json>> waiting_for_state_;
+  std::vector<std::unique_ptr<Bot>> bots_;  // per seat, null for people
+  Chance bot_chance_;
+  boost::asio::steady_timer deadline_timer_;
+  boost::asio::steady_timer bot_timer_;
+  bool bot_scheduled_ = false;
+  bool closed_ = false;
+
+  mutable std::mutex summary_mutex_;
+  Json summary_;
+};
+
+// What a room tells the lobby so that players can be found again and rooms listed.
+class RoomDirectory {
+ public:
+  virtual ~RoomDirectory() = default;
+  virtual void seat_taken(std::int64_t player, std::int64_t room) = 0;
+  virtual void seat_released(std::int64_t player, std::int64_t room) = 0;
+  virtual void match_started(std::int64_t match, std::int64_t room) = 0;
+  virtual void room_closed(std::int64_t room) = 0;
+};
+
+}  // namespace tortuga

@@ -1,0 +1,88 @@
+#include <csignal>
+#include <fstream>
+#include <iostream>
+#include <thread>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/address.hpp>
+#include <boost/asio/signal_set.hpp>
+
+#include "persistence/sqlite_store.hpp"
+#include "server/commands.hpp"
+#include "server/config.hpp"
+#include "server/listener.hpp"
+#include "server/lobby.hpp"
+#include "server/log.hpp"
+
+namespace tortuga {
+namespace {
+
+bool wants_help(const Args& args) {
+  for (const auto& a : args)
+    if (a == "--help" || a == "-h") return true;
+  return false;
+}
+
+std::string port_file_of(const Args& args) {
+  for (std::size_t i = 0; i + 1 < args.size(); ++i)
+    if (args[i] == "--port-file") return args[i + 1];
+  return "";
+}
+
+}  // namespace
+
+int serve_command(const Args& args) {
+  if (wants_help(args)) {
+    std::cout << kServeHelp;
+    return 0;
+  }
+  auto config = config_from_args(args);
+  if (!config) {
+    std::cerr << "tortuga serve: " << config.error().message << "\n";
+    return 2;
+  }
+  const Config& c = *config;
+  log::set_level(c.log_level);
+
+  try {
+    store::SqliteStore store(c.db, store::SqliteStore::Options{c.synchronous_full});
+    const int threads = c.threads > 0 ? c.threads
+                                      : std::max(1u, std::thread::hardware_concurrency());
+    boost::asio::io_context io(threads);
+    Lobby lobby(io, store, RoomSettings{c.bot_delay_ms}, LobbyLimits{c.limits.max_rooms});
+    const int recovered = lobby.recover();
+    HttpApi http(store, c.web_root);
+    ServerState state{lobby, http, c.limits};
+
+    auto endpoint = boost::asio::ip::tcp::endpoint(boost::asio::ip::make_address(c.address), c.port);
+    auto listener = std::make_shared<Listener>(io, endpoint, state);
+    listener->run();
+    const auto port = listener->local_endpoint().port();
+    TORTUGA_LOG(info, "listening on " << c.address << ":" << port << ", database " << c.db
+                                      << ", " << threads << " threads, " << recovered
+                                      << " matches resumed");
+    if (auto file = port_file_of(args); !file.empty()) std::ofstream(file) << port << "\n";
+
+    boost::asio::signal_set signals(io, SIGINT, SIGTERM);
+    signals.async_wait([&](boost::system::error_code, int signal) {
+      TORTUGA_LOG(info, "signal " << signal << ": stopping");
+      listener->stop();
+      lobby.shutdown();
+      io.stop();
+    });
+
+    std::vector<std::thread> pool;
+    for (int i = 1; i < threads; ++i) pool.emplace_back([&io] { io.run(); });
+    io.run();
+    for (auto& t : pool) t.join();
+    // Every action handed to the store is committed before the process ends.
+    store.flush();
+    TORTUGA_LOG(info, "stopped; every stored action is kept");
+  } catch (const std::exception& e) {
+    std::cerr << "tortuga serve: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace tortuga

@@ -1,0 +1,137 @@
+#include "server/websocket_session.hpp"
+
+#include "protocol/codes.hpp"
+#include "protocol/command.hpp"
+#include "protocol/event.hpp"
+#include "server/log.hpp"
+
+namespace tortuga {
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+
+WebSocketSession::WebSocketSession(boost::asio::ip::tcp::socket socket, ServerState& state)
+    : ws_(std::move(socket)),
+      state_(state),
+      tokens_(state.limits.message_burst),
+      refilled_(std::chrono::steady_clock::now()) {}
+
+WebSocketSession::~WebSocketSession() {
+  if (counted_) --state_.connections;
+}
+
+void WebSocketSession::run(beast::http::request<beast::http::string_body> request) {
+  websocket::stream_base::timeout timeout;
+  timeout.handshake_timeout = std::chrono::seconds(state_.limits.handshake_timeout_s);
+  timeout.idle_timeout = std::chrono::seconds(state_.limits.idle_timeout_s);
+  timeout.keep_alive_pings = true;  // an idle but live client answers pings and stays
+  ws_.set_option(timeout);
+  ws_.set_option(websocket::stream_base::decorator(
+      [](websocket::response_type& res) { res.set(beast::http::field::server, "tortuga"); }));
+  // Above the soft limit a message is refused with an error; above this one the socket closes.
+  ws_.read_message_max(state_.limits.hard_max_message_bytes);
+  ws_.text(true);
+  ws_.async_accept(request, [self = shared_from_this()](beast::error_code ec) {
+    self->on_accept(ec);
+  });
+}
+
+void WebSocketSession::on_accept(beast::error_code ec) {
+  if (ec) return;
+  counted_ = true;
+  if (++state_.connections > state_.limits.max_connections) {
+    queue_.push_back(std::make_shared<const std::string>(
+        protocol::event::error(nullptr, code::kServerFull, "too many connections; try later")));
+    closing_ = true;
+    write();  // then closes
+    return;
+  }
+  read();
+}
+
+void WebSocketSession::read() {
+  ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t bytes) {
+    self->on_read(ec, bytes);
+  });
+}
+
+bool WebSocketSession::take_token() {
+  auto now = std::chrono::steady_clock::now();
+  std::chrono::duration<double> elapsed = now - refilled_;
+  refilled_ = now;
+  tokens_ = std::min(state_.limits.message_burst,
+                     tokens_ + elapsed.count() * state_.limits.messages_per_second);
+  if (tokens_ < 1) return false;
+  tokens_ -= 1;
+  return true;
+}
+
+void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
+  if (ec) {
+    if (ec != websocket::error::closed && ec != boost::asio::error::operation_aborted &&
+        ec != beast::error::timeout && ec != boost::asio::error::eof)
+      TORTUGA_LOG(debug, "websocket read: " << ec.message());
+    state_.lobby.disconnected(shared_from_this());
+    return;
+  }
+  if (!take_token()) {
+    send(protocol::event::error(nullptr, code::kRateLimited,
+                                "more than the allowed messages per second; this one was dropped"));
+  } else if (bytes > state_.limits.max_message_bytes) {
+    send(protocol::event::error(nullptr, code::kMessageTooLarge,
+                                "messages are limited to " +
+                                    std::to_string(state_.limits.max_message_bytes) + " bytes"));
+  } else if (!ws_.got_text()) {
+    send(protocol::event::error(nullptr, code::kBadJson, "send JSON in text frames"));
+  } else {
+    auto data = buffer_.cdata();
+    std::string_view text(static_cast<const char*>(data.data()), data.size());
+    state_.lobby.handle(shared_from_this(), protocol::parse_command(text));
+  }
+  buffer_.consume(buffer_.size());
+  read();
+}
+
+void WebSocketSession::send(Message message) {
+  boost::asio::post(ws_.get_executor(), [self = shared_from_this(), message = std::move(message)] {
+    if (self->closing_) return;
+    if (self->queue_.size() >= self->state_.limits.max_write_queue) {
+      // A client this far behind cannot follow the match; it reconnects and syncs.
+      TORTUGA_LOG(warn, "disconnecting a client " << self->queue_.size() << " messages behind");
+      self->close();
+      return;
+    }
+    self->queue_.push_back(std::move(message));
+    if (self->queue_.size() == 1) self->write();
+  });
+}
+
+void WebSocketSession::write() {
+  ws_.async_write(boost::asio::buffer(*queue_.front()),
+                  [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                    self->on_write(ec);
+                  });
+}
+
+void WebSocketSession::on_write(beast::error_code ec) {
+  if (ec) {
+    queue_.clear();
+    return;
+  }
+  queue_.pop_front();
+  if (!queue_.empty()) return write();
+  if (closing_) close();
+}
+
+void WebSocketSession::close() {
+  closing_ = true;
+  if (!queue_.empty()) {
+    // A write is under way: close once it is done, sending nothing more.
+    queue_.resize(1);
+    return;
+  }
+  ws_.async_close(websocket::close_code::try_again_later,
+                  [self = shared_from_this()](beast::error_code) {});
+}
+
+}  // namespace tortuga

@@ -1,0 +1,47 @@
+// One WebSocket connection: reads text frames, enforces the size and rate limits, hands each
+// message to the lobby, and writes through a bounded queue of shared buffers so that one
+// serialized message serves a whole broadcast.
+#pragma once
+
+#include <chrono>
+#include <deque>
+#include <memory>
+
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include "server/client.hpp"
+#include "server/server_state.hpp"
+
+namespace tortuga {
+
+class WebSocketSession : public Client, public std::enable_shared_from_this<WebSocketSession> {
+ public:
+  WebSocketSession(boost::asio::ip::tcp::socket socket, ServerState& state);
+  ~WebSocketSession() override;
+
+  void run(boost::beast::http::request<boost::beast::http::string_body> request);
+  void send(Message message) override;
+  using Client::send;
+
+ private:
+  void on_accept(boost::beast::error_code ec);
+  void read();
+  void on_read(boost::beast::error_code ec, std::size_t bytes);
+  void write();
+  void on_write(boost::beast::error_code ec);
+  bool take_token();  // the rate limit's token bucket
+  void close();
+
+  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::beast::flat_buffer buffer_;
+  ServerState& state_;
+  std::deque<Message> queue_;
+  bool counted_ = false;
+  bool closing_ = false;
+  double tokens_;
+  std::chrono::steady_clock::time_point refilled_;
+};
+
+}  // namespace tortuga
