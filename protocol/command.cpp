@@ -46,6 +46,8 @@ class Builder {
     std::string what = e.what();
     if (auto p = what.find("] "); p != std::string::npos) what.erase(0, p + 2);
     if (auto p = what.find("; last read"); p != std::string::npos) what.erase(p);
+    // "number overflow parsing '1e400'" would echo the whole number.
+    if (what.rfind("number overflow", 0) == 0) what = "a number is too large to represent";
     return fail("not valid JSON: " + what);
   }
 
@@ -144,34 +146,36 @@ class Fields {
 
   static Expected<std::int64_t> integer(const Json& v, std::string_view name, std::int64_t min,
                                         std::int64_t max) {
-    const std::string range = max == kInt64Max
-                                  ? "at least " + std::to_string(min)
-                                  : "from " + std::to_string(min) + " to " + std::to_string(max);
-    auto out_of_range = [&] { return bad_field(quoted(name) + " must be " + range); };
+    auto too_small = [&] {
+      return bad_field(quoted(name) + " must be at least " + std::to_string(min));
+    };
+    auto too_large = [&] {
+      return bad_field(quoted(name) + " must be at most " + std::to_string(max));
+    };
     if (v.is_number_unsigned()) {
       auto u = v.get<std::uint64_t>();
-      if (u > static_cast<std::uint64_t>(max)) return out_of_range();
-      auto n = static_cast<std::int64_t>(u);
-      if (n < min) return out_of_range();
-      return n;
+      if (u > static_cast<std::uint64_t>(max)) return too_large();
+      if (static_cast<std::int64_t>(u) < min) return too_small();
+      return static_cast<std::int64_t>(u);
     }
     if (v.is_number_integer()) {
       auto n = v.get<std::int64_t>();
-      if (n < min || n > max) return out_of_range();
+      if (n < min) return too_small();
+      if (n > max) return too_large();
       return n;
     }
     if (v.is_number_float()) {
-      // JSON has one number type; the parser keeps integers too large for 64 bits as floats.
+      // JSON has one number type: the parser keeps integers too large for 64 bits as doubles, and
+      // anything written with a fraction or an exponent.
       const double d = v.get<double>();
       if (std::isfinite(d) && d != std::floor(d))
         return bad_field(quoted(name) + " must be an integer, not a fraction");
+      if (d < static_cast<double>(min)) return too_small();
       // 2^63 is the first double past int64's range.
-      if (!std::isfinite(d) || d >= 9223372036854775808.0 || d < static_cast<double>(min) ||
-          d > static_cast<double>(max))
-        return out_of_range();
+      if (d > static_cast<double>(max) || d >= 9223372036854775808.0) return too_large();
       return bad_field(quoted(name) + " must be an integer written without a fraction or exponent");
     }
-    return bad_field(quoted(name) + " must be an integer " + range + ", not " + kind(v));
+    return bad_field(quoted(name) + " must be an integer, not " + kind(v));
   }
 
   Expected<std::int64_t> integer(std::string_view name, std::int64_t min, std::int64_t max) const {
