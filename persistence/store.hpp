@@ -1,0 +1,102 @@
+// The match store: players, matches and their action logs, behind an interface so that a second
+// backend (PostgreSQL, for several server nodes) can be added without touching rooms or rules.
+//
+// The store knows matches and actions, not games: options, scripts, actions and results are JSON
+// text that it keeps verbatim. Options + seed + script + action log reproduce a match exactly.
+//
+// Writes go through one ordered queue. Asynchronous writes answer through a Done callback that
+// runs on the store's writer thread only after the transaction holding the write has committed
+// (or with ok = false and a message when that write failed): a room that waits for its Done before
+// sending never shows anybody an effect that is not yet stored. Keep Done callbacks short (post to
+// a strand); they must not throw and must not call the store's blocking methods or flush().
+// Blocking writes take the same queue, so every write is applied in the order it was queued.
+// Every method may be called from any thread.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tortuga::store {
+
+struct Player {
+  std::int64_t id = 0;
+  std::string name;
+  std::string token_hash;  // hash_token() of the player's secret token; the token is never stored
+  std::int64_t created_ms = 0;
+};
+
+struct Seat {
+  int seat = 0;
+  std::optional<std::int64_t> player_id;  // empty for a bot or a guest
+  std::string name;
+  std::string bot;  // "" for a person, else the bot kind, e.g. "random" or "smart"
+};
+
+struct Match {
+  std::int64_t id = 0;
+  std::string game;
+  std::string options_json = "{}";
+  std::uint64_t seed = 0;
+  std::string script_json = "[]";
+  std::vector<Seat> seats;
+  std::string status = "running";  // "running" | "finished" | "aborted"
+  std::string result_json = "null";
+  std::int64_t created_ms = 0;
+  std::int64_t ended_ms = 0;
+  std::int64_t action_count = 0;  // filled on reads
+};
+
+struct Action {
+  std::int64_t match = 0;
+  std::int64_t seq = 0;  // 1, 2, 3... per match, without gaps
+  int seat = 0;
+  std::string action_json;
+  std::int64_t time_ms = 0;
+};
+
+struct MatchFilter {
+  std::optional<std::string> game;
+  std::optional<std::int64_t> player;  // matches where this player holds a seat
+  std::optional<std::string> status;
+  int limit = 50;                         // clamped to [1, kMaxListLimit]
+  std::optional<std::int64_t> before_id;  // paging: only ids lower than this
+};
+
+inline constexpr int kMaxListLimit = 1000;
+
+// Called once per asynchronous write, on the writer thread, after its transaction committed
+// (ok = true) or with the reason it failed (ok = false).
+using Done = std::function<void(bool ok, const std::string& error)>;
+
+class Store {
+ public:
+  virtual ~Store() = default;
+
+  // Blocking: returns after commit, with its id; id 0 if it could not be stored.
+  virtual Player create_player(const std::string& name, const std::string& token_hash) = 0;
+  virtual std::optional<Player> player_by_token_hash(const std::string& hash) = 0;
+  virtual std::optional<Player> player(std::int64_t id) = 0;
+  virtual void rename_player(std::int64_t id, const std::string& name, Done done) = 0;
+
+  // Blocking: returns the new id after commit (seats included); 0 if it could not be stored.
+  // m.id and m.action_count are ignored.
+  virtual std::int64_t create_match(const Match& m) = 0;
+  // Group commit. Fails (alone) on a duplicate (match, seq), a gap in seq, or an unknown match.
+  virtual void append_action(const Action& a, Done done) = 0;
+  // Ends a running match; fails if the match is unknown or no longer running.
+  virtual void finish_match(std::int64_t id, const std::string& status,
+                            const std::string& result_json, std::int64_t ended_ms, Done done) = 0;
+  // Blocks until every write queued before the call has committed and its Done has run.
+  virtual void flush() = 0;
+
+  // Reads see committed writes only. They never throw; a failed read returns nothing.
+  virtual std::vector<Match> list_matches(const MatchFilter& f) = 0;  // newest first
+  virtual std::optional<Match> match(std::int64_t id) = 0;
+  virtual std::vector<Action> actions(std::int64_t match) = 0;  // in seq order
+  virtual std::vector<Match> unfinished_matches() = 0;          // status "running", oldest first
+};
+
+}  // namespace tortuga::store

@@ -1,0 +1,59 @@
+// Every error code a client may receive, in one place. Each is the `code` of an
+// {"type":"error","code":...} message; docs/protocol.md tells client authors when each happens.
+// The codes the rules layer returns are defined beside the rules (rules/core/error.hpp) and only
+// listed here.
+#pragma once
+
+#include <string_view>
+
+#include "rules/core/error.hpp"
+
+namespace tortuga::code {
+
+// The message itself.
+inline constexpr const char* kBadJson = "bad_json";          // not JSON, not an object, nested too
+                                                             // deep, or a key given twice
+inline constexpr const char* kUnknownType = "unknown_type";  // `type` names no client message
+inline constexpr const char* kBadField = "bad_field";  // a field missing, of the wrong type or out
+                                                       // of range; the message names the field
+inline constexpr const char* kMessageTooLarge = "message_too_large";  // over the size limit
+inline constexpr const char* kRateLimited = "rate_limited";  // too many messages too quickly
+
+// The connection and the player.
+inline constexpr const char* kNotWelcomed = "not_welcomed";  // anything but hello/ping before hello
+inline constexpr const char* kBadToken = "bad_token";        // hello's token resumes no player
+inline constexpr const char* kServerFull = "server_full";    // no room for another connection
+
+// Lobby and rooms.
+inline constexpr const char* kUnknownGame = "unknown_game";  // no game with that id
+inline constexpr const char* kNoSuchRoom = "no_such_room";   // no room with that id or code
+inline constexpr const char* kRoomFull = "room_full";        // every seat is taken
+inline constexpr const char* kSeatTaken = "seat_taken";      // that seat is someone else's
+inline constexpr const char* kNotInRoom = "not_in_room";     // the player is not in that room
+inline constexpr const char* kNotHost = "not_host";          // only the room's host may do that
+inline constexpr const char* kNotEnoughPlayers = "not_enough_players";  // start with too few seated
+inline constexpr const char* kAlreadyStarted = "already_started";  // the room's match has begun
+
+// Matches.
+inline constexpr const char* kNoSuchMatch = "no_such_match";  // no match with that id
+inline constexpr const char* kNotYourSeat = "not_your_seat";  // the player holds no seat there
+                                                              // (or not the one asked for)
+
+// The server's own fault: a bug, or the store failing. The message says no more than that.
+inline constexpr const char* kInternal = "internal";
+
+}  // namespace tortuga::code
+
+namespace tortuga::protocol {
+
+// Every code above and every code of the rules layer: the complete list a client must handle.
+inline constexpr std::string_view kAllCodes[] = {
+    code::kBadJson,     code::kUnknownType,      code::kBadField,       code::kNotWelcomed,
+    code::kBadToken,    code::kUnknownGame,      code::kBadOptions,     code::kNoSuchRoom,
+    code::kNoSuchMatch, code::kRoomFull,         code::kSeatTaken,      code::kNotInRoom,
+    code::kNotHost,     code::kNotEnoughPlayers, code::kAlreadyStarted, code::kNotYourSeat,
+    code::kNotYourTurn, code::kIllegalAction,    code::kBadAction,      code::kMatchOver,
+    code::kRateLimited, code::kMessageTooLarge,  code::kServerFull,     code::kInternal,
+};
+
+}  // namespace tortuga::protocol

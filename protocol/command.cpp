@@ -1,0 +1,475 @@
+#include "protocol/command.hpp"
+
+#include <cmath>
+#include <limits>
+#include <utility>
+#include <vector>
+
+namespace tortuga::protocol {
+namespace {
+
+constexpr std::int64_t kInt64Max = std::numeric_limits<std::int64_t>::max();
+constexpr std::int64_t kIntMax = std::numeric_limits<int>::max();
+
+Error bad_json(std::string message) {
+  return {code::kBadJson, std::move(message)};
+}
+Error bad_field(std::string message) {
+  return {code::kBadField, std::move(message)};
+}
+
+// Builds the document from nlohmann's SAX events rather than with json::parse, to stop at the first
+// nesting level past kMaxDepth (before building it) and at the first duplicate key, which
+// json::parse would silently resolve to the last value while another parser might take the first.
+class Builder {
+ public:
+  bool null() { return put(nullptr); }
+  bool boolean(bool v) { return put(v); }
+  bool number_integer(Json::number_integer_t v) { return put(v); }
+  bool number_unsigned(Json::number_unsigned_t v) { return put(v); }
+  bool number_float(Json::number_float_t v, const std::string&) { return put(v); }
+  bool string(std::string& v) { return put(std::move(v)); }
+  bool binary(Json::binary_t&) { return fail("binary values are not JSON"); }
+  bool start_object(std::size_t) { return open(Json::object()); }
+  bool end_object() { return close(); }
+  bool start_array(std::size_t) { return open(Json::array()); }
+  bool end_array() { return close(); }
+  bool key(std::string& k) {
+    if (stack_.back()->contains(k)) return fail("the key \"" + shorten(k) + "\" appears twice");
+    key_ = std::move(k);
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& e) {
+    // what() is "[json.exception.parse_error.101] parse error at line 1, column 3: syntax error
+    // while parsing value - invalid literal; last read: '...'": keep the position and the reason,
+    // drop the prefix and the echo of the client's bytes.
+    std::string what = e.what();
+    if (auto p = what.find("] "); p != std::string::npos) what.erase(0, p + 2);
+    if (auto p = what.find("; last read"); p != std::string::npos) what.erase(p);
+    // "number overflow parsing '1e400'" would echo the whole number.
+    if (what.rfind("number overflow", 0) == 0) what = "a number is too large to represent";
+    return fail("not valid JSON: " + what);
+  }
+
+  Json& root() { return root_; }
+  const std::string& error() const { return error_; }
+
+  // At most 40 bytes of a client's string, cut on a character boundary (the parser has already
+  // checked that it is valid UTF-8).
+  static std::string shorten(std::string_view s) {
+    if (s.size() <= 40) return std::string(s);
+    std::size_t n = 40;
+    while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
+    return std::string(s.substr(0, n)) + "...";
+  }
+
+ private:
+  // Places a value where the parser is and returns it.
+  Json* place(Json value) {
+    if (stack_.empty()) {
+      root_ = std::move(value);
+      return &root_;
+    }
+    Json& parent = *stack_.back();
+    if (parent.is_array()) {
+      parent.push_back(std::move(value));
+      return &parent.back();
+    }
+    Json& slot = parent[key_];
+    slot = std::move(value);
+    return &slot;
+  }
+  bool put(Json value) {
+    place(std::move(value));
+    return true;
+  }
+  bool open(Json container) {
+    if (stack_.size() >= static_cast<std::size_t>(kMaxDepth))
+      return fail("arrays and objects are nested deeper than " + std::to_string(kMaxDepth) +
+                  " levels");
+    stack_.push_back(place(std::move(container)));
+    return true;
+  }
+  bool close() {
+    stack_.pop_back();
+    return true;
+  }
+  bool fail(std::string message) {
+    if (error_.empty()) error_ = std::move(message);
+    return false;
+  }
+
+  Json root_;
+  std::vector<Json*> stack_;  // the open containers; pointers stay valid while they are open
+  std::string key_;
+  std::string error_;
+};
+
+const char* kind(const Json& v) {
+  switch (v.type()) {
+    case Json::value_t::null:
+      return "null";
+    case Json::value_t::boolean:
+      return "a boolean";
+    case Json::value_t::string:
+      return "a string";
+    case Json::value_t::array:
+      return "an array";
+    case Json::value_t::object:
+      return "an object";
+    case Json::value_t::number_float:
+      return "a number with a fraction or exponent";
+    default:
+      return "a number";
+  }
+}
+
+std::string quoted(std::string_view field) {
+  return "field \"" + std::string(field) + "\"";
+}
+
+// The fields of one message, read with their checks. An optional field given as null is absent.
+class Fields {
+ public:
+  explicit Fields(const Json& message) : m_(message) {}
+
+  const Json* find(std::string_view name) const {
+    auto it = m_.find(name);
+    if (it == m_.end() || it->is_null()) return nullptr;
+    return &*it;
+  }
+  Expected<const Json*> require(std::string_view name) const {
+    auto it = m_.find(name);
+    if (it == m_.end()) return bad_field(quoted(name) + " is missing");
+    return &*it;
+  }
+
+  static Expected<std::int64_t> integer(const Json& v, std::string_view name, std::int64_t min,
+                                        std::int64_t max) {
+    auto too_small = [&] {
+      return bad_field(quoted(name) + " must be at least " + std::to_string(min));
+    };
+    auto too_large = [&] {
+      return bad_field(quoted(name) + " must be at most " + std::to_string(max));
+    };
+    if (v.is_number_unsigned()) {
+      auto u = v.get<std::uint64_t>();
+      if (u > static_cast<std::uint64_t>(max)) return too_large();
+      if (static_cast<std::int64_t>(u) < min) return too_small();
+      return static_cast<std::int64_t>(u);
+    }
+    if (v.is_number_integer()) {
+      auto n = v.get<std::int64_t>();
+      if (n < min) return too_small();
+      if (n > max) return too_large();
+      return n;
+    }
+    if (v.is_number_float()) {
+      // JSON has one number type: the parser keeps integers too large for 64 bits as doubles, and
+      // anything written with a fraction or an exponent.
+      const double d = v.get<double>();
+      if (std::isfinite(d) && d != std::floor(d))
+        return bad_field(quoted(name) + " must be an integer, not a fraction");
+      if (d < static_cast<double>(min)) return too_small();
+      // 2^63 is the first double past int64's range.
+      if (d > static_cast<double>(max) || d >= 9223372036854775808.0) return too_large();
+      return bad_field(quoted(name) + " must be an integer written without a fraction or exponent");
+    }
+    return bad_field(quoted(name) + " must be an integer, not " + kind(v));
+  }
+
+  Expected<std::int64_t> integer(std::string_view name, std::int64_t min, std::int64_t max) const {
+    auto v = require(name);
+    if (!v) return v.error();
+    return integer(**v, name, min, max);
+  }
+  Expected<std::optional<std::int64_t>> optional_integer(std::string_view name, std::int64_t min,
+                                                         std::int64_t max) const {
+    const Json* v = find(name);
+    if (!v) return std::optional<std::int64_t>();
+    auto n = integer(*v, name, min, max);
+    if (!n) return n.error();
+    return std::optional<std::int64_t>(*n);
+  }
+  Expected<std::int64_t> id(std::string_view name) const { return integer(name, 1, kInt64Max); }
+  Expected<std::optional<int>> optional_seat(std::string_view name) const {
+    auto n = optional_integer(name, 0, kIntMax);
+    if (!n) return n.error();
+    if (!*n) return std::optional<int>();
+    return std::optional<int>(static_cast<int>(**n));
+  }
+
+  Expected<std::string> string(std::string_view name, bool allow_empty = false) const {
+    auto v = require(name);
+    if (!v) return v.error();
+    return string(**v, name, allow_empty);
+  }
+  Expected<std::optional<std::string>> optional_string(std::string_view name) const {
+    const Json* v = find(name);
+    if (!v) return std::optional<std::string>();
+    auto s = string(*v, name, false);
+    if (!s) return s.error();
+    return std::optional<std::string>(std::move(*s));
+  }
+  static Expected<std::string> string(const Json& v, std::string_view name, bool allow_empty) {
+    if (!v.is_string()) return bad_field(quoted(name) + " must be a string, not " + kind(v));
+    const auto& s = v.get_ref<const std::string&>();
+    if (s.empty() && !allow_empty) return bad_field(quoted(name) + " must not be empty");
+    return s;
+  }
+  Expected<std::optional<std::string>> optional_choice(
+      std::string_view name, std::initializer_list<std::string_view> choices) const {
+    auto s = optional_string(name);
+    if (!s || !*s) return s;
+    for (auto c : choices)
+      if (**s == c) return s;
+    std::string list;
+    for (auto c : choices) list += (list.empty() ? "\"" : ", \"") + std::string(c) + "\"";
+    return bad_field(quoted(name) + " must be one of " + list);
+  }
+
+  Expected<RoomRef> room_ref(std::string_view name) const {
+    auto v = require(name);
+    if (!v) return v.error();
+    if ((*v)->is_string()) {
+      auto s = string(**v, name, false);
+      if (!s) return s.error();
+      return RoomRef(std::move(*s));
+    }
+    if (!(*v)->is_number())
+      return bad_field(quoted(name) +
+                       " must be a room id (an integer) or a join code (a string), not " +
+                       kind(**v));
+    auto n = integer(**v, name, 1, kInt64Max);
+    if (!n) return n.error();
+    return RoomRef(*n);
+  }
+
+  Expected<bool> optional_bool(std::string_view name, bool fallback) const {
+    const Json* v = find(name);
+    if (!v) return fallback;
+    if (!v->is_boolean())
+      return bad_field(quoted(name) + " must be true or false, not " + kind(*v));
+    return v->get<bool>();
+  }
+
+  Expected<Json> object(std::string_view name) const {
+    auto v = require(name);
+    if (!v) return v.error();
+    if (!(*v)->is_object()) return bad_field(quoted(name) + " must be an object, not " + kind(**v));
+    return **v;
+  }
+  Expected<Json> optional_object(std::string_view name) const {
+    if (!find(name)) return Json::object();
+    return object(name);
+  }
+
+ private:
+  const Json& m_;
+};
+
+// Decodes one code point of valid UTF-8 (the parser has checked it) and advances i.
+char32_t next_code_point(std::string_view s, std::size_t& i) {
+  auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  unsigned char c = b(i);
+  if (c < 0x80) {
+    ++i;
+    return c;
+  }
+  int extra = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : 1;
+  char32_t cp = c & (0x3F >> extra);
+  for (int k = 1; k <= extra && i + k < s.size(); ++k) cp = (cp << 6) | (b(i + k) & 0x3F);
+  i += extra + 1;
+  return cp;
+}
+
+bool is_white_space(char32_t c) {
+  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 ||
+         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
+         c == 0x3000;
+}
+
+// Characters that would let a name hide, break a line or reorder the text around it when shown.
+bool is_forbidden_in_name(char32_t c) {
+  return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x200B || c == 0x200E || c == 0x200F ||
+         c == 0x2028 || c == 0x2029 || (c >= 0x202A && c <= 0x202E) ||
+         (c >= 0x2066 && c <= 0x2069) || c == 0xFEFF;
+}
+
+Expected<std::string> player_name(const Fields& f) {
+  auto raw = f.string("name", true);
+  if (!raw) return raw.error();
+  std::string_view s = *raw;
+  // Trim white space at both ends, then count and check what is left.
+  std::size_t begin = 0, end = 0, i = 0;
+  bool seen = false;
+  while (i < s.size()) {
+    std::size_t at = i;
+    char32_t c = next_code_point(s, i);
+    if (is_white_space(c)) continue;
+    if (!seen) begin = at, seen = true;
+    end = i;
+  }
+  std::string name(seen ? s.substr(begin, end - begin) : std::string_view());
+  int length = 0;
+  for (std::size_t k = 0; k < name.size();) {
+    if (is_forbidden_in_name(next_code_point(name, k)))
+      return bad_field(
+          "field \"name\" must not contain control, line-break or invisible formatting characters");
+    ++length;
+  }
+  if (length < 1 || length > kMaxNameLength)
+    return bad_field("field \"name\" must have 1 to " + std::to_string(kMaxNameLength) +
+                     " characters once trimmed, not " + std::to_string(length));
+  return name;
+}
+
+// TRY(x, expr): evaluates an Expected, returns its error from the enclosing function on failure.
+#define TORTUGA_TRY(var, expr)        \
+  auto var##_ = (expr);               \
+  if (!var##_) return var##_.error(); \
+  auto var = std::move(*var##_)
+
+Expected<Command> hello(const Fields& f) {
+  TORTUGA_TRY(name, player_name(f));
+  TORTUGA_TRY(token, f.optional_string("token"));
+  return Command(Hello{std::move(name), std::move(token)});
+}
+Expected<Command> list_rooms(const Fields& f) {
+  TORTUGA_TRY(game, f.optional_string("game"));
+  return Command(ListRooms{std::move(game)});
+}
+Expected<Command> create_room(const Fields& f) {
+  TORTUGA_TRY(game, f.string("game"));
+  TORTUGA_TRY(options, f.optional_object("options"));
+  TORTUGA_TRY(is_private, f.optional_bool("private", false));
+  return Command(CreateRoom{std::move(game), std::move(options), is_private});
+}
+Expected<Command> join_room(const Fields& f) {
+  TORTUGA_TRY(room, f.room_ref("room"));
+  TORTUGA_TRY(seat, f.optional_seat("seat"));
+  return Command(JoinRoom{std::move(room), seat});
+}
+Expected<Command> watch_room(const Fields& f) {
+  TORTUGA_TRY(room, f.room_ref("room"));
+  return Command(WatchRoom{std::move(room)});
+}
+Expected<Command> add_bot(const Fields& f) {
+  TORTUGA_TRY(room, f.id("room"));
+  TORTUGA_TRY(seat, f.optional_seat("seat"));
+  TORTUGA_TRY(bot, f.optional_choice("bot", {"random", "smart"}));
+  AddBot command{room, seat};
+  if (bot) command.bot = std::move(*bot);
+  return Command(std::move(command));
+}
+Expected<Command> leave_room(const Fields& f) {
+  TORTUGA_TRY(room, f.id("room"));
+  return Command(LeaveRoom{room});
+}
+Expected<Command> start(const Fields& f) {
+  TORTUGA_TRY(room, f.id("room"));
+  return Command(Start{room});
+}
+Expected<Command> act(const Fields& f) {
+  TORTUGA_TRY(match, f.id("match"));
+  TORTUGA_TRY(action, f.object("action"));
+  return Command(Act{match, std::move(action)});
+}
+Expected<Command> sync(const Fields& f) {
+  TORTUGA_TRY(match, f.id("match"));
+  return Command(Sync{match});
+}
+Expected<Command> list_matches(const Fields& f) {
+  TORTUGA_TRY(game, f.optional_string("game"));
+  TORTUGA_TRY(player, f.optional_integer("player", 1, kInt64Max));
+  TORTUGA_TRY(status, f.optional_choice("status", {"running", "finished", "aborted"}));
+  TORTUGA_TRY(limit, f.optional_integer("limit", 1, kMaxMatchLimit));
+  TORTUGA_TRY(before, f.optional_integer("before", 1, kInt64Max));
+  return Command(ListMatches{std::move(game), player, std::move(status),
+                             limit ? static_cast<int>(*limit) : kDefaultMatchLimit, before});
+}
+Expected<Command> get_match(const Fields& f) {
+  TORTUGA_TRY(match, f.id("match"));
+  return Command(GetMatch{match});
+}
+Expected<Command> get_replay(const Fields& f) {
+  TORTUGA_TRY(match, f.id("match"));
+  TORTUGA_TRY(seat, f.optional_seat("seat"));
+  return Command(GetReplay{match, seat});
+}
+Expected<Command> ping(const Fields&) {
+  return Command(Ping{});
+}
+
+#undef TORTUGA_TRY
+
+struct Reader {
+  std::string_view type;
+  Expected<Command> (*read)(const Fields&);
+};
+
+// In the order of Command's alternatives, so that type_name can index it.
+constexpr Reader kReaders[] = {
+    {"hello", hello},
+    {"list_rooms", list_rooms},
+    {"create_room", create_room},
+    {"join_room", join_room},
+    {"watch_room", watch_room},
+    {"add_bot", add_bot},
+    {"leave_room", leave_room},
+    {"start", start},
+    {"action", act},
+    {"sync", sync},
+    {"list_matches", list_matches},
+    {"get_match", get_match},
+    {"get_replay", get_replay},
+    {"ping", ping},
+};
+static_assert(std::size(kReaders) == std::variant_size_v<Command>);
+
+// The id is echoed verbatim, so only what serializes back to the same text is accepted.
+bool readable_id(const Json& id) {
+  if (id.is_string() || id.is_number_integer()) return true;  // integer covers unsigned
+  return id.is_number_float() && std::isfinite(id.get<double>());
+}
+
+Expected<Command> read_command(const Json& message) {
+  Fields fields(message);
+  auto type = message.find("type");
+  if (type == message.end()) return bad_field("field \"type\" is missing");
+  if (!type->is_string())
+    return bad_field(std::string("field \"type\" must be a string, not ") + kind(*type));
+  const auto& name = type->get_ref<const std::string&>();
+  for (const auto& reader : kReaders)
+    if (reader.type == name) return reader.read(fields);
+  return Error{code::kUnknownType,
+               "unknown message type \"" + Builder::shorten(name) + "\"; see docs/protocol.md"};
+}
+
+}  // namespace
+
+Parsed parse_command(std::string_view text) {
+  Builder builder;
+  const bool parsed = Json::sax_parse(text.begin(), text.end(), &builder);
+  if (!parsed)
+    return {nullptr, bad_json(builder.error().empty() ? "not valid JSON" : builder.error())};
+  Json& message = builder.root();
+  if (!message.is_object())
+    return {nullptr,
+            bad_json(std::string("a message must be a JSON object, not ") + kind(message))};
+
+  Json id;
+  if (auto it = message.find("id"); it != message.end() && !it->is_null()) {
+    if (!readable_id(*it))
+      return {nullptr, bad_field(std::string("field \"id\" must be a string or a number, not ") +
+                                 kind(*it))};
+    id = *it;
+  }
+  return {std::move(id), read_command(message)};
+}
+
+std::string_view type_name(const Command& command) {
+  return kReaders[command.index()].type;
+}
+
+}  // namespace tortuga::protocol

@@ -1,0 +1,100 @@
+// Client messages, from the bytes of one WebSocket text frame to a typed command or a typed error.
+// Parsing is the only defence the rest of the server has against a hostile client, so it never
+// throws, bounds nesting, refuses what JSON leaves ambiguous (duplicate keys) and checks every
+// field's type and range here: past parse_command, a command's fields are known to be sane.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include <nlohmann/json.hpp>
+
+#include "protocol/codes.hpp"
+#include "rules/core/error.hpp"
+
+namespace tortuga::protocol {
+
+using Json = nlohmann::json;
+
+// Limits of the message format itself (the size and rate limits belong to the server's config).
+inline constexpr int kMaxDepth = 64;       // arrays and objects nested deeper are refused
+inline constexpr int kMaxNameLength = 32;  // characters (code points) of a trimmed player name
+inline constexpr int kMaxMatchLimit = 200;
+inline constexpr int kDefaultMatchLimit = 50;
+
+// A room is named by its id, or by its join code (private rooms are reached by code only).
+using RoomRef = std::variant<std::int64_t, std::string>;
+
+struct Hello {
+  std::string name;  // trimmed, 1..kMaxNameLength code points, no control characters
+  std::optional<std::string> token;
+};
+struct ListRooms {
+  std::optional<std::string> game;
+};
+struct CreateRoom {
+  std::string game;
+  Json options = Json::object();  // the game's own options; the game checks them
+  bool is_private = false;        // the wire field is "private"
+};
+struct JoinRoom {
+  RoomRef room;
+  std::optional<int> seat;  // absent: the first free seat
+};
+struct WatchRoom {
+  RoomRef room;
+};
+struct AddBot {
+  std::int64_t room;
+  std::optional<int> seat;    // absent: the first free seat
+  std::string bot = "smart";  // "random" or "smart"
+};
+struct LeaveRoom {
+  std::int64_t room;
+};
+struct Start {
+  std::int64_t room;
+};
+struct Act {  // the wire type is "action"
+  std::int64_t match;
+  Json action;  // an object; its contents are the game's to judge
+};
+struct Sync {
+  std::int64_t match;
+};
+struct ListMatches {
+  std::optional<std::string> game;
+  std::optional<std::int64_t> player;
+  std::optional<std::string> status;   // "running", "finished" or "aborted"
+  int limit = kDefaultMatchLimit;      // 1..kMaxMatchLimit
+  std::optional<std::int64_t> before;  // only matches with a smaller id (paging)
+};
+struct GetMatch {
+  std::int64_t match;
+};
+struct GetReplay {
+  std::int64_t match;
+  std::optional<int> seat;  // absent: the spectators' view
+};
+struct Ping {};
+
+using Command = std::variant<Hello, ListRooms, CreateRoom, JoinRoom, WatchRoom, AddBot, LeaveRoom,
+                             Start, Act, Sync, ListMatches, GetMatch, GetReplay, Ping>;
+
+struct Parsed {
+  Json id;  // the request's "id", to echo as "re"; null when absent or unreadable
+  Expected<Command> command;
+};
+
+// Never throws. On failure the error's code is bad_json, unknown_type or bad_field, and its message
+// says what is wrong and names the field. Unknown extra fields are ignored; an optional field given
+// as null counts as absent.
+Parsed parse_command(std::string_view text);
+
+// The wire name of a command's type ("hello", "action", ...), for logs and counters.
+std::string_view type_name(const Command& command);
+
+}  // namespace tortuga::protocol

@@ -1,0 +1,110 @@
+#include "protocol/event.hpp"
+
+#include <utility>
+
+namespace tortuga::protocol::event {
+namespace {
+
+// Writes one JSON object field by field, each value serialized straight into the buffer.
+class Message {
+ public:
+  Message(std::string_view type, const Json& re) {
+    out_ = "{\"type\":";
+    append(Json(type));
+    if (!re.is_null()) field("re", re);
+  }
+  Message& field(std::string_view key, const Json& value) {
+    out_ += ",\"";
+    out_ += key;  // our own keys: plain ASCII, nothing to escape
+    out_ += "\":";
+    append(value);
+    return *this;
+  }
+  std::string done() {
+    out_ += '}';
+    return std::move(out_);
+  }
+
+ private:
+  void append(const Json& value) {
+    out_ += value.dump(-1, ' ', false, Json::error_handler_t::replace);
+  }
+
+  std::string out_;
+};
+
+Json seat_or_null(std::optional<int> seat) {
+  return seat ? Json(*seat) : Json(nullptr);
+}
+
+}  // namespace
+
+std::string error(const Json& re, std::string_view code, std::string_view message) {
+  return Message("error", re).field("code", code).field("message", message).done();
+}
+
+std::string error(const Json& re, const Error& e) {
+  return error(re, e.code, e.message);
+}
+
+std::string welcome(const Json& re, const Json& player, std::string_view token, const Json& games) {
+  return Message("welcome", re)
+      .field("player", player)
+      .field("token", token)
+      .field("protocol", kProtocolVersion)
+      .field("games", games)
+      .done();
+}
+
+std::string rooms(const Json& re, const Json& rooms) {
+  return Message("rooms", re).field("rooms", rooms).done();
+}
+
+std::string room(const Json& re, const Json& room, std::optional<int> seat, bool spectator) {
+  return Message("room", re)
+      .field("room", room)
+      .field("you", {{"seat", seat_or_null(seat)}, {"spectator", spectator}})
+      .done();
+}
+
+std::string left(const Json& re, std::int64_t room) {
+  return Message("left", re).field("room", room).done();
+}
+
+std::string state(const Json& re, std::int64_t match, std::int64_t version, const Json& view) {
+  return Message("state", re)
+      .field("match", match)
+      .field("version", version)
+      .field("view", view)
+      .done();
+}
+
+std::string patch(std::int64_t match, std::int64_t version, const Json& ops) {
+  return Message("patch", nullptr)
+      .field("match", match)
+      .field("version", version)
+      .field("ops", ops)
+      .done();
+}
+
+std::string matches(const Json& re, const Json& matches) {
+  return Message("matches", re).field("matches", matches).done();
+}
+
+std::string match(const Json& re, const Json& match) {
+  return Message("match", re).field("match", match).done();
+}
+
+std::string replay(const Json& re, std::int64_t match, std::optional<int> seat, const Json& steps) {
+  return Message("replay", re)
+      .field("match", match)
+      .field("seat", seat_or_null(seat))
+      .field("steps", steps)
+      .done();
+}
+
+std::string pong(const Json& re) {
+  return Message("pong", re).done();
+}
+
+}  // namespace tortuga::protocol::event

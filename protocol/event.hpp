@@ -1,0 +1,55 @@
+// Server messages, from their parts to the bytes of one WebSocket text frame. Each builder returns
+// the serialized message, so that one buffer can be shared by every client of a broadcast.
+//
+// The server builds the payloads (rooms, views, match descriptions); the builders add "type" and,
+// when the request carried an "id", "re" with that id. `re` is the request's Parsed::id: pass
+// nullptr for a message the server pushes on its own. Keys come out with "type" and "re" first so
+// that logs read easily; clients must not depend on the order of keys.
+//
+// Builders never throw: a string holding invalid UTF-8 is written with U+FFFD in its place.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "rules/core/error.hpp"
+
+namespace tortuga::protocol {
+
+using Json = nlohmann::json;
+
+// Sent in welcome; raised only when a change would break existing clients.
+inline constexpr int kProtocolVersion = 1;
+
+namespace event {
+
+// {type:"error", re?, code, message}
+std::string error(const Json& re, std::string_view code, std::string_view message);
+std::string error(const Json& re, const Error& error);
+// {type:"welcome", re?, player:{id,name}, token, protocol, games:[Game::describe()...]}
+std::string welcome(const Json& re, const Json& player, std::string_view token, const Json& games);
+// {type:"rooms", re?, rooms:[room...]}
+std::string rooms(const Json& re, const Json& rooms);
+// {type:"room", re?, room:{...}, you:{seat, spectator}}; seat is null when the client holds none.
+std::string room(const Json& re, const Json& room, std::optional<int> seat, bool spectator);
+// {type:"left", re?, room}
+std::string left(const Json& re, std::int64_t room);
+// {type:"state", re?, match, version, view}: the whole view, after start, join or sync.
+std::string state(const Json& re, std::int64_t match, std::int64_t version, const Json& view);
+// {type:"patch", match, version, ops}: always pushed, so it never carries re.
+std::string patch(std::int64_t match, std::int64_t version, const Json& ops);
+// {type:"matches", re?, matches:[...]}
+std::string matches(const Json& re, const Json& matches);
+// {type:"match", re?, match:{...}}
+std::string match(const Json& re, const Json& match);
+// {type:"replay", re?, match, seat, steps:[{step, seat, action, view}...]}; seat null: spectators.
+std::string replay(const Json& re, std::int64_t match, std::optional<int> seat, const Json& steps);
+// {type:"pong", re?}
+std::string pong(const Json& re);
+
+}  // namespace event
+}  // namespace tortuga::protocol

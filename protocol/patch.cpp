@@ -1,0 +1,332 @@
+#include "protocol/patch.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace tortuga::protocol {
+namespace {
+
+// Arrays whose differing middles hold more pairs of elements than this are not aligned element
+// by element (quadratic), only by their common ends.
+constexpr std::size_t kAlignBudget = 4096;
+
+// Like ==, but 1 and 1.0 differ: a patch must reproduce the document's text, not only its numbers.
+// Signed and unsigned integers of the same value print the same, so they are the same.
+bool same(const Json& a, const Json& b) {
+  if (a.is_number_integer() && b.is_number_integer()) return a == b;
+  if (a.type() != b.type()) return false;
+  if (a.is_array()) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (!same(a[i], b[i])) return false;
+    return true;
+  }
+  if (a.is_object()) {
+    if (a.size() != b.size()) return false;
+    for (auto i = a.begin(), j = b.begin(); i != a.end(); ++i, ++j)
+      if (i.key() != j.key() || !same(*i, *j)) return false;
+    return true;
+  }
+  return a == b;
+}
+
+std::string escape(std::string_view key) {
+  std::string out;
+  out.reserve(key.size());
+  for (char c : key) {
+    if (c == '~')
+      out += "~0";
+    else if (c == '/')
+      out += "~1";
+    else
+      out += c;
+  }
+  return out;
+}
+
+std::string dump(const Json& v) {
+  return v.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+Json op(const char* name, const std::string& path) {
+  return {{"op", name}, {"path", path}};
+}
+Json op(const char* name, const std::string& path, const Json& value) {
+  return {{"op", name}, {"path", path}, {"value", value}};
+}
+
+void diff_into(const Json& from, const Json& to, const std::string& path, Json& ops);
+
+// One run of unmatched elements: from[f, f + k) became to[t, t + l). Everything before it already
+// matches `to`, so positions are counted in `to`.
+void diff_gap(const Json& from, std::size_t f, std::size_t k, const Json& to, std::size_t t,
+              std::size_t l, const std::string& path, Json& ops) {
+  const std::size_t paired = std::min(k, l);
+  for (std::size_t j = 0; j < paired; ++j)
+    diff_into(from[f + j], to[t + j], path + '/' + std::to_string(t + j), ops);
+  for (std::size_t j = paired; j < k; ++j)
+    ops.push_back(op("remove", path + '/' + std::to_string(t + paired)));
+  for (std::size_t j = paired; j < l; ++j)
+    ops.push_back(op("add", path + '/' + std::to_string(t + j), to[t + j]));
+}
+
+void diff_arrays(const Json& from, const Json& to, const std::string& path, Json& ops) {
+  const std::size_t n = from.size(), m = to.size();
+  std::size_t head = 0;
+  while (head < n && head < m && same(from[head], to[head])) ++head;
+  std::size_t tail = 0;
+  while (tail < n - head && tail < m - head && same(from[n - 1 - tail], to[m - 1 - tail])) ++tail;
+  const std::size_t a = n - head - tail, b = m - head - tail;
+  if (a == 0 || b == 0 || a * b > kAlignBudget) {
+    diff_gap(from, head, a, to, head, b, path, ops);
+    return;
+  }
+
+  // Longest common subsequence of the middles, comparing elements by their text.
+  std::vector<std::string> fs(a), ts(b);
+  std::vector<std::size_t> fh(a), th(b);
+  for (std::size_t i = 0; i < a; ++i)
+    fh[i] = std::hash<std::string>{}(fs[i] = dump(from[head + i]));
+  for (std::size_t j = 0; j < b; ++j) th[j] = std::hash<std::string>{}(ts[j] = dump(to[head + j]));
+  auto equal = [&](std::size_t i, std::size_t j) { return fh[i] == th[j] && fs[i] == ts[j]; };
+  // lcs[i][j]: length of the common subsequence of the middles' suffixes from i and j.
+  std::vector<std::uint16_t> lcs((a + 1) * (b + 1), 0);
+  auto at = [&](std::size_t i, std::size_t j) -> std::uint16_t& { return lcs[i * (b + 1) + j]; };
+  for (std::size_t i = a; i-- > 0;)
+    for (std::size_t j = b; j-- > 0;)
+      at(i, j) = static_cast<std::uint16_t>(equal(i, j) ? at(i + 1, j + 1) + 1
+                                                        : std::max(at(i + 1, j), at(i, j + 1)));
+
+  std::size_t i = 0, j = 0, gap_i = 0, gap_j = 0;
+  while (i < a && j < b) {
+    if (equal(i, j) && at(i, j) == at(i + 1, j + 1) + 1) {
+      diff_gap(from, head + gap_i, i - gap_i, to, head + gap_j, j - gap_j, path, ops);
+      gap_i = ++i;
+      gap_j = ++j;
+    } else if (at(i + 1, j) >= at(i, j + 1)) {
+      ++i;
+    } else {
+      ++j;
+    }
+  }
+  diff_gap(from, head + gap_i, a - gap_i, to, head + gap_j, b - gap_j, path, ops);
+}
+
+void diff_objects(const Json& from, const Json& to, const std::string& path, Json& ops) {
+  for (auto it = from.begin(); it != from.end(); ++it)
+    if (!to.contains(it.key())) ops.push_back(op("remove", path + '/' + escape(it.key())));
+  for (auto it = to.begin(); it != to.end(); ++it) {
+    auto old = from.find(it.key());
+    if (old == from.end())
+      ops.push_back(op("add", path + '/' + escape(it.key()), *it));
+    else
+      diff_into(*old, *it, path + '/' + escape(it.key()), ops);
+  }
+}
+
+void diff_into(const Json& from, const Json& to, const std::string& path, Json& ops) {
+  if (same(from, to)) return;
+  const bool both_arrays = from.is_array() && to.is_array();
+  const bool both_objects = from.is_object() && to.is_object();
+  if (!both_arrays && !both_objects) {
+    ops.push_back(op("replace", path, to));
+    return;
+  }
+  Json mine = Json::array();
+  if (both_arrays)
+    diff_arrays(from, to, path, mine);
+  else
+    diff_objects(from, to, path, mine);
+  if (mine.size() > 1) {
+    Json whole = op("replace", path, to);
+    if (dump(whole).size() < dump(mine).size()) mine = Json::array({std::move(whole)});
+  }
+  for (auto& o : mine) ops.push_back(std::move(o));
+}
+
+// --- applying ---------------------------------------------------------------------------------
+
+using Tokens = std::vector<std::string>;
+
+Error refuse(std::string message) {
+  return {code::kBadPatch, std::move(message)};
+}
+
+Expected<Tokens> pointer(const Json& op, const char* member) {
+  auto it = op.find(member);
+  if (it == op.end()) return refuse(std::string("it has no \"") + member + "\"");
+  if (!it->is_string()) return refuse(std::string("its \"") + member + "\" is not a string");
+  const auto& text = it->get_ref<const std::string&>();
+  Tokens tokens;
+  if (text.empty()) return tokens;  // the whole document
+  if (text[0] != '/') return refuse("the pointer \"" + text + "\" does not start with \"/\"");
+  std::string token;
+  for (std::size_t i = 1; i <= text.size(); ++i) {
+    if (i == text.size() || text[i] == '/') {
+      tokens.push_back(std::move(token));
+      token.clear();
+    } else if (text[i] == '~') {
+      if (i + 1 < text.size() && (text[i + 1] == '0' || text[i + 1] == '1')) {
+        token += text[i + 1] == '0' ? '~' : '/';
+        ++i;
+      } else {
+        return refuse("the pointer \"" + text + "\" has a \"~\" not followed by 0 or 1");
+      }
+    } else {
+      token += text[i];
+    }
+  }
+  return tokens;
+}
+
+std::string show(const Tokens& tokens, std::size_t count) {
+  std::string out;
+  for (std::size_t i = 0; i < count; ++i) out += '/' + escape(tokens[i]);
+  return out.empty() ? "the document" : '"' + out + '"';
+}
+
+// An array index as RFC 6901 writes it: "0", or digits without a leading zero.
+bool index(const std::string& token, std::size_t& out) {
+  if (token.empty() || token.size() > 15) return false;
+  if (token.size() > 1 && token[0] == '0') return false;
+  std::size_t n = 0;
+  for (char c : token) {
+    if (c < '0' || c > '9') return false;
+    n = n * 10 + static_cast<std::size_t>(c - '0');
+  }
+  out = n;
+  return true;
+}
+
+// The value the first `count` tokens lead to, or null.
+Json* resolve(Json& doc, const Tokens& tokens, std::size_t count) {
+  Json* at = &doc;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (at->is_object()) {
+      auto it = at->find(tokens[i]);
+      if (it == at->end()) return nullptr;
+      at = &*it;
+    } else if (at->is_array()) {
+      std::size_t k;
+      if (!index(tokens[i], k) || k >= at->size()) return nullptr;
+      at = &(*at)[k];
+    } else {
+      return nullptr;
+    }
+  }
+  return at;
+}
+
+Refusal add(Json& doc, const Tokens& path, Json value) {
+  if (path.empty()) {
+    doc = std::move(value);
+    return std::nullopt;
+  }
+  Json* parent = resolve(doc, path, path.size() - 1);
+  if (!parent) return refuse(show(path, path.size() - 1) + " does not exist");
+  const std::string& last = path.back();
+  if (parent->is_object()) {
+    (*parent)[last] = std::move(value);
+    return std::nullopt;
+  }
+  if (!parent->is_array())
+    return refuse(show(path, path.size() - 1) + " is neither an object nor an array");
+  if (last == "-") {
+    parent->push_back(std::move(value));
+    return std::nullopt;
+  }
+  std::size_t k;
+  if (!index(last, k) || k > parent->size())
+    return refuse(show(path, path.size()) + " is not a position in an array of " +
+                  std::to_string(parent->size()));
+  parent->insert(parent->begin() + static_cast<std::ptrdiff_t>(k), std::move(value));
+  return std::nullopt;
+}
+
+Refusal remove(Json& doc, const Tokens& path) {
+  if (path.empty()) return refuse("the whole document cannot be removed");
+  Json* parent = resolve(doc, path, path.size() - 1);
+  if (parent && parent->is_object()) {
+    auto it = parent->find(path.back());
+    if (it != parent->end()) {
+      parent->erase(it);
+      return std::nullopt;
+    }
+  } else if (parent && parent->is_array()) {
+    std::size_t k;
+    if (index(path.back(), k) && k < parent->size()) {
+      parent->erase(parent->begin() + static_cast<std::ptrdiff_t>(k));
+      return std::nullopt;
+    }
+  }
+  return refuse(show(path, path.size()) + " does not exist");
+}
+
+bool is_proper_prefix(const Tokens& prefix, const Tokens& of) {
+  return prefix.size() < of.size() && std::equal(prefix.begin(), prefix.end(), of.begin());
+}
+
+Refusal apply_one(Json& doc, const Json& op) {
+  if (!op.is_object()) return refuse("it is not an object");
+  auto name_it = op.find("op");
+  if (name_it == op.end() || !name_it->is_string()) return refuse("it has no string \"op\"");
+  const auto& name = name_it->get_ref<const std::string&>();
+  auto path = pointer(op, "path");
+  if (!path) return path.error();
+  auto value = op.find("value");
+  const bool needs_value = name == "add" || name == "replace" || name == "test";
+  if (needs_value && value == op.end()) return refuse("it has no \"value\"");
+
+  if (name == "add") return add(doc, *path, *value);
+  if (name == "remove") return remove(doc, *path);
+  if (name == "replace") {
+    Json* target = resolve(doc, *path, path->size());
+    if (!target) return refuse(show(*path, path->size()) + " does not exist");
+    *target = *value;
+    return std::nullopt;
+  }
+  if (name == "test") {
+    Json* target = resolve(doc, *path, path->size());
+    if (!target) return refuse(show(*path, path->size()) + " does not exist");
+    if (*target != *value) return refuse(show(*path, path->size()) + " differs from the value");
+    return std::nullopt;
+  }
+  if (name == "move" || name == "copy") {
+    auto from = pointer(op, "from");
+    if (!from) return from.error();
+    Json* source = resolve(doc, *from, from->size());
+    if (!source) return refuse(show(*from, from->size()) + " does not exist");
+    Json moved = *source;
+    if (name == "move") {
+      if (is_proper_prefix(*from, *path)) return refuse("a value cannot be moved into itself");
+      if (auto refused = remove(doc, *from)) return refused;
+    }
+    return add(doc, *path, std::move(moved));
+  }
+  return refuse("\"" + name + "\" is not an operation of RFC 6902");
+}
+
+}  // namespace
+
+Json diff(const Json& from, const Json& to) {
+  Json ops = Json::array();
+  diff_into(from, to, "", ops);
+  return ops;
+}
+
+Expected<Json> apply_patch(const Json& doc, const Json& ops) {
+  if (!ops.is_array()) return refuse("a patch must be an array of operations");
+  Json result = doc;
+  for (std::size_t i = 0; i < ops.size(); ++i) {
+    if (auto refused = apply_one(result, ops[i]))
+      return refuse("operation " + std::to_string(i) + ": " + refused->message);
+  }
+  return result;
+}
+
+}  // namespace tortuga::protocol

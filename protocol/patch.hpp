@@ -1,0 +1,31 @@
+// JSON Patch (RFC 6902) between two views: the server sends each audience the ops that take its
+// previous view to the new one, and clients apply them. Pointers follow RFC 6901: "~" is written
+// "~0" and "/" is written "~1" inside a key.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "rules/core/error.hpp"
+
+namespace tortuga::code {
+// What apply_patch reports. Never sent by the server: a client that gets it resyncs (sync).
+inline constexpr const char* kBadPatch = "bad_patch";
+}  // namespace tortuga::code
+
+namespace tortuga::protocol {
+
+using Json = nlohmann::json;
+
+// Ops (an array, empty when the documents are equal) that apply_patch turns `from` into exactly
+// `to`: same values, same types (1 and 1.0 differ). Small changes give small patches: objects
+// are compared key by key, arrays are aligned on their longest common run of equal elements so
+// that an insertion or a removal is one op, and wherever the ops for a subtree would be longer
+// than the subtree itself, the subtree is replaced whole. Only add, remove and replace are used.
+Json diff(const Json& from, const Json& to);
+
+// Applies the ops in order to a copy of `doc` (add, remove, replace, move, copy, test). Never
+// throws: a malformed patch, a path that does not resolve or a failed test gives a bad_patch error
+// naming the op, and nothing of the partly patched copy is returned.
+Expected<Json> apply_patch(const Json& doc, const Json& ops);
+
+}  // namespace tortuga::protocol

@@ -1,0 +1,68 @@
+// Shared by the store tests: a fresh temporary directory per test, and a way to wait for a Done.
+#pragma once
+
+#include <doctest/doctest.h>
+#include <stdlib.h>
+
+#include <filesystem>
+#include <future>
+#include <memory>
+#include <string>
+
+#include "persistence/store.hpp"
+
+namespace tortuga::store::test {
+
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern =
+        (std::filesystem::temp_directory_path() / "tortuga-store-test-XXXXXX").string();
+    REQUIRE(mkdtemp(pattern.data()) != nullptr);
+    path_ = pattern;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  const std::filesystem::path& path() const { return path_; }
+  std::string file(const std::string& name) const { return (path_ / name).string(); }
+
+ private:
+  std::filesystem::path path_;
+};
+
+struct Outcome {
+  bool ok = false;
+  std::string error;
+};
+
+// Starts an asynchronous write with a Done of its own and waits for that Done.
+template <class Start>
+Outcome await(Start&& start) {
+  auto answer = std::make_shared<std::promise<Outcome>>();
+  auto future = answer->get_future();
+  start([answer](bool ok, const std::string& error) { answer->set_value({ok, error}); });
+  return future.get();
+}
+
+inline Match sample_match(const std::string& game = "scalawag", int seats = 3) {
+  Match m;
+  m.game = game;
+  m.options_json = R"({"rounds":3})";
+  m.seed = 42;
+  m.script_json = "[1,2,3]";
+  m.created_ms = 1700000000000;
+  for (int i = 0; i < seats; ++i)
+    m.seats.push_back({i, std::nullopt, "Bot " + std::to_string(i), "random"});
+  return m;
+}
+
+inline Action action(std::int64_t match, std::int64_t seq, int seat = 0) {
+  return {match, seq, seat, R"({"type":"move","n":)" + std::to_string(seq) + "}", 1000 + seq};
+}
+
+}  // namespace tortuga::store::test

@@ -1,0 +1,187 @@
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <future>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "persistence/sqlite_store.hpp"
+#include "tests/persistence/helpers.hpp"
+
+using namespace tortuga::store;
+using tortuga::store::test::action;
+using tortuga::store::test::await;
+using tortuga::store::test::Outcome;
+using tortuga::store::test::sample_match;
+using tortuga::store::test::TempDir;
+
+TEST_CASE("actions appended from 8 threads are all committed, each Done runs once with ok") {
+  TempDir dir;
+  SqliteStore store(dir.file("store.db"));
+  constexpr int kThreads = 8;
+  constexpr int kPerThread = 1000;
+  std::vector<std::int64_t> matches;
+  for (int t = 0; t < kThreads; ++t) matches.push_back(store.create_match(sample_match()));
+
+  // answers[t][seq - 1] counts the Done calls of that write; failures lists any error.
+  std::vector<std::vector<std::atomic<int>>> answers(kThreads);
+  for (auto& a : answers) a = std::vector<std::atomic<int>>(kPerThread);
+  std::mutex failures_mu;
+  std::vector<std::string> failures;
+
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (int seq = 1; seq <= kPerThread; ++seq) {
+        store.append_action(action(matches[t], seq, seq % 3),
+                            [&, t, seq](bool ok, const std::string& error) {
+                              answers[t][seq - 1].fetch_add(1);
+                              if (!ok) {
+                                std::lock_guard lock(failures_mu);
+                                failures.push_back(error);
+                              }
+                            });
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  store.flush();
+
+  CHECK(failures.empty());
+  int answered_once = 0;
+  for (auto& a : answers)
+    for (auto& n : a) answered_once += n.load() == 1;
+  CHECK(answered_once == kThreads * kPerThread);
+
+  for (int t = 0; t < kThreads; ++t) {
+    auto log = store.actions(matches[t]);
+    REQUIRE(log.size() == kPerThread);
+    bool in_order = true;
+    for (int i = 0; i < kPerThread; ++i) {
+      const Action expected = action(matches[t], i + 1, (i + 1) % 3);
+      in_order = in_order && log[i].match == expected.match && log[i].seq == expected.seq &&
+                 log[i].seat == expected.seat && log[i].action_json == expected.action_json &&
+                 log[i].time_ms == expected.time_ms;
+    }
+    CHECK(in_order);
+  }
+  auto stats = store.stats();
+  CHECK(stats.failed_writes == 0);
+  CHECK(stats.transactions <= stats.writes);
+}
+
+TEST_CASE(
+    "writes queued while a batch commits share one transaction; a duplicate seq fails alone") {
+  TempDir dir;
+  SqliteStore store(dir.file("store.db"));
+  const std::int64_t a = store.create_match(sample_match());
+  const std::int64_t b = store.create_match(sample_match());
+  store.flush();
+  const auto before = store.stats();
+
+  // Hold the writer inside the first write's Done, so that the next writes queue up behind it.
+  std::promise<void> entered, release;
+  store.append_action(action(a, 1), [&](bool, const std::string&) {
+    entered.set_value();
+    release.get_future().wait();
+  });
+  entered.get_future().wait();
+
+  std::vector<std::string> order;  // Done calls, in the order they run (all on the writer thread)
+  std::vector<Outcome> outcomes(5);
+  auto record = [&](int i, const char* name) {
+    return [&, i, name](bool ok, const std::string& error) {
+      outcomes[i] = {ok, error};
+      order.push_back(name);
+    };
+  };
+  store.append_action(action(a, 2), record(0, "a2"));
+  store.append_action(action(a, 2, 1), record(1, "a2 again"));
+  store.append_action(action(b, 1), record(2, "b1"));
+  store.append_action(action(a, 3), record(3, "a3"));
+  store.finish_match(b, "finished", "null", 9, record(4, "finish b"));
+  release.set_value();
+  store.flush();
+
+  const auto after = store.stats();
+  CHECK(after.transactions == before.transactions + 2);  // the held write's, then all five
+  CHECK(after.failed_writes == before.failed_writes + 1);
+  CHECK(order == std::vector<std::string>{"a2", "a2 again", "b1", "a3", "finish b"});
+  CHECK(outcomes[0].ok);
+  CHECK_FALSE(outcomes[1].ok);
+  CHECK(outcomes[1].error.find("already stored") != std::string::npos);
+  CHECK(outcomes[2].ok);
+  CHECK(outcomes[3].ok);
+  CHECK(outcomes[4].ok);
+
+  auto log = store.actions(a);
+  REQUIRE(log.size() == 3);
+  CHECK(log[1].seq == 2);
+  CHECK(log[1].seat == 0);  // the first a2, not the refused one
+  CHECK(log[2].seq == 3);
+  CHECK(store.actions(b).size() == 1);
+  CHECK(store.match(b)->status == "finished");
+}
+
+TEST_CASE("append_action refuses a gap in seq, a seq below 1 and an unknown match") {
+  TempDir dir;
+  SqliteStore store(dir.file("store.db"));
+  const std::int64_t id = store.create_match(sample_match());
+  CHECK(await([&](Done d) { store.append_action(action(id, 1), d); }).ok);
+
+  auto gap = await([&](Done d) { store.append_action(action(id, 3), d); });
+  CHECK_FALSE(gap.ok);
+  CHECK(gap.error.find("gap") != std::string::npos);
+  auto zero = await([&](Done d) { store.append_action(action(id, 0), d); });
+  CHECK_FALSE(zero.ok);
+  auto negative = await([&](Done d) { store.append_action(action(id, -4), d); });
+  CHECK_FALSE(negative.ok);
+  auto unknown = await([&](Done d) { store.append_action(action(id + 1, 1), d); });
+  CHECK_FALSE(unknown.ok);
+  CHECK(unknown.error.find("no such match") != std::string::npos);
+
+  CHECK(await([&](Done d) { store.append_action(action(id, 2), d); }).ok);
+  CHECK(store.actions(id).size() == 2);
+  CHECK(store.actions(id + 1).empty());
+}
+
+TEST_CASE("flush returns once every earlier write has committed and its Done has run") {
+  TempDir dir;
+  SqliteStore store(dir.file("store.db"));
+  const std::int64_t id = store.create_match(sample_match());
+  std::atomic<int> answered{0};
+  for (int seq = 1; seq <= 500; ++seq)
+    store.append_action(action(id, seq), [&](bool ok, const std::string&) { answered += ok; });
+  store.flush();
+  CHECK(answered.load() == 500);
+  CHECK(store.actions(id).size() == 500);
+  store.flush();  // nothing queued: returns at once
+}
+
+TEST_CASE("a blocking write is ordered after every write queued before it") {
+  TempDir dir;
+  SqliteStore store(dir.file("store.db"));
+  const std::int64_t id = store.create_match(sample_match());
+  std::atomic<int> answered{0};
+  for (int seq = 1; seq <= 200; ++seq)
+    store.append_action(action(id, seq), [&](bool ok, const std::string&) { answered += ok; });
+  const std::int64_t next = store.create_match(sample_match());
+  CHECK(next > id);
+  CHECK(answered.load() == 200);
+  CHECK(store.match(id)->action_count == 200);
+}
+
+TEST_CASE("action text is kept byte for byte") {
+  TempDir dir;
+  SqliteStore store(dir.file("store.db"));
+  const std::int64_t id = store.create_match(sample_match());
+  using namespace std::string_literals;
+  const std::string odd = "{\"say\":\"¡Arr! 🏴‍☠️ \\u0000\"}\0tail\xff"s;
+  CHECK(await([&](Done d) { store.append_action({id, 1, 2, odd, 77}, d); }).ok);
+  auto log = store.actions(id);
+  REQUIRE(log.size() == 1);
+  CHECK(log[0].action_json == odd);
+  CHECK(log[0].seat == 2);
+  CHECK(log[0].time_ms == 77);
+}

@@ -1,0 +1,86 @@
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "protocol/command.hpp"
+#include "protocol/event.hpp"
+
+using namespace tortuga;
+using namespace tortuga::protocol;
+
+namespace {
+Json read(const std::string& text) {
+  return Json::parse(text);
+}
+}  // namespace
+
+TEST_CASE("events put type first and re only when the request had an id") {
+  auto with = event::pong(Json("r1"));
+  CHECK(with == R"({"type":"pong","re":"r1"})");
+  CHECK(event::pong(nullptr) == R"({"type":"pong"})");
+  CHECK(event::pong(Json(7)) == R"({"type":"pong","re":7})");
+}
+
+TEST_CASE("the id a request carried comes back as re, verbatim") {
+  for (const char* id : {"\"abc\"", "0", "-12", "2.5", "18446744073709551615", "\"\\u00e9\""}) {
+    auto parsed = parse_command(std::string(R"({"type":"sync","match":"oops","id":)") + id + "}");
+    auto reply = read(event::error(parsed.id, parsed.command.error()));
+    CHECK(reply["re"] == Json::parse(id));
+    CHECK(reply["code"] == code::kBadField);
+  }
+}
+
+TEST_CASE("every builder gives its message with the documented fields") {
+  Json game = {{"id", "scalawag"}, {"name", "Scalawag!"}};
+  auto m = read(event::welcome(Json(1), {{"id", 4}, {"name", "Anne"}}, "tok", Json::array({game})));
+  CHECK(m == Json{{"type", "welcome"},
+                  {"re", 1},
+                  {"player", {{"id", 4}, {"name", "Anne"}}},
+                  {"token", "tok"},
+                  {"protocol", kProtocolVersion},
+                  {"games", {game}}});
+
+  CHECK(read(event::rooms(nullptr, Json::array())) ==
+        Json{{"type", "rooms"}, {"rooms", Json::array()}});
+
+  Json room = {{"id", 3}, {"game", "scalawag"}, {"status", "open"}};
+  m = read(event::room(nullptr, room, 2, false));
+  CHECK(m == Json{{"type", "room"}, {"room", room}, {"you", {{"seat", 2}, {"spectator", false}}}});
+  m = read(event::room(Json("x"), room, std::nullopt, true));
+  CHECK(m["you"] == Json{{"seat", nullptr}, {"spectator", true}});
+  CHECK(m["re"] == "x");
+
+  CHECK(read(event::left(Json(5), 3)) == Json{{"type", "left"}, {"re", 5}, {"room", 3}});
+
+  Json view = {{"seat", 0}, {"legal", Json::array()}};
+  CHECK(read(event::state(nullptr, 9, 4, view)) ==
+        Json{{"type", "state"}, {"match", 9}, {"version", 4}, {"view", view}});
+  Json ops = Json::array({{{"op", "replace"}, {"path", "/step"}, {"value", 5}}});
+  CHECK(
+      event::patch(9, 5, ops) ==
+      R"({"type":"patch","match":9,"version":5,"ops":[{"op":"replace","path":"/step","value":5}]})");
+
+  CHECK(read(event::matches(Json(2), Json::array())) ==
+        Json{{"type", "matches"}, {"re", 2}, {"matches", Json::array()}});
+  CHECK(read(event::match(nullptr, {{"id", 9}})) ==
+        Json{{"type", "match"}, {"match", {{"id", 9}}}});
+  m = read(event::replay(nullptr, 9, std::nullopt, Json::array()));
+  CHECK(m == Json{{"type", "replay"}, {"match", 9}, {"seat", nullptr}, {"steps", Json::array()}});
+  CHECK(read(event::replay(nullptr, 9, 1, Json::array()))["seat"] == 1);
+
+  m = read(event::error(nullptr, code::kRoomFull, "every seat of room 3 is taken"));
+  CHECK(m == Json{{"type", "error"},
+                  {"code", "room_full"},
+                  {"message", "every seat of room 3 is taken"}});
+}
+
+TEST_CASE("builders escape what they are given and never throw on invalid UTF-8") {
+  auto m = event::error(nullptr, code::kInternal, "quote \" backslash \\ newline \n");
+  CHECK(read(m)["message"] == "quote \" backslash \\ newline \n");
+  std::string broken = "bad \xff byte";
+  std::string out;
+  CHECK_NOTHROW(out = event::error(nullptr, code::kInternal, broken));
+  CHECK(read(out)["message"] == "bad \xef\xbf\xbd byte");
+  CHECK_NOTHROW(out = event::state(nullptr, 1, 1, {{"name", broken}}));
+  CHECK(read(out)["view"]["name"] == "bad \xef\xbf\xbd byte");
+}
