@@ -109,6 +109,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
   } else {
     token = store::new_token();
     player = store_.create_player(m.name, store::hash_token(token));
+    if (player.id == 0) return refuse(c, re, code::kInternal, "the player could not be stored");
   }
   c->welcome(player.id, player.name);
   c->send(protocol::event::welcome(re, {{"id", player.id}, {"name", player.name}}, token,

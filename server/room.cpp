@@ -5,6 +5,7 @@
 #include <boost/asio/bind_executor.hpp>
 #include <boost/asio/post.hpp>
 
+#include "protocol/codes.hpp"
 #include "protocol/event.hpp"
 #include "protocol/patch.hpp"
 #include "server/log.hpp"
@@ -300,6 +301,7 @@ void Room::start(std::shared_ptr<Client> client, Json re) {
   for (std::size_t i = 0; i < seats_.size(); ++i)
     record.seats.push_back({static_cast<int>(i), seats_[i].player, seats_[i].name, seats_[i].bot});
   match_ = store_.create_match(record);
+  if (match_ == 0) return error(client, re, code::kInternal, "the match could not be stored");
 
   state_ = game_.new_state(options_, Chance(seed_));
   status_ = Status::playing;
@@ -395,13 +397,13 @@ void Room::apply(int seat, const Json& action, const std::shared_ptr<Client>& by
 }
 
 void Room::committed(std::int64_t version, bool ok, const std::string& error) {
-  if (closed_ && pending_.empty()) return;
+  // A version not at the front was dropped by a rebuild from the store.
+  if (pending_.empty() || pending_.front().version != version) return;
   if (!ok) {
     TORTUGA_LOG(error, "match " << match_ << " action " << version << " not stored: " << error);
     rebuild_from_store();
     return;
   }
-  if (pending_.empty() || pending_.front().version != version) return;  // after a rebuild
   Pending done = std::move(pending_.front());
   pending_.pop_front();
   committed_ = version;
