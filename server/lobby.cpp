@@ -267,8 +267,7 @@ std::shared_ptr<Room> Lobby::room_of_match(std::int64_t match) const {
   return room == rooms_.end() ? nullptr : room->second;
 }
 
-std::shared_ptr<Room> Lobby::member_room(const std::shared_ptr<Client>& c,
-                                         std::int64_t id) const {
+std::shared_ptr<Room> Lobby::member_room(const std::shared_ptr<Client>& c, std::int64_t id) const {
   std::lock_guard lock(mutex_);
   auto in = client_rooms_.find(c.get());
   if (in == client_rooms_.end() || !in->second.count(id)) return nullptr;

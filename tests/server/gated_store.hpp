@@ -26,8 +26,10 @@ class GatedStore : public store::Store {
       next = std::move(held_.front());
       held_.erase(held_.begin());
     }
-    if (ok) inner_.append_action(next.first, next.second);
-    else next.second(false, "disk full");
+    if (ok)
+      inner_.append_action(next.first, next.second);
+    else
+      next.second(false, "disk full");
   }
 
   void append_action(const store::Action& a, store::Done done) override {

@@ -1,6 +1,8 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+
+#include <unistd.h>
 #include <fstream>
 
 #include <nlohmann/json.hpp>

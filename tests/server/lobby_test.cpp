@@ -2,6 +2,8 @@
 
 #include <filesystem>
 
+#include <unistd.h>
+
 #include "persistence/sqlite_store.hpp"
 #include "protocol/command.hpp"
 #include "protocol/patch.hpp"
@@ -45,7 +47,8 @@ struct Server {
   void close() {
     if (!lobby) return;
     lobby->shutdown();
-    run_until(*io, [] { return false; }, std::chrono::milliseconds(20));
+    run_until(
+        *io, [] { return false; }, std::chrono::milliseconds(20));
     store->flush();
     lobby.reset();
     io.reset();
@@ -53,7 +56,8 @@ struct Server {
   }
   void send(const std::shared_ptr<FakeClient>& c, const Json& message) {
     lobby->handle(c, protocol::parse_command(message.dump()));
-    run_until(*io, [] { return false; }, std::chrono::milliseconds(20));
+    run_until(
+        *io, [] { return false; }, std::chrono::milliseconds(20));
   }
   template <class P>
   bool run(P done) {
@@ -131,7 +135,8 @@ TEST_CASE("public rooms are listed, private rooms are found by their code only")
 
   s.send(ben, {{"type", "create_room"}, {"game", "chess"}});
   CHECK(last(*ben, "error")["code"] == "unknown_game");
-  s.send(ben, {{"type", "create_room"}, {"game", "raft-and-scupper"}, {"options", {{"players", 3}}}});
+  s.send(ben,
+         {{"type", "create_room"}, {"game", "raft-and-scupper"}, {"options", {{"players", 3}}}});
   CHECK(last(*ben, "error")["code"] == "bad_options");
 }
 

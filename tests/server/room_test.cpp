@@ -1,6 +1,8 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+
+#include <unistd.h>
 #include <set>
 
 #include "persistence/sqlite_store.hpp"
@@ -42,14 +44,15 @@ struct Table {
     sqlite = std::make_unique<store::SqliteStore>((dir / "t.db").string());
     store = std::make_unique<GatedStore>(*sqlite);
     options = *game.normalize_options(options);
-    room = std::make_shared<Room>(io, *store, directory, RoomSettings{bot_delay_ms}, 1, "",
-                                  game, options, false);
+    room = std::make_shared<Room>(io, *store, directory, RoomSettings{bot_delay_ms}, 1, "", game,
+                                  options, false);
     anne->welcome(sqlite->create_player("Anne", "h1").id, "Anne");
     ben->welcome(sqlite->create_player("Ben", "h2").id, "Ben");
   }
   ~Table() {
     room->post([r = room] { r->shutdown(); });
-    run_until(io, [] { return false; }, std::chrono::milliseconds(20));
+    run_until(
+        io, [] { return false; }, std::chrono::milliseconds(20));
     store.reset();
     sqlite.reset();
     fs::remove_all(dir);
@@ -62,7 +65,8 @@ struct Table {
   template <class F>
   void on_room(F f) {
     room->post(f);
-    run_until(io, [] { return false; }, std::chrono::milliseconds(20));
+    run_until(
+        io, [] { return false; }, std::chrono::milliseconds(20));
   }
   void seat_both_and_start() {
     on_room([&] { room->join(anne, std::nullopt, 1); });
@@ -74,10 +78,13 @@ struct Table {
   }
   // Lets every held write through, until the room has nothing pending.
   void commit_all() {
-    run_until(io, [&] {
-      while (store->held()) store->release();
-      return false;
-    }, std::chrono::milliseconds(50));
+    run_until(
+        io,
+        [&] {
+          while (store->held()) store->release();
+          return false;
+        },
+        std::chrono::milliseconds(50));
   }
 };
 

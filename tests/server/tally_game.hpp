@@ -10,7 +10,8 @@ namespace tortuga::testing {
 
 class TallyState : public State {
  public:
-  TallyState(Json options, Chance chance) : State(2, std::move(chance)), options_(std::move(options)) {
+  TallyState(Json options, Chance chance)
+      : State(2, std::move(chance)), options_(std::move(options)) {
     secret_[0] = 100 + static_cast<int>(this->chance().below(100));
     secret_[1] = 300 + static_cast<int>(this->chance().below(100));
   }
