@@ -122,21 +122,32 @@ Expected<ParsedAction> parse_action(const json& action) {
 }
 
 json cell_json(const Board& board, Cell cell) {
-  return json::array({board.x_of(cell), board.y_of(cell)});
+  json xy = json::array();
+  auto& items = xy.get_ref<json::array_t&>();
+  items.reserve(2);
+  items.emplace_back(board.x_of(cell));
+  items.emplace_back(board.y_of(cell));
+  return xy;
 }
 
 json move_json(const Move& move, const Board& board) {
+  json action = json::object();
   switch (move.type) {
     case MoveType::kJump:
-      return {{"type", "jump"}, {"pirate", move.pirate}, {"to", cell_json(board, move.to)}};
     case MoveType::kSail:
-      return {{"type", "sail"}, {"pirate", move.pirate}, {"to", cell_json(board, move.to)}};
+      action["type"] = move.type == MoveType::kJump ? "jump" : "sail";
+      action["pirate"] = move.pirate;
+      action["to"] = cell_json(board, move.to);
+      break;
     case MoveType::kScupper:
-      return {{"type", "scupper"}, {"at", cell_json(board, move.to)}};
+      action["type"] = "scupper";
+      action["at"] = cell_json(board, move.to);
+      break;
     case MoveType::kPass:
-      return {{"type", "pass"}};
+      action["type"] = "pass";
+      break;
   }
-  return nullptr;
+  return action;
 }
 
 }  // namespace tortuga::raft
