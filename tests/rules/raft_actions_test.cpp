@@ -25,6 +25,11 @@ TEST_CASE("malformed actions are refused as bad_action, saying what is wrong") {
   check_malformed(*state, {{"type", 5}}, "\"type\"");
   check_malformed(*state, {{"type", "fly"}}, "unknown action type \"fly\"");
   check_malformed(*state, {{"type", "timeout"}}, "unknown action type");
+  // A client's bytes come back printable and short, whatever they were.
+  const Error odd = refuse(*state, {{"type", std::string("\xff\x01") + std::string(100, 'x')}});
+  CHECK(odd.message.find("\"??xxxx") != std::string::npos);
+  CHECK(odd.message.find("...\"") != std::string::npos);
+  CHECK_NOTHROW(Json(odd.message).dump());
   check_malformed(*state, {{"type", "pass"}, {"pirate", 0}}, "unexpected field \"pirate\"");
   check_malformed(*state, {{"type", "jump"}, {"pirate", 0}}, "needs the field \"to\"");
   check_malformed(*state, {{"type", "jump"}, {"to", at(1, 0)}}, "needs the field \"pirate\"");
