@@ -39,8 +39,8 @@ TEST_CASE("the smart bot takes a winning move") {
 }
 
 TEST_CASE("the smart bot does not hand the opponent an immediate win") {
-  // Sinking (1,2) would be the Yellowbeards' best-looking move by count, but it rafts up every
-  // square-rigged ship: the Blackbeards would win at once.
+  // Sinking (1,2) rafts up every square-rigged ship, a win for the Blackbeards; whatever the bot
+  // plays, it must neither lose at once nor leave the Blackbeards a winning reply.
   auto state = at_sea({".   Sr  Gs2 Sr1",  //
                        ".   .   Ss3 Ss",   //
                        ".   Gs  Sr0 Gs"});
