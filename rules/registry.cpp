@@ -1,9 +1,11 @@
 #include "rules/core/registry.hpp"
 
+#include "rules/raft_and_scupper/raft_game.hpp"
+
 namespace tortuga {
 
 const std::vector<const Game*>& all_games() {
-  static const std::vector<const Game*> games = {};
+  static const std::vector<const Game*> games = {&raft::raft_and_scupper()};
   return games;
 }
 

@@ -1,0 +1,39 @@
+// The JSON of Raft & Scupper's actions, read with a precise message for every malformed one
+// (bad_action) and written ready to send:
+//
+//   {"type": "switch_pair", "pair": 6}                             setup: swap positions 11, 12
+//   {"type": "place_pirate", "figure": "yellowbeard", "at": [x, y]}   setup
+//   {"type": "choose_crew", "crew": "yellowbeards"}                 setup
+//   {"type": "jump", "pirate": 0, "to": [x, y]}
+//   {"type": "sail", "pirate": 0, "to": [x, y]}
+//   {"type": "scupper", "at": [x, y]}
+//   {"type": "pass"}
+//
+// Reading checks only the form: whether a cell is on the board or a pair exists is the rules'
+// business and refused as illegal_action.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "rules/core/error.hpp"
+#include "rules/raft_and_scupper/kinds.hpp"
+#include "rules/raft_and_scupper/position.hpp"
+
+namespace tortuga::raft {
+
+enum class ActionType { kSwitchPair, kPlacePirate, kChooseCrew, kJump, kSail, kScupper, kPass };
+
+struct ParsedAction {
+  ActionType type = ActionType::kPass;
+  long long pair = 0;               // switch_pair
+  Crew crew = Crew::kYellowbeards;  // place_pirate: the figure's crew; choose_crew
+  int pirate = -1;                  // jump, sail
+  long long x = 0, y = 0;           // place_pirate, scupper: "at"; jump, sail: "to"
+};
+
+Expected<ParsedAction> parse_action(const nlohmann::json& action);
+
+nlohmann::json cell_json(const Board& board, Cell cell);
+nlohmann::json move_json(const Move& move, const Board& board);
+
+}  // namespace tortuga::raft

@@ -1,0 +1,141 @@
+#include "rules/raft_and_scupper/board.hpp"
+
+#include <algorithm>
+#include <cassert>
+
+namespace tortuga::raft {
+
+Board::Board(int width, int height)
+    : width_(static_cast<std::int8_t>(width)), height_(static_cast<std::int8_t>(height)) {
+  assert(width >= 1 && height >= 1 && width * height <= kMaxCells);
+  ship_cells_.fill(kNoCell);
+}
+
+int Board::neighbours(Cell cell, std::array<Cell, 4>& out) const {
+  const int x = x_of(cell), y = y_of(cell);
+  int n = 0;
+  if (x > 0) out[n++] = static_cast<Cell>(cell - 1);
+  if (x + 1 < width_) out[n++] = static_cast<Cell>(cell + 1);
+  if (y > 0) out[n++] = static_cast<Cell>(cell - width_);
+  if (y + 1 < height_) out[n++] = static_cast<Cell>(cell + width_);
+  return n;
+}
+
+void Board::place(int ship, Kind kind, Cell cell) {
+  assert(ship >= 1 && ship <= kMaxShips && cells_[cell] == 0);
+  cells_[cell] = static_cast<std::uint8_t>(ship);
+  kinds_[ship] = kind;
+  ship_cells_[ship] = cell;
+  max_id_ = static_cast<std::int8_t>(std::max<int>(max_id_, ship));
+  ++ship_count_;
+}
+
+void Board::move(Cell from, Cell to) {
+  assert(cells_[from] != 0 && cells_[to] == 0);
+  const int ship = cells_[from];
+  cells_[to] = cells_[from];
+  cells_[from] = 0;
+  ship_cells_[ship] = to;
+}
+
+void Board::remove(Cell cell) {
+  assert(cells_[cell] != 0);
+  ship_cells_[cells_[cell]] = kNoCell;
+  cells_[cell] = 0;
+  --ship_count_;
+}
+
+Box Board::area() const {
+  Box box{width_, height_, -1, -1};
+  for (int id = 1; id <= max_id_; ++id) {
+    const Cell cell = ship_cells_[id];
+    if (cell == kNoCell) continue;
+    const int x = x_of(cell), y = y_of(cell);
+    box.x0 = std::min(box.x0, x);
+    box.y0 = std::min(box.y0, y);
+    box.x1 = std::max(box.x1, x);
+    box.y1 = std::max(box.y1, y);
+  }
+  return box;
+}
+
+int Board::open_edges(Cell cell) const {
+  std::array<Cell, 4> around;
+  const int n = neighbours(cell, around);
+  int open = 4 - n;
+  for (int i = 0; i < n; ++i) open += cells_[around[i]] == 0;
+  return open;
+}
+
+namespace {
+
+// Flood fill over ships accepted by `keep`, from the ship at `start`.
+template <class Keep>
+ShipSet flood(const Board& board, Cell start, Keep keep) {
+  std::array<Cell, kMaxShips> stack;
+  int top = 0;
+  ShipSet seen = ShipSet{1} << board.ship_at(start);
+  stack[top++] = start;
+  std::array<Cell, 4> around;
+  while (top > 0) {
+    const Cell cell = stack[--top];
+    const int n = board.neighbours(cell, around);
+    for (int i = 0; i < n; ++i) {
+      const int ship = board.ship_at(around[i]);
+      if (ship == 0 || (seen >> ship & 1) || !keep(around[i])) continue;
+      seen |= ShipSet{1} << ship;
+      stack[top++] = around[i];
+    }
+  }
+  return seen;
+}
+
+int count(ShipSet set) {
+  return __builtin_popcountll(set);
+}
+
+}  // namespace
+
+bool Board::all_connected(Cell ignoring) const {
+  const int expected = ship_count_ - (ignoring != kNoCell && cells_[ignoring] != 0);
+  if (expected <= 1) return true;
+  for (int id = 1; id <= max_id_; ++id) {
+    const Cell start = ship_cells_[id];
+    if (start == kNoCell || start == ignoring) continue;
+    return count(flood(*this, start, [&](Cell c) { return c != ignoring; })) == expected;
+  }
+  return true;
+}
+
+ShipSet Board::flotilla(Cell cell, Trait trait) const {
+  assert(has_ship(cell) && has_trait(kind_at(cell), trait));
+  return flood(*this, cell, [&](Cell c) { return has_trait(kind_at(c), trait); });
+}
+
+int Board::flotilla_count(Trait trait) const {
+  ShipSet seen = 0;
+  int flotillas = 0;
+  for (int id = 1; id <= max_id_; ++id) {
+    const Cell cell = ship_cells_[id];
+    if (cell == kNoCell || (seen >> id & 1) || !has_trait(kinds_[id], trait)) continue;
+    seen |= flotilla(cell, trait);
+    ++flotillas;
+  }
+  return flotillas;
+}
+
+int Board::label_groups(std::array<std::int8_t, kMaxShips + 1>& group, Cell ignoring) const {
+  group.fill(-1);
+  int groups = 0;
+  for (int id = 1; id <= max_id_; ++id) {
+    const Cell cell = ship_cells_[id];
+    if (cell == kNoCell || cell == ignoring || group[id] >= 0) continue;
+    ShipSet members = flood(*this, cell, [&](Cell c) { return c != ignoring; });
+    for (ShipSet rest = members; rest; rest &= rest - 1)
+      group[__builtin_ctzll(rest)] = static_cast<std::int8_t>(groups);
+    ++groups;
+  }
+  return groups;
+}
+
+}  // namespace tortuga::raft

@@ -1,0 +1,70 @@
+#include "rules/raft_and_scupper/kinds.hpp"
+
+namespace tortuga::raft {
+
+std::string_view cargo_name(Kind kind) {
+  return has_trait(kind, Trait::kGold) ? "gold" : "spice";
+}
+
+std::string_view rigging_name(Kind kind) {
+  return has_trait(kind, Trait::kRound) ? "round" : "square";
+}
+
+std::string_view trait_name(Trait trait) {
+  switch (trait) {
+    case Trait::kGold:
+      return "gold";
+    case Trait::kSpice:
+      return "spice";
+    case Trait::kRound:
+      return "round";
+    case Trait::kSquare:
+      return "square";
+  }
+  return "";
+}
+
+std::string_view flotilla_name(Trait trait) {
+  switch (trait) {
+    case Trait::kGold:
+      return "gold";
+    case Trait::kSpice:
+      return "spice";
+    case Trait::kRound:
+      return "round-rigged";
+    case Trait::kSquare:
+      return "square-rigged";
+  }
+  return "";
+}
+
+std::string_view crew_name(Crew crew) {
+  return crew == Crew::kYellowbeards ? "yellowbeards" : "blackbeards";
+}
+
+std::string_view figure_name(Crew crew) {
+  return crew == Crew::kYellowbeards ? "yellowbeard" : "blackbeard";
+}
+
+std::string_view crew_title(Crew crew) {
+  return crew == Crew::kYellowbeards ? "Yellowbeards" : "Blackbeards";
+}
+
+std::optional<Crew> crew_from_name(std::string_view name) {
+  if (name == "yellowbeards") return Crew::kYellowbeards;
+  if (name == "blackbeards") return Crew::kBlackbeards;
+  return std::nullopt;
+}
+
+std::optional<Crew> crew_from_figure(std::string_view name) {
+  if (name == "yellowbeard") return Crew::kYellowbeards;
+  if (name == "blackbeard") return Crew::kBlackbeards;
+  return std::nullopt;
+}
+
+std::string favoured_ships(Crew crew) {
+  return std::string(flotilla_name(cargo_trait(crew))) + " or " +
+         std::string(flotilla_name(rigging_trait(crew)));
+}
+
+}  // namespace tortuga::raft

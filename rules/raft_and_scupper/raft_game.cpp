@@ -1,0 +1,62 @@
+#include "rules/raft_and_scupper/raft_game.hpp"
+
+#include "rules/raft_and_scupper/layout.hpp"
+#include "rules/raft_and_scupper/raft_state.hpp"
+#include "rules/raft_and_scupper/smart_bot.hpp"
+
+namespace tortuga::raft {
+
+const GameInfo& RaftGame::info() const {
+  static const GameInfo info{"raft-and-scupper", "Raft & Scupper", 2, 2};
+  return info;
+}
+
+Json RaftGame::option_schema() const {
+  return {
+      {"short_game",
+       {{"type", "boolean"},
+        {"default", false},
+        {"description", "the short game: 16 ships, four of each kind, instead of 36"}}},
+      {"layout",
+       {{"type", "array"},
+        {"default", nullptr},
+        {"description",
+         "custom setup positions 1..36 (1..16 in the short game) as [[x, y], ...]: all connected "
+         "by sides, each pair (1,2), (3,4), ... side by side; null for the standard layout"}}},
+      {"turn_clock_s",
+       {{"type", "integer"},
+        {"default", 0},
+        {"min", 0},
+        {"max", 86400},
+        {"description",
+         "seconds for each turn once the pirates are at sea; a player whose time runs out "
+         "passes; 0 for no clock"}}},
+  };
+}
+
+Refusal RaftGame::check_options(const Json& options) const {
+  auto layout = options.find("layout");
+  if (layout == options.end() || layout->is_null()) return std::nullopt;
+  auto short_game = options.find("short_game");
+  const bool short_ships =
+      short_game != options.end() && short_game->is_boolean() && short_game->get<bool>();
+  auto parsed = parse_layout(*layout, short_ships ? kShortShips : kFullShips);
+  if (!parsed) return parsed.error();
+  return std::nullopt;
+}
+
+std::unique_ptr<State> RaftGame::new_state(const Json& options, Chance chance) const {
+  return std::make_unique<RaftState>(options, std::move(chance));
+}
+
+std::unique_ptr<Bot> RaftGame::make_bot(std::string_view kind) const {
+  if (kind == "smart") return std::make_unique<SmartBot>();
+  return std::make_unique<RandomBot>();
+}
+
+const Game& raft_and_scupper() {
+  static const RaftGame game;
+  return game;
+}
+
+}  // namespace tortuga::raft

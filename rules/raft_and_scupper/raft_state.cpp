@@ -1,0 +1,420 @@
+#include "rules/raft_and_scupper/raft_state.hpp"
+
+#include <string>
+
+#include "rules/raft_and_scupper/deal.hpp"
+
+namespace tortuga::raft {
+namespace {
+
+bool option_bool(const Json& options, const char* name) {
+  auto it = options.find(name);
+  return it != options.end() && it->is_boolean() && it->get<bool>();
+}
+
+int option_seconds(const Json& options, const char* name) {
+  auto it = options.find(name);
+  if (it == options.end() || !it->is_number_integer()) return 0;
+  const long long n = it->get<long long>();
+  return n > 0 && n <= 86400 ? static_cast<int>(n) : 0;
+}
+
+std::shared_ptr<const Layout> layout_for(const Json& options, bool short_game) {
+  auto it = options.find("layout");
+  if (it != options.end() && !it->is_null()) {
+    auto custom = parse_layout(*it, short_game ? kShortShips : kFullShips);
+    if (custom) return std::make_shared<const Layout>(std::move(*custom));
+  }
+  return standard_layout(short_game);
+}
+
+Position dealt(const Layout& layout, Chance& chance) {
+  Position position;
+  position.board = Board(layout.width, layout.height);
+  const auto kinds = deal(ship_tiles(static_cast<int>(layout.positions.size())), chance);
+  for (std::size_t k = 0; k < kinds.size(); ++k) {
+    const auto [x, y] = layout.positions[k];
+    position.board.place(static_cast<int>(k + 1), kinds[k], position.board.cell_at(x, y));
+  }
+  return position;
+}
+
+Json traits_json(std::uint8_t bits) {
+  Json names = Json::array();
+  for (Trait trait : kAllTraits)
+    if (bits >> static_cast<int>(trait) & 1) names.push_back(trait_name(trait));
+  return names;
+}
+
+std::string traits_text(std::uint8_t bits) {
+  std::string text;
+  for (Trait trait : kAllTraits) {
+    if (!(bits >> static_cast<int>(trait) & 1)) continue;
+    text += (text.empty() ? "" : " and ") + std::string(flotilla_name(trait));
+  }
+  return text;
+}
+
+std::string_view phase_name(Phase phase) {
+  switch (phase) {
+    case Phase::kSwitching:
+      return "switching";
+    case Phase::kPlacing:
+      return "placing";
+    case Phase::kChoosing:
+      return "choosing";
+    case Phase::kPlaying:
+      return "playing";
+    case Phase::kOver:
+      return "over";
+  }
+  return "";
+}
+
+std::string_view trigger_name(Vengeance trigger) {
+  switch (trigger) {
+    case Vengeance::kBothRaftedUp:
+      return "both_rafted_up";
+    case Vengeance::kBothPassed:
+      return "both_passed";
+    case Vengeance::kFourPasses:
+      return "four_passes";
+    case Vengeance::kNone:
+      break;
+  }
+  return "";
+}
+
+}  // namespace
+
+RaftState::RaftState(std::shared_ptr<const Layout> layout, Position position, Chance chance)
+    : State(2, std::move(chance)), layout_(std::move(layout)), position_(std::move(position)) {}
+
+RaftState::RaftState(const Json& options, Chance chance) : State(2, std::move(chance)) {
+  short_game_ = option_bool(options, "short_game");
+  turn_clock_s_ = option_seconds(options, "turn_clock_s");
+  layout_ = layout_for(options, short_game_);
+  position_ = dealt(*layout_, State::chance());
+  phase_ = position_.rafted_traits_any() ? Phase::kSwitching : Phase::kPlacing;
+}
+
+std::unique_ptr<RaftState> RaftState::in_play(Position position, int yellowbeards_seat,
+                                              int turn_clock_s) {
+  auto layout = std::make_shared<Layout>();
+  layout->width = position.board.width();
+  layout->height = position.board.height();
+  std::unique_ptr<RaftState> state(new RaftState(std::move(layout), std::move(position), Chance()));
+  state->short_game_ = state->position_.board.max_id() <= kShortShips;
+  state->yellowbeards_seat_ = static_cast<std::int8_t>(yellowbeards_seat == 1 ? 1 : 0);
+  state->turn_clock_s_ = turn_clock_s;
+  state->phase_ = state->position_.over() ? Phase::kOver : Phase::kPlaying;
+  return state;
+}
+
+int RaftState::seat_of(Crew crew) const {
+  if (yellowbeards_seat_ < 0) return -1;
+  return crew == Crew::kYellowbeards ? yellowbeards_seat_ : 1 - yellowbeards_seat_;
+}
+
+std::optional<Crew> RaftState::crew_of(int seat) const {
+  if (yellowbeards_seat_ < 0 || seat < 0 || seat > 1) return std::nullopt;
+  return seat == yellowbeards_seat_ ? Crew::kYellowbeards : Crew::kBlackbeards;
+}
+
+int RaftState::placed(Crew crew) const {
+  const int first = first_pirate(crew);
+  return (position_.pirates[first] != kNoCell) + (position_.pirates[first + 1] != kNoCell);
+}
+
+std::vector<int> RaftState::actors() const {
+  switch (phase_) {
+    case Phase::kSwitching:
+    case Phase::kPlacing:
+      return {kPiratePlacer};
+    case Phase::kChoosing:
+      return {kCrewChooser};
+    case Phase::kPlaying:
+      return {seat_of(position_.to_move)};
+    case Phase::kOver:
+      break;
+  }
+  return {};
+}
+
+std::optional<Deadline> RaftState::deadline() const {
+  if (phase_ != Phase::kPlaying || turn_clock_s_ <= 0) return std::nullopt;
+  return Deadline{turn_clock_s_ * 1000LL, {seat_of(position_.to_move)}};
+}
+
+Json RaftState::legal(int seat) const {
+  Json actions = Json::array();
+  const Board& board = position_.board;
+  switch (phase_) {
+    case Phase::kSwitching:
+      for (int pair = 1; pair <= board.max_id() / 2; ++pair)
+        actions.push_back({{"type", "switch_pair"}, {"pair", pair}});
+      break;
+    case Phase::kPlacing:
+      for (Crew crew : {Crew::kYellowbeards, Crew::kBlackbeards}) {
+        if (placed(crew) == 2) continue;
+        for (Cell cell = 0; cell < board.width() * board.height(); ++cell) {
+          if (!board.has_ship(cell) || position_.pirate_at(cell) >= 0 ||
+              !favours(crew, board.kind_at(cell)))
+            continue;
+          actions.push_back({{"type", "place_pirate"},
+                             {"figure", figure_name(crew)},
+                             {"at", cell_json(board, cell)}});
+        }
+      }
+      break;
+    case Phase::kChoosing:
+      for (Crew crew : {Crew::kYellowbeards, Crew::kBlackbeards})
+        actions.push_back({{"type", "choose_crew"}, {"crew", crew_name(crew)}});
+      break;
+    case Phase::kPlaying: {
+      std::vector<Move> moves;
+      position_.legal_moves(moves);
+      for (const Move& move : moves) actions.push_back(move_json(move, board));
+      break;
+    }
+    case Phase::kOver:
+      break;
+  }
+  return actions;
+}
+
+Refusal RaftState::setup_refusal(int seat, const ParsedAction& action) const {
+  const bool setup_action = action.type == ActionType::kSwitchPair ||
+                            action.type == ActionType::kPlacePirate ||
+                            action.type == ActionType::kChooseCrew;
+  if (phase_ == Phase::kPlaying)
+    return setup_action ? Refusal(illegal("the setup is over: the pirates are at sea"))
+                        : std::nullopt;
+  if (!setup_action) return illegal("the pirates are not at sea yet: the setup is not finished");
+  if (phase_ == Phase::kSwitching && action.type != ActionType::kSwitchPair)
+    return illegal("first switch paired tiles: all the " +
+                   traits_text(position_.rafted_traits_any()) +
+                   " ships are connected, and no cargo or rigging may start rafted up");
+  if (phase_ != Phase::kSwitching && action.type == ActionType::kSwitchPair)
+    return illegal("no switch is needed: no cargo or rigging has all its ships connected");
+  if (phase_ == Phase::kChoosing && action.type == ActionType::kPlacePirate)
+    return illegal("all four pirates are placed");
+  if (phase_ == Phase::kPlacing && action.type == ActionType::kChooseCrew)
+    return illegal("the crews are chosen once all four pirates are placed");
+  return std::nullopt;
+}
+
+Refusal RaftState::act(int seat, const Json& action) {
+  auto parsed = parse_action(action);
+  if (!parsed) return parsed.error();
+  if (auto refused = setup_refusal(seat, *parsed)) return refused;
+  Board& board = position_.board;
+  const bool needs_cell = parsed->type != ActionType::kSwitchPair &&
+                          parsed->type != ActionType::kChooseCrew &&
+                          parsed->type != ActionType::kPass;
+  if (needs_cell && !board.on_grid(parsed->x, parsed->y))
+    return illegal("[" + std::to_string(parsed->x) + "," + std::to_string(parsed->y) +
+                   "] is off the board, whose cells run from [0,0] to [" +
+                   std::to_string(board.width() - 1) + "," + std::to_string(board.height() - 1) +
+                   "]");
+  const Cell cell = needs_cell
+                        ? board.cell_at(static_cast<int>(parsed->x), static_cast<int>(parsed->y))
+                        : kNoCell;
+
+  switch (parsed->type) {
+    case ActionType::kSwitchPair: {
+      const int pairs = board.max_id() / 2;
+      if (parsed->pair < 1 || parsed->pair > pairs)
+        return illegal("there is no pair " + std::to_string(parsed->pair) +
+                       ": pairs run from 1 to " + std::to_string(pairs));
+      const int odd = static_cast<int>(parsed->pair) * 2 - 1;
+      const Kind kind = board.kind_of(odd);
+      board.set_kind(odd, board.kind_of(odd + 1));
+      board.set_kind(odd + 1, kind);
+      if (!position_.rafted_traits_any()) phase_ = Phase::kPlacing;
+      break;
+    }
+    case ActionType::kPlacePirate: {
+      const Crew crew = parsed->crew;
+      if (!board.has_ship(cell)) return illegal("there is no ship at " + cell_text(board, cell));
+      if (position_.pirate_at(cell) >= 0)
+        return illegal("the ship at " + cell_text(board, cell) + " already has a pirate aboard");
+      if (!favours(crew, board.kind_at(cell)))
+        return illegal("a " + std::string(figure_name(crew)) + " may only be placed on a " +
+                       favoured_ships(crew) + " ship");
+      const int count = placed(crew);
+      if (count == 2)
+        return illegal("both " + std::string(crew_title(crew)) + " are aboard already");
+      position_.pirates[first_pirate(crew) + count] = cell;
+      if (placed(Crew::kYellowbeards) + placed(Crew::kBlackbeards) == kPirates)
+        phase_ = Phase::kChoosing;
+      break;
+    }
+    case ActionType::kChooseCrew:
+      yellowbeards_seat_ =
+          static_cast<std::int8_t>(parsed->crew == Crew::kYellowbeards ? seat : 1 - seat);
+      position_.to_move = Crew::kYellowbeards;
+      phase_ = Phase::kPlaying;
+      break;
+    case ActionType::kJump:
+    case ActionType::kSail:
+    case ActionType::kScupper:
+    case ActionType::kPass: {
+      Move move;
+      move.type = parsed->type == ActionType::kJump      ? MoveType::kJump
+                  : parsed->type == ActionType::kSail    ? MoveType::kSail
+                  : parsed->type == ActionType::kScupper ? MoveType::kScupper
+                                                         : MoveType::kPass;
+      move.pirate = static_cast<std::int8_t>(parsed->pirate);
+      move.to = cell;
+      if (auto why = position_.why_illegal(move); !why.empty()) return illegal(why);
+      play(move);
+      break;
+    }
+  }
+  last_action_ = {{"seat", seat}, {"action", action}};
+  return std::nullopt;
+}
+
+void RaftState::play(const Move& move) {
+  if (move.type == MoveType::kScupper)
+    sunk_.emplace_back(static_cast<std::uint8_t>(position_.board.ship_at(move.to)),
+                       position_.to_move);
+  position_.play(move);
+  if (position_.over()) phase_ = Phase::kOver;
+}
+
+Refusal RaftState::on_timeout() {
+  // The player who let the clock run out passes; the pass counts toward vengeance like any other.
+  const int seat = seat_of(position_.to_move);
+  play(Move{});
+  last_action_ = {{"seat", seat}, {"action", {{"type", "pass"}}}, {"timeout", true}};
+  return std::nullopt;
+}
+
+Json RaftState::seat_view(int) const {
+  const Board& board = position_.board;
+  Json ships = Json::array();
+  for (int id = 1; id <= board.max_id(); ++id) {
+    const Cell cell = board.cell_of(id);
+    if (cell == kNoCell) continue;
+    const Kind kind = board.kind_of(id);
+    const int pirate = position_.pirate_at(cell);
+    ships.push_back(
+        {{"id", id},
+         {"cell", cell_json(board, cell)},
+         {"cargo", cargo_name(kind)},
+         {"rigging", rigging_name(kind)},
+         {"pirate", pirate < 0 ? Json(nullptr) : Json(figure_name(crew_of_pirate(pirate)))},
+         {"pirate_id", pirate < 0 ? Json(nullptr) : Json(pirate)}});
+  }
+  Json pirates = Json::array();
+  for (int p = 0; p < kPirates; ++p) {
+    const Cell cell = position_.pirates[p];
+    pirates.push_back({{"id", p},
+                       {"figure", figure_name(crew_of_pirate(p))},
+                       {"crew", crew_name(crew_of_pirate(p))},
+                       {"cell", cell == kNoCell ? Json(nullptr) : cell_json(board, cell)}});
+  }
+  Json sunk = Json::array();
+  for (auto [id, crew] : sunk_) {
+    const Kind kind = board.kind_of(id);
+    sunk.push_back({{"id", id},
+                    {"cargo", cargo_name(kind)},
+                    {"rigging", rigging_name(kind)},
+                    {"by", crew_name(crew)}});
+  }
+  Json crews = Json::object();
+  for (Crew crew : {Crew::kYellowbeards, Crew::kBlackbeards}) {
+    const int seat = seat_of(crew);
+    const int i = index(crew);
+    crews[std::string(crew_name(crew))] = {
+        {"seat", seat < 0 ? Json(nullptr) : Json(seat)},
+        {"favours", {trait_name(cargo_trait(crew)), trait_name(rigging_trait(crew))}},
+        {"scuppered_since", position_.scuppered_since[i]},
+        {"scuppered_total", position_.scuppered_total[i]},
+        {"passes_in_row", position_.passes_in_row[i]},
+        {"flotillas",
+         {{std::string(trait_name(cargo_trait(crew))), board.flotilla_count(cargo_trait(crew))},
+          {std::string(trait_name(rigging_trait(crew))),
+           board.flotilla_count(rigging_trait(crew))}}}};
+  }
+  Json seats = Json::array();
+  for (int seat = 0; seat < 2; ++seat) {
+    auto crew = crew_of(seat);
+    seats.push_back({{"seat", seat},
+                     {"crew", crew ? Json(crew_name(*crew)) : Json(nullptr)},
+                     {"setup_role", seat == kPiratePlacer ? "places_pirates" : "chooses_crew"}});
+  }
+  const Box area = board.area();
+  const bool at_sea = phase_ == Phase::kPlaying || phase_ == Phase::kOver;
+  return {{"game", "raft-and-scupper"},
+          {"phase", phase_name(phase_)},
+          {"short_game", short_game_},
+          {"board", {{"width", board.width()}, {"height", board.height()}}},
+          {"area",
+           {{"x", area.x0}, {"y", area.y0}, {"width", area.width()}, {"height", area.height()}}},
+          {"layout", layout_json(*layout_)},
+          {"ships", std::move(ships)},
+          {"pirates", std::move(pirates)},
+          {"seats", std::move(seats)},
+          {"crews", std::move(crews)},
+          {"turn", phase_ == Phase::kPlaying ? Json(crew_name(position_.to_move)) : Json(nullptr)},
+          {"last_scupper", position_.last_scupperer < 0
+                               ? Json(nullptr)
+                               : Json(crew_name(static_cast<Crew>(position_.last_scupperer)))},
+          {"sunk", std::move(sunk)},
+          {"connected", at_sea ? Json::array() : traits_json(position_.rafted_traits_any())},
+          {"turn_clock_s", turn_clock_s_},
+          {"last_action", last_action_}};
+}
+
+Json RaftState::result() const {
+  if (!is_over()) return nullptr;
+  const Ending& ending = position_.ending;
+  const Crew winner = ending.winner;
+  const Crew loser = rival(winner);
+  const std::string who(crew_title(winner));
+  Json detail;
+  std::string message;
+  switch (ending.reason) {
+    case EndReason::kRaftedUp:
+      detail = {{"crew", crew_name(winner)}, {"rafted", traits_json(ending.rafted[index(winner)])}};
+      message = "The " + who + " rafted up all their remaining " +
+                traits_text(ending.rafted[index(winner)]) + " ships.";
+      break;
+    case EndReason::kScupperedFour:
+      detail = {{"crew", crew_name(winner)}, {"scuppered_since", kScuppersToWin}};
+      message = "The " + who + " scuppered four ships while the " + std::string(crew_title(loser)) +
+                " sank none.";
+      break;
+    case EndReason::kVengeance: {
+      const bool any_sunk = position_.last_scupperer >= 0;
+      detail = {{"trigger", trigger_name(ending.trigger)},
+                {"last_scupper", any_sunk ? Json(crew_name(winner)) : Json(nullptr)}};
+      message = ending.trigger == Vengeance::kBothRaftedUp
+                    ? "Vengeance: both crews rafted up at once; "
+                : ending.trigger == Vengeance::kBothPassed
+                    ? "Vengeance: both players passed in turn; "
+                    : "Vengeance: a player passed four turns in a row; ";
+      message += any_sunk ? "the " + who + " sank the last ship and win."
+                          : "no ship was sunk, so the Yellowbeards win.";
+      break;
+    }
+    case EndReason::kNone:
+      break;
+  }
+  const std::string_view reason = ending.reason == EndReason::kRaftedUp        ? "rafted_up"
+                                  : ending.reason == EndReason::kScupperedFour ? "scuppered_four"
+                                                                               : "vengeance";
+  return {{"winners", {seat_of(winner)}},
+          {"reason", reason},
+          {"detail", std::move(detail)},
+          {"winning_crew", crew_name(winner)},
+          {"crews",
+           {{"yellowbeards", seat_of(Crew::kYellowbeards)},
+            {"blackbeards", seat_of(Crew::kBlackbeards)}}},
+          {"message", message}};
+}
+
+}  // namespace tortuga::raft

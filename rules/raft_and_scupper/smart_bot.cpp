@@ -1,0 +1,128 @@
+#include "rules/raft_and_scupper/smart_bot.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <vector>
+
+#include "rules/raft_and_scupper/actions.hpp"
+#include "rules/raft_and_scupper/raft_state.hpp"
+
+namespace tortuga::raft {
+namespace {
+
+constexpr double kWin = 1e9;
+
+// How far a crew is from rafting up: flotillas beyond one of its closer trait, with a little of
+// the other trait so that progress on either counts.
+double raft_distance(const Board& board, Crew crew) {
+  const int cargo = board.flotilla_count(cargo_trait(crew));
+  const int rigging = board.flotilla_count(rigging_trait(crew));
+  return std::min(cargo, rigging) - 1 + 0.25 * (std::max(cargo, rigging) - 1);
+}
+
+// Ships this crew's pirates could sink next turn, not counting whether the rest stays connected.
+int threats(const Position& position, Crew crew) {
+  const Board& board = position.board;
+  std::array<Cell, 4> around;
+  int count = 0;
+  for (int p = first_pirate(crew); p < first_pirate(crew) + 2; ++p) {
+    if (position.pirates[p] == kNoCell) continue;
+    const int n = board.neighbours(position.pirates[p], around);
+    for (int i = 0; i < n; ++i)
+      count += board.has_ship(around[i]) && position.pirate_at(around[i]) < 0 &&
+               board.open_edges(around[i]) > 0;
+  }
+  return count;
+}
+
+double outcome(const Position& position, Crew crew) {
+  return position.ending.winner == crew ? kWin : -kWin;
+}
+
+}  // namespace
+
+double SmartBot::evaluate(const Position& position, Crew crew) {
+  if (position.over()) return outcome(position, crew);
+  const Crew them = rival(crew);
+  const Board& board = position.board;
+  double score = 10.0 * (raft_distance(board, them) - raft_distance(board, crew));
+  score +=
+      6.0 * position.scuppered_since[index(crew)] - 6.0 * position.scuppered_since[index(them)];
+  if (position.last_scupperer >= 0) score += position.last_scupperer == index(crew) ? 3.0 : -3.0;
+  score += 0.5 * threats(position, crew) - 0.75 * threats(position, them);
+  return score;
+}
+
+bool SmartBot::can_win_now(const Position& position) {
+  std::vector<Move> moves;
+  position.legal_moves(moves);
+  const Crew crew = position.to_move;
+  for (const Move& move : moves) {
+    if (move.type == MoveType::kJump) continue;  // a jump moves no ship: it cannot end the game
+    Position next = position;
+    next.play(move);
+    if (next.over() && next.ending.winner == crew) return true;
+  }
+  return false;
+}
+
+Move SmartBot::best_move(const Position& position, Chance& rng) {
+  std::vector<Move> moves;
+  position.legal_moves(moves);
+  const Crew crew = position.to_move;
+  struct Scored {
+    double score;
+    Move move;
+    Position next;
+  };
+  std::vector<Scored> scored;
+  scored.reserve(moves.size());
+  for (const Move& move : moves) {
+    Position next = position;
+    next.play(move);
+    if (next.over() && next.ending.winner == crew) return move;
+    // A little noise breaks ties between equal moves so that games do not repeat.
+    scored.push_back({evaluate(next, crew) + rng.below(1000) * 1e-4, move, next});
+  }
+  std::sort(scored.begin(), scored.end(),
+            [](const Scored& a, const Scored& b) { return a.score > b.score; });
+  // The best move that leaves the opponent no immediate win.
+  for (const Scored& s : scored) {
+    if (s.next.over()) continue;  // a loss
+    if (!can_win_now(s.next)) return s.move;
+  }
+  return scored.front().move;
+}
+
+Json SmartBot::choose(const State& state, int seat, Chance& rng) const {
+  const auto* raft = dynamic_cast<const RaftState*>(&state);
+  if (raft == nullptr || !raft->may_act(seat)) return RandomBot().choose(state, seat, rng);
+  const Position& position = raft->position();
+  switch (raft->phase()) {
+    case Phase::kSwitching: {
+      // A switch that ends the switching if there is one.
+      const Json legal = raft->legal_actions(seat);
+      for (const Json& action : legal) {
+        auto copy = raft->clone();
+        copy->apply(seat, action);
+        if (static_cast<const RaftState&>(*copy).phase() != Phase::kSwitching) return action;
+      }
+      return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+    }
+    case Phase::kChoosing: {
+      // Take the crew whose position looks better with the Yellowbeards to move.
+      const bool yellow =
+          evaluate(position, Crew::kYellowbeards) >= evaluate(position, Crew::kBlackbeards);
+      return {{"type", "choose_crew"},
+              {"crew", crew_name(yellow ? Crew::kYellowbeards : Crew::kBlackbeards)}};
+    }
+    case Phase::kPlaying:
+      return move_json(best_move(position, rng), position.board);
+    case Phase::kPlacing:
+    case Phase::kOver:
+      break;
+  }
+  return RandomBot().choose(state, seat, rng);
+}
+
+}  // namespace tortuga::raft
