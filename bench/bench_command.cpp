@@ -1,0 +1,329 @@
+// `tortuga bench`: flags, the server to load (spawned or given), the load, and the report.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <string>
+
+#include <boost/asio/ip/address.hpp>
+#include <nlohmann/json.hpp>
+
+#include "bench/load.hpp"
+#include "bench/server_child.hpp"
+#include "server/commands.hpp"
+
+namespace tortuga {
+namespace {
+
+using Json = nlohmann::json;
+
+const char* const kBenchHelp =
+    "usage: tortuga bench (--spawn | --url ws://HOST:PORT/ws | --port N) [flags]\n"
+    "\n"
+    "Load-tests a Tortuga server on this machine: opens many WebSocket clients on loopback and\n"
+    "keeps N Raft & Scupper matches in flight, both seats of each played by clients choosing\n"
+    "random actions from their own view's legal list, for a bounded time. Reports actions/s,\n"
+    "matches/s, latency from sending an action to receiving the patch with the next version,\n"
+    "errors, the server's memory, and its memory per idle connection.\n"
+    "\n"
+    "  --spawn          start a server for the run: a child process with a temporary database\n"
+    "                   and a config that lifts the per-connection rate limit\n"
+    "  --url URL        a running server, ws://HOST:PORT/PATH; HOST must be a loopback address\n"
+    "  --host HOST      instead of --url: its address (default 127.0.0.1)\n"
+    "  --port N         instead of --url: its port\n"
+    "  --pid PID        the running server's process id, to read its memory and CPU time\n"
+    "  --matches N      matches in flight (default 500, at most 5000)\n"
+    "  --duration S     seconds of measured load (default 20, at most 600)\n"
+    "  --idle K         extra connections that only say hello; the server's memory growth over\n"
+    "                   them gives the memory per idle connection (default 1000, at most 20000)\n"
+    "  --threads N      client threads (default 1, at most 4)\n"
+    "  --seed N         seed of the clients' choices (default: random)\n"
+    "  --json           print one JSON object instead of text\n"
+    "\n"
+    "Each player says hello once (the server stores a player for it). Matches still in flight\n"
+    "when the time is up are left running on the server. Targets: 10,000 actions/s across 500\n"
+    "matches with p99 under 50 ms, and at most 64 KiB of server memory per idle connection.\n";
+
+constexpr double kTargetActionsPerSecond = 10000;
+constexpr double kTargetP99Ms = 50;
+constexpr double kTargetIdleKib = 64;
+
+struct Options {
+  bench::LoadSettings load;
+  bool spawn = false;
+  std::optional<int> pid;
+  bool json = false;
+  bool port_given = false;
+};
+
+struct Failure {
+  std::string message;
+};
+
+long long integer_flag(const std::string& flag, const std::string& value, long long lo,
+                       long long hi) {
+  std::size_t used = 0;
+  long long n = 0;
+  try {
+    n = std::stoll(value, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != value.size() || value.empty())
+    throw Failure{flag + " takes a whole number, not \"" + value + "\""};
+  if (n < lo || n > hi)
+    throw Failure{flag + " must be " + std::to_string(lo) + ".." + std::to_string(hi)};
+  return n;
+}
+
+// Only loopback: the bench opens thousands of connections and must never point them elsewhere.
+std::string loopback_host(std::string host) {
+  if (host.size() > 2 && host.front() == '[' && host.back() == ']')
+    host = host.substr(1, host.size() - 2);
+  if (host == "localhost") host = "127.0.0.1";
+  boost::system::error_code ec;
+  const auto address = boost::asio::ip::make_address(host, ec);
+  if (ec || !address.is_loopback())
+    throw Failure{"the bench only loads a server on this machine: \"" + host +
+                  "\" is not a loopback address"};
+  return host;
+}
+
+void parse_url(const std::string& url, Options& o) {
+  const std::string scheme = "ws://";
+  if (url.rfind(scheme, 0) != 0) throw Failure{"--url must start with ws://"};
+  std::string rest = url.substr(scheme.size());
+  std::string path = "/ws";
+  if (auto slash = rest.find('/'); slash != std::string::npos) {
+    path = rest.substr(slash);
+    rest = rest.substr(0, slash);
+  }
+  const auto colon = rest.rfind(':');
+  if (colon == std::string::npos || (rest.find(']') != std::string::npos && colon < rest.find(']')))
+    throw Failure{"--url needs a port: ws://HOST:PORT/ws"};
+  o.load.host = loopback_host(rest.substr(0, colon));
+  o.load.port =
+      static_cast<std::uint16_t>(integer_flag("--url port", rest.substr(colon + 1), 1, 65535));
+  o.load.path = path;
+  o.port_given = true;
+}
+
+Options parse(const Args& args) {
+  Options o;
+  o.load.seed = std::random_device{}();
+  std::string host = "127.0.0.1";
+  bool url = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& flag = args[i];
+    if (flag == "--spawn") {
+      o.spawn = true;
+      continue;
+    }
+    if (flag == "--json") {
+      o.json = true;
+      continue;
+    }
+    if (i + 1 >= args.size()) throw Failure{"flag " + flag + " needs a value (see --help)"};
+    const std::string& value = args[++i];
+    if (flag == "--url") {
+      parse_url(value, o);
+      url = true;
+    } else if (flag == "--host") {
+      host = value;
+    } else if (flag == "--port") {
+      o.load.port = static_cast<std::uint16_t>(integer_flag(flag, value, 1, 65535));
+      o.port_given = true;
+    } else if (flag == "--pid") {
+      o.pid = static_cast<int>(integer_flag(flag, value, 1, 1 << 30));
+    } else if (flag == "--matches") {
+      o.load.tables = static_cast<int>(integer_flag(flag, value, 1, 5000));
+    } else if (flag == "--duration") {
+      o.load.duration_s = static_cast<double>(integer_flag(flag, value, 1, 600));
+    } else if (flag == "--idle") {
+      o.load.idle = static_cast<int>(integer_flag(flag, value, 0, 20000));
+    } else if (flag == "--threads") {
+      o.load.threads = static_cast<int>(integer_flag(flag, value, 1, 4));
+    } else if (flag == "--seed") {
+      o.load.seed = static_cast<std::uint64_t>(integer_flag(flag, value, 0, 1LL << 62));
+    } else {
+      throw Failure{"unknown flag " + flag + " (see tortuga bench --help)"};
+    }
+  }
+  if (!url) o.load.host = loopback_host(host);
+  if (o.spawn && (o.port_given || o.pid))
+    throw Failure{"--spawn starts its own server: give it no --url, --port or --pid"};
+  if (!o.spawn && !o.port_given)
+    throw Failure{"which server? give --spawn, or --url ws://127.0.0.1:PORT/ws (see --help)"};
+  return o;
+}
+
+double percentile_ms(const std::vector<std::uint32_t>& sorted, double p) {
+  if (sorted.empty()) return 0;
+  const auto rank = static_cast<std::size_t>(std::ceil(p * static_cast<double>(sorted.size())));
+  return sorted[std::clamp<std::size_t>(rank, 1, sorted.size()) - 1] / 1000.0;
+}
+
+std::string fixed(double v, int digits = 1) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", digits, v);
+  return text;
+}
+
+Json optional_json(const std::optional<long>& v) {
+  return v ? Json(*v) : Json(nullptr);
+}
+
+}  // namespace
+
+int bench_command(const Args& args) {
+  for (const auto& a : args)
+    if (a == "--help" || a == "-h") {
+      std::cout << kBenchHelp;
+      return 0;
+    }
+  Options o;
+  try {
+    o = parse(args);
+  } catch (const Failure& f) {
+    std::cerr << "tortuga bench: " << f.message << "\n";
+    return 2;
+  }
+  o.load.progress = !o.json;
+
+  std::optional<bench::ServerChild> child;
+  bench::LoadReport r;
+  std::optional<int> server_exit;
+  try {
+    if (o.spawn) {
+      child.emplace(2 * o.load.tables + o.load.idle + 100, 2 * o.load.tables + 100);
+      o.load.port = child->port();
+      o.pid = child->pid();
+    }
+    bench::Probes probes;
+    if (o.pid) {
+      const pid_t pid = *o.pid;
+      probes.rss_kib = [pid]() -> std::optional<long> {
+        auto m = bench::memory_of(pid);
+        return m ? std::optional<long>(m->rss_kib) : std::nullopt;
+      };
+      probes.cpu_seconds = [pid] { return bench::cpu_seconds_of(pid); };
+    }
+    r = bench::run_load(o.load, probes);
+    if (child) server_exit = child->stop();
+  } catch (const std::exception& e) {
+    std::cerr << "tortuga bench: " << e.what() << "\n";
+    return 1;
+  }
+
+  const double secs = std::max(r.seconds, 1e-9);
+  const double actions_per_s = static_cast<double>(r.actions) / secs;
+  const double matches_per_s = static_cast<double>(r.matches_finished) / secs;
+  const double p50 = percentile_ms(r.latencies_us, 0.50);
+  const double p99 = percentile_ms(r.latencies_us, 0.99);
+  const double max = r.latencies_us.empty() ? 0 : r.latencies_us.back() / 1000.0;
+  std::optional<double> idle_kib;
+  if (r.rss_before_idle_kib && r.rss_after_idle_kib && r.idle_welcomed > 0)
+    idle_kib =
+        static_cast<double>(*r.rss_after_idle_kib - *r.rss_before_idle_kib) / r.idle_welcomed;
+  std::int64_t error_count = 0;
+  for (const auto& [what, n] : r.errors) error_count += n;
+
+  if (o.json) {
+    Json j = {{"settings",
+               {{"matches", o.load.tables},
+                {"duration_s", o.load.duration_s},
+                {"idle", o.load.idle},
+                {"threads", o.load.threads},
+                {"seed", o.load.seed},
+                {"spawned", o.spawn}}},
+              {"seconds", r.seconds},
+              {"actions", r.actions},
+              {"actions_per_s", actions_per_s},
+              {"matches_finished", r.matches_finished},
+              {"matches_started", r.matches_started},
+              {"matches_per_s", matches_per_s},
+              {"latency_ms",
+               {{"p50", p50}, {"p99", p99}, {"max", max}, {"count", r.latencies_us.size()}}},
+              {"errors", r.errors},
+              {"stalled_tables", r.stalled_tables},
+              {"players_welcomed", r.players_welcomed},
+              {"players_setup_s", r.players_setup_s},
+              {"idle",
+               {{"welcomed", r.idle_welcomed},
+                {"setup_s", r.idle_setup_s},
+                {"rss_before_kib", optional_json(r.rss_before_idle_kib)},
+                {"rss_after_kib", optional_json(r.rss_after_idle_kib)},
+                {"kib_per_connection", idle_kib ? Json(*idle_kib) : Json(nullptr)}}},
+              {"server",
+               {{"pid", o.pid ? Json(*o.pid) : Json(nullptr)},
+                {"rss_load_start_kib", optional_json(r.rss_load_start_kib)},
+                {"rss_load_peak_kib", optional_json(r.rss_load_peak_kib)},
+                {"rss_load_end_kib", optional_json(r.rss_load_end_kib)},
+                {"cpu_s", r.server_cpu_s ? Json(*r.server_cpu_s) : Json(nullptr)},
+                {"exit_code", server_exit ? Json(*server_exit) : Json(nullptr)}}},
+              {"bench_cpu_s", r.bench_cpu_s},
+              {"targets",
+               {{"actions_per_s", actions_per_s >= kTargetActionsPerSecond},
+                {"p99", !r.latencies_us.empty() && p99 < kTargetP99Ms},
+                {"idle_memory", idle_kib ? Json(*idle_kib <= kTargetIdleKib) : Json(nullptr)}}}};
+    std::cout << j.dump(2) << "\n";
+    return 0;
+  }
+
+  auto mib = [](const std::optional<long>& kib) {
+    return kib ? fixed(static_cast<double>(*kib) / 1024.0) + " MiB" : std::string("?");
+  };
+  auto yes = [](bool b) { return b ? "met" : "NOT met"; };
+  std::ostringstream out;
+  out << "tortuga bench: " << o.load.tables << " matches in flight for " << fixed(r.seconds)
+      << " s, " << o.load.idle << " idle connections, " << o.load.threads
+      << " client thread(s), seed " << o.load.seed << "\n";
+  out << "  actions      " << r.actions << " (" << fixed(actions_per_s) << "/s)\n";
+  out << "  matches      " << r.matches_finished << " finished (" << fixed(matches_per_s, 2)
+      << "/s), " << r.matches_started << " started\n";
+  out << "  latency      p50 " << fixed(p50, 2) << " ms, p99 " << fixed(p99, 2) << " ms, max "
+      << fixed(max, 2) << " ms (action sent to its patch received, " << r.latencies_us.size()
+      << " samples)\n";
+  out << "  errors       " << (error_count == 0 ? "none" : "");
+  bool first = true;
+  for (const auto& [what, n] : r.errors) {
+    out << (first ? "" : ", ") << what << " x" << n;
+    first = false;
+  }
+  out << "\n";
+  if (r.stalled_tables)
+    out << "  stalled      " << r.stalled_tables << " tables made no progress\n";
+  out << "  setup        " << r.players_welcomed << " players welcomed in "
+      << fixed(r.players_setup_s, 2) << " s, " << r.idle_welcomed << " idle in "
+      << fixed(r.idle_setup_s, 2) << " s\n";
+  if (o.pid) {
+    out << "  server RSS   " << mib(r.rss_before_idle_kib) << " before idle, "
+        << mib(r.rss_after_idle_kib) << " after idle, " << mib(r.rss_load_start_kib)
+        << " at load start, " << mib(r.rss_load_peak_kib) << " peak, " << mib(r.rss_load_end_kib)
+        << " at end\n";
+    if (idle_kib)
+      out << "  idle conn.   " << fixed(*idle_kib) << " KiB each (RSS growth over "
+          << r.idle_welcomed << " connections)\n";
+    if (r.server_cpu_s)
+      out << "  CPU          server " << fixed(*r.server_cpu_s) << " s ("
+          << fixed(100 * *r.server_cpu_s / secs, 0) << "% of a core, "
+          << (r.actions ? fixed(1e6 * *r.server_cpu_s / static_cast<double>(r.actions), 0) : "?")
+          << " us per action), bench " << fixed(r.bench_cpu_s) << " s ("
+          << fixed(100 * r.bench_cpu_s / secs, 0) << "%)\n";
+  }
+  out << "  targets      " << fixed(kTargetActionsPerSecond, 0)
+      << " actions/s: " << yes(actions_per_s >= kTargetActionsPerSecond) << "; p99 < "
+      << fixed(kTargetP99Ms, 0) << " ms: " << yes(!r.latencies_us.empty() && p99 < kTargetP99Ms)
+      << "; idle <= " << fixed(kTargetIdleKib, 0)
+      << " KiB: " << (idle_kib ? yes(*idle_kib <= kTargetIdleKib) : "not measured (no --pid)")
+      << "\n";
+  if (server_exit && *server_exit != 0)
+    out << "  note         the spawned server exited with code " << *server_exit << "\n";
+  std::cout << out.str();
+  return 0;
+}
+
+}  // namespace tortuga

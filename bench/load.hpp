@@ -1,0 +1,59 @@
+// The load itself: many WebSocket clients on loopback, driven by one io_context on one or two
+// threads. Each table is two clients that create a room, join it, start a Raft & Scupper match and
+// play it to the end with random actions from their own views' `legal`, then leave and start the
+// next one, so that N matches are always in flight. Idle clients only say hello and stay.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tortuga::bench {
+
+struct LoadSettings {
+  std::string host = "127.0.0.1";  // a loopback address
+  std::uint16_t port = 0;
+  std::string path = "/ws";
+  int tables = 500;        // matches in flight
+  double duration_s = 20;  // of the measured load
+  int idle = 1000;         // connections that only say hello
+  int threads = 1;
+  std::uint64_t seed = 1;
+  bool progress = true;  // a line on stderr per phase
+};
+
+// Called between phases (no client runs its own code then), to read the server's memory.
+struct Probes {
+  std::function<std::optional<long>()> rss_kib;        // the server's resident memory
+  std::function<std::optional<double>()> cpu_seconds;  // the server's CPU time so far
+};
+
+struct LoadReport {
+  // Idle connections.
+  int idle_welcomed = 0;
+  std::optional<long> rss_before_idle_kib, rss_after_idle_kib;
+  double idle_setup_s = 0;
+  // Players' connections and hellos.
+  int players_welcomed = 0;
+  double players_setup_s = 0;
+  std::optional<long> rss_load_start_kib, rss_load_peak_kib, rss_load_end_kib;
+  // The measured load (events inside the window only).
+  double seconds = 0;
+  std::int64_t actions = 0;           // actions whose patch came back to the actor
+  std::int64_t matches_finished = 0;  // matches whose over view both players received
+  std::int64_t matches_started = 0;
+  std::vector<std::uint32_t> latencies_us;     // sorted, one per action
+  std::optional<double> server_cpu_s;          // during the window
+  double bench_cpu_s = 0;                      // this process, during the window
+  std::map<std::string, std::int64_t> errors;  // by error code or transport failure
+  int stalled_tables = 0;  // tables whose match did not move in the last 5 s of the window
+};
+
+// Runs the whole load: idle connections, players, the measured window; then closes every
+// connection. Throws std::runtime_error if the server cannot be reached at all.
+LoadReport run_load(const LoadSettings& settings, const Probes& probes);
+
+}  // namespace tortuga::bench

@@ -1,0 +1,167 @@
+#include "bench/server_child.hpp"
+
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace tortuga::bench {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+int exit_code_of(int status) {
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+  return -1;
+}
+
+// -1 while the process is still running after `timeout`.
+int wait_for_exit(pid_t pid, std::chrono::milliseconds timeout) {
+  const auto deadline = Clock::now() + timeout;
+  for (;;) {
+    int status = 0;
+    const pid_t done = ::waitpid(pid, &status, WNOHANG);
+    if (done == pid) return exit_code_of(status);
+    if (done < 0 || Clock::now() >= deadline) return -1;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+}
+
+}  // namespace
+
+std::optional<Memory> memory_of(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+  if (!in) return std::nullopt;
+  Memory m;
+  bool found = false;
+  std::string line;
+  while (std::getline(in, line)) {
+    auto read = [&](const char* key, long& into) {
+      if (line.rfind(key, 0) != 0) return;
+      into = std::strtol(line.c_str() + std::char_traits<char>::length(key), nullptr, 10);
+      found = true;
+    };
+    read("VmRSS:", m.rss_kib);
+    read("VmHWM:", m.peak_kib);
+  }
+  if (!found) return std::nullopt;
+  return m;
+}
+
+std::optional<double> cpu_seconds_of(pid_t pid) {
+  const std::string stat = slurp("/proc/" + std::to_string(pid) + "/stat");
+  // The command name may hold spaces: the fields are counted from after its closing parenthesis.
+  const auto close = stat.rfind(')');
+  if (close == std::string::npos) return std::nullopt;
+  std::istringstream fields(stat.substr(close + 2));
+  std::string field;
+  unsigned long long utime = 0, stime = 0;
+  for (int i = 3; fields >> field; ++i) {  // field 3 is the state
+    if (i == 14) utime = std::stoull(field);
+    if (i == 15) {
+      stime = std::stoull(field);
+      return static_cast<double>(utime + stime) / static_cast<double>(::sysconf(_SC_CLK_TCK));
+    }
+  }
+  return std::nullopt;
+}
+
+ServerChild::ServerChild(int connections, int rooms) {
+  std::string pattern = (fs::temp_directory_path() / "tortuga-bench-XXXXXX").string();
+  if (!::mkdtemp(pattern.data())) throw std::runtime_error("cannot create a temporary directory");
+  dir_ = pattern;
+  log_ = dir_ / "server.log";
+  const fs::path port_file = dir_ / "port";
+  const fs::path config = dir_ / "bench.json";
+  std::ofstream(config) << "{\"limits\": {\"messages_per_second\": 1000000, "
+                           "\"message_burst\": 1000000, \"max_connections\": "
+                        << connections << ", \"max_rooms\": " << rooms << "}}\n";
+
+  const std::vector<std::string> args = {"serve",
+                                         "--port",
+                                         "0",
+                                         "--port-file",
+                                         port_file.string(),
+                                         "--db",
+                                         (dir_ / "bench.db").string(),
+                                         "--bot-delay-ms",
+                                         "0",
+                                         "--config",
+                                         config.string()};
+  pid_ = ::fork();
+  if (pid_ < 0) throw std::runtime_error("fork failed");
+  if (pid_ == 0) {
+    const int fd = ::open(log_.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+    if (fd >= 0) {
+      ::dup2(fd, STDOUT_FILENO);
+      ::dup2(fd, STDERR_FILENO);
+    }
+    for (int other = 3; other < 1024; ++other) ::close(other);
+    std::vector<char*> argv;
+    static char self[] = "/proc/self/exe";
+    argv.push_back(self);
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    ::execv(self, argv.data());
+    ::_exit(127);
+  }
+
+  const auto deadline = Clock::now() + std::chrono::seconds(15);
+  for (;;) {
+    const std::string text = slurp(port_file);
+    if (!text.empty() && text.back() == '\n') {
+      port_ = static_cast<std::uint16_t>(std::stoi(text));
+      return;
+    }
+    int status = 0;
+    if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      throw std::runtime_error("the server exited before listening:\n" + slurp(log_));
+    }
+    if (Clock::now() >= deadline) {
+      stop();
+      throw std::runtime_error("the server did not listen within 15 s:\n" + slurp(log_));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+}
+
+int ServerChild::stop() {
+  if (pid_ <= 0) return -1;
+  ::kill(pid_, SIGTERM);
+  int code = wait_for_exit(pid_, std::chrono::seconds(10));
+  if (code < 0) {
+    ::kill(pid_, SIGKILL);
+    int status = 0;
+    ::waitpid(pid_, &status, 0);
+    code = exit_code_of(status);
+  }
+  pid_ = -1;
+  return code;
+}
+
+ServerChild::~ServerChild() {
+  stop();
+  std::error_code ignored;
+  fs::remove_all(dir_, ignored);
+}
+
+}  // namespace tortuga::bench

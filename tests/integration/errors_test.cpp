@@ -1,0 +1,222 @@
+// A client's mistake costs it an error message, never its connection: after each one a ping still
+// gets its pong, and the match is as it was.
+#include <string>
+
+#include <doctest/doctest.h>
+
+#include "tests/integration/play.hpp"
+#include "tests/integration/server_process.hpp"
+#include "tests/integration/test_client.hpp"
+
+namespace tortuga::integration {
+namespace {
+
+void expect_pong(TestClient& c) {
+  const Json pong = c.request({{"type", "ping"}});
+  CHECK_MESSAGE(pong.at("type") == "pong", c.label() << " got " << pong.dump());
+}
+
+// Sends `message` as a request and checks that it is refused with `code`; then pings.
+Json expect_refused(TestClient& c, const Json& message, const std::string& code) {
+  const Json answer = c.request(message);
+  CHECK_MESSAGE(answer.at("type") == "error", message.dump() << " was answered " << answer.dump());
+  CHECK_MESSAGE(answer.value("code", "") == code, message.dump()
+                                                      << " was answered " << answer.dump());
+  CHECK(answer.value("message", Json()).is_string());
+  expect_pong(c);
+  return answer;
+}
+
+// Errors about a message the server could not read carry no "re".
+Json expect_unanswerable(TestClient& c, const std::string& text, const std::string& code) {
+  c.send_text(text);
+  const Json answer = c.wait_for_type("error");
+  CHECK_MESSAGE(answer.value("code", "") == code, text.substr(0, 80)
+                                                      << " was answered " << answer.dump());
+  CHECK_FALSE(answer.contains("re"));
+  expect_pong(c);
+  return answer;
+}
+
+TEST_CASE("malformed, unknown and incomplete messages are refused and the connection stays") {
+  TempDir dir;
+  ServerProcess server(dir / "tortuga.db", dir.path());
+  TestClient c(server.port(), "client");
+
+  expect_unanswerable(c, "{\"type\": \"ping\"", "bad_json");
+  expect_unanswerable(c, "[1, 2, 3]", "bad_json");
+  expect_unanswerable(c, R"({"type": "ping", "type": "hello"})", "bad_json");
+  expect_refused(c, {{"type", "fly"}}, "unknown_type");
+  expect_refused(c, {{"kind", "ping"}}, "bad_field");
+  const Json missing = expect_refused(c, {{"type", "hello"}}, "bad_field");
+  CHECK(missing.at("message").get<std::string>().find("name") != std::string::npos);
+
+  // Before hello only hello and ping are heard.
+  expect_refused(c, {{"type", "action"}, {"match", 1}, {"action", {{"type", "pass"}}}},
+                 "not_welcomed");
+  expect_refused(c, {{"type", "list_rooms"}}, "not_welcomed");
+  expect_refused(c, {{"type", "hello"}, {"name", "Anne"}, {"token", "no-such-token"}}, "bad_token");
+  c.hello("Anne");
+  expect_refused(c, {{"type", "join_room"}}, "bad_field");
+  expect_refused(c, {{"type", "join_room"}, {"room", true}}, "bad_field");
+  expect_refused(c, {{"type", "action"}, {"match", 1}}, "bad_field");
+  expect_refused(c, {{"type", "create_room"}, {"game", "chess"}}, "unknown_game");
+  expect_refused(c, {{"type", "join_room"}, {"room", 999}}, "no_such_room");
+  expect_refused(c, {{"type", "action"}, {"match", 999}, {"action", {{"type", "pass"}}}},
+                 "no_such_match");
+  CHECK_FALSE(c.closed());
+}
+
+TEST_CASE("room and match mistakes are refused and change nothing") {
+  TempDir dir;
+  ServerProcess server(dir / "tortuga.db", dir.path());
+  TestClient anne(server.port(), "anne"), bill(server.port(), "bill"), carl(server.port(), "carl"),
+      sam(server.port(), "sam"), dave(server.port(), "dave");
+  anne.hello("Anne");
+  bill.hello("Bill");
+  carl.hello("Carl");
+  sam.hello("Sam");
+  dave.hello("Dave");
+
+  const Json created = anne.request({{"type", "create_room"}, {"game", kRaft}});
+  REQUIRE(created.at("type") == "room");
+  const std::int64_t room = created.at("room").at("id").get<std::int64_t>();
+  expect_refused(anne, {{"type", "start"}, {"room", room}}, "not_enough_players");
+  REQUIRE(bill.request({{"type", "join_room"}, {"room", room}}).at("type") == "room");
+  expect_refused(dave, {{"type", "start"}, {"room", room}}, "not_in_room");
+  expect_refused(dave, {{"type", "add_bot"}, {"room", room}}, "not_in_room");
+  expect_refused(carl, {{"type", "join_room"}, {"room", room}}, "room_full");
+  expect_refused(bill, {{"type", "start"}, {"room", room}}, "not_host");
+  expect_refused(bill, {{"type", "add_bot"}, {"room", room}}, "not_host");
+  expect_refused(carl, {{"type", "join_room"}, {"room", room}, {"seat", 0}}, "seat_taken");
+  REQUIRE(sam.request({{"type", "watch_room"}, {"room", room}}).at("type") == "room");
+
+  const Json started = anne.request({{"type", "start"}, {"room", room}});
+  REQUIRE(started.at("type") == "room");
+  const std::int64_t match = started.at("room").at("match").get<std::int64_t>();
+  for (TestClient* c : {&anne, &bill, &sam}) c->wait_version(match, 0);
+  expect_refused(anne, {{"type", "start"}, {"room", room}}, "already_started");
+  expect_refused(carl, {{"type", "join_room"}, {"room", room}}, "already_started");
+
+  // Seat 0 sets up the board first: seat 1 is out of turn, even with seat 0's own legal action.
+  const Json legal = anne.match(match)->view.at("legal");
+  REQUIRE_FALSE(legal.empty());
+  CHECK(bill.match(match)->view.at("legal").empty());
+  const Json act = {{"type", "action"}, {"match", match}, {"action", legal[0]}};
+  expect_refused(bill, act, "not_your_turn");
+  expect_refused(sam, act, "not_your_seat");
+  expect_refused(dave, act, "not_in_room");
+  // Well formed, but not what the rules allow now: the crews are chosen after the setup.
+  expect_refused(anne,
+                 {{"type", "action"},
+                  {"match", match},
+                  {"action", {{"type", "choose_crew"}, {"crew", "yellowbeards"}}}},
+                 "illegal_action");
+  expect_refused(anne, {{"type", "action"}, {"match", match}, {"action", {{"type", "fly"}}}},
+                 "bad_action");
+  expect_refused(anne, {{"type", "action"}, {"match", match}, {"action", "pass"}}, "bad_field");
+
+  // None of that moved the match: the state is still the first one, and a legal action works.
+  for (TestClient* c : {&anne, &bill, &sam}) {
+    const Json synced = c->request({{"type", "sync"}, {"match", match}});
+    CHECK(synced.at("type") == "state");
+    CHECK(synced.at("version") == 0);
+    CHECK(c->match(match)->patches == 0);
+  }
+  anne.send(act);
+  for (TestClient* c : {&anne, &bill, &sam}) CHECK(c->wait_version(match, 1).patches == 1);
+  CHECK(anne.match(match)->view.at("last_action").at("action") == legal[0]);
+}
+
+// Lobby::on(JoinRoom) records the client as in the room (Lobby::enter) before the room decides,
+// so a refused join still lets the client start, add bots to or leave that room as if a member.
+TEST_CASE("a refused join leaves the client outside the room" * doctest::may_fail()) {
+  TempDir dir;
+  ServerProcess server(dir / "tortuga.db", dir.path());
+  TestClient anne(server.port(), "anne"), bill(server.port(), "bill"), carl(server.port(), "carl");
+  anne.hello("Anne");
+  bill.hello("Bill");
+  carl.hello("Carl");
+  const std::int64_t room = anne.request({{"type", "create_room"}, {"game", kRaft}})
+                                .at("room")
+                                .at("id")
+                                .get<std::int64_t>();
+  REQUIRE(bill.request({{"type", "join_room"}, {"room", room}}).at("type") == "room");
+  expect_refused(carl, {{"type", "join_room"}, {"room", room}}, "room_full");
+  expect_refused(carl, {{"type", "start"}, {"room", room}}, "not_in_room");
+  expect_refused(carl, {{"type", "leave_room"}, {"room", room}}, "not_in_room");
+}
+
+TEST_CASE("messages over the size limits: refused above the soft one, cut off above the hard one") {
+  TempDir dir;
+  ServerProcess server(dir / "tortuga.db", dir.path(),
+                       limits_config(dir.path(), "small",
+                                     R"({"max_message_bytes": 1024,
+                                         "hard_max_message_bytes": 8192})"));
+  TestClient c(server.port(), "client");
+  c.hello("Anne");
+
+  // Just under the limit is fine; just over is refused, and the connection goes on.
+  Json under = {{"type", "ping"}, {"id", "under"}, {"pad", ""}};
+  under["pad"] = std::string(1024 - under.dump().size(), 'x');
+  REQUIRE(under.dump().size() == 1024);
+  c.send(under);
+  CHECK(c.wait_for_type("pong").at("re") == "under");
+  Json over = under;
+  over["pad"] = under["pad"].get<std::string>() + "x";
+  const Json refused = expect_unanswerable(c, over.dump(), "message_too_large");
+  CHECK(refused.at("message").get<std::string>().find("1024") != std::string::npos);
+  CHECK(c.errors().size() == 1);
+
+  // Past the hard limit the server does not read the message at all: it closes the connection.
+  TestClient big(server.port(), "big");
+  big.send_text(Json{{"type", "ping"}, {"pad", std::string(10000, 'x')}}.dump());
+  big.wait_until([&] { return big.closed(); }, "the connection to close");
+  expect_pong(c);
+}
+
+TEST_CASE("a client sending too fast is rate limited, and heard again once it slows down") {
+  TempDir dir;
+  ServerProcess server(
+      dir / "tortuga.db", dir.path(),
+      limits_config(dir.path(), "slow", R"({"messages_per_second": 10, "message_burst": 5})"));
+  TestClient c(server.port(), "client");
+
+  // The burst goes through; what comes faster than the refill is dropped with an error each.
+  const int sent = 25;
+  for (int i = 0; i < sent; ++i) c.send({{"type", "ping"}, {"id", i}});
+  int pongs = 0, limited = 0;
+  while (pongs + limited < sent) {
+    const Json m =
+        c.wait_for([](const Json& m) { return m.at("type") == "pong" || m.at("type") == "error"; },
+                   "an answer to each ping");
+    if (m.at("type") == "pong")
+      ++pongs;
+    else if (m.at("code") == "rate_limited")
+      ++limited;
+    else
+      FAIL_CHECK("unexpected " << m.dump());
+  }
+  MESSAGE(pongs << " pongs, " << limited << " rate_limited");
+  CHECK(pongs >= 5);
+  CHECK(limited >= 1);
+
+  // The bucket refills: a client that paces itself is heard again (each try consumes no token
+  // when refused, so the pause between tries only paces them).
+  eventually(
+      [&] {
+        const std::size_t before = c.errors().size();
+        c.send({{"type", "ping"}, {"id", "again"}});
+        const Json m = c.wait_for(
+            [&](const Json& m) {
+              return m.value("re", Json()) == "again" || c.errors().size() > before;
+            },
+            "a pong or a refusal");
+        return m.at("type") == "pong";
+      },
+      "a pong after slowing down");
+  CHECK_FALSE(c.closed());
+}
+
+}  // namespace
+}  // namespace tortuga::integration

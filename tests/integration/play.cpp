@@ -1,0 +1,109 @@
+#include "tests/integration/play.hpp"
+
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include <doctest/doctest.h>
+
+namespace tortuga::integration {
+
+std::mt19937_64 seeded_rng() {
+  std::uint64_t seed = std::random_device{}();
+  if (const char* given = std::getenv("TORTUGA_TEST_SEED"))
+    seed = std::strtoull(given, nullptr, 10);
+  MESSAGE("random seed " << seed << " (set TORTUGA_TEST_SEED to replay)");
+  return std::mt19937_64(seed);
+}
+
+namespace {
+
+Json expect(const Json& message, const std::string& type, const std::string& after) {
+  if (message.value("type", "") != type)
+    throw std::runtime_error(after + " was answered with " + message.dump() + ", not " + type);
+  return message;
+}
+
+}  // namespace
+
+Table open_table(TestClient& host, TestClient& guest, const std::vector<TestClient*>& watchers,
+                 const Json& options) {
+  Table table;
+  Json created =
+      expect(host.request({{"type", "create_room"}, {"game", kRaft}, {"options", options}}), "room",
+             "create_room");
+  table.room = created.at("room").at("id").get<std::int64_t>();
+  CHECK(created.at("you").at("seat") == 0);
+  Json joined =
+      expect(guest.request({{"type", "join_room"}, {"room", table.room}}), "room", "join_room");
+  CHECK(joined.at("you").at("seat") == 1);
+  for (TestClient* w : watchers) {
+    Json watching =
+        expect(w->request({{"type", "watch_room"}, {"room", table.room}}), "room", "watch_room");
+    CHECK(watching.at("you").at("spectator") == true);
+  }
+  Json started = expect(host.request({{"type", "start"}, {"room", table.room}}), "room", "start");
+  CHECK(started.at("room").at("status") == "playing");
+  table.match = started.at("room").at("match").get<std::int64_t>();
+  for (TestClient* c : {&host, &guest}) c->wait_version(table.match, 0);
+  for (TestClient* w : watchers) w->wait_version(table.match, 0);
+  return table;
+}
+
+bool is_over(const TestClient& client, std::int64_t match) {
+  const MatchView* m = client.match(match);
+  return m && m->view.value("over", false);
+}
+
+int play_random(std::int64_t match, const std::vector<TestClient*>& players,
+                const std::vector<TestClient*>& watchers, std::mt19937_64& rng, int max_actions) {
+  int played = 0;
+  while (played < max_actions) {
+    TestClient* actor = nullptr;
+    bool over = true;
+    for (TestClient* p : players) {
+      const MatchView* m = p->match(match);
+      if (!m)
+        throw std::runtime_error(p->label() + " has no view of match " + std::to_string(match));
+      over = over && m->view.value("over", false);
+      if (!actor && !m->view.at("legal").empty()) actor = p;
+    }
+    if (over) break;
+    const std::int64_t version = players.front()->match(match)->version;
+    if (actor) {
+      const Json& legal = actor->match(match)->view.at("legal");
+      const Json action = legal[rng() % legal.size()];
+      const std::size_t errors = actor->errors().size();
+      actor->send({{"type", "action"}, {"match", match}, {"action", action}});
+      actor->wait_until(
+          [&] { return actor->match(match)->version > version || actor->errors().size() > errors; },
+          "the patch of " + action.dump());
+      if (actor->errors().size() > errors)
+        throw std::runtime_error(actor->label() + "'s legal action " + action.dump() +
+                                 " was refused: " + actor->errors().back().dump());
+      ++played;
+    }
+    // Someone else (a bot, a timer) acts when no player may.
+    for (TestClient* p : players) p->wait_version(match, version + 1);
+    for (TestClient* w : watchers) w->wait_version(match, version + 1);
+  }
+  return played;
+}
+
+void eventually(const std::function<bool()>& done, const std::string& what, Millis timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (!done()) {
+    if (std::chrono::steady_clock::now() >= deadline)
+      throw std::runtime_error("timed out waiting for " + what);
+    std::this_thread::sleep_for(Millis(5));
+  }
+}
+
+Json as_public(Json view) {
+  view["seat"] = nullptr;
+  view["legal"] = Json::array();
+  return view;
+}
+
+}  // namespace tortuga::integration

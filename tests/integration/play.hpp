@@ -1,0 +1,45 @@
+// Shared moves of the integration tests: opening a table for two and playing random legal
+// actions, each player choosing from its own view's `legal`.
+#pragma once
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "tests/integration/test_client.hpp"
+
+namespace tortuga::integration {
+
+inline constexpr const char* kRaft = "raft-and-scupper";
+
+// A seeded generator whose seed doctest prints with any failure (TORTUGA_TEST_SEED overrides it).
+std::mt19937_64 seeded_rng();
+
+struct Table {
+  std::int64_t room = 0;
+  std::int64_t match = 0;
+};
+
+// `host` creates a Raft & Scupper room with `options`, `guest` joins it, `watchers` watch it, the
+// host starts it; returns once every one of them holds the match's first state.
+Table open_table(TestClient& host, TestClient& guest, const std::vector<TestClient*>& watchers = {},
+                 const Json& options = Json::object());
+
+// Plays until the match is over or `max_actions` actions have been played: each turn, the first
+// player whose view offers legal actions sends one of them, chosen at random; when none does (a
+// bot's turn), everyone waits for the next version. After each action every player and watcher
+// is brought to the new version. Fails on any error answer. Returns the actions played.
+int play_random(std::int64_t match, const std::vector<TestClient*>& players,
+                const std::vector<TestClient*>& watchers, std::mt19937_64& rng,
+                int max_actions = 100000);
+
+// The view with the parts that depend on who looks (seat, legal) set as the spectators see them.
+Json as_public(Json view);
+
+bool is_over(const TestClient& client, std::int64_t match);
+
+// Retries `done` until it holds, pausing briefly between tries; throws after `timeout`. For what
+// the server promises only eventually (a write in its store's queue).
+void eventually(const std::function<bool()>& done, const std::string& what, Millis timeout = kWait);
+
+}  // namespace tortuga::integration

@@ -1,0 +1,230 @@
+#include "tests/integration/server_process.hpp"
+
+#include <atomic>
+#include <csignal>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+
+#ifndef TORTUGA_BINARY
+#error "TORTUGA_BINARY must name the tortuga executable"
+#endif
+
+namespace tortuga::integration {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+// Child processes get their own log and nothing else of ours: no sockets of the test's clients
+// stay open in them.
+[[noreturn]] void exec_tortuga(const std::vector<std::string>& args, const fs::path& log) {
+  const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+  if (fd >= 0) {
+    ::dup2(fd, STDOUT_FILENO);
+    ::dup2(fd, STDERR_FILENO);
+  }
+  const int null = ::open("/dev/null", O_RDONLY);
+  if (null >= 0) ::dup2(null, STDIN_FILENO);
+  for (int other = 3; other < 1024; ++other) ::close(other);
+  // TORTUGA_TEST_BINARY runs another build, or a wrapper (valgrind, a debugger) around one.
+  static char built[] = TORTUGA_BINARY;
+  char* program = built;
+  if (char* other = std::getenv("TORTUGA_TEST_BINARY"); other && *other) program = other;
+  std::vector<char*> argv;
+  argv.push_back(program);
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  ::execv(program, argv.data());
+  ::_exit(127);
+}
+
+pid_t spawn(const std::vector<std::string>& args, const fs::path& log) {
+  const pid_t pid = ::fork();
+  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid == 0) exec_tortuga(args, log);
+  return pid;
+}
+
+int exit_code_of(int status) {
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+  return -1;
+}
+
+// Waits for `pid` to end; -1 if it is still running after `timeout`.
+int wait_for_exit(pid_t pid, std::chrono::milliseconds timeout) {
+  const auto deadline = Clock::now() + timeout;
+  for (;;) {
+    int status = 0;
+    const pid_t done = ::waitpid(pid, &status, WNOHANG);
+    if (done == pid) return exit_code_of(status);
+    if (done < 0) return -1;
+    if (Clock::now() >= deadline) return -1;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+}
+
+void kill_and_reap(pid_t pid) {
+  ::kill(pid, SIGKILL);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+}
+
+}  // namespace
+
+TempDir::TempDir() {
+  std::string pattern = (fs::temp_directory_path() / "tortuga-it-XXXXXX").string();
+  if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+  path_ = pattern;
+}
+
+TempDir::~TempDir() {
+  std::error_code ignored;
+  fs::remove_all(path_, ignored);
+}
+
+void write_file(const fs::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::vector<std::string> limits_config(const fs::path& dir, const std::string& name,
+                                       const std::string& limits_json) {
+  const fs::path file = dir / (name + ".json");
+  write_file(file, "{\"limits\": " + limits_json + "}\n");
+  return {"--config", file.string()};
+}
+
+std::vector<std::string> fast_play_config(const fs::path& dir) {
+  return limits_config(dir, "fast-play",
+                       R"({"messages_per_second": 100000, "message_burst": 100000})");
+}
+
+int run_tortuga(const std::vector<std::string>& args, const fs::path& log,
+                std::chrono::milliseconds timeout) {
+  const pid_t pid = spawn(args, log);
+  const int code = wait_for_exit(pid, timeout);
+  if (code < 0) {
+    kill_and_reap(pid);
+    throw std::runtime_error("tortuga " + (args.empty() ? std::string() : args[0]) +
+                             " did not finish in time");
+  }
+  return code;
+}
+
+ServerProcess::ServerProcess(const fs::path& db, const fs::path& work_dir,
+                             std::vector<std::string> extra_args)
+    : log_(work_dir / "server.log") {
+  static std::atomic<int> started{0};
+  const fs::path port_file = work_dir / ("port-" + std::to_string(++started));
+  std::error_code ignored;
+  fs::remove(port_file, ignored);
+  std::vector<std::string> args = {"serve",       "--port",           "0",
+                                   "--port-file", port_file.string(), "--db",
+                                   db.string(),   "--bot-delay-ms",   "0"};
+  args.insert(args.end(), extra_args.begin(), extra_args.end());
+  pid_ = spawn(args, log_);
+
+  // The server writes "PORT\n" once it listens.
+  const auto deadline = Clock::now() + std::chrono::seconds(15);
+  for (;;) {
+    const std::string text = read_file(port_file);
+    if (!text.empty() && text.back() == '\n') {
+      port_ = static_cast<std::uint16_t>(std::stoi(text));
+      return;
+    }
+    int status = 0;
+    if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      throw std::runtime_error("the server exited with code " +
+                               std::to_string(exit_code_of(status)) + " before listening:\n" +
+                               log());
+    }
+    if (Clock::now() >= deadline) {
+      kill_and_reap(pid_);
+      pid_ = -1;
+      throw std::runtime_error("the server did not listen within 15 s:\n" + log());
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+}
+
+ServerProcess::~ServerProcess() {
+  if (pid_ > 0) kill_and_reap(pid_);
+}
+
+int ServerProcess::stop(int signal, std::chrono::milliseconds timeout) {
+  if (pid_ <= 0) return -1;
+  ::kill(pid_, signal);
+  int code = wait_for_exit(pid_, timeout);
+  if (code < 0) {
+    kill_and_reap(pid_);
+    pid_ = -1;
+    throw std::runtime_error("the server did not stop within the time allowed:\n" + log());
+  }
+  pid_ = -1;
+  return code;
+}
+
+std::string ServerProcess::log() const {
+  return read_file(log_);
+}
+
+HttpReply http_get(std::uint16_t port, const std::string& target,
+                   std::chrono::milliseconds timeout) {
+  namespace beast = boost::beast;
+  namespace http = beast::http;
+  boost::asio::io_context io;
+  beast::tcp_stream stream(io);
+  beast::flat_buffer buffer;
+  http::request<http::empty_body> request(http::verb::get, target, 11);
+  request.set(http::field::host, "127.0.0.1");
+  request.keep_alive(false);
+  http::response<http::string_body> response;
+  beast::error_code failure;
+  bool done = false;
+
+  stream.expires_after(timeout);
+  const boost::asio::ip::tcp::endpoint endpoint(boost::asio::ip::make_address("127.0.0.1"), port);
+  stream.async_connect(endpoint, [&](beast::error_code ec) {
+    if (ec) {
+      failure = ec, done = true;
+      return;
+    }
+    http::async_write(stream, request, [&](beast::error_code ec, std::size_t) {
+      if (ec) {
+        failure = ec, done = true;
+        return;
+      }
+      http::async_read(stream, buffer, response,
+                       [&](beast::error_code ec, std::size_t) { failure = ec, done = true; });
+    });
+  });
+  io.run();
+  if (!done || failure) throw std::runtime_error("GET " + target + " failed: " + failure.message());
+  return {static_cast<int>(response.result_int()), response.body()};
+}
+
+}  // namespace tortuga::integration

@@ -1,0 +1,258 @@
+#include "tests/integration/test_client.hpp"
+
+#include <stdexcept>
+
+#include <doctest/doctest.h>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include "protocol/patch.hpp"
+
+namespace tortuga::integration {
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using Clock = std::chrono::steady_clock;
+
+// One io_context per client, run only inside the client's calls: a read is always pending, and
+// whatever it brings waits in `inbox` until asked for.
+struct TestClient::Connection {
+  boost::asio::io_context io;
+  websocket::stream<beast::tcp_stream> ws{io};
+  beast::flat_buffer buffer;
+  std::deque<std::string> inbox;
+  bool closed = false;
+  beast::error_code failure;
+
+  void read() {
+    ws.async_read(buffer, [this](beast::error_code ec, std::size_t) {
+      if (ec) {
+        closed = true;
+        failure = ec;
+        return;
+      }
+      inbox.push_back(beast::buffers_to_string(buffer.data()));
+      buffer.consume(buffer.size());
+      read();
+    });
+  }
+
+  // Runs handlers until `done()` or the deadline; false at the deadline.
+  template <class Done>
+  bool run_until(Done done, Clock::time_point deadline) {
+    while (!done()) {
+      if (io.stopped()) io.restart();
+      const auto now = Clock::now();
+      if (now >= deadline) return false;
+      if (io.run_one_for(deadline - now) == 0 && closed && !done()) {
+        if (io.stopped()) io.restart();
+        io.poll();  // handlers still queued
+        return done();
+      }
+    }
+    return true;
+  }
+};
+
+TestClient::TestClient(std::uint16_t port, std::string label)
+    : label_(std::move(label)), connection_(std::make_unique<Connection>()) {
+  auto& c = *connection_;
+  const boost::asio::ip::tcp::endpoint endpoint(boost::asio::ip::make_address("127.0.0.1"), port);
+  bool done = false;
+  beast::error_code failure;
+  beast::get_lowest_layer(c.ws).expires_after(kWait);
+  beast::get_lowest_layer(c.ws).async_connect(endpoint, [&](beast::error_code ec) {
+    if (ec) {
+      failure = ec, done = true;
+      return;
+    }
+    beast::get_lowest_layer(c.ws).socket().set_option(boost::asio::ip::tcp::no_delay(true), ec);
+    c.ws.async_handshake("127.0.0.1", "/ws",
+                         [&](beast::error_code ec) { failure = ec, done = true; });
+  });
+  c.io.run();
+  c.io.restart();
+  if (!done || failure)
+    throw std::runtime_error(label_ + ": cannot connect to port " + std::to_string(port) + ": " +
+                             failure.message());
+  beast::get_lowest_layer(c.ws).expires_never();
+  c.ws.text(true);
+  c.read();
+}
+
+TestClient::~TestClient() {
+  beast::error_code ignored;
+  beast::get_lowest_layer(connection_->ws).socket().close(ignored);
+}
+
+void TestClient::send_text(std::string_view text) {
+  auto& c = *connection_;
+  if (c.closed) throw std::runtime_error(label_ + ": send on a closed connection");
+  bool done = false;
+  beast::error_code failure;
+  const std::string copy(text);
+  c.ws.async_write(boost::asio::buffer(copy),
+                   [&](beast::error_code ec, std::size_t) { failure = ec, done = true; });
+  if (!c.run_until([&] { return done; }, Clock::now() + kWait))
+    throw std::runtime_error(label_ + ": a send did not complete in time");
+  if (failure) throw std::runtime_error(label_ + ": send failed: " + failure.message());
+}
+
+void TestClient::send(const Json& message) {
+  send_text(message.dump());
+}
+
+Json TestClient::request(Json message, Millis timeout) {
+  const std::int64_t id = next_id_++;
+  message["id"] = id;
+  send(message);
+  return wait_for([id](const Json& m) { return m.contains("re") && m["re"] == id; },
+                  "the answer to " + message.dump(), timeout);
+}
+
+std::optional<Json> TestClient::receive(Millis timeout) {
+  auto& c = *connection_;
+  c.run_until([&] { return !c.inbox.empty() || c.closed; }, Clock::now() + timeout);
+  if (c.inbox.empty()) return std::nullopt;
+  std::string text = std::move(c.inbox.front());
+  c.inbox.pop_front();
+  Json message = Json::parse(text, nullptr, false);
+  if (message.is_discarded()) {
+    FAIL_CHECK(label_ << ": the server sent a message that is not JSON: " << text);
+    message = Json::object();
+  }
+  track(message);
+  return message;
+}
+
+void TestClient::drain() {
+  auto& c = *connection_;
+  if (c.io.stopped()) c.io.restart();
+  c.io.poll();
+  while (!c.inbox.empty()) receive(Millis(0));
+}
+
+Json TestClient::next(Clock::time_point deadline, const std::string& what) {
+  const auto now = Clock::now();
+  auto message = receive(
+      std::chrono::duration_cast<Millis>(deadline > now ? deadline - now : Clock::duration(0)));
+  if (message) return std::move(*message);
+  if (closed())
+    throw std::runtime_error(label_ + ": the connection closed (" + connection_->failure.message() +
+                             ") while waiting for " + what + "; last messages:\n" + recent());
+  throw std::runtime_error(label_ + ": timed out waiting for " + what + "; last messages:\n" +
+                           recent());
+}
+
+Json TestClient::wait_for(const std::function<bool(const Json&)>& match, const std::string& what,
+                          Millis timeout) {
+  const auto deadline = Clock::now() + timeout;
+  for (;;) {
+    Json message = next(deadline, what);
+    if (match(message)) return message;
+  }
+}
+
+Json TestClient::wait_for_type(const std::string& type, Millis timeout) {
+  return wait_for([&](const Json& m) { return m.value("type", "") == type; },
+                  "a \"" + type + "\" message", timeout);
+}
+
+void TestClient::wait_until(const std::function<bool()>& done, const std::string& what,
+                            Millis timeout) {
+  const auto deadline = Clock::now() + timeout;
+  while (!done()) {
+    const auto now = Clock::now();
+    if (receive(std::chrono::duration_cast<Millis>(deadline > now ? deadline - now
+                                                                  : Clock::duration(0))))
+      continue;
+    if (done()) return;
+    next(deadline, what);  // throws, saying why
+  }
+}
+
+Json TestClient::hello(const std::string& name, std::optional<std::string> token) {
+  Json message = {{"type", "hello"}, {"name", name}};
+  if (token) message["token"] = *token;
+  Json welcome = request(message);
+  if (welcome.value("type", "") != "welcome")
+    throw std::runtime_error(label_ + ": hello was answered with " + welcome.dump());
+  player_ = welcome["player"]["id"].get<std::int64_t>();
+  token_ = welcome["token"].get<std::string>();
+  return welcome;
+}
+
+bool TestClient::closed() const {
+  return connection_->closed && connection_->inbox.empty();
+}
+
+const MatchView* TestClient::match(std::int64_t id) const {
+  auto it = matches_.find(id);
+  return it == matches_.end() ? nullptr : &it->second;
+}
+
+const MatchView& TestClient::wait_version(std::int64_t match, std::int64_t version,
+                                          Millis timeout) {
+  wait_until(
+      [&] {
+        auto it = matches_.find(match);
+        return it != matches_.end() && it->second.states > 0 && it->second.version >= version;
+      },
+      "match " + std::to_string(match) + " at version " + std::to_string(version), timeout);
+  return matches_.at(match);
+}
+
+std::string TestClient::recent() const {
+  std::string text;
+  for (const auto& m : recent_) text += "  " + m + "\n";
+  return text;
+}
+
+void TestClient::track(const Json& message) {
+  std::string text = message.dump();
+  if (text.size() > 400) text = text.substr(0, 400) + "...";
+  recent_.push_back(std::move(text));
+  if (recent_.size() > 12) recent_.pop_front();
+
+  const std::string type = message.value("type", "");
+  if (type == "error") {
+    errors_.push_back(message);
+    return;
+  }
+  if (type != "state" && type != "patch") return;
+  const std::int64_t id = message.at("match").get<std::int64_t>();
+  const std::int64_t version = message.at("version").get<std::int64_t>();
+  MatchView& m = matches_[id];
+
+  if (type == "state") {
+    m.view = message.at("view");
+    m.version = version;
+    ++m.states;
+  } else {
+    if (m.states == 0) {
+      FAIL_CHECK(label_ << ": a patch for match " << id
+                        << " came before any state: " << message.dump());
+      return;
+    }
+    if (version != m.version + 1)
+      FAIL_CHECK(label_ << ": match " << id << " went from version " << m.version << " to "
+                        << version << " in one patch");
+    auto patched = protocol::apply_patch(m.view, message.at("ops"));
+    if (!patched) {
+      FAIL_CHECK(label_ << ": patch " << version << " does not apply: " << patched.error().message);
+      return;
+    }
+    m.view = std::move(*patched);
+    m.version = version;
+    ++m.patches;
+  }
+  const Json& step = m.view["step"];
+  if (!step.is_number_integer() || step.get<std::int64_t>() != version)
+    FAIL_CHECK(label_ << ": the view of match " << id << " at version " << version << " says step "
+                      << step.dump());
+  if (record_) m.history[version] = m.view;
+}
+
+}  // namespace tortuga::integration

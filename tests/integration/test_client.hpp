@@ -1,0 +1,99 @@
+// A WebSocket client for the integration tests: synchronous to use, with a timeout on every wait
+// as a failure guard. It reads every message the server sends and keeps, per match, the latest
+// view: a `state` replaces it, a `patch` is applied to it with protocol::apply_patch. It checks
+// the protocol's promises as it goes (versions rise by exactly one per patch, a patched view's
+// `step` equals the patch's version, no patch comes before a state) and reports every broken one
+// as a doctest failure.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace tortuga::integration {
+
+using Json = nlohmann::json;
+using Millis = std::chrono::milliseconds;
+
+inline constexpr Millis kWait{10000};  // how long any single expected message may take
+
+// What a client knows of one match.
+struct MatchView {
+  Json view;                             // the latest view
+  std::int64_t version = 0;              // the version of `view`
+  int states = 0;                        // full states received
+  int patches = 0;                       // patches applied
+  std::map<std::int64_t, Json> history;  // the view at each version seen, when recording
+};
+
+class TestClient {
+ public:
+  // Connects to ws://127.0.0.1:PORT/ws; throws when it cannot. `label` names it in failures.
+  TestClient(std::uint16_t port, std::string label);
+  ~TestClient();
+  TestClient(const TestClient&) = delete;
+  TestClient& operator=(const TestClient&) = delete;
+
+  const std::string& label() const { return label_; }
+
+  void send(const Json& message);
+  void send_text(std::string_view text);
+  // Sends `message` with a fresh "id" and returns the first message that answers it ("re").
+  Json request(Json message, Millis timeout = kWait);
+
+  // The next message, if one comes within `timeout`.
+  std::optional<Json> receive(Millis timeout);
+  // Reads until a message satisfies `match` and returns it; throws after `timeout`.
+  Json wait_for(const std::function<bool(const Json&)>& match, const std::string& what,
+                Millis timeout = kWait);
+  Json wait_for_type(const std::string& type, Millis timeout = kWait);
+  // Reads until `done()` holds (checked before each message); throws after `timeout`.
+  void wait_until(const std::function<bool()>& done, const std::string& what,
+                  Millis timeout = kWait);
+  // Reads whatever has already arrived, without waiting.
+  void drain();
+
+  // hello; keeps the player id and token. Returns the welcome.
+  Json hello(const std::string& name, std::optional<std::string> token = std::nullopt);
+  std::int64_t player() const { return player_; }
+  const std::string& token() const { return token_; }
+
+  // The connection is gone (the server closed it, or it failed).
+  bool closed() const;
+
+  const MatchView* match(std::int64_t id) const;
+  // Keeps every view of every match from now on, in MatchView::history.
+  void record_history() { record_ = true; }
+  // Waits until this client's view of `match` is at `version` or later.
+  const MatchView& wait_version(std::int64_t match, std::int64_t version, Millis timeout = kWait);
+  // Every error the server sent this client, oldest first.
+  const std::vector<Json>& errors() const { return errors_; }
+  // The last few messages, for failure messages.
+  std::string recent() const;
+
+ private:
+  struct Connection;
+  void track(const Json& message);
+  Json next(std::chrono::steady_clock::time_point deadline, const std::string& what);
+
+  std::string label_;
+  std::unique_ptr<Connection> connection_;
+  std::int64_t next_id_ = 1;
+  std::int64_t player_ = 0;
+  std::string token_;
+  bool record_ = false;
+  std::map<std::int64_t, MatchView> matches_;
+  std::vector<Json> errors_;
+  std::deque<std::string> recent_;
+};
+
+}  // namespace tortuga::integration
