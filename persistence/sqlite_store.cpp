@@ -338,16 +338,19 @@ struct SqliteStore::Impl {
         queue.erase(queue.begin(), queue.begin() + static_cast<std::ptrdiff_t>(n));
       }
       std::uint64_t failed = commit(batch);
+      const std::size_t size = batch.size();
+      // The writes, and whatever their Done callbacks hold, are released before flush() can
+      // return: a caller tearing down after flush() must not meet them later on this thread.
+      batch.clear();
       {
         std::lock_guard lock(mu);
-        answered += batch.size();
-        stats.writes += batch.size();
+        answered += size;
+        stats.writes += size;
         stats.failed_writes += failed;
         stats.transactions += 1;
-        stats.largest_batch = std::max<std::uint64_t>(stats.largest_batch, batch.size());
+        stats.largest_batch = std::max<std::uint64_t>(stats.largest_batch, size);
       }
       answered_cv.notify_all();
-      batch.clear();
     }
   }
 

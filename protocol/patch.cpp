@@ -49,33 +49,116 @@ std::string escape(std::string_view key) {
   return out;
 }
 
-std::string dump(const Json& v) {
-  return v.dump(-1, ' ', false, Json::error_handler_t::replace);
+// The length of v's compact JSON text, counted without writing it: diffs run for every audience
+// after every action, and serializing subtrees just to compare sizes dominated their cost.
+std::size_t digits(std::uint64_t n) {
+  std::size_t d = 1;
+  while (n >= 10) n /= 10, ++d;
+  return d;
 }
 
-Json op(const char* name, const std::string& path) {
-  return {{"op", name}, {"path", path}};
-}
-Json op(const char* name, const std::string& path, const Json& value) {
-  return {{"op", name}, {"path", path}, {"value", value}};
+std::size_t quoted_size(std::string_view text) {
+  std::size_t n = 2;
+  for (unsigned char c : text) n += c == '"' || c == '\\' ? 2 : c < 0x20 ? 6 : 1;
+  return n;
 }
 
-void diff_into(const Json& from, const Json& to, const std::string& path, Json& ops);
+std::size_t text_size(const Json& v) {
+  switch (v.type()) {
+    case Json::value_t::null:
+      return 4;
+    case Json::value_t::boolean:
+      return v.get<bool>() ? 4 : 5;
+    case Json::value_t::number_integer: {
+      const auto i = v.get<std::int64_t>();
+      return i < 0 ? 1 + digits(0 - static_cast<std::uint64_t>(i)) : digits(i);
+    }
+    case Json::value_t::number_unsigned:
+      return digits(v.get<std::uint64_t>());
+    case Json::value_t::string:
+      return quoted_size(v.get_ref<const std::string&>());
+    case Json::value_t::array: {
+      std::size_t n = v.empty() ? 2 : 1 + v.size();
+      for (const auto& e : v) n += text_size(e);
+      return n;
+    }
+    case Json::value_t::object: {
+      std::size_t n = v.empty() ? 2 : 1 + v.size();
+      for (auto it = v.begin(); it != v.end(); ++it)
+        n += quoted_size(it.key()) + 1 + text_size(*it);
+      return n;
+    }
+    default:  // floats and the rest: rare in views, measured the slow way
+      return v.dump(-1, ' ', false, Json::error_handler_t::replace).size();
+  }
+}
+
+// A hash consistent with same(): equal values hash alike. Lets the alignment of array elements
+// compare hashes first, without serializing anything.
+std::size_t shape_hash(const Json& v) {
+  auto mix = [](std::size_t h, std::size_t x) {
+    return h ^ (x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
+  };
+  switch (v.type()) {
+    case Json::value_t::number_integer:
+    case Json::value_t::number_unsigned:
+      return mix(1, std::hash<std::uint64_t>{}(v.get<std::uint64_t>()));
+    case Json::value_t::number_float:
+      return mix(2, std::hash<double>{}(v.get<double>()));
+    case Json::value_t::string:
+      return mix(3, std::hash<std::string>{}(v.get_ref<const std::string&>()));
+    case Json::value_t::boolean:
+      return mix(4, v.get<bool>());
+    case Json::value_t::array: {
+      std::size_t h = 5;
+      for (const auto& e : v) h = mix(h, shape_hash(e));
+      return h;
+    }
+    case Json::value_t::object: {
+      std::size_t h = 6;
+      for (auto it = v.begin(); it != v.end(); ++it)
+        h = mix(mix(h, std::hash<std::string>{}(it.key())), shape_hash(*it));
+      return h;
+    }
+    default:
+      return 7;
+  }
+}
+
+// An op as the diff builds it: the value is pointed to, not copied, and the op's text size is
+// known, so that the diff can weigh its ops against replacing a value whole and copy only the
+// values of the ops it keeps.
+struct Op {
+  const char* name;
+  std::string path;
+  const Json* value;  // null for remove
+  std::size_t size;   // of its JSON text
+};
+using Ops = std::vector<Op>;
+
+Op op(const char* name, std::string path, const Json* value = nullptr) {
+  // {"op":NAME,"path":PATH} and ,"value":VALUE
+  std::size_t size = 15 + quoted_size(name) + quoted_size(path);
+  if (value) size += 9 + text_size(*value);
+  return {name, std::move(path), value, size};
+}
+
+void diff_into(const Json& from, const Json& to, const std::string& path, Ops& ops);
 
 // One run of unmatched elements: from[f, f + k) became to[t, t + l). Everything before it already
 // matches `to`, so positions are counted in `to`.
 void diff_gap(const Json& from, std::size_t f, std::size_t k, const Json& to, std::size_t t,
-              std::size_t l, const std::string& path, Json& ops) {
+              std::size_t l, const std::string& path, Ops& ops) {
   const std::size_t paired = std::min(k, l);
   for (std::size_t j = 0; j < paired; ++j)
     diff_into(from[f + j], to[t + j], path + '/' + std::to_string(t + j), ops);
   for (std::size_t j = paired; j < k; ++j)
     ops.push_back(op("remove", path + '/' + std::to_string(t + paired)));
   for (std::size_t j = paired; j < l; ++j)
-    ops.push_back(op("add", path + '/' + std::to_string(t + j), to[t + j]));
+    ops.push_back(op("add", path + '/' + std::to_string(t + j), &to[t + j]));
 }
 
-void diff_arrays(const Json& from, const Json& to, const std::string& path, Json& ops) {
+void diff_arrays(const Json& from, const Json& to, const std::string& path, Ops& ops) {
   const std::size_t n = from.size(), m = to.size();
   std::size_t head = 0;
   while (head < n && head < m && same(from[head], to[head])) ++head;
@@ -87,13 +170,13 @@ void diff_arrays(const Json& from, const Json& to, const std::string& path, Json
     return;
   }
 
-  // Longest common subsequence of the middles, comparing elements by their text.
-  std::vector<std::string> fs(a), ts(b);
+  // Longest common subsequence of the middles, comparing elements by hash, then by value.
   std::vector<std::size_t> fh(a), th(b);
-  for (std::size_t i = 0; i < a; ++i)
-    fh[i] = std::hash<std::string>{}(fs[i] = dump(from[head + i]));
-  for (std::size_t j = 0; j < b; ++j) th[j] = std::hash<std::string>{}(ts[j] = dump(to[head + j]));
-  auto equal = [&](std::size_t i, std::size_t j) { return fh[i] == th[j] && fs[i] == ts[j]; };
+  for (std::size_t i = 0; i < a; ++i) fh[i] = shape_hash(from[head + i]);
+  for (std::size_t j = 0; j < b; ++j) th[j] = shape_hash(to[head + j]);
+  auto equal = [&](std::size_t i, std::size_t j) {
+    return fh[i] == th[j] && same(from[head + i], to[head + j]);
+  };
   // lcs[i][j]: length of the common subsequence of the middles' suffixes from i and j.
   std::vector<std::uint16_t> lcs((a + 1) * (b + 1), 0);
   auto at = [&](std::size_t i, std::size_t j) -> std::uint16_t& { return lcs[i * (b + 1) + j]; };
@@ -117,34 +200,39 @@ void diff_arrays(const Json& from, const Json& to, const std::string& path, Json
   diff_gap(from, head + gap_i, a - gap_i, to, head + gap_j, b - gap_j, path, ops);
 }
 
-void diff_objects(const Json& from, const Json& to, const std::string& path, Json& ops) {
+void diff_objects(const Json& from, const Json& to, const std::string& path, Ops& ops) {
   for (auto it = from.begin(); it != from.end(); ++it)
     if (!to.contains(it.key())) ops.push_back(op("remove", path + '/' + escape(it.key())));
   for (auto it = to.begin(); it != to.end(); ++it) {
     auto old = from.find(it.key());
     if (old == from.end())
-      ops.push_back(op("add", path + '/' + escape(it.key()), *it));
+      ops.push_back(op("add", path + '/' + escape(it.key()), &*it));
     else
       diff_into(*old, *it, path + '/' + escape(it.key()), ops);
   }
 }
 
-void diff_into(const Json& from, const Json& to, const std::string& path, Json& ops) {
-  if (same(from, to)) return;
+void diff_into(const Json& from, const Json& to, const std::string& path, Ops& ops) {
   const bool both_arrays = from.is_array() && to.is_array();
   const bool both_objects = from.is_object() && to.is_object();
   if (!both_arrays && !both_objects) {
-    ops.push_back(op("replace", path, to));
+    // Containers are walked, not compared whole first: each node is visited once per diff.
+    if (!same(from, to)) ops.push_back(op("replace", path, &to));
     return;
   }
-  Json mine = Json::array();
+  Ops mine;
   if (both_arrays)
     diff_arrays(from, to, path, mine);
   else
     diff_objects(from, to, path, mine);
   if (mine.size() > 1) {
-    Json whole = op("replace", path, to);
-    if (dump(whole).size() < dump(mine).size()) mine = Json::array({std::move(whole)});
+    std::size_t parts = mine.size() - 1;  // the commas between them
+    for (const Op& o : mine) parts += o.size;
+    Op whole = op("replace", path, &to);
+    if (whole.size < parts) {
+      ops.push_back(std::move(whole));
+      return;
+    }
   }
   for (auto& o : mine) ops.push_back(std::move(o));
 }
@@ -311,12 +399,28 @@ Refusal apply_one(Json& doc, const Json& op) {
   return refuse("\"" + name + "\" is not an operation of RFC 6902");
 }
 
+Json to_json(Ops& ops) {
+  Json out = Json::array();
+  for (Op& o : ops) {
+    Json one = {{"op", o.name}, {"path", std::move(o.path)}};
+    if (o.value) one["value"] = *o.value;
+    out.push_back(std::move(one));
+  }
+  return out;
+}
+
 }  // namespace
 
 Json diff(const Json& from, const Json& to) {
-  Json ops = Json::array();
+  Ops ops;
   diff_into(from, to, "", ops);
-  return ops;
+  return to_json(ops);
+}
+
+Json diff_members(const Json& from, const Json& to) {
+  Ops ops;
+  diff_objects(from, to, "", ops);
+  return to_json(ops);
 }
 
 Expected<Json> apply_patch(const Json& doc, const Json& ops) {

@@ -23,6 +23,11 @@ using Json = nlohmann::json;
 // than the subtree itself, the subtree is replaced whole. Only add, remove and replace are used.
 Json diff(const Json& from, const Json& to);
 
+// Like diff, for two objects compared member by member, never replacing the root: the ops for
+// one part of a document whose other members another diff covers (so the two lists can be
+// concatenated into one patch). Objects only; both must be objects.
+Json diff_members(const Json& from, const Json& to);
+
 // Applies the ops in order to a copy of `doc` (add, remove, replace, move, copy, test). Never
 // throws: a malformed patch, a path that does not resolve or a failed test gives a bad_patch error
 // naming the op, and nothing of the partly patched copy is returned.

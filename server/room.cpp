@@ -70,6 +70,7 @@ Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& dire
   applied_ = committed_ = static_cast<std::int64_t>(state_->history().size());
   status_ = Status::playing;
   audiences_.resize(seats_.size() + 1);
+  reset_views();
   bots_.resize(seats_.size());
   for (const auto& s : match.seats) {
     if (s.seat < 0 || s.seat >= static_cast<int>(seats_.size())) continue;
@@ -310,6 +311,7 @@ void Room::start(std::shared_ptr<Client> client, Json re) {
   state_ = game_.new_state(options_, Chance(seed_));
   status_ = Status::playing;
   audiences_.assign(seats_.size() + 1, Audience{});
+  reset_views();
   bots_.clear();
   bots_.resize(seats_.size());
   for (std::size_t i = 0; i < seats_.size(); ++i)
@@ -325,8 +327,30 @@ void Room::start(std::shared_ptr<Client> client, Json re) {
 
 // ---- the match ------------------------------------------------------------------------------
 
-Json Room::view_for(int audience) const {
-  return audience == spectators() ? state_->spectator_view() : state_->view(audience);
+Json Room::own_part(int audience) const {
+  const int seat = audience == spectators() ? kSpectator : audience;
+  return shared_board() ? state_->common_fields(seat) : state_->view(seat);
+}
+
+Json Room::whole_view(int audience) const {
+  const Json& last = audiences_[audience].last;
+  if (!shared_board()) return last;
+  Json view = board_;
+  for (auto it = last.begin(); it != last.end(); ++it) view[it.key()] = *it;
+  return view;
+}
+
+Json Room::advance(int audience) {
+  Audience& a = audiences_[audience];
+  Json part = own_part(audience);
+  Json ops = shared_board() ? protocol::diff_members(a.last, part) : protocol::diff(a.last, part);
+  a.last = std::move(part);
+  return ops;
+}
+
+void Room::reset_views() {
+  for (auto& audience : audiences_) audience.fresh = false;
+  if (state_ && shared_board()) board_ = state_->board(kSpectator);
 }
 
 void Room::send_state(const std::shared_ptr<Client>& client, const Json& re) {
@@ -338,13 +362,13 @@ void Room::send_state(const std::shared_ptr<Client>& client, const Json& re) {
     waiting_for_state_.emplace_back(client, re);
     return;
   }
-  Audience& audience = audiences_[it->second.audience];
-  if (!audience.fresh) {
-    audience.last = view_for(it->second.audience);
-    audience.fresh = true;
+  const int a = it->second.audience;
+  if (!audiences_[a].fresh) {
+    audiences_[a].last = own_part(a);
+    audiences_[a].fresh = true;
   }
   it->second.awaiting_state = false;
-  client->send(event::state(re, match_, committed_, audience.last));
+  client->send(event::state(re, match_, committed_, whole_view(a)));
 }
 
 void Room::sync(std::shared_ptr<Client> client, Json re) {
@@ -369,6 +393,13 @@ void Room::apply(int seat, const Json& action, const std::shared_ptr<Client>& by
   }
   const std::int64_t version = ++applied_;
   Pending pending{version, {}, state_->is_over()};
+  // A board everyone shares is built and diffed once, then each audience adds its own part.
+  Json board_ops = Json::array();
+  if (shared_board()) {
+    Json board = state_->board(kSpectator);
+    board_ops = protocol::diff_members(board_, board);
+    board_ = std::move(board);
+  }
   for (int a = 0; a < static_cast<int>(audiences_.size()); ++a) {
     Audience& audience = audiences_[a];
     if (!has_members(a)) {
@@ -376,9 +407,8 @@ void Room::apply(int seat, const Json& action, const std::shared_ptr<Client>& by
       continue;
     }
     if (!audience.fresh) continue;
-    Json view = view_for(a);
-    Json ops = protocol::diff(audience.last, view);
-    audience.last = std::move(view);
+    Json ops = board_ops;
+    for (Json& op : advance(a)) ops.push_back(std::move(op));
     pending.patches.emplace_back(
         a, std::make_shared<const std::string>(event::patch(match_, version, ops)));
   }
@@ -482,7 +512,7 @@ void Room::rebuild_from_store() {
   }
   state_ = std::move(rebuilt);
   applied_ = committed_ = static_cast<std::int64_t>(state_->history().size());
-  for (auto& audience : audiences_) audience.fresh = false;
+  reset_views();
   for (const auto& [key, member] : members_) send_state(member.client, nullptr);
   after_settled();
 }

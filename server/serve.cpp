@@ -67,8 +67,8 @@ int serve_command(const Args& args) {
                                       << " matches resumed");
     if (auto file = port_file_of(args); !file.empty()) std::ofstream(file) << port << "\n";
 
-    boost::asio::signal_set signals(io, SIGINT, SIGTERM);
-    signals.async_wait([&](boost::system::error_code, int signal) {
+    auto signals = std::make_unique<boost::asio::signal_set>(io, SIGINT, SIGTERM);
+    signals->async_wait([&](boost::system::error_code, int signal) {
       TORTUGA_LOG(info, "signal " << signal << ": stopping");
       listener->stop();
       lobby.shutdown();
@@ -87,6 +87,7 @@ int serve_command(const Args& args) {
     // the last references to rooms and sessions, while the lobby and server state still exist.
     lobby.release_rooms();
     listener.reset();
+    signals.reset();
     io_owner.reset();
     TORTUGA_LOG(info, "stopped; every stored action is kept");
   } catch (const std::exception& e) {

@@ -50,18 +50,25 @@ Json State::full_view() const {
   return with_common_fields(seat_view(kEveryone), kEveryone);
 }
 
+Json State::common_fields(int seat) const {
+  const bool over = is_over();
+  auto wait = over ? std::nullopt : deadline();
+  Json fields = Json::object();
+  fields["seat"] = seat >= 0 ? Json(seat) : Json(nullptr);
+  fields["to_act"] = over ? Json::array() : Json(actors());
+  fields["legal"] = seat >= 0 ? legal_actions(seat) : Json::array();
+  fields["over"] = over;
+  fields["result"] = over ? result() : Json(nullptr);
+  fields["deadline"] =
+      wait ? Json{{"after_ms", wait->after_ms}, {"seats", wait->seats}} : Json(nullptr);
+  fields["step"] = history_.size();
+  return fields;
+}
+
 Json State::with_common_fields(Json board, int seat) const {
   if (!board.is_object()) board = Json{{"board", std::move(board)}};
-  const bool over = is_over();
-  board["seat"] = seat >= 0 ? Json(seat) : Json(nullptr);
-  board["to_act"] = over ? Json::array() : Json(actors());
-  board["legal"] = seat >= 0 ? legal_actions(seat) : Json::array();
-  board["over"] = over;
-  board["result"] = over ? result() : Json(nullptr);
-  auto wait = over ? std::nullopt : deadline();
-  board["deadline"] =
-      wait ? Json{{"after_ms", wait->after_ms}, {"seats", wait->seats}} : Json(nullptr);
-  board["step"] = history_.size();
+  Json common = common_fields(seat);
+  for (auto it = common.begin(); it != common.end(); ++it) board[it.key()] = std::move(*it);
   return board;
 }
 

@@ -57,6 +57,13 @@ class State {
   // Everything, for review once the match is over.
   Json full_view() const;
 
+  // The two parts of view(seat): the game's own part, and the fields every view carries.
+  Json board(int seat) const { return seat_view(seat); }
+  Json common_fields(int seat) const;
+  // True when the game's own part of the view is the same for every seat and the spectators (a
+  // game without hidden information): rooms then build and diff it once per action for everyone.
+  virtual bool one_board_for_all() const { return false; }
+
   virtual std::optional<Deadline> deadline() const { return std::nullopt; }
   virtual bool is_over() const = 0;
   // {"winners": [seats], "reason": "...", "scores": [...]?, ...}; null while the match runs.

@@ -41,6 +41,7 @@ class RaftState : public State {
   std::vector<int> actors() const override;
   std::optional<Deadline> deadline() const override;
   bool is_over() const override { return phase_ == Phase::kOver; }
+  bool one_board_for_all() const override { return true; }  // nothing is hidden
   Json result() const override;
 
   Phase phase() const { return phase_; }

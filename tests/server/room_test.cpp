@@ -152,6 +152,40 @@ TEST_CASE("each audience's patches take its previous view to its new view") {
   CHECK(versions[1]["version"] == 2);
 }
 
+TEST_CASE("a board shared by every audience is patched once and still rebuilds each view") {
+  Table t(Json{{"open_hands", true}});
+  auto spectator = std::make_shared<FakeClient>();
+  spectator->welcome(99, "Cleo");
+  t.seat_both_and_start();
+  t.on_room([&] { t.room->watch(spectator, 5); });
+  for (int n : {1, 2, 1, 2}) {
+    Json view = latest_view(*t.anne);
+    auto& who = view["legal"].empty() ? t.ben : t.anne;
+    t.act(who, {{"type", "add"}, {"n", n}});
+    t.commit_all();
+  }
+  // Every audience's patches, applied in order, give exactly the view the state gives now.
+  Json anne = latest_view(*t.anne), ben = latest_view(*t.ben), cleo = latest_view(*spectator);
+  CHECK(anne["history"] == Json::array({1, 2, 1, 2}));
+  CHECK(anne["tally"] == 6);
+  CHECK(anne["over"] == true);
+  CHECK(anne["seat"] == 0);
+  CHECK(ben["seat"] == 1);
+  CHECK(cleo["seat"].is_null());
+  CHECK(anne["secrets"] == ben["secrets"]);
+  anne.erase("seat");
+  ben.erase("seat");
+  cleo.erase("seat");
+  CHECK(anne == ben);
+  CHECK(anne == cleo);
+  // A sync after the end gives the same view the patches built.
+  t.anne->clear();
+  t.on_room([&] { t.room->sync(t.anne, "s"); });
+  Json synced = t.anne->of_type("state").at(0)["view"];
+  synced.erase("seat");
+  CHECK(synced == anne);
+}
+
 TEST_CASE("refused actions are typed errors echoing the request id and change nothing") {
   Table t;
   t.seat_both_and_start();

@@ -1,7 +1,8 @@
 // A tiny game for testing rooms apart from any real game's rules. Two seats take turns adding 1
 // or 2 to a tally; whoever brings it to 6 or more wins. Each seat has a secret number that only
 // its own view shows. With the option clock_ms, the seat to act has that long; on timeout it
-// adds 1.
+// adds 1. With the option open_hands, the secrets are shown to everyone, and the board is one
+// for all audiences.
 #pragma once
 
 #include "rules/core/game.hpp"
@@ -27,6 +28,7 @@ class TallyState : public State {
     return Deadline{ms, {turn_}};
   }
   int secret(int seat) const { return secret_[seat]; }
+  bool one_board_for_all() const override { return options_.value("open_hands", false); }
 
  protected:
   Json legal(int) const override {
@@ -46,6 +48,11 @@ class TallyState : public State {
   }
   Json seat_view(int seat) const override {
     Json v = {{"tally", tally_}};
+    if (one_board_for_all()) {
+      v["secrets"] = {secret_[0], secret_[1]};
+      v["history"] = history_;
+      return v;
+    }
     if (seat >= 0) v["secret"] = secret_[seat];
     if (seat == kEveryone) v["secrets"] = {secret_[0], secret_[1]};
     return v;
@@ -54,12 +61,14 @@ class TallyState : public State {
  private:
   void add(int n) {
     tally_ += n;
+    history_.push_back(n);
     turn_ = 1 - turn_;
   }
   Json options_;
   int tally_ = 0;
   int turn_ = 0;
   int secret_[2];
+  std::vector<int> history_;
 };
 
 class TallyGame : public Game {
@@ -69,7 +78,8 @@ class TallyGame : public Game {
     return i;
   }
   Json option_schema() const override {
-    return {{"clock_ms", {{"type", "integer"}, {"min", 0}, {"max", 60000}, {"default", 0}}}};
+    return {{"clock_ms", {{"type", "integer"}, {"min", 0}, {"max", 60000}, {"default", 0}}},
+            {"open_hands", {{"type", "boolean"}, {"default", false}}}};
   }
   std::unique_ptr<State> new_state(const Json& options, Chance chance) const override {
     return std::make_unique<TallyState>(options, std::move(chance));
