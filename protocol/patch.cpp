@@ -160,6 +160,12 @@ void diff_gap(const Json& from, std::size_t f, std::size_t k, const Json& to, st
 
 void diff_arrays(const Json& from, const Json& to, const std::string& path, Ops& ops) {
   const std::size_t n = from.size(), m = to.size();
+  if ((n == 0 && m > 1) || (m == 0 && n > 1)) {
+    // Filling an empty list, or emptying one (a player's legal actions as the turn passes):
+    // one replace is always shorter than an op per element.
+    ops.push_back(op("replace", path, &to));
+    return;
+  }
   std::size_t head = 0;
   while (head < n && head < m && same(from[head], to[head])) ++head;
   std::size_t tail = 0;
