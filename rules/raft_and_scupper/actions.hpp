@@ -9,7 +9,7 @@
 //   {"type": "scupper", "at": [x, y]}
 //   {"type": "pass"}
 //
-// Reading checks only the form: whether a cell is on the board or a pair exists is the rules'
+// Reading checks only the form: whether a ship is at a cell or a pair exists is the rules'
 // business and refused as illegal_action.
 #pragma once
 

@@ -6,13 +6,14 @@
 namespace tortuga::raft {
 
 Board::Board(int width, int height)
-    : width_(static_cast<std::int16_t>(width)), height_(static_cast<std::int16_t>(height)) {
-  assert(width >= 1 && height >= 1 && width * height <= kMaxCells);
+    : width_(static_cast<std::int16_t>(width + 2 * kMargin)),
+      height_(static_cast<std::int16_t>(height + 2 * kMargin)) {
+  assert(width >= 1 && height >= 1 && width_ * height_ <= kMaxCells);
   ship_cells_.fill(kNoCell);
 }
 
 int Board::neighbours(Cell cell, std::array<Cell, 4>& out) const {
-  const int x = x_of(cell), y = y_of(cell);
+  const int x = cell % width_, y = cell / width_;
   int n = 0;
   if (x > 0) out[n++] = static_cast<Cell>(cell - 1);
   if (x + 1 < width_) out[n++] = static_cast<Cell>(cell + 1);
@@ -45,18 +46,19 @@ void Board::remove(Cell cell) {
   --ship_count_;
 }
 
-Box Board::area() const {
-  Box box{width_, height_, -1, -1};
+Box Board::area(Cell ignoring) const {
+  // In grid columns and rows first; an empty box when no ship counts.
+  int x0 = width_, y0 = height_, x1 = -1, y1 = -1;
   for (int id = 1; id <= max_id_; ++id) {
     const Cell cell = ship_cells_[id];
-    if (cell == kNoCell) continue;
-    const int x = x_of(cell), y = y_of(cell);
-    box.x0 = std::min(box.x0, x);
-    box.y0 = std::min(box.y0, y);
-    box.x1 = std::max(box.x1, x);
-    box.y1 = std::max(box.y1, y);
+    if (cell == kNoCell || cell == ignoring) continue;
+    const int x = cell % width_, y = cell / width_;
+    x0 = std::min(x0, x);
+    y0 = std::min(y0, y);
+    x1 = std::max(x1, x);
+    y1 = std::max(y1, y);
   }
-  return box;
+  return {x0 - kMargin, y0 - kMargin, x1 - kMargin, y1 - kMargin};
 }
 
 int Board::open_edges(Cell cell) const {

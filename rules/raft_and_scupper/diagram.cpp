@@ -22,8 +22,12 @@ Expected<Position> position_from_diagram(const std::vector<std::string>& rows) {
       return refuse("every row needs the same number of cells");
     width = tokens.back().size();
   }
-  if (width == 0 || width * rows.size() > static_cast<std::size_t>(kMaxCells))
-    return refuse("the grid must have between 1 and " + std::to_string(kMaxCells) + " cells");
+  // The grid adds a margin of one cell of water around the diagram (see board.hpp).
+  if (width == 0 || (width + 2) * (rows.size() + 2) > static_cast<std::size_t>(kMaxCells))
+    return refuse(
+        "the grid must have at least one cell and, with a margin of one cell on every "
+        "side, at most " +
+        std::to_string(kMaxCells) + " cells");
   Position position;
   position.board = Board(static_cast<int>(width), static_cast<int>(rows.size()));
   int next_id = 1;
@@ -54,10 +58,12 @@ Expected<Position> position_from_diagram(const std::vector<std::string>& rows) {
 }
 
 std::string diagram_of(const Position& position) {
+  // The play area's rows: its top-left cell is the area's corner, wherever the area lies.
   const Board& board = position.board;
+  const Box area = board.area();
   std::string text;
-  for (int y = 0; y < board.height(); ++y) {
-    for (int x = 0; x < board.width(); ++x) {
+  for (int y = area.y0; y <= area.y1; ++y) {
+    for (int x = area.x0; x <= area.x1; ++x) {
       const Cell cell = board.cell_at(x, y);
       std::string token = ".";
       if (board.has_ship(cell)) {

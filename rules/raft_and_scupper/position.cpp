@@ -5,12 +5,15 @@
 
 namespace tortuga::raft {
 
-std::string cell_text(const Board& board, Cell cell) {
+std::string cell_text(long long x, long long y) {
+  // Appended piece by piece: "[" + std::string trips a false -Wrestrict in g++ 12.
   std::string text = "[";
-  text.append(std::to_string(board.x_of(cell)))
-      .append(",")
-      .append(std::to_string(board.y_of(cell)));
+  text.append(std::to_string(x)).append(",").append(std::to_string(y));
   return text + "]";
+}
+
+std::string cell_text(const Board& board, Cell cell) {
+  return cell_text(board.x_of(cell), board.y_of(cell));
 }
 
 namespace {
@@ -59,10 +62,22 @@ void Position::jump_targets(int pirate, std::vector<Cell>& out) const {
   std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
 }
 
-void Position::reachable_water(Cell from, std::vector<Cell>& out) const {
-  // The play area is measured before the ship leaves; every cell it passes stays inside it, so
-  // the area can never grow, not even in the middle of the move.
+Box Position::sailing_box(Cell from) const {
+  // The rule limits sizes, not places: with the ship at [x, y], the box of all ships is the box
+  // of the others stretched to reach [x, y], and it must stay within the play area's width and
+  // length as they are before the ship leaves. That holds exactly for x within W - 1 columns of
+  // both the others' leftmost and rightmost column, and likewise for y.
   const Box area = board.area();
+  const Box others = board.area(from);
+  if (others.empty()) return board.window();  // a lone ship: nothing to measure against
+  return {others.x1 - area.width() + 1, others.y1 - area.height() + 1, others.x0 + area.width() - 1,
+          others.y0 + area.height() - 1};
+}
+
+void Position::reachable_water(Cell from, const Box& limit, std::vector<Cell>& out) const {
+  // The other ships stay put, so whether a cell may be visited depends on that cell alone: a
+  // plain search over the empty cells within `limit`. The grid holds every cell of the sailing
+  // box in any position play can reach (see board.hpp).
   std::array<bool, kMaxCells> seen{};
   std::array<Cell, kMaxCells> queue;
   int head = 0, tail = 0;
@@ -75,7 +90,7 @@ void Position::reachable_water(Cell from, std::vector<Cell>& out) const {
     const int n = board.neighbours(cell, around);
     for (int i = 0; i < n; ++i) {
       const Cell next = around[i];
-      if (seen[next] || board.has_ship(next) || !area.contains(board.x_of(next), board.y_of(next)))
+      if (seen[next] || board.has_ship(next) || !limit.contains(board.x_of(next), board.y_of(next)))
         continue;
       seen[next] = true;
       queue[tail++] = next;
@@ -89,7 +104,7 @@ void Position::sail_targets(int pirate, std::vector<Cell>& out) const {
   const Cell from = pirates[pirate];
   if (from == kNoCell) return;
   std::vector<Cell> water;
-  reachable_water(from, water);
+  reachable_water(from, sailing_box(from), water);
   // The other ships fall into groups once this one leaves; where it anchors must touch them all.
   std::array<std::int8_t, kMaxShips + 1> group;
   const int groups = board.label_groups(group, from);
@@ -107,13 +122,14 @@ void Position::sail_targets(int pirate, std::vector<Cell>& out) const {
   }
 }
 
-std::string Position::jump_refusal(int pirate, Cell to) const {
+std::string Position::jump_refusal(int pirate, long long x, long long y) const {
   const Crew crew = crew_of_pirate(pirate);
   if (crew != to_move)
     return pirate_text(pirate) + " is not one of the " + std::string(crew_title(to_move));
   const Cell from = pirates[pirate];
   if (from == kNoCell) return pirate_text(pirate) + " is not aboard any ship";
-  if (!board.has_ship(to)) return "there is no ship at " + cell_text(board, to);
+  const Cell to = board.contains(x, y) ? board.cell_at(x, y) : kNoCell;
+  if (to == kNoCell || !board.has_ship(to)) return "there is no ship at " + cell_text(x, y);
   if (to == from)
     return pirate_text(pirate) + " is already aboard the ship at " + cell_text(board, to);
   if (const int other = pirate_at(to); other >= 0)
@@ -128,33 +144,59 @@ std::string Position::jump_refusal(int pirate, Cell to) const {
   return "that ship is not in the pirate's " + flotillas + " flotilla";
 }
 
-std::string Position::sail_refusal(int pirate, Cell to) const {
+std::string Position::sail_refusal(int pirate, long long x, long long y) const {
   if (crew_of_pirate(pirate) != to_move)
     return pirate_text(pirate) + " is not one of the " + std::string(crew_title(to_move));
   const Cell from = pirates[pirate];
   if (from == kNoCell) return pirate_text(pirate) + " is not aboard any ship";
-  if (to == from) return "the ship is already at " + cell_text(board, to);
+  const Cell to = board.contains(x, y) ? board.cell_at(x, y) : kNoCell;
+  if (to == from) return "the ship is already at " + cell_text(x, y);
   const Box area = board.area();
-  if (!area.contains(board.x_of(to), board.y_of(to)))
-    return cell_text(board, to) + " lies outside the play area [" + std::to_string(area.x0) + "," +
-           std::to_string(area.y0) + "]..[" + std::to_string(area.x1) + "," +
-           std::to_string(area.y1) + "]: sailing there would make it wider or longer";
-  if (board.has_ship(to)) return "there is already a ship at " + cell_text(board, to);
+  const std::string wider = "wider than its " + std::to_string(area.width()) + " columns";
+  const std::string longer = "longer than its " + std::to_string(area.height()) + " rows";
+  const Box box = sailing_box(from);
+  const bool too_wide = x < box.x0 || x > box.x1, too_long = y < box.y0 || y > box.y1;
+  if (too_wide || too_long)
+    return "sailing to " + cell_text(x, y) + " would make the play area " +
+           (too_wide && too_long ? wider + " and " + longer
+            : too_wide           ? wider
+                                 : longer);
+  const std::string way = " from " + cell_text(board, from) + " to " + cell_text(x, y);
+  // Only a lone ship or ships not all connected (never the case in play) can have a sailing box
+  // reaching beyond the grid.
+  if (to == kNoCell) return "no way through empty water leads" + way;
+  if (board.has_ship(to)) return "there is already a ship at " + cell_text(x, y);
   std::vector<Cell> cells;
-  reachable_water(from, cells);
-  if (!std::binary_search(cells.begin(), cells.end(), to))
-    return "no way through empty water inside the play area leads from " + cell_text(board, from) +
-           " to " + cell_text(board, to);
+  auto reaches = [&](const Box& limit) {
+    cells.clear();
+    reachable_water(from, limit, cells);
+    return std::binary_search(cells.begin(), cells.end(), to);
+  };
+  if (!reaches(box)) {
+    // Say which limit every way breaks: when no way keeps the rows within the limit (the columns
+    // free), every way makes the area longer; likewise for the width.
+    const Box all = board.window();
+    const bool keeps_length = reaches({all.x0, box.y0, all.x1, box.y1});
+    const bool keeps_width = reaches({box.x0, all.y0, box.x1, all.y1});
+    if (!keeps_length && !keeps_width && !reaches(all))
+      return "no way through empty water leads" + way;
+    const std::string what = !keeps_length && !keeps_width ? wider + " and " + longer
+                             : !keeps_width                ? wider
+                             : !keeps_length               ? longer
+                                                           : wider + " or " + longer;
+    return "every way through empty water" + way + " would make the play area " + what +
+           " on the way";
+  }
   cells.clear();
   sail_targets(pirate, cells);
   if (!std::binary_search(cells.begin(), cells.end(), to))
-    return "the ships would not all be connected by sides with this ship at " +
-           cell_text(board, to);
+    return "the ships would not all be connected by sides with this ship at " + cell_text(x, y);
   return "";
 }
 
-std::string Position::scupper_refusal(Cell cell) const {
-  if (!board.has_ship(cell)) return "there is no ship at " + cell_text(board, cell);
+std::string Position::scupper_refusal(long long x, long long y) const {
+  const Cell cell = board.contains(x, y) ? board.cell_at(x, y) : kNoCell;
+  if (cell == kNoCell || !board.has_ship(cell)) return "there is no ship at " + cell_text(x, y);
   if (const int other = pirate_at(cell); other >= 0)
     return "the ship at " + cell_text(board, cell) + " is occupied by " + pirate_text(other);
   std::array<Cell, 4> around;
@@ -176,14 +218,19 @@ std::string Position::scupper_refusal(Cell cell) const {
 }
 
 std::string Position::why_illegal(const Move& move) const {
+  if (move.type == MoveType::kPass) return why_illegal(move.type, move.pirate, 0, 0);
+  return why_illegal(move.type, move.pirate, board.x_of(move.to), board.y_of(move.to));
+}
+
+std::string Position::why_illegal(MoveType type, int pirate, long long x, long long y) const {
   if (over()) return "the game is over";
-  switch (move.type) {
+  switch (type) {
     case MoveType::kJump:
-      return jump_refusal(move.pirate, move.to);
+      return jump_refusal(pirate, x, y);
     case MoveType::kSail:
-      return sail_refusal(move.pirate, move.to);
+      return sail_refusal(pirate, x, y);
     case MoveType::kScupper:
-      return scupper_refusal(move.to);
+      return scupper_refusal(x, y);
     case MoveType::kPass:
       return "";
   }

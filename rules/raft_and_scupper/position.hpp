@@ -59,13 +59,18 @@ class Position {
   // Why `move` is forbidden to the crew to move, or an empty string when it is legal. The move's
   // pirate must be 0..3 and its cell on the grid.
   std::string why_illegal(const Move& move) const;
+  // The same for a move to the world cell [x, y], which may lie anywhere, on the grid or not:
+  // every cell beyond the grid is open water that no legal move reaches.
+  std::string why_illegal(MoveType type, int pirate, long long x, long long y) const;
   // Plays a legal move, then settles the endings.
   void play(const Move& move);
 
   // Destinations, in cell order.
   void jump_targets(int pirate, std::vector<Cell>& out) const;
   void sail_targets(int pirate, std::vector<Cell>& out) const;
-  bool may_scupper(Cell cell) const { return scupper_refusal(cell).empty(); }
+  bool may_scupper(Cell cell) const {
+    return scupper_refusal(board.x_of(cell), board.y_of(cell)).empty();
+  }
   // Bit t set when trait t (as in kAllTraits) of this crew is rafted up.
   std::uint8_t rafted_traits(Crew crew) const;
   // Any of the four traits with all its ships in one flotilla (the setup must avoid this).
@@ -74,14 +79,19 @@ class Position {
   friend bool operator==(const Position&, const Position&) = default;
 
  private:
-  std::string jump_refusal(int pirate, Cell to) const;
-  std::string sail_refusal(int pirate, Cell to) const;
-  std::string scupper_refusal(Cell cell) const;
-  // Empty cells a ship leaving `from` can reach inside the play area, `from` excluded.
-  void reachable_water(Cell from, std::vector<Cell>& out) const;
+  std::string jump_refusal(int pirate, long long x, long long y) const;
+  std::string sail_refusal(int pirate, long long x, long long y) const;
+  std::string scupper_refusal(long long x, long long y) const;
+  // The cells the ship at `from` may visit while sailing, in world coordinates: with the ship in
+  // any of them, the box of all ships is no wider and no longer than the play area is now.
+  Box sailing_box(Cell from) const;
+  // Empty cells inside `limit` that a ship leaving `from` reaches through empty cells inside
+  // `limit`, `from` excluded, in cell order.
+  void reachable_water(Cell from, const Box& limit, std::vector<Cell>& out) const;
   void settle_after(const Move& move);
 };
 
-std::string cell_text(const Board& board, Cell cell);  // "[x,y]"
+std::string cell_text(const Board& board, Cell cell);  // "[x,y]", in world coordinates
+std::string cell_text(long long x, long long y);
 
 }  // namespace tortuga::raft

@@ -157,7 +157,7 @@ Json RaftState::legal(int seat) const {
     case Phase::kPlacing:
       for (Crew crew : {Crew::kYellowbeards, Crew::kBlackbeards}) {
         if (placed(crew) == 2) continue;
-        for (Cell cell = 0; cell < board.width() * board.height(); ++cell) {
+        for (Cell cell = 0; cell < board.cell_count(); ++cell) {
           if (!board.has_ship(cell) || position_.pirate_at(cell) >= 0 ||
               !favours(crew, board.kind_at(cell)))
             continue;
@@ -212,13 +212,9 @@ Refusal RaftState::act(int seat, const Json& action) {
   const bool needs_cell = parsed->type != ActionType::kSwitchPair &&
                           parsed->type != ActionType::kChooseCrew &&
                           parsed->type != ActionType::kPass;
-  if (needs_cell && !board.on_grid(parsed->x, parsed->y))
-    return illegal("[" + std::to_string(parsed->x) + "," + std::to_string(parsed->y) +
-                   "] is off the board, whose cells run from [0,0] to [" +
-                   std::to_string(board.width() - 1) + "," + std::to_string(board.height() - 1) +
-                   "]");
-  const Cell cell = needs_cell
-                        ? board.cell_at(static_cast<int>(parsed->x), static_cast<int>(parsed->y))
+  // A cell may be any integers: beyond the grid there is only open water (see board.hpp).
+  const Cell cell = needs_cell && board.contains(parsed->x, parsed->y)
+                        ? board.cell_at(parsed->x, parsed->y)
                         : kNoCell;
 
   switch (parsed->type) {
@@ -236,7 +232,8 @@ Refusal RaftState::act(int seat, const Json& action) {
     }
     case ActionType::kPlacePirate: {
       const Crew crew = parsed->crew;
-      if (!board.has_ship(cell)) return illegal("there is no ship at " + cell_text(board, cell));
+      if (cell == kNoCell || !board.has_ship(cell))
+        return illegal("there is no ship at " + cell_text(parsed->x, parsed->y));
       if (position_.pirate_at(cell) >= 0)
         return illegal("the ship at " + cell_text(board, cell) + " already has a pirate aboard");
       if (!favours(crew, board.kind_at(cell)))
@@ -266,8 +263,11 @@ Refusal RaftState::act(int seat, const Json& action) {
                   : parsed->type == ActionType::kScupper ? MoveType::kScupper
                                                          : MoveType::kPass;
       move.pirate = static_cast<std::int8_t>(parsed->pirate);
+      // Refused here whatever the cell, on the grid or beyond it; a legal move's cell is on it.
+      if (auto why = position_.why_illegal(move.type, move.pirate, parsed->x, parsed->y);
+          !why.empty())
+        return illegal(why);
       move.to = cell;
-      if (auto why = position_.why_illegal(move); !why.empty()) return illegal(why);
       play(move);
       break;
     }

@@ -54,13 +54,14 @@ TEST_CASE("malformed actions are refused as bad_action, saying what is wrong") {
 
 TEST_CASE("well-formed actions the rules forbid are refused as illegal_action") {
   auto state = at_sea(kBoard);
-  // Huge coordinates are well formed: they are simply off the board.
+  // Huge coordinates are well formed: there is simply no ship there (the rules have no board's
+  // edge: water is everywhere).
   for (Json cell :
        {at(-1, 0), at(3, 0), at(0, 3), Json::array({std::numeric_limits<std::int64_t>::max(), 0}),
         Json::array({0, std::numeric_limits<std::uint64_t>::max()}),
         Json::array({std::numeric_limits<std::int64_t>::min(), -1})})
-    check_illegal(*state, {{"type", "scupper"}, {"at", cell}}, "off the board");
-  check_illegal(*state, jump(0, 5000000, 0), "off the board");
+    check_illegal(*state, {{"type", "scupper"}, {"at", cell}}, "there is no ship at [");
+  check_illegal(*state, jump(0, 5000000, 0), "there is no ship at [5000000,0]");
   check_illegal(*state, {{"type", "switch_pair"}, {"pair", 1}}, "setup is over");
   check_illegal(*state, {{"type", "place_pirate"}, {"figure", "blackbeard"}, {"at", at(1, 0)}},
                 "setup is over");

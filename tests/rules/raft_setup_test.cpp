@@ -160,7 +160,7 @@ TEST_CASE("seat 0 places each pirate on an unoccupied ship it favours") {
   check_illegal(*state, place("yellowbeard", 1, 0), "only be placed on a gold or round-rigged");
   check_illegal(*state, place("blackbeard", 0, 0), "only be placed on a spice or square-rigged");
   check_illegal(*state, place("yellowbeard", 6, 0), "no ship at [6,0]");
-  check_illegal(*state, place("yellowbeard", 40, 0), "off the board");
+  check_illegal(*state, place("yellowbeard", 40, 0), "no ship at [40,0]");
   CHECK(refuse(*state, place("yellowbeard", 0, 0), 1).code == "not_your_turn");
   check_illegal(*state, {{"type", "choose_crew"}, {"crew", "yellowbeards"}},
                 "once all four pirates are placed");
