@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <deque>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -247,6 +248,8 @@ struct TableStats {
   std::int64_t actions = 0;
   std::int64_t finished = 0;
   std::int64_t started = 0;
+  std::int64_t patches = 0;  // received, by either player
+  std::int64_t patch_bytes = 0;
   std::vector<std::uint32_t> latencies_us;
   std::map<std::string, std::int64_t> errors;
 };
@@ -349,7 +352,13 @@ class Table {
     const std::int64_t re = m.value("re", std::int64_t{0});
     Seat& seat = seats_[s];
 
-    if (type == "patch") return on_patch(s, m);
+    if (type == "patch") {
+      if (shared_.in_window(Clock::now())) {
+        ++stats_.patches;
+        stats_.patch_bytes += static_cast<std::int64_t>(text.size());
+      }
+      return on_patch(s, m);
+    }
     if (type == "state") return on_state(s, m);
     if (type == "welcome") {
       if (!seat.welcomed) ++shared_.welcomed;
@@ -493,6 +502,16 @@ std::shared_ptr<Connection> open_idle(asio::io_context& io, int index, Shared& s
   return conn;
 }
 
+// Busy and total jiffies of the whole machine, from the first line of /proc/stat.
+std::pair<double, double> machine_jiffies() {
+  std::ifstream in("/proc/stat");
+  std::string cpu;
+  double user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0;
+  in >> cpu >> user >> nice >> system >> idle >> iowait >> irq >> softirq >> steal;
+  const double busy = user + nice + system + irq + softirq + steal;
+  return {busy, busy + idle + iowait};
+}
+
 double cpu_seconds_of_self() {
   rusage usage{};
   ::getrusage(RUSAGE_SELF, &usage);
@@ -580,6 +599,7 @@ LoadReport run_load(const LoadSettings& settings, const Probes& probes) {
     report.rss_load_start_kib = rss();
     const auto server_cpu0 = probes.cpu_seconds ? probes.cpu_seconds() : std::nullopt;
     const double bench_cpu0 = cpu_seconds_of_self();
+    const auto machine0 = machine_jiffies();
     shared.begin = Clock::now();
     shared.end = shared.begin + std::chrono::duration_cast<Clock::duration>(
                                     std::chrono::duration<double>(settings.duration_s));
@@ -595,6 +615,9 @@ LoadReport run_load(const LoadSettings& settings, const Probes& probes) {
     }
     report.seconds = std::chrono::duration<double>(shared.end - shared.begin).count();
     report.bench_cpu_s = cpu_seconds_of_self() - bench_cpu0;
+    const auto machine1 = machine_jiffies();
+    if (machine1.second > machine0.second)
+      report.machine_busy = (machine1.first - machine0.first) / (machine1.second - machine0.second);
     if (auto c = probes.cpu_seconds ? probes.cpu_seconds() : std::nullopt; c && server_cpu0)
       report.server_cpu_s = *c - *server_cpu0;
     report.rss_load_end_kib = rss();
@@ -612,6 +635,8 @@ LoadReport run_load(const LoadSettings& settings, const Probes& probes) {
     report.actions += s.actions;
     report.matches_finished += s.finished;
     report.matches_started += s.started;
+    report.patches += s.patches;
+    report.patch_bytes += s.patch_bytes;
     report.latencies_us.insert(report.latencies_us.end(), s.latencies_us.begin(),
                                s.latencies_us.end());
     for (const auto& [what, n] : s.errors) report.errors[what] += n;
