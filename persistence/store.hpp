@@ -82,7 +82,7 @@ class Store {
   virtual void rename_player(std::int64_t id, const std::string& name, Done done) = 0;
 
   // Blocking: returns the new id after commit (seats included); 0 if it could not be stored.
-  // m.id and m.action_count are ignored.
+  // m.id and m.action_count are ignored; a created_ms of 0 means now.
   virtual std::int64_t create_match(const Match& m) = 0;
   // Group commit. Fails (alone) on a duplicate (match, seq), a gap in seq, or an unknown match.
   virtual void append_action(const Action& a, Done done) = 0;

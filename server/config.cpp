@@ -10,7 +10,9 @@ namespace {
 
 using Json = nlohmann::json;
 
-Error config_error(std::string message) { return {"bad_config", std::move(message)}; }
+Error config_error(std::string message) {
+  return {"bad_config", std::move(message)};
+}
 
 template <class T>
 void read(const Json& from, const char* key, T& into) {
@@ -81,22 +83,33 @@ Expected<Config> config_from_args(const std::vector<std::string>& args) {
   }
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& flag = args[i];
-    if (flag == "--port-file") { ++i; continue; }
+    if (flag == "--port-file") {
+      ++i;
+      continue;
+    }
     if (i + 1 >= args.size()) return config_error("flag " + flag + " needs a value");
     const std::string& value = args[++i];
     try {
-      if (flag == "--config") continue;
-      else if (flag == "--address") c.address = value;
+      if (flag == "--config")
+        continue;
+      else if (flag == "--address")
+        c.address = value;
       else if (flag == "--port") {
         int port = std::stoi(value);
         if (port < 0 || port > 65535) return config_error("--port must be 0..65535");
         c.port = static_cast<std::uint16_t>(port);
-      } else if (flag == "--db") c.db = value;
-      else if (flag == "--threads") c.threads = std::stoi(value);
-      else if (flag == "--log-level") c.log_level = value;
-      else if (flag == "--bot-delay-ms") c.bot_delay_ms = std::stoi(value);
-      else if (flag == "--web-root") c.web_root = value;
-      else return config_error("unknown flag " + flag + " (see tortuga serve --help)");
+      } else if (flag == "--db")
+        c.db = value;
+      else if (flag == "--threads")
+        c.threads = std::stoi(value);
+      else if (flag == "--log-level")
+        c.log_level = value;
+      else if (flag == "--bot-delay-ms")
+        c.bot_delay_ms = std::stoi(value);
+      else if (flag == "--web-root")
+        c.web_root = value;
+      else
+        return config_error("unknown flag " + flag + " (see tortuga serve --help)");
     } catch (const std::exception&) {
       return config_error("flag " + flag + " has a bad value: " + value);
     }

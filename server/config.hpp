@@ -11,7 +11,7 @@
 namespace tortuga {
 
 struct Limits {
-  std::size_t max_message_bytes = 64 * 1024;        // larger: error message_too_large, stays open
+  std::size_t max_message_bytes = 64 * 1024;         // larger: error message_too_large, stays open
   std::size_t hard_max_message_bytes = 1024 * 1024;  // larger: the connection is closed
   double messages_per_second = 50;                   // token bucket refill rate per connection
   double message_burst = 100;                        // token bucket size

@@ -60,7 +60,7 @@ Expected<Json> replay_json(store::Store& store, std::int64_t id, std::optional<i
     // once the match is over.
     const bool shown = applied && (over || (seat && applied->seat == *seat));
     steps.push_back({{"step", step},
-                     {"seat", applied ? Json(applied->seat) : Json(nullptr)},
+                     {"seat", applied && applied->seat >= 0 ? Json(applied->seat) : Json(nullptr)},
                      {"action", shown ? applied->action : Json(nullptr)},
                      {"view", std::move(view)}});
   });

@@ -13,7 +13,9 @@
 namespace tortuga {
 namespace {
 
-HttpReply json_reply(int status, const Json& body) { return {status, "application/json", body.dump()}; }
+HttpReply json_reply(int status, const Json& body) {
+  return {status, "application/json", body.dump()};
+}
 
 HttpReply error_reply(int status, const std::string& code, const std::string& message) {
   return json_reply(status, {{"code", code}, {"message", message}});
@@ -29,7 +31,8 @@ int status_of(const Error& e) {
 std::string decode(const std::string& s) {
   std::string out;
   for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '+') out += ' ';
+    if (s[i] == '+')
+      out += ' ';
     else if (s[i] == '%' && i + 2 < s.size()) {
       int v = 0;
       auto [p, ec] = std::from_chars(s.data() + i + 1, s.data() + i + 3, v, 16);
@@ -39,7 +42,8 @@ std::string decode(const std::string& s) {
       } else {
         out += s[i];
       }
-    } else out += s[i];
+    } else
+      out += s[i];
   }
   return out;
 }
@@ -50,8 +54,10 @@ std::map<std::string, std::string> query_of(const std::string& query) {
   std::string pair;
   while (std::getline(in, pair, '&')) {
     auto eq = pair.find('=');
-    if (eq == std::string::npos) q[decode(pair)] = "";
-    else q[decode(pair.substr(0, eq))] = decode(pair.substr(eq + 1));
+    if (eq == std::string::npos)
+      q[decode(pair)] = "";
+    else
+      q[decode(pair.substr(0, eq))] = decode(pair.substr(eq + 1));
   }
   return q;
 }
@@ -132,13 +138,14 @@ HttpReply HttpApi::get(const std::string& target) const {
         seat = static_cast<int>(*s);
       }
       auto replay = replay_json(store_, *id, seat, Viewer{});
-      if (!replay) return error_reply(status_of(replay.error()), replay.error().code,
-                                      replay.error().message);
+      if (!replay)
+        return error_reply(status_of(replay.error()), replay.error().code, replay.error().message);
       return json_reply(200, *replay);
     }
     if (tail == "export") {
       auto file = export_json(store_, *id);
-      if (!file) return error_reply(status_of(file.error()), file.error().code, file.error().message);
+      if (!file)
+        return error_reply(status_of(file.error()), file.error().code, file.error().message);
       return json_reply(200, *file);
     }
     return error_reply(404, "not_found", "no such resource");

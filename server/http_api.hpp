@@ -16,7 +16,8 @@ struct HttpReply {
 
 class HttpApi {
  public:
-  HttpApi(store::Store& store, std::string web_root) : store_(store), web_root_(std::move(web_root)) {}
+  HttpApi(store::Store& store, std::string web_root)
+      : store_(store), web_root_(std::move(web_root)) {}
   // `target` is the request target, path and query ("/api/matches?game=x").
   HttpReply get(const std::string& target) const;
 

@@ -14,18 +14,16 @@ HttpSession::HttpSession(boost::asio::ip::tcp::socket socket, ServerState& state
     : stream_(std::move(socket)), state_(state) {}
 
 void HttpSession::run() {
-  boost::asio::dispatch(stream_.get_executor(),
-                        [self = shared_from_this()] { self->read(); });
+  boost::asio::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read(); });
 }
 
 void HttpSession::read() {
   parser_.emplace();
   parser_->body_limit(16 * 1024);  // requests here carry no body worth more
   stream_.expires_after(std::chrono::seconds(state_.limits.handshake_timeout_s));
-  http::async_read(stream_, buffer_, *parser_,
-                   [self = shared_from_this()](beast::error_code ec, std::size_t) {
-                     self->on_read(ec);
-                   });
+  http::async_read(
+      stream_, buffer_, *parser_,
+      [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
 }
 
 void HttpSession::on_read(beast::error_code ec) {

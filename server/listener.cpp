@@ -16,7 +16,9 @@ Listener::Listener(boost::asio::io_context& io, boost::asio::ip::tcp::endpoint e
   acceptor_.listen(boost::asio::socket_base::max_listen_connections);
 }
 
-void Listener::run() { accept(); }
+void Listener::run() {
+  accept();
+}
 
 void Listener::stop() {
   boost::asio::post(acceptor_.get_executor(), [self = shared_from_this()] {
@@ -26,19 +28,18 @@ void Listener::stop() {
 }
 
 void Listener::accept() {
-  acceptor_.async_accept(
-      boost::asio::make_strand(io_),
-      [self = shared_from_this()](boost::system::error_code ec,
-                                  boost::asio::ip::tcp::socket socket) {
-        if (ec == boost::asio::error::operation_aborted || !self->acceptor_.is_open()) return;
-        if (ec) {
-          TORTUGA_LOG(warn, "accept: " << ec.message());
-        } else {
-          socket.set_option(boost::asio::ip::tcp::no_delay(true), ec);
-          std::make_shared<HttpSession>(std::move(socket), self->state_)->run();
-        }
-        self->accept();
-      });
+  acceptor_.async_accept(boost::asio::make_strand(io_), [self = shared_from_this()](
+                                                            boost::system::error_code ec,
+                                                            boost::asio::ip::tcp::socket socket) {
+    if (ec == boost::asio::error::operation_aborted || !self->acceptor_.is_open()) return;
+    if (ec) {
+      TORTUGA_LOG(warn, "accept: " << ec.message());
+    } else {
+      socket.set_option(boost::asio::ip::tcp::no_delay(true), ec);
+      std::make_shared<HttpSession>(std::move(socket), self->state_)->run();
+    }
+    self->accept();
+  });
 }
 
 }  // namespace tortuga

@@ -12,7 +12,8 @@ namespace tortuga {
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
   // Binds and listens; throws std::system_error when the address cannot be used (start-up).
-  Listener(boost::asio::io_context& io, boost::asio::ip::tcp::endpoint endpoint, ServerState& state);
+  Listener(boost::asio::io_context& io, boost::asio::ip::tcp::endpoint endpoint,
+           ServerState& state);
   void run();
   void stop();
   boost::asio::ip::tcp::endpoint local_endpoint() const { return acceptor_.local_endpoint(); }

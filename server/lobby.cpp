@@ -109,6 +109,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
   } else {
     token = store::new_token();
     player = store_.create_player(m.name, store::hash_token(token));
+    if (player.id == 0) return refuse(c, re, code::kInternal, "the player could not be stored");
   }
   c->welcome(player.id, player.name);
   c->send(protocol::event::welcome(re, {{"id", player.id}, {"name", player.name}}, token,
@@ -266,8 +267,7 @@ std::shared_ptr<Room> Lobby::room_of_match(std::int64_t match) const {
   return room == rooms_.end() ? nullptr : room->second;
 }
 
-std::shared_ptr<Room> Lobby::member_room(const std::shared_ptr<Client>& c,
-                                         std::int64_t id) const {
+std::shared_ptr<Room> Lobby::member_room(const std::shared_ptr<Client>& c, std::int64_t id) const {
   std::lock_guard lock(mutex_);
   auto in = client_rooms_.find(c.get());
   if (in == client_rooms_.end() || !in->second.count(id)) return nullptr;

@@ -75,9 +75,9 @@ class Lobby : public RoomDirectory {
   std::int64_t next_room_ = 1;
   std::map<std::int64_t, std::shared_ptr<Room>> rooms_;
   std::map<std::string, std::int64_t> codes_;
-  std::map<std::int64_t, std::int64_t> match_rooms_;               // match -> room
-  std::map<std::int64_t, std::set<std::int64_t>> player_rooms_;    // seats held, by player
-  std::map<const Client*, std::set<std::int64_t>> client_rooms_;   // rooms a connection is in
+  std::map<std::int64_t, std::int64_t> match_rooms_;              // match -> room
+  std::map<std::int64_t, std::set<std::int64_t>> player_rooms_;   // seats held, by player
+  std::map<const Client*, std::set<std::int64_t>> client_rooms_;  // rooms a connection is in
 };
 
 }  // namespace tortuga

@@ -18,7 +18,9 @@ void set_level(const std::string& name) {
     if (name == kNames[i]) current = i;
 }
 
-bool enabled(Level level) { return static_cast<int>(level) <= current.load(); }
+bool enabled(Level level) {
+  return static_cast<int>(level) <= current.load();
+}
 
 void write(Level level, const std::string& line) {
   auto now = std::chrono::system_clock::now();

@@ -15,11 +15,11 @@ void write(Level level, const std::string& line);
 
 }  // namespace tortuga::log
 
-#define TORTUGA_LOG(level, expr)                                        \
-  do {                                                                  \
-    if (::tortuga::log::enabled(::tortuga::log::Level::level)) {        \
-      std::ostringstream tortuga_log_line;                              \
-      tortuga_log_line << expr;                                         \
+#define TORTUGA_LOG(level, expr)                                                   \
+  do {                                                                             \
+    if (::tortuga::log::enabled(::tortuga::log::Level::level)) {                   \
+      std::ostringstream tortuga_log_line;                                         \
+      tortuga_log_line << expr;                                                    \
       ::tortuga::log::write(::tortuga::log::Level::level, tortuga_log_line.str()); \
-    }                                                                   \
+    }                                                                              \
   } while (0)

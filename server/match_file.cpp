@@ -5,7 +5,9 @@
 namespace tortuga {
 namespace {
 
-Error bad_file(std::string message) { return {"bad_match_file", std::move(message)}; }
+Error bad_file(std::string message) {
+  return {"bad_match_file", std::move(message)};
+}
 
 }  // namespace
 
@@ -32,8 +34,8 @@ Expected<MatchFile> parse_match_file(const Json& j) {
 Json to_json(const MatchFile& f) {
   Json actions = Json::array();
   for (const auto& a : f.actions) actions.push_back({{"seat", a.seat}, {"action", a.action}});
-  return {{"format", kMatchFileFormat}, {"game", f.game},     {"options", f.options},
-          {"seats", f.seats},           {"seed", f.seed},     {"script", f.script},
+  return {{"format", kMatchFileFormat}, {"game", f.game},    {"options", f.options},
+          {"seats", f.seats},           {"seed", f.seed},    {"script", f.script},
           {"actions", actions},         {"result", f.result}};
 }
 

@@ -3,8 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "server/commands.hpp"
 #include "rules/core/registry.hpp"
+#include "server/commands.hpp"
 #include "server/match_file.hpp"
 
 namespace tortuga {

@@ -5,6 +5,7 @@
 #include <boost/asio/bind_executor.hpp>
 #include <boost/asio/post.hpp>
 
+#include "protocol/codes.hpp"
 #include "protocol/event.hpp"
 #include "protocol/patch.hpp"
 #include "server/log.hpp"
@@ -22,9 +23,12 @@ std::int64_t now_ms() {
 
 const char* status_name(Room::Status s) {
   switch (s) {
-    case Room::Status::open: return "open";
-    case Room::Status::playing: return "playing";
-    case Room::Status::over: return "over";
+    case Room::Status::open:
+      return "open";
+    case Room::Status::playing:
+      return "playing";
+    case Room::Status::over:
+      return "over";
   }
   return "open";
 }
@@ -37,8 +41,8 @@ std::uint64_t fresh_seed() {
 }  // namespace
 
 Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& directory,
-           RoomSettings settings, std::int64_t id, std::string code, const Game& game,
-           Json options, bool is_private)
+           RoomSettings settings, std::int64_t id, std::string code, const Game& game, Json options,
+           bool is_private)
     : io_(io),
       strand_(boost::asio::make_strand(io)),
       store_(store),
@@ -124,7 +128,8 @@ void Room::send_room(const Member& member, const Json& re) {
   Json room = room_json();
   if (private_) room["code"] = code_;
   const bool watching = member.audience == spectators();
-  member.client->send(event::room(re, room, watching ? std::nullopt : std::optional<int>(member.audience), watching));
+  member.client->send(event::room(
+      re, room, watching ? std::nullopt : std::optional<int>(member.audience), watching));
 }
 
 void Room::send_room_to_all() {
@@ -177,8 +182,7 @@ void Room::join(std::shared_ptr<Client> client, std::optional<int> wanted, Json 
   int seat = -1;
   if (wanted) {
     if (*wanted < 0 || *wanted >= static_cast<int>(seats_.size()))
-      return error(client, re, "bad_field",
-                   "seat must be 0.." + std::to_string(seats_.size() - 1));
+      return error(client, re, "bad_field", "seat must be 0.." + std::to_string(seats_.size() - 1));
     if (seats_[*wanted].taken())
       return error(client, re, "seat_taken", "seat " + std::to_string(*wanted) + " is taken");
     seat = *wanted;
@@ -215,8 +219,7 @@ void Room::add_bot(std::shared_ptr<Client> client, std::optional<int> wanted, st
   int seat = -1;
   if (wanted) {
     if (*wanted < 0 || *wanted >= static_cast<int>(seats_.size()))
-      return error(client, re, "bad_field",
-                   "seat must be 0.." + std::to_string(seats_.size() - 1));
+      return error(client, re, "bad_field", "seat must be 0.." + std::to_string(seats_.size() - 1));
     if (seats_[*wanted].taken())
       return error(client, re, "seat_taken", "seat " + std::to_string(*wanted) + " is taken");
     seat = *wanted;
@@ -225,7 +228,8 @@ void Room::add_bot(std::shared_ptr<Client> client, std::optional<int> wanted, st
       if (!seats_[i].taken()) seat = static_cast<int>(i);
     if (seat < 0) return error(client, re, "room_full", "every seat is taken");
   }
-  seats_[seat] = RoomSeat{std::nullopt, "Bot " + std::to_string(seat + 1) + " (" + kind + ")", kind};
+  seats_[seat] =
+      RoomSeat{std::nullopt, "Bot " + std::to_string(seat + 1) + " (" + kind + ")", kind};
   for (const auto& [key, member] : members_) send_room(member, key == client.get() ? re : Json());
   publish_summary();
 }
@@ -246,8 +250,7 @@ void Room::leave(std::shared_ptr<Client> client, Json re) {
     }
     if (!host_) {
       closed_ = true;
-      for (const auto& [key, member] : members_)
-        member.client->send(event::left(Json(), id_));
+      for (const auto& [key, member] : members_) member.client->send(event::left(Json(), id_));
       members_.clear();
       directory_.room_closed(id_);
       return;
@@ -300,6 +303,7 @@ void Room::start(std::shared_ptr<Client> client, Json re) {
   for (std::size_t i = 0; i < seats_.size(); ++i)
     record.seats.push_back({static_cast<int>(i), seats_[i].player, seats_[i].name, seats_[i].bot});
   match_ = store_.create_match(record);
+  if (match_ == 0) return error(client, re, code::kInternal, "the match could not be stored");
 
   state_ = game_.new_state(options_, Chance(seed_));
   status_ = Status::playing;
@@ -379,12 +383,11 @@ void Room::apply(int seat, const Json& action, const std::shared_ptr<Client>& by
   pending_.push_back(std::move(pending));
 
   auto self = shared_from_this();
-  store_.append_action({match_, version, seat, action.dump(), now_ms()},
-                       [self, version](bool ok, const std::string& error) {
-                         self->post([self, version, ok, error] {
-                           self->committed(version, ok, error);
-                         });
-                       });
+  store_.append_action(
+      {match_, version, seat, action.dump(), now_ms()},
+      [self, version](bool ok, const std::string& error) {
+        self->post([self, version, ok, error] { self->committed(version, ok, error); });
+      });
   if (state_->is_over()) {
     const std::int64_t match = match_;
     store_.finish_match(match_, "finished", state_->result().dump(), now_ms(),
@@ -395,13 +398,13 @@ void Room::apply(int seat, const Json& action, const std::shared_ptr<Client>& by
 }
 
 void Room::committed(std::int64_t version, bool ok, const std::string& error) {
-  if (closed_ && pending_.empty()) return;
+  // A version not at the front was dropped by a rebuild from the store.
+  if (pending_.empty() || pending_.front().version != version) return;
   if (!ok) {
     TORTUGA_LOG(error, "match " << match_ << " action " << version << " not stored: " << error);
     rebuild_from_store();
     return;
   }
-  if (pending_.empty() || pending_.front().version != version) return;  // after a rebuild
   Pending done = std::move(pending_.front());
   pending_.pop_front();
   committed_ = version;
@@ -450,7 +453,9 @@ void Room::schedule_bot() {
     Json action = self->bots_[seat]->choose(*self->state_, seat, self->bot_chance_);
     if (auto refused = self->state_->clone()->apply(seat, action)) {
       // A bot must never stall a match: fall back to any legal action.
-      TORTUGA_LOG(warn, "bot at seat " << seat << " chose a refused action: " << refused->message);
+      // The refusal's message may name hidden cards: only its code goes to the log.
+      TORTUGA_LOG(warn, "match " << self->match_ << ": the bot at seat " << seat
+                                 << " chose a refused action (" << refused->code << ")");
       Json legal = self->state_->legal_actions(seat);
       if (legal.empty()) return;
       action = legal[0];

@@ -46,20 +46,21 @@ int serve_command(const Args& args) {
 
   try {
     store::SqliteStore store(c.db, store::SqliteStore::Options{c.synchronous_full});
-    const int threads = c.threads > 0 ? c.threads
-                                      : std::max(1u, std::thread::hardware_concurrency());
+    const int threads =
+        c.threads > 0 ? c.threads : std::max(1u, std::thread::hardware_concurrency());
     boost::asio::io_context io(threads);
     Lobby lobby(io, store, RoomSettings{c.bot_delay_ms}, LobbyLimits{c.limits.max_rooms});
     const int recovered = lobby.recover();
     HttpApi http(store, c.web_root);
     ServerState state{lobby, http, c.limits};
 
-    auto endpoint = boost::asio::ip::tcp::endpoint(boost::asio::ip::make_address(c.address), c.port);
+    auto endpoint =
+        boost::asio::ip::tcp::endpoint(boost::asio::ip::make_address(c.address), c.port);
     auto listener = std::make_shared<Listener>(io, endpoint, state);
     listener->run();
     const auto port = listener->local_endpoint().port();
-    TORTUGA_LOG(info, "listening on " << c.address << ":" << port << ", database " << c.db
-                                      << ", " << threads << " threads, " << recovered
+    TORTUGA_LOG(info, "listening on " << c.address << ":" << port << ", database " << c.db << ", "
+                                      << threads << " threads, " << recovered
                                       << " matches resumed");
     if (auto file = port_file_of(args); !file.empty()) std::ofstream(file) << port << "\n";
 

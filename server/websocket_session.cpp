@@ -31,9 +31,8 @@ void WebSocketSession::run(beast::http::request<beast::http::string_body> reques
   // Above the soft limit a message is refused with an error; above this one the socket closes.
   ws_.read_message_max(state_.limits.hard_max_message_bytes);
   ws_.text(true);
-  ws_.async_accept(request, [self = shared_from_this()](beast::error_code ec) {
-    self->on_accept(ec);
-  });
+  ws_.async_accept(request,
+                   [self = shared_from_this()](beast::error_code ec) { self->on_accept(ec); });
 }
 
 void WebSocketSession::on_accept(beast::error_code ec) {
@@ -78,9 +77,9 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
     send(protocol::event::error(nullptr, code::kRateLimited,
                                 "more than the allowed messages per second; this one was dropped"));
   } else if (bytes > state_.limits.max_message_bytes) {
-    send(protocol::event::error(nullptr, code::kMessageTooLarge,
-                                "messages are limited to " +
-                                    std::to_string(state_.limits.max_message_bytes) + " bytes"));
+    send(protocol::event::error(
+        nullptr, code::kMessageTooLarge,
+        "messages are limited to " + std::to_string(state_.limits.max_message_bytes) + " bytes"));
   } else if (!ws_.got_text()) {
     send(protocol::event::error(nullptr, code::kBadJson, "send JSON in text frames"));
   } else {
@@ -107,10 +106,9 @@ void WebSocketSession::send(Message message) {
 }
 
 void WebSocketSession::write() {
-  ws_.async_write(boost::asio::buffer(*queue_.front()),
-                  [self = shared_from_this()](beast::error_code ec, std::size_t) {
-                    self->on_write(ec);
-                  });
+  ws_.async_write(
+      boost::asio::buffer(*queue_.front()),
+      [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_write(ec); });
 }
 
 void WebSocketSession::on_write(beast::error_code ec) {

@@ -9,9 +9,9 @@
 // temporary directory, removed afterwards.
 #include <stdlib.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
 #include <future>
 #include <string>
@@ -77,6 +77,7 @@ int main(int argc, char** argv) {
       m.seats = {{0, std::nullopt, "Bot", "random"}};
       matches.push_back(store.create_match(m));
     }
+    store.flush();  // so that the matches' transactions are counted before, not during
     const auto before = store.stats();
     std::atomic<long> failures{0};
     const auto start = std::chrono::steady_clock::now();
@@ -106,7 +107,7 @@ int main(int argc, char** argv) {
   }
   if (!temp_dir.empty()) std::filesystem::remove_all(temp_dir);
 
-  std::printf("%ld actions from %d threads (%s, synchronous=%s): %.2f s\n", actions, threads,
+  std::printf("%ld actions from %d thread(s) (%s, synchronous=%s): %.2f s\n", actions, threads,
               pipelined ? "pipelined" : "each waits for its commit",
               options.synchronous_full ? "FULL" : "NORMAL", seconds);
   std::printf("%.0f actions/s, %llu transactions, average batch %.1f, largest batch %llu\n",

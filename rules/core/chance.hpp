@@ -19,7 +19,9 @@ class Chance {
   std::uint32_t below(std::uint32_t n);
 
   // A uniform integer in [lo, hi].
-  int between(int lo, int hi) { return lo + static_cast<int>(below(static_cast<std::uint32_t>(hi - lo + 1))); }
+  int between(int lo, int hi) {
+    return lo + static_cast<int>(below(static_cast<std::uint32_t>(hi - lo + 1)));
+  }
 
   // A die roll: 1..sides.
   int roll(int sides) { return between(1, sides); }

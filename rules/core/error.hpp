@@ -47,7 +47,11 @@ class Expected {
 // The result of an operation with no value: empty when it succeeded.
 using Refusal = std::optional<Error>;
 
-inline Error illegal(std::string message) { return {code::kIllegalAction, std::move(message)}; }
-inline Error bad_action(std::string message) { return {code::kBadAction, std::move(message)}; }
+inline Error illegal(std::string message) {
+  return {code::kIllegalAction, std::move(message)};
+}
+inline Error bad_action(std::string message) {
+  return {code::kBadAction, std::move(message)};
+}
 
 }  // namespace tortuga

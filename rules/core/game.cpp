@@ -5,7 +5,9 @@
 namespace tortuga {
 namespace {
 
-Error bad_options(std::string message) { return {code::kBadOptions, std::move(message)}; }
+Error bad_options(std::string message) {
+  return {code::kBadOptions, std::move(message)};
+}
 
 Refusal check_value(const std::string& name, const Json& spec, const Json& value) {
   const std::string type = spec.value("type", "");

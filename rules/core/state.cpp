@@ -38,11 +38,17 @@ Refusal State::apply(int seat, const Json& action) {
   return refused;
 }
 
-Refusal State::on_timeout() { return illegal("this game has no deadlines"); }
+Refusal State::on_timeout() {
+  return illegal("this game has no deadlines");
+}
 
-Json State::view(int seat) const { return with_common_fields(seat_view(seat), seat); }
+Json State::view(int seat) const {
+  return with_common_fields(seat_view(seat), seat);
+}
 
-Json State::full_view() const { return with_common_fields(seat_view(kEveryone), kEveryone); }
+Json State::full_view() const {
+  return with_common_fields(seat_view(kEveryone), kEveryone);
+}
 
 Json State::with_common_fields(Json board, int seat) const {
   if (!board.is_object()) board = Json{{"board", std::move(board)}};
@@ -53,7 +59,8 @@ Json State::with_common_fields(Json board, int seat) const {
   board["over"] = over;
   board["result"] = over ? result() : Json(nullptr);
   auto wait = over ? std::nullopt : deadline();
-  board["deadline"] = wait ? Json{{"after_ms", wait->after_ms}, {"seats", wait->seats}} : Json(nullptr);
+  board["deadline"] =
+      wait ? Json{{"after_ms", wait->after_ms}, {"seats", wait->seats}} : Json(nullptr);
   board["step"] = history_.size();
   return board;
 }

@@ -44,6 +44,17 @@ std::optional<long long> integer(const json& value) {
   return std::nullopt;
 }
 
+// A client's text as it may appear in an error message: printable ASCII, at most 40 characters,
+// so that a refusal can always be sent back as JSON whatever bytes the client sent.
+std::string quoted(const std::string& text) {
+  std::string out = "\"";
+  for (std::size_t i = 0; i < text.size() && i < 40; ++i) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    out += c >= 0x20 && c < 0x7f && c != '"' && c != '\\' ? static_cast<char>(c) : '?';
+  }
+  return out + (text.size() > 40 ? "...\"" : "\"");
+}
+
 }  // namespace
 
 Expected<ParsedAction> parse_action(const json& action) {
@@ -52,13 +63,13 @@ Expected<ParsedAction> parse_action(const json& action) {
   for (const auto& s : kShapes)
     if (type == s.type) shape = &s;
   if (shape == nullptr)
-    return bad_action("unknown action type \"" + type + "\"; expected one of " + kKnownTypes);
+    return bad_action("unknown action type " + quoted(type) + "; expected one of " + kKnownTypes);
   const std::string what = "a " + type + " action";
   for (auto it = action.begin(); it != action.end(); ++it) {
     bool known = it.key() == "type";
     for (const char* field : shape->fields) known = known || it.key() == field;
     if (!known)
-      return bad_action("unexpected field \"" + it.key() + "\" in " + what + ", which has " +
+      return bad_action("unexpected field " + quoted(it.key()) + " in " + what + ", which has " +
                         fields_text(*shape));
   }
   for (const char* field : shape->fields)
@@ -122,21 +133,32 @@ Expected<ParsedAction> parse_action(const json& action) {
 }
 
 json cell_json(const Board& board, Cell cell) {
-  return json::array({board.x_of(cell), board.y_of(cell)});
+  json xy = json::array();
+  auto& items = xy.get_ref<json::array_t&>();
+  items.reserve(2);
+  items.emplace_back(board.x_of(cell));
+  items.emplace_back(board.y_of(cell));
+  return xy;
 }
 
 json move_json(const Move& move, const Board& board) {
+  json action = json::object();
   switch (move.type) {
     case MoveType::kJump:
-      return {{"type", "jump"}, {"pirate", move.pirate}, {"to", cell_json(board, move.to)}};
     case MoveType::kSail:
-      return {{"type", "sail"}, {"pirate", move.pirate}, {"to", cell_json(board, move.to)}};
+      action["type"] = move.type == MoveType::kJump ? "jump" : "sail";
+      action["pirate"] = move.pirate;
+      action["to"] = cell_json(board, move.to);
+      break;
     case MoveType::kScupper:
-      return {{"type", "scupper"}, {"at", cell_json(board, move.to)}};
+      action["type"] = "scupper";
+      action["at"] = cell_json(board, move.to);
+      break;
     case MoveType::kPass:
-      return {{"type", "pass"}};
+      action["type"] = "pass";
+      break;
   }
-  return nullptr;
+  return action;
 }
 
 }  // namespace tortuga::raft

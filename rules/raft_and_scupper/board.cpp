@@ -6,7 +6,7 @@
 namespace tortuga::raft {
 
 Board::Board(int width, int height)
-    : width_(static_cast<std::int8_t>(width)), height_(static_cast<std::int8_t>(height)) {
+    : width_(static_cast<std::int16_t>(width)), height_(static_cast<std::int16_t>(height)) {
   assert(width >= 1 && height >= 1 && width * height <= kMaxCells);
   ship_cells_.fill(kNoCell);
 }

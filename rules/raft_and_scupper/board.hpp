@@ -75,8 +75,8 @@ class Board {
   friend bool operator==(const Board&, const Board&) = default;
 
  private:
-  std::int8_t width_ = 0;
-  std::int8_t height_ = 0;
+  std::int16_t width_ = 0;
+  std::int16_t height_ = 0;
   std::int8_t max_id_ = 0;
   std::int8_t ship_count_ = 0;
   std::array<std::uint8_t, kMaxCells> cells_{};

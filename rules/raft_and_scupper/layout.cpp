@@ -81,6 +81,7 @@ Expected<Layout> parse_layout(const nlohmann::json& positions, int ships) {
   for (auto& [x, y] : layout.positions) x -= x0, y -= y0;
   layout.width = x1 - x0 + 1;
   layout.height = y1 - y0 + 1;
+  layout.cells = layout_json(layout);
   return layout;
 }
 

@@ -18,6 +18,8 @@ struct Layout {
   int height = 0;
   // positions[k - 1] is the cell [x, y] of position k, with the grid's corner at [0, 0].
   std::vector<std::pair<int, int>> positions;
+  // The same positions as JSON, made once for every view.
+  nlohmann::json cells = nlohmann::json::array();
 };
 
 inline constexpr int kFullShips = 36;

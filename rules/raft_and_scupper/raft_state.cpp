@@ -294,19 +294,23 @@ Refusal RaftState::on_timeout() {
 
 Json RaftState::seat_view(int) const {
   const Board& board = position_.board;
+  // Built field by field: nlohmann's nested initializer lists copy every value once more, and
+  // views are computed for every audience after every action.
   Json ships = Json::array();
+  ships.get_ref<Json::array_t&>().reserve(board.ship_count());
   for (int id = 1; id <= board.max_id(); ++id) {
     const Cell cell = board.cell_of(id);
     if (cell == kNoCell) continue;
     const Kind kind = board.kind_of(id);
     const int pirate = position_.pirate_at(cell);
-    ships.push_back(
-        {{"id", id},
-         {"cell", cell_json(board, cell)},
-         {"cargo", cargo_name(kind)},
-         {"rigging", rigging_name(kind)},
-         {"pirate", pirate < 0 ? Json(nullptr) : Json(figure_name(crew_of_pirate(pirate)))},
-         {"pirate_id", pirate < 0 ? Json(nullptr) : Json(pirate)}});
+    Json ship = Json::object();
+    ship["id"] = id;
+    ship["cell"] = cell_json(board, cell);
+    ship["cargo"] = cargo_name(kind);
+    ship["rigging"] = rigging_name(kind);
+    ship["pirate"] = pirate < 0 ? Json(nullptr) : Json(figure_name(crew_of_pirate(pirate)));
+    ship["pirate_id"] = pirate < 0 ? Json(nullptr) : Json(pirate);
+    ships.push_back(std::move(ship));
   }
   Json pirates = Json::array();
   for (int p = 0; p < kPirates; ++p) {
@@ -354,7 +358,7 @@ Json RaftState::seat_view(int) const {
           {"board", {{"width", board.width()}, {"height", board.height()}}},
           {"area",
            {{"x", area.x0}, {"y", area.y0}, {"width", area.width()}, {"height", area.height()}}},
-          {"layout", layout_json(*layout_)},
+          {"layout", layout_->cells},
           {"ships", std::move(ships)},
           {"pirates", std::move(pirates)},
           {"seats", std::move(seats)},

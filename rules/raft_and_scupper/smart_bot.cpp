@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "rules/raft_and_scupper/actions.hpp"
@@ -35,6 +36,26 @@ int threats(const Position& position, Crew crew) {
   return count;
 }
 
+// A move from the match's history, if it is a move at sea.
+std::optional<Move> move_of(const Json& action, const Board& board) {
+  static const std::pair<const char*, MoveType> kTypes[] = {{"jump", MoveType::kJump},
+                                                            {"sail", MoveType::kSail},
+                                                            {"scupper", MoveType::kScupper},
+                                                            {"pass", MoveType::kPass}};
+  Move move;
+  bool known = false;
+  for (auto [name, type] : kTypes)
+    if (action.value("type", "") == name) move.type = type, known = true;
+  if (!known) return std::nullopt;
+  if (action.contains("pirate"))
+    move.pirate = static_cast<std::int8_t>(action["pirate"].get<int>());
+  const Json& cell = action.contains("to")   ? action["to"]
+                     : action.contains("at") ? action["at"]
+                                             : Json();
+  if (cell.is_array()) move.to = board.cell_at(cell[0].get<int>(), cell[1].get<int>());
+  return move;
+}
+
 double outcome(const Position& position, Crew crew) {
   return position.ending.winner == crew ? kWin : -kWin;
 }
@@ -49,6 +70,11 @@ double SmartBot::evaluate(const Position& position, Crew crew) {
   score +=
       6.0 * position.scuppered_since[index(crew)] - 6.0 * position.scuppered_since[index(them)];
   if (position.last_scupperer >= 0) score += position.last_scupperer == index(crew) ? 3.0 : -3.0;
+  // The crew vengeance would favour gains by passing: four passes in a row end the game in its
+  // favour, which forces the other crew to make progress instead of shuffling pirates forever.
+  const Crew favourite =
+      position.last_scupperer >= 0 ? Crew(position.last_scupperer) : Crew::kYellowbeards;
+  if (favourite == crew) score += 2.5 * position.passes_in_row[index(crew)];
   score += 0.5 * threats(position, crew) - 0.75 * threats(position, them);
   return score;
 }
@@ -66,7 +92,7 @@ bool SmartBot::can_win_now(const Position& position) {
   return false;
 }
 
-Move SmartBot::best_move(const Position& position, Chance& rng) {
+Move SmartBot::best_move(const Position& position, Chance& rng, const std::vector<Move>& stale) {
   std::vector<Move> moves;
   position.legal_moves(moves);
   const Crew crew = position.to_move;
@@ -82,7 +108,9 @@ Move SmartBot::best_move(const Position& position, Chance& rng) {
     next.play(move);
     if (next.over() && next.ending.winner == crew) return move;
     // A little noise breaks ties between equal moves so that games do not repeat.
-    scored.push_back({evaluate(next, crew) + rng.below(1000) * 1e-4, move, next});
+    double score = evaluate(next, crew) + rng.below(1000) * 1e-4;
+    if (std::find(stale.begin(), stale.end(), move) != stale.end()) score -= 4.0;
+    scored.push_back({score, move, next});
   }
   std::sort(scored.begin(), scored.end(),
             [](const Scored& a, const Scored& b) { return a.score > b.score; });
@@ -116,8 +144,19 @@ Json SmartBot::choose(const State& state, int seat, Chance& rng) const {
       return {{"type", "choose_crew"},
               {"crew", crew_name(yellow ? Crew::kYellowbeards : Crew::kBlackbeards)}};
     }
-    case Phase::kPlaying:
-      return move_json(best_move(position, rng), position.board);
+    case Phase::kPlaying: {
+      // This seat's moves of the last few turns but one: when ships shuffle round in a cycle,
+      // the move now repeats one of them.
+      std::vector<Move> stale;
+      const auto& history = raft->history();
+      for (std::size_t back = 4; back <= 12; back += 2) {
+        if (history.size() < back) break;
+        const auto& past = history[history.size() - back];
+        if (past.seat != seat) continue;
+        if (auto move = move_of(past.action, position.board)) stale.push_back(*move);
+      }
+      return move_json(best_move(position, rng, stale), position.board);
+    }
     case Phase::kPlacing:
     case Phase::kOver:
       break;

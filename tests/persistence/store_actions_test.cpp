@@ -185,3 +185,47 @@ TEST_CASE("action text is kept byte for byte") {
   CHECK(log[0].seat == 2);
   CHECK(log[0].time_ms == 77);
 }
+
+TEST_CASE("reads from several threads run while actions are written, and see whole prefixes") {
+  TempDir dir;
+  SqliteStore store(dir.file("store.db"));
+  constexpr int kWriters = 4;
+  constexpr int kPerWriter = 400;
+  std::vector<std::int64_t> matches;
+  for (int t = 0; t < kWriters; ++t) matches.push_back(store.create_match(sample_match()));
+
+  std::atomic<bool> writing{true};
+  std::atomic<int> bad_reads{0}, reads{0};
+  std::vector<std::thread> readers;
+  for (int r = 0; r < 4; ++r) {
+    readers.emplace_back([&, r] {
+      std::int64_t last_count = 0;
+      const std::int64_t id = matches[r % kWriters];
+      while (writing.load()) {
+        auto log = store.actions(id);
+        for (std::size_t i = 0; i < log.size(); ++i) bad_reads += log[i].seq != std::int64_t(i) + 1;
+        auto m = store.match(id);
+        if (!m || m->action_count < last_count || m->seats.size() != 3) ++bad_reads;
+        if (m) last_count = m->action_count;
+        ++reads;
+      }
+    });
+  }
+  std::vector<std::thread> writers;
+  for (int t = 0; t < kWriters; ++t) {
+    writers.emplace_back([&, t] {
+      for (int seq = 1; seq <= kPerWriter; ++seq) {
+        store.append_action(action(matches[t], seq), nullptr);
+        if (seq % 50 == 0) store.flush();
+      }
+    });
+  }
+  for (auto& w : writers) w.join();
+  store.flush();
+  writing = false;
+  for (auto& r : readers) r.join();
+
+  CHECK(bad_reads.load() == 0);
+  CHECK(reads.load() > 0);
+  for (auto id : matches) CHECK(store.match(id)->action_count == kPerWriter);
+}

@@ -1,0 +1,236 @@
+// The shared property suite: every registered game, at every player count it allows, is played
+// through many random matches, and after every step the facts the rules contract promises are
+// checked:
+//   - the match ends within a bound on steps;
+//   - each seat's view lists exactly that seat's legal actions (none for seats not to act, none
+//     for spectators), and to_act is actors();
+//   - every legal action applies to a clone of the state;
+//   - malformed actions, actions of seats not to act and mutated legal actions are refused, and
+//     refusals leave every view unchanged;
+//   - replaying the history from the same options and seed reproduces every view at every step;
+//   - nothing a seat may not know appears in its view (a per-game leak check).
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "rules/core/registry.hpp"
+
+using tortuga::Chance;
+using tortuga::Game;
+using tortuga::Json;
+using tortuga::State;
+
+namespace {
+
+struct SuiteConfig {
+  int matches = 50;            // per player count, spread over the option variants
+  int step_bound = 5000;       // a match must end within this many steps
+  int exhaustive_matches = 5;  // matches where every legal action is tried on a clone
+  // Every acceptable action is listed by legal_actions (no templates): then a mutated legal
+  // action that is not in the list must be refused.
+  bool legal_is_exhaustive = true;
+  std::vector<Json> option_variants = {Json::object()};
+};
+
+SuiteConfig config_for(const std::string& game) {
+  SuiteConfig config;
+  if (game == "raft-and-scupper") {
+    config.matches = 200;
+    config.step_bound = 3000;
+    config.exhaustive_matches = 12;
+    config.option_variants = {Json::object(), {{"short_game", true}}, {{"turn_clock_s", 30}}};
+  }
+  return config;
+}
+
+// What must not appear in a seat's view, per game. A game with hidden information registers a
+// check here; it is called with every seat's view (and the spectators', seat kSpectator) at
+// every step of every match. Raft & Scupper has no hidden information.
+using LeakCheck = std::function<void(const State& state, int seat, const Json& view)>;
+
+const std::map<std::string, LeakCheck>& leak_checks() {
+  static const std::map<std::string, LeakCheck> checks = {};
+  return checks;
+}
+
+// Every view of the state, in a fixed order: each seat, the spectators, the full view.
+Json all_views(const State& state) {
+  Json views = Json::array();
+  for (int seat = 0; seat < state.seats(); ++seat) views.push_back(state.view(seat));
+  views.push_back(state.spectator_view());
+  views.push_back(state.full_view());
+  return views;
+}
+
+bool contains(const Json& list, const Json& item) {
+  return std::find(list.begin(), list.end(), item) != list.end();
+}
+
+// Variations on a legal action that are usually not legal themselves.
+std::vector<Json> mutations(const Json& action, Chance& rng) {
+  std::vector<Json> out;
+  Json extra = action;
+  extra["unexpected_field"] = 1;
+  out.push_back(extra);
+  for (auto it = action.begin(); it != action.end(); ++it) {
+    if (it.key() == "type") continue;
+    Json without = action;
+    without.erase(it.key());
+    out.push_back(without);
+    Json wrong_type = action;
+    wrong_type[it.key()] = it->is_string() ? Json(12345) : Json("not this");
+    out.push_back(wrong_type);
+    Json far = action;
+    far[it.key()] = Json::array({1000000 + static_cast<int>(rng.below(1000)), -1000000});
+    out.push_back(far);
+  }
+  Json renamed = action;
+  renamed["type"] = action["type"].get<std::string>() + "_not";
+  out.push_back(renamed);
+  return out;
+}
+
+void check_views_of(const State& state, const Json& views, const std::string& game) {
+  const bool over = state.is_over();
+  const Json to_act = over ? Json::array() : Json(state.actors());
+  const auto actors = state.actors();
+  for (int seat = 0; seat < state.seats(); ++seat) {
+    const Json& view = views[seat];
+    const Json legal = state.legal_actions(seat);
+    CHECK(view["legal"] == legal);
+    CHECK(view["to_act"] == to_act);
+    CHECK(view["over"] == over);
+    const bool acts = std::find(actors.begin(), actors.end(), seat) != actors.end();
+    if (!acts || over) CHECK(legal.empty());
+    if (acts && !over) CHECK_FALSE(legal.empty());
+    // A seat's view never offers another seat's actions.
+    for (int other = 0; other < state.seats(); ++other) {
+      if (other == seat) continue;
+      for (const Json& action : state.legal_actions(other))
+        if (!contains(legal, action)) CHECK_FALSE(contains(view["legal"], action));
+    }
+  }
+  const Json& spectator = views[state.seats()];
+  CHECK(spectator["legal"].empty());
+  CHECK(spectator["to_act"] == to_act);
+  CHECK(spectator["seat"] == nullptr);
+  if (auto leak = leak_checks().find(game); leak != leak_checks().end()) {
+    for (int seat = 0; seat < state.seats(); ++seat) leak->second(state, seat, views[seat]);
+    leak->second(state, tortuga::kSpectator, spectator);
+  }
+}
+
+void check_refused(State& state, int seat, const Json& action, const Json& views) {
+  tortuga::Refusal refused;
+  CHECK_NOTHROW(refused = state.apply(seat, action));
+  CHECK_MESSAGE(refused.has_value(), "seat " << seat << " was allowed " << action.dump());
+  if (!refused) return;
+  CHECK_FALSE(refused->message.empty());
+  CHECK(all_views(state) == views);
+}
+
+void play_match(const Game& game, const Json& options, std::uint64_t seed,
+                const SuiteConfig& config, bool exhaustive) {
+  const std::string id = game.info().id;
+  auto state = game.new_state(options, Chance(seed));
+  Chance rng(seed * 1000003 + 17);
+  tortuga::RandomBot bot;
+  std::vector<Json> recorded = {all_views(*state)};
+  int steps = 0;
+  while (!state->is_over()) {
+    REQUIRE_MESSAGE(steps < config.step_bound, id << " seed " << seed << " did not end");
+    const Json& views = recorded.back();
+    check_views_of(*state, views, id);
+    const auto actors = state->actors();
+    REQUIRE_FALSE(actors.empty());
+
+    // Every legal action (or a sample of them) applies to a clone.
+    for (int seat : actors) {
+      const Json legal = state->legal_actions(seat);
+      const std::size_t tries = exhaustive ? legal.size() : std::min<std::size_t>(3, legal.size());
+      for (std::size_t i = 0; i < tries; ++i) {
+        const Json& action = exhaustive ? legal[i] : legal[rng.below(legal.size())];
+        auto copy = state->clone();
+        auto refused = copy->apply(seat, action);
+        CHECK_MESSAGE(!refused, id << ": legal " << action.dump()
+                                   << " refused: " << (refused ? refused->message : ""));
+      }
+    }
+
+    // A sample of refusals, each leaving every view as it was.
+    const int actor = actors[rng.below(actors.size())];
+    const Json legal = state->legal_actions(actor);
+    if (steps % 4 == 0) {
+      const Json malformed[] = {
+          nullptr, 7, Json::array(), Json::object(), {{"type", 7}}, {{"type", "no_such_action"}}};
+      check_refused(*state, actor, malformed[rng.below(6)], views);
+      for (int seat = 0; seat < state->seats(); ++seat)
+        if (std::find(actors.begin(), actors.end(), seat) == actors.end())
+          check_refused(*state, seat, legal[rng.below(legal.size())], views);
+      check_refused(*state, tortuga::kSpectator, legal[0], views);
+    }
+    if (config.legal_is_exhaustive) {
+      auto variants = mutations(legal[rng.below(legal.size())], rng);
+      const Json& mutated = variants[rng.below(variants.size())];
+      if (!contains(legal, mutated)) check_refused(*state, actor, mutated, views);
+    }
+
+    // Move on: the room's timer now and then, otherwise a random actor's random action.
+    tortuga::Refusal refused;
+    if (state->deadline() && rng.below(10) == 0) {
+      refused = state->apply(tortuga::kSystem, {{"type", "timeout"}});
+    } else {
+      const Json action = bot.choose(*state, actor, rng);
+      refused = state->apply(actor, action);
+    }
+    REQUIRE_MESSAGE(!refused, id << ": " << refused->message);
+    recorded.push_back(all_views(*state));
+    ++steps;
+  }
+
+  check_views_of(*state, recorded.back(), id);
+  const Json result = state->result();
+  CHECK(result["winners"].is_array());
+  CHECK(result["reason"].is_string());
+  for (const Json& winner : result["winners"])
+    CHECK((winner.is_number_integer() && winner >= 0 && winner < state->seats()));
+  CHECK(state->apply(0, {{"type", "pass"}})->code == tortuga::code::kMatchOver);
+
+  // Options, seed and the history reproduce every view at every step.
+  auto replay = game.new_state(options, Chance(seed));
+  const auto& history = state->history();
+  REQUIRE(history.size() == recorded.size() - 1);
+  for (std::size_t i = 0; i < history.size(); ++i) {
+    REQUIRE_MESSAGE(all_views(*replay) == recorded[i], id << " seed " << seed << " step " << i);
+    auto refused = replay->apply(history[i].seat, history[i].action);
+    REQUIRE_MESSAGE(!refused, id << " replay step " << i << ": " << refused->message);
+  }
+  CHECK(all_views(*replay) == recorded.back());
+}
+
+}  // namespace
+
+TEST_CASE("property suite: random matches of every game keep the rules contract") {
+  REQUIRE_FALSE(tortuga::all_games().empty());
+  for (const Game* game : tortuga::all_games()) {
+    const auto& info = game->info();
+    const SuiteConfig config = config_for(info.id);
+    for (int players = info.min_players; players <= info.max_players; ++players) {
+      for (int m = 0; m < config.matches; ++m) {
+        Json given = config.option_variants[m % config.option_variants.size()];
+        given["players"] = players;
+        auto options = game->normalize_options(given);
+        REQUIRE_MESSAGE(options.ok(), info.id << ": " << options.error().message);
+        CAPTURE(info.id);
+        CAPTURE(players);
+        CAPTURE(m);
+        play_match(*game, *options, static_cast<std::uint64_t>(m), config,
+                   m < config.exhaustive_matches);
+      }
+    }
+  }
+}

@@ -1,0 +1,134 @@
+// Helpers for the Raft & Scupper tests: positions from diagrams, actions as JSON, and applying
+// actions that must succeed or must be refused without changing anything.
+#pragma once
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "rules/raft_and_scupper/deal.hpp"
+#include "rules/raft_and_scupper/diagram.hpp"
+#include "rules/raft_and_scupper/raft_game.hpp"
+#include "rules/raft_and_scupper/raft_state.hpp"
+
+namespace raft_test {
+
+using tortuga::Chance;
+using tortuga::Error;
+using tortuga::Json;
+using namespace tortuga::raft;
+
+// A match in play from a diagram (see diagram.hpp); seat 0 plays the Yellowbeards.
+inline std::unique_ptr<RaftState> at_sea(const std::vector<std::string>& rows,
+                                         Crew to_move = Crew::kYellowbeards) {
+  auto position = position_from_diagram(rows);
+  REQUIRE_MESSAGE(position.ok(), position.error().message);
+  position->to_move = to_move;
+  return RaftState::in_play(std::move(*position));
+}
+
+inline Json at(int x, int y) {
+  return Json::array({x, y});
+}
+inline Json jump(int pirate, int x, int y) {
+  return {{"type", "jump"}, {"pirate", pirate}, {"to", at(x, y)}};
+}
+inline Json sail(int pirate, int x, int y) {
+  return {{"type", "sail"}, {"pirate", pirate}, {"to", at(x, y)}};
+}
+inline Json scupper(int x, int y) {
+  return {{"type", "scupper"}, {"at", at(x, y)}};
+}
+inline Json pass() {
+  return {{"type", "pass"}};
+}
+
+inline int mover(const tortuga::State& state) {
+  auto who = state.actors();
+  REQUIRE(who.size() == 1);
+  return who[0];
+}
+
+inline bool offers(const tortuga::State& state, const Json& action) {
+  const Json legal = state.legal_actions(mover(state));
+  return std::find(legal.begin(), legal.end(), action) != legal.end();
+}
+
+// The legal actions of the seat to move that have this type.
+inline std::vector<Json> offered(const tortuga::State& state, const std::string& type) {
+  std::vector<Json> out;
+  for (const Json& action : state.legal_actions(mover(state)))
+    if (action["type"] == type) out.push_back(action);
+  return out;
+}
+
+// Everything anyone can see of the state.
+inline Json all_views(const tortuga::State& state) {
+  return Json::array({state.view(0), state.view(1), state.spectator_view(), state.full_view()});
+}
+
+inline void play(tortuga::State& state, const Json& action) {
+  const int seat = mover(state);
+  auto refused = state.apply(seat, action);
+  REQUIRE_MESSAGE(!refused, action.dump() << ": " << refused->message);
+}
+
+// Applies an action that must be refused, checks that nothing changed, and returns the refusal.
+inline Error refuse(tortuga::State& state, const Json& action, int seat = -100) {
+  if (seat == -100) seat = state.actors().empty() ? 0 : state.actors()[0];
+  const Json before = all_views(state);
+  const auto steps = state.history().size();
+  auto refused = state.apply(seat, action);
+  REQUIRE_MESSAGE(refused.has_value(), action.dump() << " was accepted");
+  CHECK(all_views(state) == before);
+  CHECK(state.history().size() == steps);
+  return *refused;
+}
+
+inline void check_illegal(tortuga::State& state, const Json& action, const std::string& words) {
+  const Error error = refuse(state, action);
+  CHECK_MESSAGE(error.code == "illegal_action", action.dump() << ": " << error.message);
+  CHECK_MESSAGE(error.message.find(words) != std::string::npos,
+                action.dump() << ": \"" << error.message << "\" lacks \"" << words << "\"");
+}
+
+inline void check_malformed(tortuga::State& state, const Json& action, const std::string& words) {
+  const Error error = refuse(state, action);
+  CHECK_MESSAGE(error.code == "bad_action", action.dump() << ": " << error.message);
+  CHECK_MESSAGE(error.message.find(words) != std::string::npos,
+                action.dump() << ": \"" << error.message << "\" lacks \"" << words << "\"");
+}
+
+// A script for Chance that makes its first shuffle of `from` come out as `wanted` (a
+// permutation of it), following Chance::shuffle's Fisher-Yates from the back.
+inline std::vector<std::uint32_t> script_for_shuffle(std::vector<Kind> from,
+                                                     const std::vector<Kind>& wanted) {
+  std::vector<std::uint32_t> script;
+  for (std::size_t i = from.size(); i > 1; --i) {
+    std::size_t j = 0;
+    while (from[j] != wanted[i - 1]) ++j;
+    script.push_back(static_cast<std::uint32_t>(j));
+    std::swap(from[i - 1], from[j]);
+  }
+  return script;
+}
+
+// A match whose deal is exactly `tiles` (position k gets tiles[k - 1]): each even tile must be
+// the opposite of the odd one before it, so that the deal never turns a tile aside.
+inline std::unique_ptr<tortuga::State> dealt(const std::vector<Kind>& tiles, Json options = {}) {
+  options["short_game"] = tiles.size() == 16;
+  auto normalized = raft_and_scupper().normalize_options(options);
+  REQUIRE_MESSAGE(normalized.ok(), normalized.error().message);
+  return raft_and_scupper().new_state(
+      *normalized,
+      Chance(1, script_for_shuffle(ship_tiles(static_cast<int>(tiles.size())), tiles)));
+}
+
+inline const RaftState& raft(const tortuga::State& state) {
+  return dynamic_cast<const RaftState&>(state);
+}
+
+}  // namespace raft_test

@@ -1,0 +1,117 @@
+// The views: everything is public, so each seat and the spectators see the same board, drawn as
+// a list of ships with cells, the play area, the pirates, the crews and their counts; and the
+// turn clock, which makes the player who runs out of time pass.
+#include "tests/rules/raft_support.hpp"
+
+using namespace raft_test;
+
+namespace {
+
+Json without_common(Json view) {
+  for (const char* key : {"seat", "legal"}) view.erase(key);
+  return view;
+}
+
+}  // namespace
+
+TEST_CASE("every seat and the spectators see the same public board") {
+  auto options = raft_and_scupper().normalize_options(Json::object());
+  REQUIRE(options.ok());
+  auto state = raft_and_scupper().new_state(*options, Chance(21));
+  Chance rng(4);
+  tortuga::RandomBot bot;
+  for (int step = 0; step < 40 && !state->is_over(); ++step) {
+    const Json spectator = state->spectator_view();
+    CHECK(without_common(state->view(0)) == without_common(spectator));
+    CHECK(without_common(state->view(1)) == without_common(spectator));
+    CHECK(without_common(state->full_view()) == without_common(spectator));
+    CHECK(spectator["legal"].empty());
+    const int seat = mover(*state);
+    CHECK(state->view(seat)["legal"] == state->legal_actions(seat));
+    CHECK(state->view(1 - seat)["legal"].empty());
+    play(*state, bot.choose(*state, seat, rng));
+  }
+}
+
+TEST_CASE("a view lists the ships, the play area, the pirates and the crews") {
+  auto position = position_from_diagram({".   .   .   .",  //
+                                         ".   Gs  Sr3 .",  //
+                                         "Sr1 Gr0 Ss2 ."});
+  REQUIRE(position.ok());
+  position->to_move = Crew::kBlackbeards;
+  position->scuppered_since = {0, 2};
+  position->scuppered_total = {1, 2};
+  position->last_scupperer = static_cast<std::int8_t>(Crew::kBlackbeards);
+  auto state = RaftState::in_play(*position, 1);
+  const Json view = state->view(0);
+  CHECK(view["game"] == "raft-and-scupper");
+  CHECK(view["phase"] == "playing");
+  CHECK(view["board"] == Json{{"width", 4}, {"height", 3}});
+  CHECK(view["area"] == Json{{"x", 0}, {"y", 1}, {"width", 3}, {"height", 2}});
+  CHECK(view["ships"][0] == Json{{"id", 1},
+                                 {"cell", at(1, 1)},
+                                 {"cargo", "gold"},
+                                 {"rigging", "square"},
+                                 {"pirate", nullptr},
+                                 {"pirate_id", nullptr}});
+  CHECK(view["ships"][3] == Json{{"id", 4},
+                                 {"cell", at(1, 2)},
+                                 {"cargo", "gold"},
+                                 {"rigging", "round"},
+                                 {"pirate", "yellowbeard"},
+                                 {"pirate_id", 0}});
+  CHECK(view["pirates"][3] ==
+        Json{{"id", 3}, {"figure", "blackbeard"}, {"crew", "blackbeards"}, {"cell", at(2, 1)}});
+  CHECK(view["turn"] == "blackbeards");
+  CHECK(view["to_act"] == Json::array({0}));  // seat 1 plays the Yellowbeards here
+  CHECK(view["crews"]["blackbeards"]["seat"] == 0);
+  CHECK(view["crews"]["blackbeards"]["scuppered_since"] == 2);
+  CHECK(view["crews"]["blackbeards"]["scuppered_total"] == 2);
+  CHECK(view["crews"]["yellowbeards"]["scuppered_total"] == 1);
+  CHECK(view["crews"]["blackbeards"]["favours"] == Json::array({"spice", "square"}));
+  CHECK(view["crews"]["yellowbeards"]["flotillas"] == Json{{"gold", 1}, {"round", 2}});
+  CHECK(view["last_scupper"] == "blackbeards");
+  CHECK(view["seats"][0] ==
+        Json{{"seat", 0}, {"crew", "blackbeards"}, {"setup_role", "places_pirates"}});
+  CHECK(view["last_action"] == nullptr);
+  CHECK(view["deadline"] == nullptr);
+}
+
+TEST_CASE("the turn clock waits on the player to move and makes them pass") {
+  auto position = position_from_diagram({".   Gs  .",   //
+                                         "Sr  Gr0 Ss",  //
+                                         ".   Ss2 Gr1"});
+  REQUIRE(position.ok());
+  auto state = RaftState::in_play(*position, 0, 30);
+  const Json view = state->view(0);
+  CHECK(view["deadline"] == Json{{"after_ms", 30000}, {"seats", {0}}});
+  CHECK(view["turn_clock_s"] == 30);
+  CHECK_FALSE(state->apply(tortuga::kSystem, {{"type", "timeout"}}));
+  CHECK(state->actors() == std::vector<int>{1});
+  CHECK(state->view(1)["crews"]["yellowbeards"]["passes_in_row"] == 1);
+  CHECK(state->view(1)["last_action"] == Json{{"seat", 0}, {"action", pass()}, {"timeout", true}});
+  CHECK(state->deadline()->seats == std::vector<int>{1});
+  // A second timeout is the second pass in turn: vengeance.
+  CHECK_FALSE(state->apply(tortuga::kSystem, {{"type", "timeout"}}));
+  CHECK(state->is_over());
+  CHECK(state->result()["detail"]["trigger"] == "both_passed");
+  CHECK(state->view(0)["deadline"] == nullptr);
+}
+
+TEST_CASE("the turn clock runs only once the pirates are at sea") {
+  auto options = raft_and_scupper().normalize_options({{"turn_clock_s", 20}});
+  REQUIRE(options.ok());
+  auto state = raft_and_scupper().new_state(*options, Chance(2));
+  CHECK_FALSE(state->deadline().has_value());
+  CHECK(state->apply(tortuga::kSystem, {{"type", "timeout"}})->code == "illegal_action");
+}
+
+TEST_CASE("the game describes itself and its options") {
+  const Json described = raft_and_scupper().describe();
+  CHECK(described["id"] == "raft-and-scupper");
+  CHECK(described["name"] == "Raft & Scupper");
+  CHECK(described["min_players"] == 2);
+  CHECK(described["max_players"] == 2);
+  for (const char* option : {"short_game", "layout", "turn_clock_s", "players"})
+    CHECK(described["options"].contains(option));
+}

@@ -1,0 +1,68 @@
+// A store that holds every appended action until the test releases it, to prove that nobody is
+// sent an effect before the store has committed it, and to simulate a failing disk.
+#pragma once
+
+#include <mutex>
+#include <utility>
+#include <vector>
+
+#include "persistence/store.hpp"
+
+namespace tortuga::testing {
+
+class GatedStore : public store::Store {
+ public:
+  explicit GatedStore(store::Store& inner) : inner_(inner) {}
+
+  std::size_t held() {
+    std::lock_guard lock(mutex_);
+    return held_.size();
+  }
+  // Commits (or fails) the oldest held write.
+  void release(bool ok = true) {
+    std::pair<store::Action, store::Done> next;
+    {
+      std::lock_guard lock(mutex_);
+      next = std::move(held_.front());
+      held_.erase(held_.begin());
+    }
+    if (ok)
+      inner_.append_action(next.first, next.second);
+    else
+      next.second(false, "disk full");
+  }
+
+  void append_action(const store::Action& a, store::Done done) override {
+    std::lock_guard lock(mutex_);
+    held_.emplace_back(a, std::move(done));
+  }
+  store::Player create_player(const std::string& n, const std::string& h) override {
+    return inner_.create_player(n, h);
+  }
+  std::optional<store::Player> player_by_token_hash(const std::string& h) override {
+    return inner_.player_by_token_hash(h);
+  }
+  std::optional<store::Player> player(std::int64_t id) override { return inner_.player(id); }
+  void rename_player(std::int64_t id, const std::string& n, store::Done d) override {
+    inner_.rename_player(id, n, std::move(d));
+  }
+  std::int64_t create_match(const store::Match& m) override { return inner_.create_match(m); }
+  void finish_match(std::int64_t id, const std::string& s, const std::string& r, std::int64_t e,
+                    store::Done d) override {
+    inner_.finish_match(id, s, r, e, std::move(d));
+  }
+  void flush() override { inner_.flush(); }
+  std::vector<store::Match> list_matches(const store::MatchFilter& f) override {
+    return inner_.list_matches(f);
+  }
+  std::optional<store::Match> match(std::int64_t id) override { return inner_.match(id); }
+  std::vector<store::Action> actions(std::int64_t m) override { return inner_.actions(m); }
+  std::vector<store::Match> unfinished_matches() override { return inner_.unfinished_matches(); }
+
+ private:
+  store::Store& inner_;
+  std::mutex mutex_;
+  std::vector<std::pair<store::Action, store::Done>> held_;
+};
+
+}  // namespace tortuga::testing

@@ -1,0 +1,129 @@
+#include <doctest/doctest.h>
+
+#include <filesystem>
+
+#include <unistd.h>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "persistence/sqlite_store.hpp"
+#include "server/http_api.hpp"
+#include "server/match_file.hpp"
+
+namespace tortuga::testing {
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+
+struct Archive {
+  fs::path dir = fs::temp_directory_path() / ("tortuga-http-" + std::to_string(::getpid()));
+  std::unique_ptr<store::SqliteStore> store;
+  std::int64_t finished = 0, running = 0;
+
+  Archive() {
+    fs::create_directories(dir / "web");
+    std::ofstream(dir / "web" / "index.html") << "<h1>hi</h1>";
+    std::ofstream(dir / "secret.txt") << "no";
+    store = std::make_unique<store::SqliteStore>((dir / "t.db").string());
+    auto anne = store->create_player("Anne", "h1");
+    // A short match of Raft & Scupper, played by its first legal actions, stored as a room would.
+    for (bool finish : {true, false}) {
+      store::Match m;
+      m.game = "raft-and-scupper";
+      m.options_json = R"({"short_game":true})";
+      m.seed = 11;
+      m.seats = {{0, anne.id, "Anne", ""}, {1, std::nullopt, "Bot", "random"}};
+      auto id = store->create_match(m);
+      MatchFile file;
+      file.game = m.game;
+      file.options = Json::parse(m.options_json);
+      file.seed = m.seed;
+      auto state = replay(file);
+      for (int seq = 1; seq <= 6; ++seq) {
+        int seat = (*state)->actors()[0];
+        Json action = (*state)->legal_actions(seat)[0];
+        REQUIRE_FALSE((*state)->apply(seat, action));
+        store->append_action({id, seq, seat, action.dump(), 0}, [](bool, const std::string&) {});
+      }
+      if (finish) store->finish_match(id, "finished", R"({"winners":[0]})", 5, [](bool, auto&) {});
+      (finish ? finished : running) = id;
+    }
+    store->flush();
+  }
+  ~Archive() {
+    store.reset();
+    fs::remove_all(dir);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("the HTTP API lists, describes, replays and exports stored matches") {
+  Archive a;
+  HttpApi api(*a.store, (a.dir / "web").string());
+  CHECK(Json::parse(api.get("/healthz").body)["status"] == "ok");
+
+  Json all = Json::parse(api.get("/api/matches").body)["matches"];
+  CHECK(all.size() == 2);
+  Json done = Json::parse(api.get("/api/matches?status=finished&game=raft-and-scupper").body);
+  REQUIRE(done["matches"].size() == 1);
+  CHECK(done["matches"][0]["id"] == a.finished);
+  CHECK(done["matches"][0]["actions"] == 6);
+  CHECK(api.get("/api/matches?limit=0").status == 400);
+  CHECK(api.get("/api/matches?player=x").status == 400);
+
+  auto one = api.get("/api/matches/" + std::to_string(a.finished));
+  CHECK(one.status == 200);
+  CHECK(Json::parse(one.body)["match"]["seats"][1]["bot"] == "random");
+  CHECK(api.get("/api/matches/424242").status == 404);
+  CHECK(api.get("/api/matches/abc").status == 400);
+
+  Json replay = Json::parse(api.get("/api/matches/" + std::to_string(a.finished) + "/replay").body);
+  CHECK(replay["revealed"] == true);
+  CHECK(replay["steps"].size() == 7);
+  CHECK(replay["steps"][3]["step"] == 3);
+  CHECK(replay["steps"][3]["view"]["step"] == 3);
+}
+
+TEST_CASE("a running match's seats and export are not given to anonymous HTTP readers") {
+  Archive a;
+  HttpApi api(*a.store, (a.dir / "web").string());
+  const std::string running = "/api/matches/" + std::to_string(a.running);
+  CHECK(api.get(running + "/replay?seat=0").status == 403);
+  CHECK(api.get(running + "/export").status == 403);
+  Json spectators = Json::parse(api.get(running + "/replay").body);
+  CHECK(spectators["revealed"] == false);
+  // Other seats' actions stay hidden while the match runs.
+  for (const Json& step : spectators["steps"]) CHECK(step["action"].is_null());
+}
+
+TEST_CASE("an exported match file replays to the same result") {
+  Archive a;
+  HttpApi api(*a.store, (a.dir / "web").string());
+  auto exported = api.get("/api/matches/" + std::to_string(a.finished) + "/export");
+  REQUIRE(exported.status == 200);
+  auto file = parse_match_file(Json::parse(exported.body));
+  REQUIRE(file);
+  CHECK(file->actions.size() == 6);
+  CHECK(file->seed == 11);
+  auto state = replay(*file);
+  REQUIRE(state);
+  CHECK((*state)->history().size() == 6);
+  // A tampered log is refused, not replayed into a different match.
+  file->actions[2].action = {{"type", "scupper"}, {"at", {99, 99}}};
+  CHECK_FALSE(replay(*file));
+}
+
+TEST_CASE("static files are served from the web root and nothing outside it") {
+  Archive a;
+  HttpApi api(*a.store, (a.dir / "web").string());
+  auto index = api.get("/");
+  CHECK(index.status == 200);
+  CHECK(index.content_type.rfind("text/html", 0) == 0);
+  CHECK(api.get("/../secret.txt").status == 404);
+  CHECK(api.get("/%2e%2e/secret.txt").status == 404);
+  CHECK(api.get("/nope.js").status == 404);
+}
+}  // namespace tortuga::testing

@@ -1,0 +1,191 @@
+#include <doctest/doctest.h>
+
+#include <filesystem>
+
+#include <unistd.h>
+
+#include "persistence/sqlite_store.hpp"
+#include "protocol/command.hpp"
+#include "protocol/patch.hpp"
+#include "server/lobby.hpp"
+#include "tests/server/fake_client.hpp"
+
+namespace tortuga::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Server {
+  fs::path dir;
+  std::unique_ptr<store::SqliteStore> store;
+  std::unique_ptr<boost::asio::io_context> io;
+  std::unique_ptr<Lobby> lobby;
+  int recovered = 0;
+
+  Server() {
+    static int n = 0;
+    dir = fs::temp_directory_path() /
+          ("tortuga-lobby-" + std::to_string(::getpid()) + "-" + std::to_string(n++));
+    fs::create_directories(dir);
+    open();
+  }
+  ~Server() {
+    close();
+    fs::remove_all(dir);
+  }
+  void open() {
+    store = std::make_unique<store::SqliteStore>((dir / "t.db").string());
+    io = std::make_unique<boost::asio::io_context>();
+    lobby = std::make_unique<Lobby>(*io, *store, RoomSettings{0}, LobbyLimits{10});
+    recovered = lobby->recover();
+  }
+  // Like a stop and start of the process: rooms are gone, the store's file stays.
+  void restart() {
+    close();
+    open();
+  }
+  void close() {
+    if (!lobby) return;
+    lobby->shutdown();
+    run_until(
+        *io, [] { return false; }, std::chrono::milliseconds(20));
+    store->flush();
+    lobby.reset();
+    io.reset();
+    store.reset();
+  }
+  void send(const std::shared_ptr<FakeClient>& c, const Json& message) {
+    lobby->handle(c, protocol::parse_command(message.dump()));
+    run_until(
+        *io, [] { return false; }, std::chrono::milliseconds(20));
+  }
+  template <class P>
+  bool run(P done) {
+    return run_until(*io, done);
+  }
+};
+
+Json last(const FakeClient& c, const std::string& type) {
+  auto all = c.of_type(type);
+  return all.empty() ? Json() : all.back();
+}
+
+Json latest_view(const FakeClient& client, std::int64_t match) {
+  Json view;
+  for (const Json& m : client.received()) {
+    if (m.value("match", Json()) != match) continue;
+    if (m["type"] == "state") view = m["view"];
+    if (m["type"] == "patch") view = *protocol::apply_patch(view, m["ops"]);
+  }
+  return view;
+}
+
+}  // namespace
+
+TEST_CASE("hello gives a new player a secret token that later resumes the same player") {
+  Server s;
+  auto c = std::make_shared<FakeClient>();
+  s.send(c, {{"type", "ping"}, {"id", 1}});
+  CHECK(last(*c, "pong")["re"] == 1);
+  s.send(c, {{"type", "list_rooms"}, {"id", 2}});
+  CHECK(last(*c, "error")["code"] == "not_welcomed");
+  s.send(c, {{"type", "hello"}, {"id", 3}, {"name", "Anne"}});
+  Json welcome = last(*c, "welcome");
+  REQUIRE(welcome.is_object());
+  const std::string token = welcome["token"];
+  CHECK(token.size() == 64);
+  CHECK(welcome["games"][0]["id"] == "raft-and-scupper");
+  // The store keeps only the hash.
+  CHECK_FALSE(s.store->player_by_token_hash(token));
+
+  auto again = std::make_shared<FakeClient>();
+  s.send(again, {{"type", "hello"}, {"name", "Anne B."}, {"token", token}});
+  CHECK(last(*again, "welcome")["player"]["id"] == welcome["player"]["id"]);
+  CHECK(last(*again, "welcome")["player"]["name"] == "Anne B.");
+
+  auto stranger = std::make_shared<FakeClient>();
+  s.send(stranger, {{"type", "hello"}, {"name", "Eve"}, {"token", std::string(64, 'a')}});
+  CHECK(last(*stranger, "error")["code"] == "bad_token");
+}
+
+TEST_CASE("public rooms are listed, private rooms are found by their code only") {
+  Server s;
+  auto anne = std::make_shared<FakeClient>(), ben = std::make_shared<FakeClient>();
+  s.send(anne, {{"type", "hello"}, {"name", "Anne"}});
+  s.send(ben, {{"type", "hello"}, {"name", "Ben"}});
+  s.send(anne, {{"type", "create_room"}, {"game", "raft-and-scupper"}});
+  s.send(anne, {{"type", "create_room"}, {"game", "raft-and-scupper"}, {"private", true}});
+  Json priv = last(*anne, "room")["room"];
+  REQUIRE(priv["private"] == true);
+  const std::string code = priv["code"];
+  CHECK(code.size() == 6);
+
+  s.send(ben, {{"type", "list_rooms"}, {"id", "l"}});
+  Json rooms = last(*ben, "rooms")["rooms"];
+  REQUIRE(rooms.size() == 1);
+  CHECK(rooms[0]["private"] == false);
+  CHECK_FALSE(rooms[0].contains("code"));
+
+  s.send(ben, {{"type", "join_room"}, {"room", priv["id"]}, {"id", "by-id"}});
+  CHECK(last(*ben, "error")["code"] == "no_such_room");
+  s.send(ben, {{"type", "join_room"}, {"room", code}, {"id", "by-code"}});
+  Json joined = last(*ben, "room");
+  CHECK(joined["re"] == "by-code");
+  CHECK(joined["you"]["seat"] == 1);
+
+  s.send(ben, {{"type", "create_room"}, {"game", "chess"}});
+  CHECK(last(*ben, "error")["code"] == "unknown_game");
+  s.send(ben,
+         {{"type", "create_room"}, {"game", "raft-and-scupper"}, {"options", {{"players", 3}}}});
+  CHECK(last(*ben, "error")["code"] == "bad_options");
+}
+
+TEST_CASE("after a restart a running match is rebuilt from its log and its players resume it") {
+  Server s;
+  auto anne = std::make_shared<FakeClient>(), ben = std::make_shared<FakeClient>();
+  s.send(anne, {{"type", "hello"}, {"name", "Anne"}});
+  s.send(ben, {{"type", "hello"}, {"name", "Ben"}});
+  const std::string anne_token = last(*anne, "welcome")["token"];
+  s.send(anne, {{"type", "create_room"}, {"game", "raft-and-scupper"}});
+  const auto room = last(*anne, "room")["room"]["id"].get<std::int64_t>();
+  s.send(ben, {{"type", "join_room"}, {"room", room}});
+  s.send(anne, {{"type", "start"}, {"room", room}});
+  REQUIRE(s.run([&] { return last(*anne, "state").is_object(); }));
+  const auto match = last(*anne, "state")["match"].get<std::int64_t>();
+
+  // Play five actions, each by whoever may act.
+  for (int step = 0; step < 5; ++step) {
+    Json a = latest_view(*anne, match), b = latest_view(*ben, match);
+    auto& who = a["legal"].empty() ? ben : anne;
+    Json legal = (a["legal"].empty() ? b : a)["legal"];
+    REQUIRE_FALSE(legal.empty());
+    s.send(who, {{"type", "action"}, {"match", match}, {"action", legal[0]}});
+    REQUIRE(s.run([&] { return latest_view(*anne, match)["step"] == step + 1; }));
+  }
+  Json before = latest_view(*anne, match);
+
+  s.restart();
+  CHECK(s.recovered == 1);
+  auto back = std::make_shared<FakeClient>();
+  s.send(back, {{"type", "hello"}, {"name", "Anne"}, {"token", anne_token}});
+  REQUIRE(s.run([&] { return last(*back, "state").is_object(); }));
+  CHECK(last(*back, "room")["you"]["seat"] == 0);
+  Json state = last(*back, "state");
+  CHECK(state["match"] == match);
+  CHECK(state["version"] == 5);
+  CHECK(state["view"] == before);
+}
+
+TEST_CASE("actions for unknown or finished matches are typed errors") {
+  Server s;
+  auto anne = std::make_shared<FakeClient>();
+  s.send(anne, {{"type", "hello"}, {"name", "Anne"}});
+  s.send(anne, {{"type", "action"}, {"match", 999}, {"action", {{"type", "pass"}}}, {"id", 1}});
+  CHECK(last(*anne, "error")["code"] == "no_such_match");
+  s.send(anne, {{"type", "get_match"}, {"match", 999}});
+  CHECK(last(*anne, "error")["code"] == "no_such_match");
+  s.send(anne, {{"type", "leave_room"}, {"room", 5}});
+  CHECK(last(*anne, "error")["code"] == "not_in_room");
+}
+
+}  // namespace tortuga::testing

@@ -1,0 +1,248 @@
+#include <doctest/doctest.h>
+
+#include <filesystem>
+
+#include <unistd.h>
+#include <set>
+
+#include "persistence/sqlite_store.hpp"
+#include "protocol/patch.hpp"
+#include "server/room.hpp"
+#include "tests/server/fake_client.hpp"
+#include "tests/server/gated_store.hpp"
+#include "tests/server/tally_game.hpp"
+
+namespace tortuga::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct NullDirectory : RoomDirectory {
+  std::set<std::int64_t> closed;
+  void seat_taken(std::int64_t, std::int64_t) override {}
+  void seat_released(std::int64_t, std::int64_t) override {}
+  void match_started(std::int64_t, std::int64_t) override {}
+  void room_closed(std::int64_t room) override { closed.insert(room); }
+};
+
+// Two people in a room of Tally, each with a connection, and a gate in front of the store.
+struct Table {
+  fs::path dir;
+  std::unique_ptr<store::SqliteStore> sqlite;
+  std::unique_ptr<GatedStore> store;
+  boost::asio::io_context io;
+  NullDirectory directory;
+  TallyGame game;
+  std::shared_ptr<Room> room;
+  std::shared_ptr<FakeClient> anne = std::make_shared<FakeClient>();
+  std::shared_ptr<FakeClient> ben = std::make_shared<FakeClient>();
+
+  explicit Table(Json options = Json::object(), int bot_delay_ms = 0) {
+    dir = fs::temp_directory_path() /
+          ("tortuga-room-" + std::to_string(::getpid()) + "-" + std::to_string(counter()++));
+    fs::create_directories(dir);
+    sqlite = std::make_unique<store::SqliteStore>((dir / "t.db").string());
+    store = std::make_unique<GatedStore>(*sqlite);
+    options = *game.normalize_options(options);
+    room = std::make_shared<Room>(io, *store, directory, RoomSettings{bot_delay_ms}, 1, "", game,
+                                  options, false);
+    anne->welcome(sqlite->create_player("Anne", "h1").id, "Anne");
+    ben->welcome(sqlite->create_player("Ben", "h2").id, "Ben");
+  }
+  ~Table() {
+    room->post([r = room] { r->shutdown(); });
+    run_until(
+        io, [] { return false; }, std::chrono::milliseconds(20));
+    store.reset();
+    sqlite.reset();
+    fs::remove_all(dir);
+  }
+  static int& counter() {
+    static int n = 0;
+    return n;
+  }
+
+  template <class F>
+  void on_room(F f) {
+    room->post(f);
+    run_until(
+        io, [] { return false; }, std::chrono::milliseconds(20));
+  }
+  void seat_both_and_start() {
+    on_room([&] { room->join(anne, std::nullopt, 1); });
+    on_room([&] { room->join(ben, std::nullopt, 2); });
+    on_room([&] { room->start(anne, 3); });
+  }
+  void act(const std::shared_ptr<FakeClient>& who, Json action, Json id = 9) {
+    on_room([&] { room->act(who, action, id); });
+  }
+  // Lets every held write through, until the room has nothing pending.
+  void commit_all() {
+    run_until(
+        io,
+        [&] {
+          while (store->held()) store->release();
+          return false;
+        },
+        std::chrono::milliseconds(50));
+  }
+};
+
+Json latest_view(const FakeClient& client) {
+  Json view;
+  for (const Json& m : client.received()) {
+    if (m["type"] == "state") view = m["view"];
+    if (m["type"] == "patch") view = *protocol::apply_patch(view, m["ops"]);
+  }
+  return view;
+}
+
+}  // namespace
+
+TEST_CASE("starting a room sends every seat its own view at version 0") {
+  Table t;
+  t.seat_both_and_start();
+  auto anne_states = t.anne->of_type("state");
+  auto ben_states = t.ben->of_type("state");
+  REQUIRE(anne_states.size() == 1);
+  REQUIRE(ben_states.size() == 1);
+  CHECK(anne_states[0]["version"] == 0);
+  CHECK(anne_states[0]["view"]["seat"] == 0);
+  CHECK(ben_states[0]["view"]["seat"] == 1);
+  CHECK(anne_states[0]["view"]["legal"].size() == 2);
+  CHECK(ben_states[0]["view"]["legal"].empty());
+  // Each sees its own secret, never the other's.
+  CHECK(anne_states[0]["view"]["secret"].get<int>() < 200);
+  CHECK(ben_states[0]["view"]["secret"].get<int>() >= 300);
+}
+
+TEST_CASE("no patch leaves the room before the store has committed its action") {
+  Table t;
+  t.seat_both_and_start();
+  t.act(t.anne, {{"type", "add"}, {"n", 2}});
+  REQUIRE(t.store->held() == 1);
+  CHECK(t.anne->of_type("patch").empty());
+  CHECK(t.ben->of_type("patch").empty());
+
+  t.store->release();
+  REQUIRE(run_until(t.io, [&] { return t.ben->of_type("patch").size() == 1; }));
+  auto patch = t.ben->of_type("patch")[0];
+  CHECK(patch["version"] == 1);
+  CHECK(t.sqlite->actions(patch["match"].get<std::int64_t>()).size() == 1);
+}
+
+TEST_CASE("each audience's patches take its previous view to its new view") {
+  Table t;
+  t.seat_both_and_start();
+  t.act(t.anne, {{"type", "add"}, {"n", 1}});
+  t.commit_all();
+  t.act(t.ben, {{"type", "add"}, {"n", 2}});
+  t.commit_all();
+  Json anne = latest_view(*t.anne), ben = latest_view(*t.ben);
+  CHECK(anne["tally"] == 3);
+  CHECK(ben["tally"] == 3);
+  CHECK(anne["step"] == 2);
+  CHECK(anne["to_act"] == Json::array({0}));
+  CHECK(anne["legal"].size() == 2);
+  CHECK(ben["legal"].empty());
+  CHECK(anne["secret"] != ben["secret"]);
+  auto versions = t.ben->of_type("patch");
+  REQUIRE(versions.size() == 2);
+  CHECK(versions[0]["version"] == 1);
+  CHECK(versions[1]["version"] == 2);
+}
+
+TEST_CASE("refused actions are typed errors echoing the request id and change nothing") {
+  Table t;
+  t.seat_both_and_start();
+  t.act(t.ben, {{"type", "add"}, {"n", 1}}, "b1");
+  t.act(t.anne, {{"type", "add"}, {"n", 3}}, "a1");
+  t.act(t.anne, Json::array(), "a2");
+  auto ben_errors = t.ben->of_type("error");
+  auto anne_errors = t.anne->of_type("error");
+  REQUIRE(ben_errors.size() == 1);
+  CHECK(ben_errors[0]["code"] == "not_your_turn");
+  CHECK(ben_errors[0]["re"] == "b1");
+  REQUIRE(anne_errors.size() == 2);
+  CHECK(anne_errors[0]["code"] == "illegal_action");
+  CHECK(anne_errors[1]["code"] == "bad_action");
+  CHECK(t.store->held() == 0);
+
+  auto spectator = std::make_shared<FakeClient>();
+  spectator->welcome(99, "Cleo");
+  t.on_room([&] { t.room->watch(spectator, 5); });
+  t.act(spectator, {{"type", "add"}, {"n", 1}}, "s1");
+  REQUIRE(spectator->of_type("error").size() == 1);
+  CHECK(spectator->of_type("error")[0]["code"] == "not_your_seat");
+  // The spectator's view holds no secret at all.
+  CHECK_FALSE(spectator->of_type("state")[0]["view"].contains("secret"));
+}
+
+TEST_CASE("a write the store refuses makes the room rebuild from the log and resync everyone") {
+  Table t;
+  t.seat_both_and_start();
+  t.act(t.anne, {{"type", "add"}, {"n", 1}});
+  t.commit_all();
+  t.act(t.ben, {{"type", "add"}, {"n", 2}});
+  REQUIRE(t.store->held() == 1);
+  t.anne->clear();
+  t.store->release(false);
+  REQUIRE(run_until(t.io, [&] { return !t.anne->of_type("state").empty(); }));
+  auto state = t.anne->of_type("state")[0];
+  CHECK(state["version"] == 1);
+  CHECK(state["view"]["tally"] == 1);
+  CHECK(t.anne->of_type("patch").empty());
+  // The match goes on from the stored truth: Ben is to act again.
+  t.act(t.ben, {{"type", "add"}, {"n", 1}});
+  t.commit_all();
+  CHECK(latest_view(*t.anne)["tally"] == 2);
+}
+
+TEST_CASE("a passed deadline becomes a logged timeout action") {
+  Table t(Json{{"clock_ms", 30}});
+  t.seat_both_and_start();
+  REQUIRE(run_until(t.io, [&] {
+    while (t.store->held()) t.store->release();
+    return !t.ben->of_type("patch").empty();
+  }));
+  auto patch = t.ben->of_type("patch")[0];
+  auto log = t.sqlite->actions(patch["match"].get<std::int64_t>());
+  REQUIRE(log.size() >= 1);
+  CHECK(log[0].seat == kSystem);
+  CHECK(nlohmann::json::parse(log[0].action_json)["type"] == "timeout");
+  CHECK(latest_view(*t.ben)["tally"].get<int>() >= 1);
+}
+
+TEST_CASE("a bot takes its turns through the same path and the match ends") {
+  Table t;
+  t.on_room([&] { t.room->join(t.anne, std::nullopt, 1); });
+  t.on_room([&] { t.room->add_bot(t.anne, std::nullopt, "random", 2); });
+  t.on_room([&] { t.room->start(t.anne, 3); });
+  REQUIRE(run_until(t.io, [&] {
+    while (t.store->held()) t.store->release();
+    Json v = latest_view(*t.anne);
+    if (v.is_object() && !v["over"].get<bool>() && !v["legal"].empty())
+      t.room->post([&t, a = v["legal"][0]] { t.room->act(t.anne, a, nullptr); });
+    return v.is_object() && v["over"].get<bool>();
+  }));
+  Json v = latest_view(*t.anne);
+  CHECK(v["result"]["reason"] == "tally");
+  auto rooms = t.anne->of_type("room");
+  CHECK(rooms.back()["room"]["status"] == "over");
+}
+
+TEST_CASE("only the host starts, and only with every seat taken") {
+  Table t;
+  t.on_room([&] { t.room->join(t.anne, std::nullopt, 1); });
+  t.on_room([&] { t.room->start(t.anne, "s1"); });
+  CHECK(t.anne->of_type("error").back()["code"] == "not_enough_players");
+  t.on_room([&] { t.room->join(t.ben, std::nullopt, 2); });
+  t.on_room([&] { t.room->start(t.ben, "s2"); });
+  CHECK(t.ben->of_type("error").back()["code"] == "not_host");
+  auto cleo = std::make_shared<FakeClient>();
+  cleo->welcome(77, "Cleo");
+  t.on_room([&] { t.room->join(cleo, std::nullopt, "j"); });
+  CHECK(cleo->of_type("error").back()["code"] == "room_full");
+}
+
+}  // namespace tortuga::testing

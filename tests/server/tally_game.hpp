@@ -1,0 +1,79 @@
+// A tiny game for testing rooms apart from any real game's rules. Two seats take turns adding 1
+// or 2 to a tally; whoever brings it to 6 or more wins. Each seat has a secret number that only
+// its own view shows. With the option clock_ms, the seat to act has that long; on timeout it
+// adds 1.
+#pragma once
+
+#include "rules/core/game.hpp"
+
+namespace tortuga::testing {
+
+class TallyState : public State {
+ public:
+  TallyState(Json options, Chance chance)
+      : State(2, std::move(chance)), options_(std::move(options)) {
+    secret_[0] = 100 + static_cast<int>(this->chance().below(100));
+    secret_[1] = 300 + static_cast<int>(this->chance().below(100));
+  }
+  std::unique_ptr<State> clone() const override { return std::make_unique<TallyState>(*this); }
+  std::vector<int> actors() const override { return {turn_}; }
+  bool is_over() const override { return tally_ >= 6; }
+  Json result() const override {
+    return is_over() ? Json{{"winners", {1 - turn_}}, {"reason", "tally"}} : Json(nullptr);
+  }
+  std::optional<Deadline> deadline() const override {
+    int ms = options_.value("clock_ms", 0);
+    if (ms <= 0) return std::nullopt;
+    return Deadline{ms, {turn_}};
+  }
+  int secret(int seat) const { return secret_[seat]; }
+
+ protected:
+  Json legal(int) const override {
+    return Json::array({{{"type", "add"}, {"n", 1}}, {{"type", "add"}, {"n", 2}}});
+  }
+  Refusal act(int, const Json& action) override {
+    if (action["type"] != "add") return bad_action("unknown action");
+    auto n = action.find("n");
+    if (n == action.end() || !n->is_number_integer()) return bad_action("n must be 1 or 2");
+    if (*n != 1 && *n != 2) return illegal("you may add 1 or 2");
+    add(n->get<int>());
+    return std::nullopt;
+  }
+  Refusal on_timeout() override {
+    add(1);
+    return std::nullopt;
+  }
+  Json seat_view(int seat) const override {
+    Json v = {{"tally", tally_}};
+    if (seat >= 0) v["secret"] = secret_[seat];
+    if (seat == kEveryone) v["secrets"] = {secret_[0], secret_[1]};
+    return v;
+  }
+
+ private:
+  void add(int n) {
+    tally_ += n;
+    turn_ = 1 - turn_;
+  }
+  Json options_;
+  int tally_ = 0;
+  int turn_ = 0;
+  int secret_[2];
+};
+
+class TallyGame : public Game {
+ public:
+  const GameInfo& info() const override {
+    static const GameInfo i{"tally", "Tally", 2, 2};
+    return i;
+  }
+  Json option_schema() const override {
+    return {{"clock_ms", {{"type", "integer"}, {"min", 0}, {"max", 60000}, {"default", 0}}}};
+  }
+  std::unique_ptr<State> new_state(const Json& options, Chance chance) const override {
+    return std::make_unique<TallyState>(options, std::move(chance));
+  }
+};
+
+}  // namespace tortuga::testing
