@@ -130,8 +130,9 @@ struct Shared {
   tcp::endpoint endpoint;
   std::string host;
   std::string path;
-  // The measured window: set before any table starts, then only read.
-  Clock::time_point begin, end;
+  // The measured window, set once the players are connected (atomic: players' handlers may read
+  // it meanwhile). Until then it is empty.
+  std::atomic<Clock::rep> begin{1}, end{0};
   std::atomic<bool> stopping{false};
   std::atomic<int> welcomed{0};  // players
   std::atomic<int> idle_welcomed{0};
@@ -140,7 +141,11 @@ struct Shared {
   std::mutex mutex;
   std::map<std::string, std::int64_t> errors;  // of idle connections
 
-  bool in_window(Clock::time_point t) const { return t >= begin && t <= end; }
+  bool in_window(Clock::time_point t) const {
+    const auto ticks = t.time_since_epoch().count();
+    return ticks >= begin && ticks <= end;
+  }
+  Clock::time_point window_end() const { return Clock::time_point(Clock::duration(end)); }
   void error(const std::string& what) {
     std::lock_guard lock(mutex);
     ++errors[what];
@@ -292,7 +297,7 @@ class Table {
   }
   // Read once the io_context has stopped.
   const TableStats& stats() const { return stats_; }
-  bool stalled() const { return shared_.end - last_progress_ > kStallAfter; }
+  bool stalled() const { return shared_.window_end() - last_progress_ > kStallAfter; }
 
  private:
   struct Seat {
@@ -600,20 +605,22 @@ LoadReport run_load(const LoadSettings& settings, const Probes& probes) {
     const auto server_cpu0 = probes.cpu_seconds ? probes.cpu_seconds() : std::nullopt;
     const double bench_cpu0 = cpu_seconds_of_self();
     const auto machine0 = machine_jiffies();
-    shared.begin = Clock::now();
-    shared.end = shared.begin + std::chrono::duration_cast<Clock::duration>(
-                                    std::chrono::duration<double>(settings.duration_s));
+    const auto begin = Clock::now();
+    const auto end = begin + std::chrono::duration_cast<Clock::duration>(
+                                 std::chrono::duration<double>(settings.duration_s));
+    shared.end = end.time_since_epoch().count();
+    shared.begin = begin.time_since_epoch().count();
     say("playing " + std::to_string(settings.tables) + " matches at a time for " +
         std::to_string(static_cast<int>(settings.duration_s)) + " s");
     for (auto& table : tables) table->begin();
 
     long peak = report.rss_load_start_kib.value_or(0);
-    while (Clock::now() < shared.end) {
+    while (Clock::now() < end) {
       std::this_thread::sleep_for(
-          std::min<Clock::duration>(std::chrono::milliseconds(250), shared.end - Clock::now()));
+          std::min<Clock::duration>(std::chrono::milliseconds(250), end - Clock::now()));
       if (auto r = rss()) peak = std::max(peak, *r);
     }
-    report.seconds = std::chrono::duration<double>(shared.end - shared.begin).count();
+    report.seconds = std::chrono::duration<double>(end - begin).count();
     report.bench_cpu_s = cpu_seconds_of_self() - bench_cpu0;
     const auto machine1 = machine_jiffies();
     if (machine1.second > machine0.second)
