@@ -83,6 +83,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
     if (open_ && queue_.size() == 1) write();
   }
 
+  // From any thread: closes on the connection's strand.
+  void close_soon() {
+    asio::post(ws_.get_executor(), [self = shared_from_this()] { self->close(); });
+  }
+
   void close() {
     closed_ = true;
     beast::error_code ignored;
@@ -566,7 +571,7 @@ LoadReport run_load(const LoadSettings& settings, const Probes& probes) {
   auto finish = [&] {
     shared.stopping = true;
     for (auto& t : tables) t->close();
-    for (auto& c : idle) asio::post(io, [c] { c->close(); });
+    for (auto& c : idle) c->close_soon();
     work.reset();
     // Closing cancels every operation, after which run() returns; stop() is the backstop.
     const bool drained = wait_until([&] { return io.stopped(); }, std::chrono::seconds(5));
