@@ -321,6 +321,14 @@ void Lobby::room_closed(std::int64_t id) {
   rooms_.erase(it);
 }
 
+void Lobby::release_rooms() {
+  std::lock_guard lock(mutex_);
+  rooms_.clear();
+  codes_.clear();
+  match_rooms_.clear();
+  client_rooms_.clear();
+}
+
 std::size_t Lobby::room_count() const {
   std::lock_guard lock(mutex_);
   return rooms_.size();

@@ -35,6 +35,8 @@ class Lobby : public RoomDirectory {
   void handle(const std::shared_ptr<Client>& client, protocol::Parsed parsed);
   void disconnected(const std::shared_ptr<Client>& client);
   void shutdown();
+  // Forgets every room; at the very end, before the io_context goes.
+  void release_rooms();
 
   std::size_t room_count() const;
 

@@ -211,6 +211,7 @@ void Room::watch(std::shared_ptr<Client> client, Json re) {
 void Room::add_bot(std::shared_ptr<Client> client, std::optional<int> wanted, std::string kind,
                    Json re) {
   if (closed_) return error(client, re, "no_such_room", "that room has closed");
+  if (!members_.count(client.get())) return error(client, re, code::kNotInRoom, "not in that room");
   if (client->player() != host_) return error(client, re, "not_host", "only the host adds bots");
   if (status_ != Status::open)
     return error(client, re, "already_started", "bots join before the match starts");
@@ -235,7 +236,7 @@ void Room::add_bot(std::shared_ptr<Client> client, std::optional<int> wanted, st
 }
 
 void Room::leave(std::shared_ptr<Client> client, Json re) {
-  members_.erase(client.get());
+  if (!members_.erase(client.get())) return error(client, re, code::kNotInRoom, "not in that room");
   client->send(event::left(re, id_));
   const std::int64_t player = client->player();
   auto held = seat_of(player);
@@ -288,6 +289,7 @@ void Room::resume(std::shared_ptr<Client> client) {
 
 void Room::start(std::shared_ptr<Client> client, Json re) {
   if (closed_) return error(client, re, "no_such_room", "that room has closed");
+  if (!members_.count(client.get())) return error(client, re, code::kNotInRoom, "not in that room");
   if (client->player() != host_) return error(client, re, "not_host", "only the host starts");
   if (status_ != Status::open) return error(client, re, "already_started", "already started");
   for (std::size_t i = 0; i < seats_.size(); ++i)
@@ -383,18 +385,18 @@ void Room::apply(int seat, const Json& action, const std::shared_ptr<Client>& by
   pending_.push_back(std::move(pending));
 
   auto self = shared_from_this();
-  store_.append_action(
-      {match_, version, seat, action.dump(), now_ms()},
-      [self, version](bool ok, const std::string& error) {
-        self->post([self, version, ok, error] { self->committed(version, ok, error); });
-      });
-  if (state_->is_over()) {
-    const std::int64_t match = match_;
-    store_.finish_match(match_, "finished", state_->result().dump(), now_ms(),
-                        [match](bool ok, const std::string& error) {
-                          if (!ok) TORTUGA_LOG(error, "match " << match << " result: " << error);
-                        });
-  }
+  auto done = [self, version](bool ok, const std::string& error) {
+    self->post([self, version, ok, error] { self->committed(version, ok, error); });
+  };
+  store::Action record{match_, version, seat, action.dump(), now_ms()};
+  if (!state_->is_over()) return store_.append_action(record, std::move(done));
+  // The last action and the result are both stored before anybody learns the match is over, so
+  // that history never lists as running a match a player has seen end.
+  store_.append_action(record, [this, self, done, result = state_->result().dump()](
+                                   bool ok, const std::string& error) {
+    if (!ok) return done(ok, error);
+    store_.finish_match(match_, "finished", result, now_ms(), done);
+  });
 }
 
 void Room::committed(std::int64_t version, bool ok, const std::string& error) {

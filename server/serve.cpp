@@ -48,7 +48,10 @@ int serve_command(const Args& args) {
     store::SqliteStore store(c.db, store::SqliteStore::Options{c.synchronous_full});
     const int threads =
         c.threads > 0 ? c.threads : std::max(1u, std::thread::hardware_concurrency());
-    boost::asio::io_context io(threads);
+    // Owned through a pointer so that it is destroyed first at the end, while the lobby and the
+    // server state its queued handlers and sessions refer to still exist.
+    auto io_owner = std::make_unique<boost::asio::io_context>(threads);
+    boost::asio::io_context& io = *io_owner;
     Lobby lobby(io, store, RoomSettings{c.bot_delay_ms}, LobbyLimits{c.limits.max_rooms});
     const int recovered = lobby.recover();
     HttpApi http(store, c.web_root);
@@ -76,8 +79,15 @@ int serve_command(const Args& args) {
     for (int i = 1; i < threads; ++i) pool.emplace_back([&io] { io.run(); });
     io.run();
     for (auto& t : pool) t.join();
-    // Every action handed to the store is committed before the process ends.
+    // Every action handed to the store is committed before the process ends. A room's last
+    // action queues the match's result from its callback, hence a second flush for that.
     store.flush();
+    store.flush();
+    // The callbacks posted their news to the stopped io_context; destroying it drops them, with
+    // the last references to rooms and sessions, while the lobby and server state still exist.
+    lobby.release_rooms();
+    listener.reset();
+    io_owner.reset();
     TORTUGA_LOG(info, "stopped; every stored action is kept");
   } catch (const std::exception& e) {
     std::cerr << "tortuga serve: " << e.what() << "\n";

@@ -61,8 +61,7 @@ TEST_CASE("two players meet, play a whole match a spectator follows, and history
     CHECK(as_public(bill.match(table.match)->history.at(version)) == as_public(view));
   }
 
-  // The lobby's list and the HTTP API agree on the finished match. (The result may be stored a
-  // moment after the last patch is sent: see the may_fail case below.)
+  // The lobby's list and the HTTP API agree on the finished match.
   Json entry;
   eventually(
       [&] {
@@ -130,11 +129,9 @@ TEST_CASE("two players meet, play a whole match a spectator follows, and history
   CHECK(run_tortuga({"replay", (dir / "tampered.json").string()}, dir / "replay.log") == 1);
 }
 
-// The room sends the last patch once the last action is stored, but stores the result with a
-// separate write (Room::apply: append_action, then finish_match), so a client that asks right after
-// the last patch may find the match still running, without its result.
-TEST_CASE("once a player has the last patch, the match is listed as finished" *
-          doctest::may_fail()) {
+// The room sends the last patch only once both the last action and the result are stored, so a
+// client that asks right after the last patch finds the match finished, with its result.
+TEST_CASE("once a player has the last patch, the match is listed as finished") {
   TempDir dir;
   ServerProcess server(dir / "tortuga.db", dir.path(), fast_play_config(dir.path()));
   auto rng = seeded_rng();
