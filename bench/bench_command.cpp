@@ -7,6 +7,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <thread>
 
 #include <boost/asio/ip/address.hpp>
 #include <nlohmann/json.hpp>
@@ -245,6 +246,7 @@ int bench_command(const Args& args) {
               {"matches_finished", r.matches_finished},
               {"matches_started", r.matches_started},
               {"matches_per_s", matches_per_s},
+              {"patches", {{"received", r.patches}, {"bytes", r.patch_bytes}}},
               {"latency_ms",
                {{"p50", p50}, {"p99", p99}, {"max", max}, {"count", r.latencies_us.size()}}},
               {"errors", r.errors},
@@ -265,6 +267,8 @@ int bench_command(const Args& args) {
                 {"cpu_s", r.server_cpu_s ? Json(*r.server_cpu_s) : Json(nullptr)},
                 {"exit_code", server_exit ? Json(*server_exit) : Json(nullptr)}}},
               {"bench_cpu_s", r.bench_cpu_s},
+              {"machine_busy", r.machine_busy},
+              {"cores", std::thread::hardware_concurrency()},
               {"targets",
                {{"actions_per_s", actions_per_s >= kTargetActionsPerSecond},
                 {"p99", !r.latencies_us.empty() && p99 < kTargetP99Ms},
@@ -287,6 +291,10 @@ int bench_command(const Args& args) {
   out << "  latency      p50 " << fixed(p50, 2) << " ms, p99 " << fixed(p99, 2) << " ms, max "
       << fixed(max, 2) << " ms (action sent to its patch received, " << r.latencies_us.size()
       << " samples)\n";
+  if (r.patches)
+    out << "  patches      " << r.patches << " received, "
+        << fixed(static_cast<double>(r.patch_bytes) / static_cast<double>(r.patches), 0)
+        << " bytes on average\n";
   out << "  errors       " << (error_count == 0 ? "none" : "");
   bool first = true;
   for (const auto& [what, n] : r.errors) {
@@ -314,11 +322,16 @@ int bench_command(const Args& args) {
           << " us per action), bench " << fixed(r.bench_cpu_s) << " s ("
           << fixed(100 * r.bench_cpu_s / secs, 0) << "%)\n";
   }
+  out << "  machine      " << fixed(100 * r.machine_busy, 0) << "% of "
+      << std::thread::hardware_concurrency()
+      << " cores busy during the load (every process, this one and the server included)\n";
   out << "  targets      " << fixed(kTargetActionsPerSecond, 0)
       << " actions/s: " << yes(actions_per_s >= kTargetActionsPerSecond) << "; p99 < "
       << fixed(kTargetP99Ms, 0) << " ms: " << yes(!r.latencies_us.empty() && p99 < kTargetP99Ms)
-      << "; idle <= " << fixed(kTargetIdleKib, 0)
-      << " KiB: " << (idle_kib ? yes(*idle_kib <= kTargetIdleKib) : "not measured (no --pid)")
+      << "; idle <= " << fixed(kTargetIdleKib, 0) << " KiB: "
+      << (idle_kib           ? yes(*idle_kib <= kTargetIdleKib)
+          : o.load.idle == 0 ? "not measured (--idle 0)"
+                             : "not measured (no --pid)")
       << "\n";
   if (server_exit && *server_exit != 0)
     out << "  note         the spawned server exited with code " << *server_exit << "\n";

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <deque>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -82,6 +83,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
     if (open_ && queue_.size() == 1) write();
   }
 
+  // From any thread: closes on the connection's strand.
+  void close_soon() {
+    asio::post(ws_.get_executor(), [self = shared_from_this()] { self->close(); });
+  }
+
   void close() {
     closed_ = true;
     beast::error_code ignored;
@@ -129,8 +135,9 @@ struct Shared {
   tcp::endpoint endpoint;
   std::string host;
   std::string path;
-  // The measured window: set before any table starts, then only read.
-  Clock::time_point begin, end;
+  // The measured window, set once the players are connected (atomic: players' handlers may read
+  // it meanwhile). Until then it is empty.
+  std::atomic<Clock::rep> begin{1}, end{0};
   std::atomic<bool> stopping{false};
   std::atomic<int> welcomed{0};  // players
   std::atomic<int> idle_welcomed{0};
@@ -139,7 +146,11 @@ struct Shared {
   std::mutex mutex;
   std::map<std::string, std::int64_t> errors;  // of idle connections
 
-  bool in_window(Clock::time_point t) const { return t >= begin && t <= end; }
+  bool in_window(Clock::time_point t) const {
+    const auto ticks = t.time_since_epoch().count();
+    return ticks >= begin && ticks <= end;
+  }
+  Clock::time_point window_end() const { return Clock::time_point(Clock::duration(end)); }
   void error(const std::string& what) {
     std::lock_guard lock(mutex);
     ++errors[what];
@@ -247,6 +258,8 @@ struct TableStats {
   std::int64_t actions = 0;
   std::int64_t finished = 0;
   std::int64_t started = 0;
+  std::int64_t patches = 0;  // received, by either player
+  std::int64_t patch_bytes = 0;
   std::vector<std::uint32_t> latencies_us;
   std::map<std::string, std::int64_t> errors;
 };
@@ -289,7 +302,7 @@ class Table {
   }
   // Read once the io_context has stopped.
   const TableStats& stats() const { return stats_; }
-  bool stalled() const { return shared_.end - last_progress_ > kStallAfter; }
+  bool stalled() const { return shared_.window_end() - last_progress_ > kStallAfter; }
 
  private:
   struct Seat {
@@ -349,7 +362,13 @@ class Table {
     const std::int64_t re = m.value("re", std::int64_t{0});
     Seat& seat = seats_[s];
 
-    if (type == "patch") return on_patch(s, m);
+    if (type == "patch") {
+      if (shared_.in_window(Clock::now())) {
+        ++stats_.patches;
+        stats_.patch_bytes += static_cast<std::int64_t>(text.size());
+      }
+      return on_patch(s, m);
+    }
     if (type == "state") return on_state(s, m);
     if (type == "welcome") {
       if (!seat.welcomed) ++shared_.welcomed;
@@ -493,6 +512,16 @@ std::shared_ptr<Connection> open_idle(asio::io_context& io, int index, Shared& s
   return conn;
 }
 
+// Busy and total jiffies of the whole machine, from the first line of /proc/stat.
+std::pair<double, double> machine_jiffies() {
+  std::ifstream in("/proc/stat");
+  std::string cpu;
+  double user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0;
+  in >> cpu >> user >> nice >> system >> idle >> iowait >> irq >> softirq >> steal;
+  const double busy = user + nice + system + irq + softirq + steal;
+  return {busy, busy + idle + iowait};
+}
+
 double cpu_seconds_of_self() {
   rusage usage{};
   ::getrusage(RUSAGE_SELF, &usage);
@@ -542,7 +571,7 @@ LoadReport run_load(const LoadSettings& settings, const Probes& probes) {
   auto finish = [&] {
     shared.stopping = true;
     for (auto& t : tables) t->close();
-    for (auto& c : idle) asio::post(io, [c] { c->close(); });
+    for (auto& c : idle) c->close_soon();
     work.reset();
     // Closing cancels every operation, after which run() returns; stop() is the backstop.
     const bool drained = wait_until([&] { return io.stopped(); }, std::chrono::seconds(5));
@@ -580,21 +609,27 @@ LoadReport run_load(const LoadSettings& settings, const Probes& probes) {
     report.rss_load_start_kib = rss();
     const auto server_cpu0 = probes.cpu_seconds ? probes.cpu_seconds() : std::nullopt;
     const double bench_cpu0 = cpu_seconds_of_self();
-    shared.begin = Clock::now();
-    shared.end = shared.begin + std::chrono::duration_cast<Clock::duration>(
-                                    std::chrono::duration<double>(settings.duration_s));
+    const auto machine0 = machine_jiffies();
+    const auto begin = Clock::now();
+    const auto end = begin + std::chrono::duration_cast<Clock::duration>(
+                                 std::chrono::duration<double>(settings.duration_s));
+    shared.end = end.time_since_epoch().count();
+    shared.begin = begin.time_since_epoch().count();
     say("playing " + std::to_string(settings.tables) + " matches at a time for " +
         std::to_string(static_cast<int>(settings.duration_s)) + " s");
     for (auto& table : tables) table->begin();
 
     long peak = report.rss_load_start_kib.value_or(0);
-    while (Clock::now() < shared.end) {
+    while (Clock::now() < end) {
       std::this_thread::sleep_for(
-          std::min<Clock::duration>(std::chrono::milliseconds(250), shared.end - Clock::now()));
+          std::min<Clock::duration>(std::chrono::milliseconds(250), end - Clock::now()));
       if (auto r = rss()) peak = std::max(peak, *r);
     }
-    report.seconds = std::chrono::duration<double>(shared.end - shared.begin).count();
+    report.seconds = std::chrono::duration<double>(end - begin).count();
     report.bench_cpu_s = cpu_seconds_of_self() - bench_cpu0;
+    const auto machine1 = machine_jiffies();
+    if (machine1.second > machine0.second)
+      report.machine_busy = (machine1.first - machine0.first) / (machine1.second - machine0.second);
     if (auto c = probes.cpu_seconds ? probes.cpu_seconds() : std::nullopt; c && server_cpu0)
       report.server_cpu_s = *c - *server_cpu0;
     report.rss_load_end_kib = rss();
@@ -612,6 +647,8 @@ LoadReport run_load(const LoadSettings& settings, const Probes& probes) {
     report.actions += s.actions;
     report.matches_finished += s.finished;
     report.matches_started += s.started;
+    report.patches += s.patches;
+    report.patch_bytes += s.patch_bytes;
     report.latencies_us.insert(report.latencies_us.end(), s.latencies_us.begin(),
                                s.latencies_us.end());
     for (const auto& [what, n] : s.errors) report.errors[what] += n;

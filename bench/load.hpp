@@ -45,9 +45,12 @@ struct LoadReport {
   std::int64_t actions = 0;           // actions whose patch came back to the actor
   std::int64_t matches_finished = 0;  // matches whose over view both players received
   std::int64_t matches_started = 0;
-  std::vector<std::uint32_t> latencies_us;     // sorted, one per action
-  std::optional<double> server_cpu_s;          // during the window
-  double bench_cpu_s = 0;                      // this process, during the window
+  std::int64_t patches = 0;                 // patch messages the players received
+  std::int64_t patch_bytes = 0;             // their size
+  std::vector<std::uint32_t> latencies_us;  // sorted, one per action
+  std::optional<double> server_cpu_s;       // during the window
+  double bench_cpu_s = 0;                   // this process, during the window
+  double machine_busy = 0;  // share of all the machine's cores busy in the window (anyone's)
   std::map<std::string, std::int64_t> errors;  // by error code or transport failure
   int stalled_tables = 0;  // tables whose match did not move in the last 5 s of the window
 };

@@ -128,8 +128,8 @@ TEST_CASE("room and match mistakes are refused and change nothing") {
   CHECK(anne.match(match)->view.at("last_action").at("action") == legal[0]);
 }
 
-// Lobby::on(JoinRoom) records the client as in the room (Lobby::enter) before the room decides,
-// so a refused join still lets the client start, add bots to or leave that room as if a member.
+// Only a join the room accepts makes a member: a refused one does not let the client start, add
+// bots to or leave that room.
 TEST_CASE("a refused join leaves the client outside the room") {
   TempDir dir;
   ServerProcess server(dir / "tortuga.db", dir.path());

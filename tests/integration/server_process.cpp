@@ -9,6 +9,7 @@
 #include <thread>
 
 #include <fcntl.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -32,6 +33,8 @@ namespace {
 // Child processes get their own log and nothing else of ours: no sockets of the test's clients
 // stay open in them.
 [[noreturn]] void exec_tortuga(const std::vector<std::string>& args, const fs::path& log) {
+  // Dies with the process that started it, even one that crashes.
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
   if (fd >= 0) {
     ::dup2(fd, STDOUT_FILENO);
