@@ -189,3 +189,25 @@ TEST_CASE("actions for unknown or finished matches are typed errors") {
 }
 
 }  // namespace tortuga::testing
+
+namespace tortuga::testing {
+
+TEST_CASE("the room limit refuses further rooms with server_full, and frees up as rooms close") {
+  Server s;  // LobbyLimits{10}
+  auto anne = std::make_shared<FakeClient>();
+  s.send(anne, {{"type", "hello"}, {"name", "Anne"}});
+  for (int i = 0; i < 10; ++i)
+    s.send(anne, {{"type", "create_room"}, {"game", "raft-and-scupper"}});
+  CHECK(s.lobby->room_count() == 10);
+  s.send(anne, {{"type", "create_room"}, {"game", "raft-and-scupper"}, {"id", "one-more"}});
+  CHECK(last(*anne, "error")["code"] == "server_full");
+  CHECK(last(*anne, "error")["re"] == "one-more");
+  // Leaving an open room as its only person closes it, which makes room for another.
+  const auto first = anne->of_type("room").front()["room"]["id"].get<std::int64_t>();
+  s.send(anne, {{"type", "leave_room"}, {"room", first}});
+  CHECK(s.lobby->room_count() == 9);
+  s.send(anne, {{"type", "create_room"}, {"game", "raft-and-scupper"}, {"id", "again"}});
+  CHECK(last(*anne, "room")["re"] == "again");
+}
+
+}  // namespace tortuga::testing
