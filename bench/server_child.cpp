@@ -14,6 +14,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "bench/child_process.hpp"
+
 namespace tortuga::bench {
 
 namespace fs = std::filesystem;
@@ -26,24 +28,6 @@ std::string slurp(const fs::path& path) {
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
-}
-
-int exit_code_of(int status) {
-  if (WIFEXITED(status)) return WEXITSTATUS(status);
-  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
-  return -1;
-}
-
-// -1 while the process is still running after `timeout`.
-int wait_for_exit(pid_t pid, std::chrono::milliseconds timeout) {
-  const auto deadline = Clock::now() + timeout;
-  for (;;) {
-    int status = 0;
-    const pid_t done = ::waitpid(pid, &status, WNOHANG);
-    if (done == pid) return exit_code_of(status);
-    if (done < 0 || Clock::now() >= deadline) return -1;
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
 }
 
 }  // namespace
@@ -150,12 +134,12 @@ ServerChild::ServerChild(int connections, int rooms) {
 int ServerChild::stop() {
   if (pid_ <= 0) return -1;
   ::kill(pid_, SIGTERM);
-  int code = wait_for_exit(pid_, std::chrono::seconds(10));
+  int code = process::wait_for_exit(pid_, std::chrono::seconds(10));
   if (code < 0) {
     ::kill(pid_, SIGKILL);
     int status = 0;
     ::waitpid(pid_, &status, 0);
-    code = exit_code_of(status);
+    code = process::exit_code_of(status);
   }
   pid_ = -1;
   return code;

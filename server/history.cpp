@@ -1,5 +1,6 @@
 #include "server/history.hpp"
 
+#include "protocol/codes.hpp"
 #include "server/match_file.hpp"
 
 namespace tortuga {
@@ -11,7 +12,7 @@ Json parsed(const std::string& text) {
 }
 
 Error no_such_match(std::int64_t id) {
-  return {"no_such_match", "no stored match " + std::to_string(id)};
+  return {code::kNoSuchMatch, "no stored match " + std::to_string(id)};
 }
 
 }  // namespace
@@ -42,12 +43,12 @@ Expected<Json> replay_json(store::Store& store, std::int64_t id, std::optional<i
   const bool over = match->status != "running";
   if (seat) {
     if (*seat < 0 || *seat >= static_cast<int>(match->seats.size()))
-      return Error{"bad_field", "seat must be 0.." + std::to_string(match->seats.size() - 1)};
+      return Error{code::kBadField, "seat must be 0.." + std::to_string(match->seats.size() - 1)};
     bool holder = false;
     for (const auto& s : match->seats)
       if (s.seat == *seat && s.player_id && viewer.player == s.player_id) holder = true;
     if (!over && !holder)
-      return Error{"not_your_seat", "while a match runs, only its holder sees a seat's view"};
+      return Error{code::kNotYourSeat, "while a match runs, only its holder sees a seat's view"};
   }
   const bool reveal = over && !seat;
   // Over: no secrets are left, every action is shown.
@@ -64,7 +65,7 @@ Expected<Json> replay_json(store::Store& store, std::int64_t id, std::optional<i
                      {"action", shown ? applied->action : Json(nullptr)},
                      {"view", std::move(view)}});
   });
-  if (!replayed) return Error{"internal", replayed.error().message};
+  if (!replayed) return Error{code::kInternal, replayed.error().message};
   return Json{{"match", id},
               {"seat", seat ? Json(*seat) : Json(nullptr)},
               {"revealed", reveal},

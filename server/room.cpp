@@ -133,9 +133,22 @@ void Room::send_room(const Member& member, const Json& re) {
       re, room, watching ? std::nullopt : std::optional<int>(member.audience), watching));
 }
 
-void Room::send_room_to_all() {
+void Room::send_room_to_all(const Client* asker, const Json& re) {
   publish_summary();
-  for (const auto& [key, member] : members_) send_room(member, nullptr);
+  for (const auto& [key, member] : members_) send_room(member, key == asker ? re : Json());
+}
+
+Expected<int> Room::free_seat(std::optional<int> wanted) const {
+  if (wanted) {
+    if (*wanted < 0 || *wanted >= static_cast<int>(seats_.size()))
+      return Error{code::kBadField, "seat must be 0.." + std::to_string(seats_.size() - 1)};
+    if (seats_[*wanted].taken())
+      return Error{code::kSeatTaken, "seat " + std::to_string(*wanted) + " is taken"};
+    return *wanted;
+  }
+  for (std::size_t i = 0; i < seats_.size(); ++i)
+    if (!seats_[i].taken()) return static_cast<int>(i);
+  return Error{code::kRoomFull, "every seat is taken"};
 }
 
 void Room::error(const std::shared_ptr<Client>& client, const Json& re, const std::string& code,
@@ -168,7 +181,7 @@ void Room::attach(std::shared_ptr<Client> client, int audience) {
 // ---- lobby commands -------------------------------------------------------------------------
 
 void Room::join(std::shared_ptr<Client> client, std::optional<int> wanted, Json re) {
-  if (closed_) return error(client, re, "no_such_room", "that room has closed");
+  if (closed_) return error(client, re, code::kNoSuchRoom, "that room has closed");
   const std::int64_t player = client->player();
   if (auto held = seat_of(player)) {  // joining again: a second tab, or back after leaving
     attach(client, *held);
@@ -178,62 +191,42 @@ void Room::join(std::shared_ptr<Client> client, std::optional<int> wanted, Json 
     return;
   }
   if (status_ != Status::open)
-    return error(client, re, "already_started",
+    return error(client, re, code::kAlreadyStarted,
                  "the match has started; watch_room follows it as a spectator");
-  int seat = -1;
-  if (wanted) {
-    if (*wanted < 0 || *wanted >= static_cast<int>(seats_.size()))
-      return error(client, re, "bad_field", "seat must be 0.." + std::to_string(seats_.size() - 1));
-    if (seats_[*wanted].taken())
-      return error(client, re, "seat_taken", "seat " + std::to_string(*wanted) + " is taken");
-    seat = *wanted;
-  } else {
-    for (std::size_t i = 0; i < seats_.size() && seat < 0; ++i)
-      if (!seats_[i].taken()) seat = static_cast<int>(i);
-    if (seat < 0) return error(client, re, "room_full", "every seat is taken");
-  }
+  auto free = free_seat(wanted);
+  if (!free) return error(client, re, free.error().code, free.error().message);
+  const int seat = *free;
   seats_[seat] = RoomSeat{player, client->name(), ""};
   if (!host_) host_ = player;
   directory_.seat_taken(player, id_);
   attach(client, seat);
-  for (const auto& [key, member] : members_) send_room(member, key == client.get() ? re : Json());
-  publish_summary();
+  send_room_to_all(client.get(), re);
 }
 
 void Room::watch(std::shared_ptr<Client> client, Json re) {
-  if (closed_) return error(client, re, "no_such_room", "that room has closed");
+  if (closed_) return error(client, re, code::kNoSuchRoom, "that room has closed");
   if (auto held = seat_of(client->player())) return join(std::move(client), held, std::move(re));
   attach(client, spectators());
-  for (const auto& [key, member] : members_) send_room(member, key == client.get() ? re : Json());
-  publish_summary();
+  send_room_to_all(client.get(), re);
   if (status_ != Status::open) send_state(client, nullptr);
 }
 
 void Room::add_bot(std::shared_ptr<Client> client, std::optional<int> wanted, std::string kind,
                    Json re) {
-  if (closed_) return error(client, re, "no_such_room", "that room has closed");
+  if (closed_) return error(client, re, code::kNoSuchRoom, "that room has closed");
   if (!members_.count(client.get())) return error(client, re, code::kNotInRoom, "not in that room");
-  if (client->player() != host_) return error(client, re, "not_host", "only the host adds bots");
+  if (client->player() != host_)
+    return error(client, re, code::kNotHost, "only the host adds bots");
   if (status_ != Status::open)
-    return error(client, re, "already_started", "bots join before the match starts");
+    return error(client, re, code::kAlreadyStarted, "bots join before the match starts");
   if (kind != "random" && kind != "smart")
-    return error(client, re, "bad_field", "bot must be \"random\" or \"smart\"");
-  int seat = -1;
-  if (wanted) {
-    if (*wanted < 0 || *wanted >= static_cast<int>(seats_.size()))
-      return error(client, re, "bad_field", "seat must be 0.." + std::to_string(seats_.size() - 1));
-    if (seats_[*wanted].taken())
-      return error(client, re, "seat_taken", "seat " + std::to_string(*wanted) + " is taken");
-    seat = *wanted;
-  } else {
-    for (std::size_t i = 0; i < seats_.size() && seat < 0; ++i)
-      if (!seats_[i].taken()) seat = static_cast<int>(i);
-    if (seat < 0) return error(client, re, "room_full", "every seat is taken");
-  }
+    return error(client, re, code::kBadField, "bot must be \"random\" or \"smart\"");
+  auto free = free_seat(wanted);
+  if (!free) return error(client, re, free.error().code, free.error().message);
+  const int seat = *free;
   seats_[seat] =
       RoomSeat{std::nullopt, "Bot " + std::to_string(seat + 1) + " (" + kind + ")", kind};
-  for (const auto& [key, member] : members_) send_room(member, key == client.get() ? re : Json());
-  publish_summary();
+  send_room_to_all(client.get(), re);
 }
 
 void Room::leave(std::shared_ptr<Client> client, Json re) {
@@ -289,13 +282,13 @@ void Room::resume(std::shared_ptr<Client> client) {
 }
 
 void Room::start(std::shared_ptr<Client> client, Json re) {
-  if (closed_) return error(client, re, "no_such_room", "that room has closed");
+  if (closed_) return error(client, re, code::kNoSuchRoom, "that room has closed");
   if (!members_.count(client.get())) return error(client, re, code::kNotInRoom, "not in that room");
-  if (client->player() != host_) return error(client, re, "not_host", "only the host starts");
-  if (status_ != Status::open) return error(client, re, "already_started", "already started");
+  if (client->player() != host_) return error(client, re, code::kNotHost, "only the host starts");
+  if (status_ != Status::open) return error(client, re, code::kAlreadyStarted, "already started");
   for (std::size_t i = 0; i < seats_.size(); ++i)
     if (!seats_[i].taken())
-      return error(client, re, "not_enough_players",
+      return error(client, re, code::kNotEnoughPlayers,
                    "seat " + std::to_string(i) + " is empty: a player or a bot must take it");
 
   store::Match record;
@@ -319,8 +312,7 @@ void Room::start(std::shared_ptr<Client> client, Json re) {
   directory_.match_started(match_, id_);
   TORTUGA_LOG(info, "room " << id_ << " started match " << match_ << " of " << record.game);
 
-  for (const auto& [key, member] : members_) send_room(member, key == client.get() ? re : Json());
-  publish_summary();
+  send_room_to_all(client.get(), re);
   for (const auto& [key, member] : members_) send_state(member.client, nullptr);
   after_settled();
 }
@@ -373,15 +365,15 @@ void Room::send_state(const std::shared_ptr<Client>& client, const Json& re) {
 
 void Room::sync(std::shared_ptr<Client> client, Json re) {
   if (!members_.count(client.get()))
-    return error(client, re, "not_in_room", "join or watch the room first");
+    return error(client, re, code::kNotInRoom, "join or watch the room first");
   send_state(client, re);
 }
 
 void Room::act(std::shared_ptr<Client> client, Json action, Json re) {
   auto it = members_.find(client.get());
-  if (it == members_.end()) return error(client, re, "not_in_room", "join the room first");
+  if (it == members_.end()) return error(client, re, code::kNotInRoom, "join the room first");
   if (it->second.audience == spectators())
-    return error(client, re, "not_your_seat", "spectators cannot act");
+    return error(client, re, code::kNotYourSeat, "spectators cannot act");
   if (status_ == Status::over) return error(client, re, code::kMatchOver, "the match is over");
   apply(it->second.audience, action, client, re);
 }

@@ -99,7 +99,10 @@ class Room : public std::enable_shared_from_this<Room> {
 
   int spectators() const { return static_cast<int>(seats_.size()); }
   Json room_json() const;
-  void send_room_to_all();
+  // Publishes the summary and sends `room` to every member, with `re` for the one who asked.
+  void send_room_to_all(const Client* asker = nullptr, const Json& re = nullptr);
+  // The seat asked for if it is free, else the first free one; or why there is none.
+  Expected<int> free_seat(std::optional<int> wanted) const;
   void send_room(const Member& member, const Json& re);
   void publish_summary();
   void error(const std::shared_ptr<Client>& client, const Json& re, const std::string& code,

@@ -19,6 +19,8 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 
+#include "bench/child_process.hpp"
+
 #ifndef TORTUGA_BINARY
 #error "TORTUGA_BINARY must name the tortuga executable"
 #endif
@@ -60,25 +62,6 @@ pid_t spawn(const std::vector<std::string>& args, const fs::path& log) {
   if (pid < 0) throw std::runtime_error("fork failed");
   if (pid == 0) exec_tortuga(args, log);
   return pid;
-}
-
-int exit_code_of(int status) {
-  if (WIFEXITED(status)) return WEXITSTATUS(status);
-  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
-  return -1;
-}
-
-// Waits for `pid` to end; -1 if it is still running after `timeout`.
-int wait_for_exit(pid_t pid, std::chrono::milliseconds timeout) {
-  const auto deadline = Clock::now() + timeout;
-  for (;;) {
-    int status = 0;
-    const pid_t done = ::waitpid(pid, &status, WNOHANG);
-    if (done == pid) return exit_code_of(status);
-    if (done < 0) return -1;
-    if (Clock::now() >= deadline) return -1;
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  }
 }
 
 void kill_and_reap(pid_t pid) {
@@ -128,7 +111,7 @@ std::vector<std::string> fast_play_config(const fs::path& dir) {
 int run_tortuga(const std::vector<std::string>& args, const fs::path& log,
                 std::chrono::milliseconds timeout) {
   const pid_t pid = spawn(args, log);
-  const int code = wait_for_exit(pid, timeout);
+  const int code = process::wait_for_exit(pid, timeout);
   if (code < 0) {
     kill_and_reap(pid);
     throw std::runtime_error("tortuga " + (args.empty() ? std::string() : args[0]) +
@@ -162,8 +145,8 @@ ServerProcess::ServerProcess(const fs::path& db, const fs::path& work_dir,
     if (::waitpid(pid_, &status, WNOHANG) == pid_) {
       pid_ = -1;
       throw std::runtime_error("the server exited with code " +
-                               std::to_string(exit_code_of(status)) + " before listening:\n" +
-                               log());
+                               std::to_string(process::exit_code_of(status)) +
+                               " before listening:\n" + log());
     }
     if (Clock::now() >= deadline) {
       kill_and_reap(pid_);
@@ -181,7 +164,7 @@ ServerProcess::~ServerProcess() {
 int ServerProcess::stop(int signal, std::chrono::milliseconds timeout) {
   if (pid_ <= 0) return -1;
   ::kill(pid_, signal);
-  int code = wait_for_exit(pid_, timeout);
+  int code = process::wait_for_exit(pid_, timeout);
   if (code < 0) {
     kill_and_reap(pid_);
     pid_ = -1;
