@@ -20,6 +20,14 @@ class Message {
     append(value);
     return *this;
   }
+  // A value that is JSON text already.
+  Message& raw_field(std::string_view key, std::string_view json) {
+    out_ += ",\"";
+    out_ += key;
+    out_ += "\":";
+    out_ += json;
+    return *this;
+  }
   std::string done() {
     out_ += '}';
     return std::move(out_);
@@ -84,6 +92,23 @@ std::string patch(std::int64_t match, std::int64_t version, const Json& ops) {
       .field("match", match)
       .field("version", version)
       .field("ops", ops)
+      .done();
+}
+
+std::string patch(std::int64_t match, std::int64_t version, std::string_view first_ops,
+                  const Json& more_ops) {
+  std::string ops(first_ops);
+  if (!more_ops.empty()) {
+    std::string more = more_ops.dump(-1, ' ', false, Json::error_handler_t::replace);
+    // Join the two arrays' texts: "[a,b]" and "[c]" make "[a,b,c]".
+    ops.pop_back();
+    if (ops.size() > 1) ops += ',';
+    ops.append(more, 1, std::string::npos);
+  }
+  return Message("patch", nullptr)
+      .field("match", match)
+      .field("version", version)
+      .raw_field("ops", ops)
       .done();
 }
 

@@ -143,22 +143,34 @@ Op op(const char* name, std::string path, const Json* value = nullptr) {
   return {name, std::move(path), value, size};
 }
 
-void diff_into(const Json& from, const Json& to, const std::string& path, Ops& ops);
+// `path` is one buffer for the whole walk: each level appends its segment and cuts it off again,
+// so that a path is copied only into the ops that are kept.
+void diff_into(const Json& from, const Json& to, std::string& path, Ops& ops);
+
+// Runs `walk` with `segment` (already escaped) appended to `path`.
+template <class Walk>
+void below(std::string& path, std::string_view segment, Walk&& walk) {
+  const std::size_t size = path.size();
+  path += '/';
+  path += segment;
+  walk();
+  path.resize(size);
+}
 
 // One run of unmatched elements: from[f, f + k) became to[t, t + l). Everything before it already
 // matches `to`, so positions are counted in `to`.
 void diff_gap(const Json& from, std::size_t f, std::size_t k, const Json& to, std::size_t t,
-              std::size_t l, const std::string& path, Ops& ops) {
+              std::size_t l, std::string& path, Ops& ops) {
   const std::size_t paired = std::min(k, l);
   for (std::size_t j = 0; j < paired; ++j)
-    diff_into(from[f + j], to[t + j], path + '/' + std::to_string(t + j), ops);
+    below(path, std::to_string(t + j), [&] { diff_into(from[f + j], to[t + j], path, ops); });
   for (std::size_t j = paired; j < k; ++j)
     ops.push_back(op("remove", path + '/' + std::to_string(t + paired)));
   for (std::size_t j = paired; j < l; ++j)
     ops.push_back(op("add", path + '/' + std::to_string(t + j), &to[t + j]));
 }
 
-void diff_arrays(const Json& from, const Json& to, const std::string& path, Ops& ops) {
+void diff_arrays(const Json& from, const Json& to, std::string& path, Ops& ops) {
   const std::size_t n = from.size(), m = to.size();
   if ((n == 0 && m > 1) || (m == 0 && n > 1)) {
     // Filling an empty list, or emptying one (a player's legal actions as the turn passes):
@@ -206,19 +218,26 @@ void diff_arrays(const Json& from, const Json& to, const std::string& path, Ops&
   diff_gap(from, head + gap_i, a - gap_i, to, head + gap_j, b - gap_j, path, ops);
 }
 
-void diff_objects(const Json& from, const Json& to, const std::string& path, Ops& ops) {
-  for (auto it = from.begin(); it != from.end(); ++it)
-    if (!to.contains(it.key())) ops.push_back(op("remove", path + '/' + escape(it.key())));
-  for (auto it = to.begin(); it != to.end(); ++it) {
-    auto old = from.find(it.key());
-    if (old == from.end())
-      ops.push_back(op("add", path + '/' + escape(it.key()), &*it));
-    else
-      diff_into(*old, *it, path + '/' + escape(it.key()), ops);
+void diff_objects(const Json& from, const Json& to, std::string& path, Ops& ops) {
+  // Both objects keep their members sorted by key: one walk through the two side by side.
+  auto old = from.begin(), now = to.begin();
+  while (old != from.end() || now != to.end()) {
+    const int order = old == from.end() ? 1 : now == to.end() ? -1 : old.key().compare(now.key());
+    if (order < 0) {
+      below(path, escape(old.key()), [&] { ops.push_back(op("remove", path)); });
+      ++old;
+    } else if (order > 0) {
+      below(path, escape(now.key()), [&] { ops.push_back(op("add", path, &*now)); });
+      ++now;
+    } else {
+      below(path, escape(now.key()), [&] { diff_into(*old, *now, path, ops); });
+      ++old;
+      ++now;
+    }
   }
 }
 
-void diff_into(const Json& from, const Json& to, const std::string& path, Ops& ops) {
+void diff_into(const Json& from, const Json& to, std::string& path, Ops& ops) {
   const bool both_arrays = from.is_array() && to.is_array();
   const bool both_objects = from.is_object() && to.is_object();
   if (!both_arrays && !both_objects) {
@@ -419,13 +438,15 @@ Json to_json(Ops& ops) {
 
 Json diff(const Json& from, const Json& to) {
   Ops ops;
-  diff_into(from, to, "", ops);
+  std::string path;
+  diff_into(from, to, path, ops);
   return to_json(ops);
 }
 
 Json diff_members(const Json& from, const Json& to) {
   Ops ops;
-  diff_objects(from, to, "", ops);
+  std::string path;
+  diff_objects(from, to, path, ops);
   return to_json(ops);
 }
 

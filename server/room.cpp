@@ -386,10 +386,10 @@ void Room::apply(int seat, const Json& action, const std::shared_ptr<Client>& by
   const std::int64_t version = ++applied_;
   Pending pending{version, {}, state_->is_over()};
   // A board everyone shares is built and diffed once, then each audience adds its own part.
-  Json board_ops = Json::array();
+  std::string board_ops = "[]";
   if (shared_board()) {
     Json board = state_->board(kSpectator);
-    board_ops = protocol::diff_members(board_, board);
+    board_ops = protocol::diff_members(board_, board).dump();
     board_ = std::move(board);
   }
   for (int a = 0; a < static_cast<int>(audiences_.size()); ++a) {
@@ -399,10 +399,8 @@ void Room::apply(int seat, const Json& action, const std::shared_ptr<Client>& by
       continue;
     }
     if (!audience.fresh) continue;
-    Json ops = board_ops;
-    for (Json& op : advance(a)) ops.push_back(std::move(op));
-    pending.patches.emplace_back(
-        a, std::make_shared<const std::string>(event::patch(match_, version, ops)));
+    pending.patches.emplace_back(a, std::make_shared<const std::string>(
+                                        event::patch(match_, version, board_ops, advance(a))));
   }
   pending_.push_back(std::move(pending));
 

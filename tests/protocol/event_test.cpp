@@ -84,3 +84,17 @@ TEST_CASE("builders escape what they are given and never throw on invalid UTF-8"
   CHECK_NOTHROW(out = event::state(nullptr, 1, 1, {{"name", broken}}));
   CHECK(read(out)["view"]["name"] == "bad \xef\xbf\xbd byte");
 }
+
+TEST_CASE("a patch whose ops come in a shared serialized part and an own part joins them") {
+  using tortuga::protocol::Json;
+  namespace event = tortuga::protocol::event;
+  const Json shared = Json::parse(R"([{"op":"replace","path":"/a","value":1}])");
+  const Json own = Json::parse(R"([{"op":"add","path":"/b","value":[2]}])");
+  Json whole = shared;
+  whole.push_back(own[0]);
+  CHECK(Json::parse(event::patch(4, 9, shared.dump(), own)) ==
+        Json::parse(event::patch(4, 9, whole)));
+  CHECK(Json::parse(event::patch(4, 9, "[]", own))["ops"] == own);
+  CHECK(Json::parse(event::patch(4, 9, shared.dump(), Json::array()))["ops"] == shared);
+  CHECK(Json::parse(event::patch(4, 9, "[]", Json::array()))["ops"] == Json::array());
+}

@@ -1,0 +1,84 @@
+// Measures what a room computes after each action, apart from sockets and the store: the board
+// built once, its diff, each seat's own fields and their diff, and each seat's patch message, over
+// N matches of Raft & Scupper played by random legal actions and interleaved as a busy server
+// interleaves its rooms (so that, as there, each action meets its match's data cold in the cache).
+//
+//   build/tools/view_bench [--matches N] [--actions A]
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "protocol/event.hpp"
+#include "protocol/patch.hpp"
+#include "rules/core/registry.hpp"
+
+namespace {
+
+using namespace tortuga;
+
+struct Table {
+  std::unique_ptr<State> state;
+  Json board;
+  Json own[2];
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  long matches = 500, actions = 100000;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    if (!std::strcmp(argv[i], "--matches")) matches = std::atol(argv[i + 1]);
+    if (!std::strcmp(argv[i], "--actions")) actions = std::atol(argv[i + 1]);
+  }
+  if (matches < 1 || actions < 1) {
+    std::fprintf(stderr, "usage: view_bench [--matches N] [--actions A]\n");
+    return 2;
+  }
+  const Game& game = *find_game("raft-and-scupper");
+  const Json options = *game.normalize_options(Json::object());
+  Chance choices(1);
+  std::uint64_t next_seed = 0;
+  auto deal = [&](Table& t) {
+    t.state = game.new_state(options, Chance(next_seed++));
+    t.board = t.state->board(kSpectator);
+    for (int seat = 0; seat < 2; ++seat) t.own[seat] = t.state->common_fields(seat);
+  };
+  std::vector<Table> tables(static_cast<std::size_t>(matches));
+  for (auto& t : tables) deal(t);
+
+  using Clock = std::chrono::steady_clock;
+  double room_us = 0;
+  std::size_t bytes = 0;
+  long done = 0;
+  while (done < actions) {
+    for (auto& t : tables) {
+      if (t.state->is_over()) deal(t);
+      const int seat = t.state->actors().front();
+      const Json legal = t.state->legal_actions(seat);
+      const Json action = legal[choices.below(static_cast<std::uint32_t>(legal.size()))];
+      t.state->apply(seat, action);
+      // What Room::apply does for a game whose board everyone shares.
+      const auto start = Clock::now();
+      Json board = t.state->board(kSpectator);
+      const std::string board_ops = protocol::diff_members(t.board, board).dump();
+      t.board = std::move(board);
+      for (int s = 0; s < 2; ++s) {
+        Json own = t.state->common_fields(s);
+        const Json ops = protocol::diff_members(t.own[s], own);
+        t.own[s] = std::move(own);
+        bytes += protocol::event::patch(1, done, board_ops, ops).size();
+      }
+      room_us += std::chrono::duration<double, std::micro>(Clock::now() - start).count();
+      if (++done == actions) break;
+    }
+  }
+  std::printf("view_bench: %ld actions over %ld interleaved matches\n", done, matches);
+  std::printf(
+      "  per action: %.1f us of views, diffs and patches (two seats), %.0f bytes of patches\n",
+      room_us / static_cast<double>(done), static_cast<double>(bytes) / done);
+  return 0;
+}
