@@ -185,8 +185,7 @@ void Room::join(std::shared_ptr<Client> client, std::optional<int> wanted, Json 
   const std::int64_t player = client->player();
   if (auto held = seat_of(player)) {  // joining again: a second tab, or back after leaving
     attach(client, *held);
-    send_room_to_all();
-    send_room(members_.at(client.get()), re);
+    send_room_to_all(client.get(), re);
     if (status_ != Status::open) send_state(client, nullptr);
     return;
   }
