@@ -34,8 +34,8 @@ void HttpSession::on_read(beast::error_code ec) {
   if (ec) return;  // timeouts and resets: nothing to answer
   auto request = parser_->release();
 
-  if (beast::websocket::is_upgrade(request)) {
-    if (request.target() != "/ws") return;  // only /ws speaks WebSocket
+  // Only /ws speaks WebSocket; an upgrade elsewhere is answered as a plain request (404).
+  if (beast::websocket::is_upgrade(request) && request.target() == "/ws") {
     stream_.expires_never();
     std::make_shared<WebSocketSession>(stream_.release_socket(), state_)->run(std::move(request));
     return;
