@@ -218,5 +218,21 @@ TEST_CASE("a client sending too fast is rate limited, and heard again once it sl
   CHECK_FALSE(c.closed());
 }
 
+TEST_CASE("past the connection limit a client is told server_full and let go; others carry on") {
+  TempDir dir;
+  ServerProcess server(dir / "tortuga.db", dir.path(),
+                       limits_config(dir.path(), "few", R"({"max_connections": 2})"));
+  TestClient first(server.port(), "first"), second(server.port(), "second");
+  first.hello("Anne");
+  second.hello("Bill");
+  TestClient third(server.port(), "third");
+  const Json refused = third.wait_for_type("error");
+  CHECK(refused.at("code") == "server_full");
+  third.wait_until([&] { return third.closed(); }, "the connection to close");
+  // Those already in are not disturbed.
+  expect_pong(first);
+  expect_pong(second);
+}
+
 }  // namespace
 }  // namespace tortuga::integration
