@@ -19,18 +19,8 @@
 namespace tortuga::bench {
 
 namespace fs = std::filesystem;
-using Clock = std::chrono::steady_clock;
 
-namespace {
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-}  // namespace
+namespace {}  // namespace
 
 std::optional<Memory> memory_of(pid_t pid) {
   std::ifstream in("/proc/" + std::to_string(pid) + "/status");
@@ -52,7 +42,7 @@ std::optional<Memory> memory_of(pid_t pid) {
 }
 
 std::optional<double> cpu_seconds_of(pid_t pid) {
-  const std::string stat = slurp("/proc/" + std::to_string(pid) + "/stat");
+  const std::string stat = process::read_file("/proc/" + std::to_string(pid) + "/stat");
   // The command name may hold spaces: the fields are counted from after its closing parenthesis.
   const auto close = stat.rfind(')');
   if (close == std::string::npos) return std::nullopt;
@@ -111,23 +101,11 @@ ServerChild::ServerChild(int connections, int rooms) {
     ::_exit(127);
   }
 
-  const auto deadline = Clock::now() + std::chrono::seconds(15);
-  for (;;) {
-    const std::string text = slurp(port_file);
-    if (!text.empty() && text.back() == '\n') {
-      port_ = static_cast<std::uint16_t>(std::stoi(text));
-      return;
-    }
-    int status = 0;
-    if (::waitpid(pid_, &status, WNOHANG) == pid_) {
-      pid_ = -1;
-      throw std::runtime_error("the server exited before listening:\n" + slurp(log_));
-    }
-    if (Clock::now() >= deadline) {
-      stop();
-      throw std::runtime_error("the server did not listen within 15 s:\n" + slurp(log_));
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  try {
+    port_ = process::wait_for_port(pid_, port_file, log_, std::chrono::seconds(15));
+  } catch (...) {
+    pid_ = -1;
+    throw;
   }
 }
 

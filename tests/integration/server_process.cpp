@@ -28,7 +28,6 @@
 namespace tortuga::integration {
 
 namespace fs = std::filesystem;
-using Clock = std::chrono::steady_clock;
 
 namespace {
 
@@ -89,13 +88,6 @@ void write_file(const fs::path& path, const std::string& text) {
   if (!out) throw std::runtime_error("cannot write " + path.string());
 }
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 std::vector<std::string> limits_config(const fs::path& dir, const std::string& name,
                                        const std::string& limits_json) {
   const fs::path file = dir / (name + ".json");
@@ -134,26 +126,11 @@ ServerProcess::ServerProcess(const fs::path& db, const fs::path& work_dir,
   pid_ = spawn(args, log_);
 
   // The server writes "PORT\n" once it listens.
-  const auto deadline = Clock::now() + std::chrono::seconds(15);
-  for (;;) {
-    const std::string text = read_file(port_file);
-    if (!text.empty() && text.back() == '\n') {
-      port_ = static_cast<std::uint16_t>(std::stoi(text));
-      return;
-    }
-    int status = 0;
-    if (::waitpid(pid_, &status, WNOHANG) == pid_) {
-      pid_ = -1;
-      throw std::runtime_error("the server exited with code " +
-                               std::to_string(process::exit_code_of(status)) +
-                               " before listening:\n" + log());
-    }
-    if (Clock::now() >= deadline) {
-      kill_and_reap(pid_);
-      pid_ = -1;
-      throw std::runtime_error("the server did not listen within 15 s:\n" + log());
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  try {
+    port_ = process::wait_for_port(pid_, port_file, log_, std::chrono::seconds(15));
+  } catch (...) {
+    pid_ = -1;
+    throw;
   }
 }
 
@@ -175,7 +152,7 @@ int ServerProcess::stop(int signal, std::chrono::milliseconds timeout) {
 }
 
 std::string ServerProcess::log() const {
-  return read_file(log_);
+  return process::read_file(log_);
 }
 
 HttpReply http_get(std::uint16_t port, const std::string& target,

@@ -29,7 +29,6 @@ class TempDir {
 
 // Writes `text` to `path`, replacing what was there.
 void write_file(const std::filesystem::path& path, const std::string& text);
-std::string read_file(const std::filesystem::path& path);
 
 // Writes a config file holding `limits` (the "limits" object of config/tortuga.json) into `dir`
 // and returns the flags that make the server read it.
