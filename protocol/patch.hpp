@@ -40,9 +40,10 @@ Json diff_members(const Json& from, const Json& to);
 //
 // Nodes are in depth-first order, the root first: node i's first child is i + 1, and the next
 // sibling of a child c is c + nodes[c].size. Each node holds a 64-bit hash of its subtree that
-// follows same-value rules of diff: 1 and 1.0 hash differently, a signed and an unsigned integer
-// of equal value alike, 0.0 and -0.0 alike; objects hash their keys and values in order, arrays
-// their elements in order. Hashes are combined with murmur3/splitmix64 finalizers.
+// follows diff's notion of equal values: 1 and 1.0 hash differently, a signed and an unsigned
+// integer of equal value alike, 0.0 and -0.0 alike; objects hash their keys and values in order,
+// arrays their elements in order, each kind of value from its own seed. Hashes are combined with
+// the murmur3 64-bit finalizer.
 class Shape {
  public:
   struct Node {
@@ -82,7 +83,8 @@ Shape shape_of(const Json& doc);
 // diff and diff_members from a document known only by its shape: the same ops as the functions
 // above would give for any document of that shape, except that two values are taken as equal when
 // their hashes are (where the functions above compare them in full). That is the only difference,
-// and a collision of two different 64-bit subtree hashes is negligible. `to_shape` must be
+// and a collision of two different 64-bit subtree hashes is negligible. (So is the one other
+// consequence: a NaN, which JSON text cannot hold, equals itself here.) `to_shape` must be
 // shape_of(to): a caller that keeps the new shape for the next diff builds it once.
 Json diff(const Shape& from, const Json& to, const Shape& to_shape);
 Json diff_members(const Shape& from, const Json& to, const Shape& to_shape);
