@@ -1,8 +1,11 @@
 #include "protocol/patch.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <functional>
+#include <limits>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -136,11 +139,16 @@ struct Op {
 };
 using Ops = std::vector<Op>;
 
-Op op(const char* name, std::string path, const Json* value = nullptr) {
+// An op whose value's text size is already known.
+Op sized_op(const char* name, std::string path, const Json* value, std::size_t value_size) {
   // {"op":NAME,"path":PATH} and ,"value":VALUE
   std::size_t size = 15 + quoted_size(name) + quoted_size(path);
-  if (value) size += 9 + text_size(*value);
+  if (value) size += 9 + value_size;
   return {name, std::move(path), value, size};
+}
+
+Op op(const char* name, std::string path, const Json* value = nullptr) {
+  return sized_op(name, std::move(path), value, value ? text_size(*value) : 0);
 }
 
 // `path` is one buffer for the whole walk: each level appends its segment and cuts it off again,
@@ -261,6 +269,173 @@ void diff_into(const Json& from, const Json& to, std::string& path, Ops& ops) {
   }
   for (auto& o : mine) ops.push_back(std::move(o));
 }
+
+// --- diffing from a shape ----------------------------------------------------------------------
+
+// The same walk as above with the old document known by its shape (node indices into `from`), the
+// new one by its value and its shape (node indices into `to_shape`), and equality by hash.
+class ShapeDiff {
+ public:
+  ShapeDiff(const Shape& from, const Shape& to_shape, Ops& ops)
+      : from_(from), to_(to_shape), ops_(ops) {}
+
+  void into(std::size_t f, const Json& to, std::size_t t) {
+    const auto from_type = from_[f].type;
+    const bool both_arrays = from_type == Json::value_t::array && to.is_array();
+    const bool both_objects = from_type == Json::value_t::object && to.is_object();
+    if (!both_arrays && !both_objects) {
+      if (from_[f].hash != to_[t].hash) ops_.push_back(replace(to, t));
+      return;
+    }
+    Ops mine;
+    std::swap(mine, ops_);
+    if (both_arrays)
+      arrays(f, to, t);
+    else
+      objects(f, to, t);
+    std::swap(mine, ops_);
+    if (mine.size() > 1) {
+      std::size_t parts = mine.size() - 1;  // the commas between them
+      for (const Op& o : mine) parts += o.size;
+      Op whole = replace(to, t);
+      if (whole.size < parts) {
+        ops_.push_back(std::move(whole));
+        return;
+      }
+    }
+    for (auto& o : mine) ops_.push_back(std::move(o));
+  }
+
+  void objects(std::size_t f, const Json& to, std::size_t t) {
+    std::size_t old = f + 1, old_left = from_[f].count;
+    std::size_t next = t + 1;
+    auto now = to.begin();
+    while (old_left > 0 || now != to.end()) {
+      const int order = old_left == 0     ? 1
+                        : now == to.end() ? -1
+                                          : from_.key(old).compare(now.key());
+      if (order < 0) {
+        below(path_, escape(from_.key(old)), [&] { ops_.push_back(op("remove", path_)); });
+        old += from_[old].size;
+        --old_left;
+      } else if (order > 0) {
+        below(path_, escape(now.key()),
+              [&] { ops_.push_back(sized_op("add", path_, &*now, to_[next].text)); });
+        next += to_[next].size;
+        ++now;
+      } else {
+        below(path_, escape(now.key()), [&] { into(old, *now, next); });
+        old += from_[old].size;
+        --old_left;
+        next += to_[next].size;
+        ++now;
+      }
+    }
+  }
+
+  std::string path_;
+
+ private:
+  Op replace(const Json& to, std::size_t t) { return sized_op("replace", path_, &to, to_[t].text); }
+
+  static std::vector<std::size_t> children(const Shape& s, std::size_t node) {
+    std::vector<std::size_t> out(s[node].count);
+    std::size_t c = node + 1;
+    for (auto& o : out) {
+      o = c;
+      c += s[c].size;
+    }
+    return out;
+  }
+
+  void arrays(std::size_t f, const Json& to, std::size_t t) {
+    const std::size_t n = from_[f].count, m = to.size();
+    if ((n == 0 && m > 1) || (m == 0 && n > 1)) {
+      ops_.push_back(replace(to, t));
+      return;
+    }
+    const auto fc = children(from_, f), tc = children(to_, t);
+    auto equal = [&](std::size_t i, std::size_t j) { return from_[fc[i]].hash == to_[tc[j]].hash; };
+    std::size_t head = 0;
+    while (head < n && head < m && equal(head, head)) ++head;
+    std::size_t tail = 0;
+    while (tail < n - head && tail < m - head && equal(n - 1 - tail, m - 1 - tail)) ++tail;
+    const std::size_t a = n - head - tail, b = m - head - tail;
+    if (a == 0 || b == 0 || a * b > kAlignBudget) {
+      gap(fc, head, a, to, tc, head, b);
+      return;
+    }
+    auto mid = [&](std::size_t i, std::size_t j) { return equal(head + i, head + j); };
+    std::vector<std::uint16_t> lcs((a + 1) * (b + 1), 0);
+    auto at = [&](std::size_t i, std::size_t j) -> std::uint16_t& { return lcs[i * (b + 1) + j]; };
+    for (std::size_t i = a; i-- > 0;)
+      for (std::size_t j = b; j-- > 0;)
+        at(i, j) = static_cast<std::uint16_t>(mid(i, j) ? at(i + 1, j + 1) + 1
+                                                        : std::max(at(i + 1, j), at(i, j + 1)));
+    std::size_t i = 0, j = 0, gap_i = 0, gap_j = 0;
+    while (i < a && j < b) {
+      if (mid(i, j) && at(i, j) == at(i + 1, j + 1) + 1) {
+        gap(fc, head + gap_i, i - gap_i, to, tc, head + gap_j, j - gap_j);
+        gap_i = ++i;
+        gap_j = ++j;
+      } else if (at(i + 1, j) >= at(i, j + 1)) {
+        ++i;
+      } else {
+        ++j;
+      }
+    }
+    gap(fc, head + gap_i, a - gap_i, to, tc, head + gap_j, b - gap_j);
+  }
+
+  void gap(const std::vector<std::size_t>& fc, std::size_t f, std::size_t k, const Json& to,
+           const std::vector<std::size_t>& tc, std::size_t t, std::size_t l) {
+    const std::size_t paired = std::min(k, l);
+    for (std::size_t j = 0; j < paired; ++j)
+      below(path_, std::to_string(t + j), [&] { into(fc[f + j], to[t + j], tc[t + j]); });
+    for (std::size_t j = paired; j < k; ++j)
+      ops_.push_back(op("remove", path_ + '/' + std::to_string(t + paired)));
+    for (std::size_t j = paired; j < l; ++j)
+      ops_.push_back(
+          sized_op("add", path_ + '/' + std::to_string(t + j), &to[t + j], to_[tc[t + j]].text));
+  }
+
+  const Shape& from_;
+  const Shape& to_;
+  Ops& ops_;
+};
+
+// --- shapes' hashes --------------------------------------------------------------------------
+
+// The murmur3 64-bit finalizer: a bijection that spreads every input bit over the output.
+std::uint64_t fmix64(std::uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  x ^= x >> 33;
+  return x;
+}
+
+// Order-dependent; a bijection of h for each x and of x for each h.
+std::uint64_t combine(std::uint64_t h, std::uint64_t x) {
+  return fmix64((h * 0x9e3779b97f4a7c15ULL) ^ fmix64(x + 0x632be59bd9b4e019ULL));
+}
+
+std::uint64_t string_hash(std::string_view s) {
+  return combine(std::hash<std::string_view>{}(s), s.size());
+}
+
+// One seed per kind of value: values of different kinds never share a hash by construction.
+enum Seed : std::uint64_t {
+  kNullSeed = 0x1a2b3c4d5e6f7081ULL,
+  kBoolSeed = 0x2f1e3d5c7b9a0812ULL,
+  kIntegerSeed = 0x3c5a7e9f1b2d4f63ULL,
+  kFloatSeed = 0x4d7f2a6c8e1b3d54ULL,
+  kStringSeed = 0x5e8a1c3b7d9f2e45ULL,
+  kArraySeed = 0x6f9b4d2e8a1c7f36ULL,
+  kObjectSeed = 0x7a1c5e3f9b2d8e27ULL,
+  kOtherSeed = 0x8b2d6f4a1c3e9f18ULL,
+};
 
 // --- applying ---------------------------------------------------------------------------------
 
@@ -447,6 +622,104 @@ Json diff_members(const Json& from, const Json& to) {
   Ops ops;
   std::string path;
   diff_objects(from, to, path, ops);
+  return to_json(ops);
+}
+
+void Shape::assign(const Json& doc) {
+  nodes_.clear();
+  keys_.clear();
+  build(doc, 0, 0);
+}
+
+std::size_t Shape::build(const Json& v, std::uint32_t key, std::uint32_t key_size) {
+  const std::size_t at = nodes_.size();
+  if (at >= std::numeric_limits<std::uint32_t>::max())
+    throw std::length_error("a document too large for a shape");
+  nodes_.push_back({0, 1, 0, key, key_size, 0, v.type()});
+  std::uint64_t hash = 0;
+  std::size_t text = 0;
+  switch (v.type()) {
+    case Json::value_t::null:
+      hash = fmix64(kNullSeed);
+      text = 4;
+      break;
+    case Json::value_t::boolean:
+      hash = combine(kBoolSeed, v.get<bool>());
+      text = text_size(v);
+      break;
+    case Json::value_t::number_integer:
+    case Json::value_t::number_unsigned:  // same() compares integers by value, whatever the sign
+      hash = combine(kIntegerSeed, v.get<std::uint64_t>());
+      text = text_size(v);
+      break;
+    case Json::value_t::number_float: {
+      const double d = v.get<double>();
+      hash = combine(kFloatSeed, std::bit_cast<std::uint64_t>(d == 0 ? 0.0 : d));  // -0.0 == 0.0
+      text = text_size(v);
+      break;
+    }
+    case Json::value_t::string:
+      hash = combine(kStringSeed, string_hash(v.get_ref<const std::string&>()));
+      text = text_size(v);
+      break;
+    case Json::value_t::array: {
+      hash = kArraySeed;
+      text = v.empty() ? 2 : 1 + v.size();
+      for (const auto& e : v) {
+        const std::size_t c = build(e, 0, 0);
+        hash = combine(hash, nodes_[c].hash);
+        text += nodes_[c].text;
+      }
+      hash = combine(hash, v.size());
+      break;
+    }
+    case Json::value_t::object: {
+      hash = kObjectSeed;
+      text = v.empty() ? 2 : 1 + v.size();
+      for (auto it = v.begin(); it != v.end(); ++it) {
+        const std::string& k = it.key();
+        if (keys_.size() + k.size() > std::numeric_limits<std::uint32_t>::max())
+          throw std::length_error("a document too large for a shape");
+        const auto offset = static_cast<std::uint32_t>(keys_.size());
+        keys_ += k;
+        const std::size_t c = build(*it, offset, static_cast<std::uint32_t>(k.size()));
+        hash = combine(combine(hash, string_hash(k)), nodes_[c].hash);
+        text += quoted_size(k) + 1 + nodes_[c].text;
+      }
+      hash = combine(hash, v.size());
+      break;
+    }
+    default:  // binary and the rest: never in views
+      hash =
+          combine(kOtherSeed, string_hash(v.dump(-1, ' ', false, Json::error_handler_t::replace)));
+      text = text_size(v);
+      break;
+  }
+  if (text > std::numeric_limits<std::uint32_t>::max())
+    throw std::length_error("a document too large for a shape");
+  Node& node = nodes_[at];
+  node.hash = hash;
+  node.size = static_cast<std::uint32_t>(nodes_.size() - at);
+  node.count = static_cast<std::uint32_t>(v.is_array() || v.is_object() ? v.size() : 0);
+  node.text = static_cast<std::uint32_t>(text);
+  return at;
+}
+
+Shape shape_of(const Json& doc) {
+  return Shape(doc);
+}
+
+Json diff(const Shape& from, const Json& to, const Shape& to_shape) {
+  Ops ops;
+  ShapeDiff walk(from, to_shape, ops);
+  walk.into(0, to, 0);
+  return to_json(ops);
+}
+
+Json diff_members(const Shape& from, const Json& to, const Shape& to_shape) {
+  Ops ops;
+  ShapeDiff walk(from, to_shape, ops);
+  walk.objects(0, to, 0);
   return to_json(ops);
 }
 

@@ -323,25 +323,26 @@ Json Room::own_part(int audience) const {
   return shared_board() ? state_->common_fields(seat) : state_->view(seat);
 }
 
-Json Room::whole_view(int audience) const {
-  const Json& last = audiences_[audience].last;
-  if (!shared_board()) return last;
-  Json view = board_;
-  for (auto it = last.begin(); it != last.end(); ++it) view[it.key()] = *it;
+Json Room::whole_view(Json own_part) const {
+  if (!shared_board()) return own_part;
+  Json view = state_->board(kSpectator);
+  for (auto it = own_part.begin(); it != own_part.end(); ++it) view[it.key()] = std::move(*it);
   return view;
 }
 
 Json Room::advance(int audience) {
   Audience& a = audiences_[audience];
   Json part = own_part(audience);
-  Json ops = shared_board() ? protocol::diff_members(a.last, part) : protocol::diff(a.last, part);
-  a.last = std::move(part);
+  protocol::Shape shape = protocol::shape_of(part);
+  Json ops = shared_board() ? protocol::diff_members(a.last, part, shape)
+                            : protocol::diff(a.last, part, shape);
+  a.last = std::move(shape);
   return ops;
 }
 
 void Room::reset_views() {
   for (auto& audience : audiences_) audience.fresh = false;
-  if (state_ && shared_board()) board_ = state_->board(kSpectator);
+  if (state_ && shared_board()) board_ = protocol::shape_of(state_->board(kSpectator));
 }
 
 void Room::send_state(const std::shared_ptr<Client>& client, const Json& re) {
@@ -353,13 +354,17 @@ void Room::send_state(const std::shared_ptr<Client>& client, const Json& re) {
     waiting_for_state_.emplace_back(client, re);
     return;
   }
+  // Nothing is pending, so the state is exactly at committed_ (applied_ == committed_): the view
+  // built from it is the one the audience's shape and the board's describe, and the base of the
+  // next patch.
   const int a = it->second.audience;
+  Json part = own_part(a);
   if (!audiences_[a].fresh) {
-    audiences_[a].last = own_part(a);
+    audiences_[a].last = protocol::shape_of(part);
     audiences_[a].fresh = true;
   }
   it->second.awaiting_state = false;
-  client->send(event::state(re, match_, committed_, whole_view(a)));
+  client->send(event::state(re, match_, committed_, whole_view(std::move(part))));
 }
 
 void Room::sync(std::shared_ptr<Client> client, Json re) {
@@ -388,8 +393,9 @@ void Room::apply(int seat, const Json& action, const std::shared_ptr<Client>& by
   std::string board_ops = "[]";
   if (shared_board()) {
     Json board = state_->board(kSpectator);
-    board_ops = protocol::diff_members(board_, board).dump();
-    board_ = std::move(board);
+    protocol::Shape shape = protocol::shape_of(board);
+    board_ops = protocol::diff_members(board_, board, shape).dump();
+    board_ = std::move(shape);
   }
   for (int a = 0; a < static_cast<int>(audiences_.size()); ++a) {
     Audience& audience = audiences_[a];

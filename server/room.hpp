@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "persistence/store.hpp"
+#include "protocol/patch.hpp"
 #include "rules/core/game.hpp"
 #include "server/client.hpp"
 
@@ -86,9 +87,9 @@ class Room : public std::enable_shared_from_this<Room> {
     bool awaiting_state = false;  // no patches until its state has been sent
   };
   struct Audience {
-    // What was last built for this audience: its whole view, or only its own part (the common
-    // fields) when the board is shared by everyone (board_).
-    Json last;
+    // The shape of what was last built for this audience: its whole view, or only its own part
+    // (the common fields) when the board is shared by everyone (board_). A diff needs no more.
+    protocol::Shape last;
     bool fresh = false;  // `last` is a valid base for the next patch
   };
   struct Pending {
@@ -112,10 +113,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void attach(std::shared_ptr<Client> client, int audience);
   void send_state(const std::shared_ptr<Client>& client, const Json& re);
   bool shared_board() const { return state_->one_board_for_all(); }
-  // What audience.last holds for this audience, built anew from the state.
+  // What audience.last is the shape of for this audience, built anew from the state.
   Json own_part(int audience) const;
-  // The whole view last built for this audience (its `last`, with the shared board).
-  Json whole_view(int audience) const;
+  // The whole view of this audience from the state: its own part with the shared board, if any.
+  Json whole_view(Json own_part) const;
   // Ops taking this audience from its `last` to the state's current view; updates `last`.
   Json advance(int audience);
   void reset_views();
@@ -150,7 +151,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::int64_t applied_ = 0;    // actions applied to state_
   std::int64_t committed_ = 0;  // actions the store has committed and audiences were sent
   std::vector<Audience> audiences_;
-  Json board_;  // the board as of applied_, when it is the same for everyone
+  protocol::Shape board_;  // of the board as of applied_, when it is the same for everyone
   std::deque<Pending> pending_;
   std::vector<std::pair<std::shared_ptr<Client>, Json>> waiting_for_state_;
   std::vector<std::unique_ptr<Bot>> bots_;  // per seat, null for people

@@ -1,0 +1,174 @@
+#include <doctest/doctest.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "protocol/patch.hpp"
+#include "random_json.hpp"
+
+using namespace tortuga;
+using namespace tortuga::protocol;
+using tortuga::test::RandomJson;
+
+namespace {
+
+// The shape-based diff gives the tree-based diff's ops exactly, and they take `a` to `b`.
+void check_same_ops(const Json& a, const Json& b) {
+  INFO("from: " << a.dump() << "\nto:   " << b.dump());
+  const Json by_tree = diff(a, b);
+  const Json by_shape = diff(shape_of(a), b);
+  CHECK(by_shape.dump() == by_tree.dump());
+  auto patched = apply_patch(a, by_shape);
+  REQUIRE_MESSAGE(patched.ok(), patched.error().message);
+  CHECK(patched->dump() == b.dump());
+  if (a.is_object() && b.is_object()) {
+    const Json members_by_tree = diff_members(a, b);
+    const Json members_by_shape = diff_members(shape_of(a), b, shape_of(b));
+    CHECK(members_by_shape.dump() == members_by_tree.dump());
+    auto members_patched = apply_patch(a, members_by_shape);
+    REQUIRE_MESSAGE(members_patched.ok(), members_patched.error().message);
+    CHECK(members_patched->dump() == b.dump());
+  }
+}
+
+std::uint64_t hash_of(const Json& j) {
+  return shape_of(j).hash();
+}
+
+}  // namespace
+
+TEST_CASE("a shape lists the nodes depth first with their sizes, counts and keys") {
+  const Json doc = R"({"a":[1,{"x":null}],"a/b":"s","":true})"_json;
+  const Shape s = shape_of(doc);
+  REQUIRE(s.size() == 7);
+  CHECK(s[0].type == Json::value_t::object);
+  CHECK(s[0].size == 7);
+  CHECK(s[0].count == 3);
+  CHECK(s[0].text == doc.dump().size());
+  // Members in the object's order: "", "a", "a/b".
+  CHECK(s.key(1) == "");
+  CHECK(s[1].type == Json::value_t::boolean);
+  CHECK(s.key(2) == "a");
+  CHECK(s[2].size == 4);
+  CHECK(s[2].count == 2);
+  CHECK(s[2].text == doc["a"].dump().size());
+  CHECK(s[3].type == Json::value_t::number_unsigned);
+  CHECK(s[4].count == 1);
+  CHECK(s.key(5) == "x");
+  CHECK(s.key(6) == "a/b");
+  CHECK(s[6].text == 3);
+  CHECK(Shape().size() == 1);
+  CHECK(Shape()[0].type == Json::value_t::null);
+}
+
+TEST_CASE("hashes follow the diff's equality") {
+  CHECK(hash_of(Json(1)) != hash_of(Json(1.0)));
+  CHECK(hash_of(Json(std::int64_t{7})) == hash_of(Json(std::uint64_t{7})));
+  CHECK(hash_of(Json(0.0)) == hash_of(Json(-0.0)));
+  CHECK(hash_of(Json(0)) != hash_of(Json(false)));
+  CHECK(hash_of(Json(nullptr)) != hash_of(Json(false)));
+  CHECK(hash_of(Json("1")) != hash_of(Json(1)));
+  CHECK(hash_of(Json::array()) != hash_of(Json::object()));
+  CHECK(hash_of(R"([1,2])"_json) != hash_of(R"([2,1])"_json));
+  CHECK(hash_of(R"([[1],2])"_json) != hash_of(R"([1,[2]])"_json));
+  CHECK(hash_of(R"({"a":1,"b":2})"_json) != hash_of(R"({"a":2,"b":1})"_json));
+  CHECK(hash_of(R"({"ab":1})"_json) != hash_of(R"({"a":1})"_json));
+  CHECK(hash_of(R"([""])"_json) != hash_of(R"([])"_json));
+  CHECK(hash_of(R"({"a":[1,{"b":2}]})"_json) == hash_of(R"({"a":[1,{"b":2}]})"_json));
+}
+
+TEST_CASE("no two different values among many random ones share a hash") {
+  RandomJson random(5);
+  std::map<std::uint64_t, std::string> seen;
+  for (int i = 0; i < 20000; ++i) {
+    const Json v = random.value(1 + static_cast<int>(random.below(4)));
+    const std::string text = v.dump();
+    auto [it, added] = seen.emplace(hash_of(v), text);
+    if (!added) {
+      // Only values the diff takes as equal may meet: the same text, or 0.0 and -0.0 alike.
+      INFO(it->second << " and " << text);
+      CHECK(shape_of(Json::parse(it->second)).hash() == hash_of(v));
+      CHECK(diff(Json::parse(it->second), v).empty());
+    }
+  }
+}
+
+TEST_CASE("the shape diff gives the tree diff's ops over random documents and random edits") {
+  RandomJson random(314159);
+  for (int i = 0; i < 4000; ++i) {
+    Json a = random.value(1 + static_cast<int>(random.below(6)));
+    Json b = random.mutate(a, 1 + static_cast<int>(random.below(5)));
+    check_same_ops(a, b);
+  }
+}
+
+TEST_CASE("the shape diff gives the tree diff's ops between unrelated random documents") {
+  RandomJson random(271828);
+  for (int i = 0; i < 2000; ++i) check_same_ops(random.value(4), random.value(4));
+}
+
+TEST_CASE("the shape diff gives the tree diff's ops between random objects, member by member") {
+  RandomJson random(161803);
+  for (int i = 0; i < 2000; ++i) {
+    Json a = Json::object(), b;
+    for (std::size_t n = random.below(8); n > 0; --n) a[random.key()] = random.value(3);
+    b = random.chance(70) ? random.mutate(a, 1 + static_cast<int>(random.below(4))) : a;
+    if (!b.is_object()) b = Json::object({{random.key(), b}});
+    check_same_ops(a, b);
+  }
+}
+
+TEST_CASE("the shape diff on the edge cases: escaped and empty keys, numbers, types, lengths") {
+  check_same_ops(R"({"a/b":1,"m~n":2,"":3,"~1":4})"_json, R"({"a/b":2,"":[],"~0":4})"_json);
+  check_same_ops(R"({"":{"":1}})"_json, R"({"":{"":1.0}})"_json);
+  check_same_ops(R"([1,2,3])"_json, R"([1.0,2,3.0])"_json);
+  check_same_ops(R"({"n":1})"_json, R"({"n":1.0})"_json);
+  check_same_ops(Json(1), Json(1.0));
+  check_same_ops(Json(std::int64_t{3}), Json(std::uint64_t{3}));
+  check_same_ops(R"([1,2])"_json, R"({"0":1,"1":2})"_json);
+  check_same_ops(R"({"a":[1,2]})"_json, R"({"a":"[1,2]"})"_json);
+  check_same_ops(Json::array(), R"([1,2,3])"_json);
+  check_same_ops(R"([1,2,3])"_json, Json::array());
+  check_same_ops(R"([1])"_json, Json::array());
+  check_same_ops(Json::array(), R"([1])"_json);
+  check_same_ops(R"([1,2,3,4,5,6,7,8,9])"_json, R"([1,2,3,4,5,6,7,8,9,10,11,12])"_json);
+  check_same_ops(R"([1,2,3,4,5,6,7,8,9,10,11,12])"_json, R"([1,2,3,4,5,6,7,8,9])"_json);
+  check_same_ops(R"([{"a":1},{"b":2},{"c":3}])"_json, R"([{"b":2},{"c":3},{"a":1}])"_json);
+  check_same_ops(nullptr, Json::object());
+  check_same_ops(Json::object(), nullptr);
+}
+
+TEST_CASE("long arrays beyond the alignment budget give the tree diff's ops") {
+  RandomJson random(42);
+  for (int i = 0; i < 20; ++i) {
+    Json a = Json::array();
+    for (int n = 0; n < 150; ++n) a.push_back(static_cast<std::int64_t>(random.below(40)));
+    Json b = a;
+    for (int n = 0; n < 10; ++n) {
+      b.erase(b.begin() + static_cast<std::ptrdiff_t>(random.below(b.size())));
+      b.insert(b.begin() + static_cast<std::ptrdiff_t>(random.below(b.size() + 1)),
+               static_cast<std::int64_t>(random.below(40)));
+    }
+    check_same_ops(a, b);
+    check_same_ops(Json{{"list", a}}, Json{{"list", b}});
+  }
+}
+
+TEST_CASE("a chain of shape diffs, each from the last shape, follows a changing document") {
+  RandomJson random(8);
+  Json doc = random.value(4);
+  Shape shape = shape_of(doc);
+  for (int i = 0; i < 1000; ++i) {
+    Json next = random.mutate(doc, 1 + static_cast<int>(random.below(3)));
+    Shape next_shape = shape_of(next);
+    const Json ops = diff(shape, next, next_shape);
+    CHECK(ops.dump() == diff(doc, next).dump());
+    auto patched = apply_patch(doc, ops);
+    REQUIRE(patched.ok());
+    CHECK(patched->dump() == next.dump());
+    doc = std::move(next);
+    shape = std::move(next_shape);
+  }
+}
