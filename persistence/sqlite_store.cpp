@@ -243,11 +243,14 @@ std::string describe(std::int64_t match, std::int64_t seq) {
 }  // namespace
 
 struct SqliteStore::Impl {
-  // A queued write: `apply` runs inside the batch's transaction, under its own savepoint, and
-  // throws to fail this write alone.
+  // A queued write: `apply` runs inside the batch's transaction (under its own savepoint when it
+  // may change more than one thing), and throws to fail this write alone.
   struct Write {
     std::function<void(Connection&)> apply;
     Done done;
+    // Changes the database with one statement at most: a failure leaves nothing behind (SQLite
+    // undoes a failed statement), so the write needs no savepoint of its own.
+    bool one_statement = false;
   };
 
   std::string path;
@@ -354,7 +357,8 @@ struct SqliteStore::Impl {
     }
   }
 
-  // One transaction for the whole batch, one savepoint per write; then every Done, in order.
+  // One transaction for the whole batch, a savepoint around each write of several statements;
+  // then every Done, in order.
   // Returns how many writes failed.
   std::uint64_t commit(std::vector<Write>& batch) {
     Connection& db = *writer_db;
@@ -369,16 +373,19 @@ struct SqliteStore::Impl {
     try {
       db.run("BEGIN IMMEDIATE");
       for (std::size_t i = 0; i < batch.size(); ++i) {
-        db.run("SAVEPOINT w");
+        const bool guarded = !batch[i].one_statement;
+        if (guarded) db.run("SAVEPOINT w");
         try {
           batch[i].apply(db);
-          db.run("RELEASE w");
+          if (guarded) db.run("RELEASE w");
           ok[i] = 1;
         } catch (const std::exception& e) {
           errors[i] = e.what();
           if (!db.in_transaction()) throw SqlError(std::string("transaction lost: ") + e.what());
-          db.run("ROLLBACK TO w");
-          db.run("RELEASE w");
+          if (guarded) {
+            db.run("ROLLBACK TO w");
+            db.run("RELEASE w");
+          }
         }
       }
       db.run("COMMIT");
@@ -561,7 +568,7 @@ void SqliteStore::append_action(const Action& a, Done done) {
                         .bind(5, a.time_ms)
                         .run();
                   },
-                  std::move(done)});
+                  std::move(done), /*one_statement=*/true});
 }
 
 void SqliteStore::finish_match(std::int64_t id, const std::string& status,
@@ -585,7 +592,7 @@ void SqliteStore::finish_match(std::int64_t id, const std::string& status,
                     if (!q.step()) throw SqlError(what + "no such match");
                     throw SqlError(what + "the match is already " + q.text(0));
                   },
-                  std::move(done)});
+                  std::move(done), /*one_statement=*/true});
 }
 
 void SqliteStore::flush() {

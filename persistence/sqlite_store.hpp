@@ -1,9 +1,10 @@
 // The SQLite backend of the match store: one database file in WAL mode.
 //
 // Writes: one writer thread owns the only write connection. It takes every write waiting in the
-// queue (up to max_batch) into one transaction (group commit: BEGIN IMMEDIATE ... COMMIT), wraps
-// each write in its own SAVEPOINT so that a failing write (a duplicate seq, an unknown match)
-// fails alone while the rest of its batch commits, and runs the Done callbacks after COMMIT.
+// queue (up to max_batch) into one transaction (group commit: BEGIN IMMEDIATE ... COMMIT), so that
+// a failing write (a duplicate seq, an unknown match) fails alone while the rest of its batch
+// commits: a write of several statements runs in its own SAVEPOINT, and one of a single statement
+// needs none (SQLite undoes a failed statement). It runs the Done callbacks after COMMIT.
 // A busy server thus pays one fsync per batch, not one per action.
 //
 // Reads: a small pool of read-only connections, each used by one thread at a time and holding its
