@@ -333,10 +333,10 @@ Json Room::whole_view(Json own_part) const {
 Json Room::advance(int audience) {
   Audience& a = audiences_[audience];
   Json part = own_part(audience);
-  protocol::Shape shape = protocol::shape_of(part);
-  Json ops = shared_board() ? protocol::diff_members(a.last, part, shape)
-                            : protocol::diff(a.last, part, shape);
-  a.last = std::move(shape);
+  scratch_.assign(part);
+  Json ops = shared_board() ? protocol::diff_members(a.last, part, scratch_)
+                            : protocol::diff(a.last, part, scratch_);
+  std::swap(a.last, scratch_);
   return ops;
 }
 
@@ -393,9 +393,9 @@ void Room::apply(int seat, const Json& action, const std::shared_ptr<Client>& by
   std::string board_ops = "[]";
   if (shared_board()) {
     Json board = state_->board(kSpectator);
-    protocol::Shape shape = protocol::shape_of(board);
-    board_ops = protocol::diff_members(board_, board, shape).dump();
-    board_ = std::move(shape);
+    scratch_.assign(board);
+    board_ops = protocol::diff_members(board_, board, scratch_).dump();
+    std::swap(board_, scratch_);
   }
   for (int a = 0; a < static_cast<int>(audiences_.size()); ++a) {
     Audience& audience = audiences_[a];

@@ -152,6 +152,8 @@ class Room : public std::enable_shared_from_this<Room> {
   std::int64_t committed_ = 0;  // actions the store has committed and audiences were sent
   std::vector<Audience> audiences_;
   protocol::Shape board_;  // of the board as of applied_, when it is the same for everyone
+  // Storage reused for each new shape, swapped with the old one it replaces.
+  protocol::Shape scratch_;
   std::deque<Pending> pending_;
   std::vector<std::pair<std::shared_ptr<Client>, Json>> waiting_for_state_;
   std::vector<std::unique_ptr<Bot>> bots_;  // per seat, null for people

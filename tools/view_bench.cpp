@@ -63,6 +63,7 @@ int main(int argc, char** argv) {
   for (auto& t : tables) deal(t);
 
   using Clock = std::chrono::steady_clock;
+  protocol::Shape scratch;  // reused for each new shape, as a room does
   double room_us = 0;
   std::size_t bytes = 0;
   long done = 0;
@@ -81,9 +82,9 @@ int main(int argc, char** argv) {
         board_ops = protocol::diff_members(t.board, board).dump();
         t.board = std::move(board);
       } else {
-        protocol::Shape shape = protocol::shape_of(board);
-        board_ops = protocol::diff_members(t.board_shape, board, shape).dump();
-        t.board_shape = std::move(shape);
+        scratch.assign(board);
+        board_ops = protocol::diff_members(t.board_shape, board, scratch).dump();
+        std::swap(t.board_shape, scratch);
       }
       for (int s = 0; s < 2; ++s) {
         Json own = t.state->common_fields(s);
@@ -92,9 +93,9 @@ int main(int argc, char** argv) {
           ops = protocol::diff_members(t.own[s], own);
           t.own[s] = std::move(own);
         } else {
-          protocol::Shape shape = protocol::shape_of(own);
-          ops = protocol::diff_members(t.own_shape[s], own, shape);
-          t.own_shape[s] = std::move(shape);
+          scratch.assign(own);
+          ops = protocol::diff_members(t.own_shape[s], own, scratch);
+          std::swap(t.own_shape[s], scratch);
         }
         bytes += protocol::event::patch(1, done, board_ops, ops).size();
       }
