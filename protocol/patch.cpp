@@ -18,26 +18,6 @@ namespace {
 // by element (quadratic), only by their common ends.
 constexpr std::size_t kAlignBudget = 4096;
 
-// Like ==, but 1 and 1.0 differ: a patch must reproduce the document's text, not only its numbers.
-// Signed and unsigned integers of the same value print the same, so they are the same.
-bool same(const Json& a, const Json& b) {
-  if (a.is_number_integer() && b.is_number_integer()) return a == b;
-  if (a.type() != b.type()) return false;
-  if (a.is_array()) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-      if (!same(a[i], b[i])) return false;
-    return true;
-  }
-  if (a.is_object()) {
-    if (a.size() != b.size()) return false;
-    for (auto i = a.begin(), j = b.begin(); i != a.end(); ++i, ++j)
-      if (i.key() != j.key() || !same(*i, *j)) return false;
-    return true;
-  }
-  return a == b;
-}
-
 std::string escape(std::string_view key) {
   std::string out;
   out.reserve(key.size());
@@ -96,38 +76,6 @@ std::size_t text_size(const Json& v) {
   }
 }
 
-// A hash consistent with same(): equal values hash alike. Lets the alignment of array elements
-// compare hashes first, without serializing anything.
-std::size_t shape_hash(const Json& v) {
-  auto mix = [](std::size_t h, std::size_t x) {
-    return h ^ (x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
-  };
-  switch (v.type()) {
-    case Json::value_t::number_integer:
-    case Json::value_t::number_unsigned:
-      return mix(1, std::hash<std::uint64_t>{}(v.get<std::uint64_t>()));
-    case Json::value_t::number_float:
-      return mix(2, std::hash<double>{}(v.get<double>()));
-    case Json::value_t::string:
-      return mix(3, std::hash<std::string>{}(v.get_ref<const std::string&>()));
-    case Json::value_t::boolean:
-      return mix(4, v.get<bool>());
-    case Json::value_t::array: {
-      std::size_t h = 5;
-      for (const auto& e : v) h = mix(h, shape_hash(e));
-      return h;
-    }
-    case Json::value_t::object: {
-      std::size_t h = 6;
-      for (auto it = v.begin(); it != v.end(); ++it)
-        h = mix(mix(h, std::hash<std::string>{}(it.key())), shape_hash(*it));
-      return h;
-    }
-    default:
-      return 7;
-  }
-}
-
 // An op as the diff builds it: the value is pointed to, not copied, and the op's text size is
 // known, so that the diff can weigh its ops against replacing a value whole and copy only the
 // values of the ops it keeps.
@@ -151,10 +99,6 @@ Op op(const char* name, std::string path, const Json* value = nullptr) {
   return sized_op(name, std::move(path), value, value ? text_size(*value) : 0);
 }
 
-// `path` is one buffer for the whole walk: each level appends its segment and cuts it off again,
-// so that a path is copied only into the ops that are kept.
-void diff_into(const Json& from, const Json& to, std::string& path, Ops& ops);
-
 // Runs `walk` with `segment` (already escaped) appended to `path`.
 template <class Walk>
 void below(std::string& path, std::string_view segment, Walk&& walk) {
@@ -165,115 +109,13 @@ void below(std::string& path, std::string_view segment, Walk&& walk) {
   path.resize(size);
 }
 
-// One run of unmatched elements: from[f, f + k) became to[t, t + l). Everything before it already
-// matches `to`, so positions are counted in `to`.
-void diff_gap(const Json& from, std::size_t f, std::size_t k, const Json& to, std::size_t t,
-              std::size_t l, std::string& path, Ops& ops) {
-  const std::size_t paired = std::min(k, l);
-  for (std::size_t j = 0; j < paired; ++j)
-    below(path, std::to_string(t + j), [&] { diff_into(from[f + j], to[t + j], path, ops); });
-  for (std::size_t j = paired; j < k; ++j)
-    ops.push_back(op("remove", path + '/' + std::to_string(t + paired)));
-  for (std::size_t j = paired; j < l; ++j)
-    ops.push_back(op("add", path + '/' + std::to_string(t + j), &to[t + j]));
-}
-
-void diff_arrays(const Json& from, const Json& to, std::string& path, Ops& ops) {
-  const std::size_t n = from.size(), m = to.size();
-  if ((n == 0 && m > 1) || (m == 0 && n > 1)) {
-    // Filling an empty list, or emptying one (a player's legal actions as the turn passes):
-    // one replace is always shorter than an op per element.
-    ops.push_back(op("replace", path, &to));
-    return;
-  }
-  std::size_t head = 0;
-  while (head < n && head < m && same(from[head], to[head])) ++head;
-  std::size_t tail = 0;
-  while (tail < n - head && tail < m - head && same(from[n - 1 - tail], to[m - 1 - tail])) ++tail;
-  const std::size_t a = n - head - tail, b = m - head - tail;
-  if (a == 0 || b == 0 || a * b > kAlignBudget) {
-    diff_gap(from, head, a, to, head, b, path, ops);
-    return;
-  }
-
-  // Longest common subsequence of the middles, comparing elements by hash, then by value.
-  std::vector<std::size_t> fh(a), th(b);
-  for (std::size_t i = 0; i < a; ++i) fh[i] = shape_hash(from[head + i]);
-  for (std::size_t j = 0; j < b; ++j) th[j] = shape_hash(to[head + j]);
-  auto equal = [&](std::size_t i, std::size_t j) {
-    return fh[i] == th[j] && same(from[head + i], to[head + j]);
-  };
-  // lcs[i][j]: length of the common subsequence of the middles' suffixes from i and j.
-  std::vector<std::uint16_t> lcs((a + 1) * (b + 1), 0);
-  auto at = [&](std::size_t i, std::size_t j) -> std::uint16_t& { return lcs[i * (b + 1) + j]; };
-  for (std::size_t i = a; i-- > 0;)
-    for (std::size_t j = b; j-- > 0;)
-      at(i, j) = static_cast<std::uint16_t>(equal(i, j) ? at(i + 1, j + 1) + 1
-                                                        : std::max(at(i + 1, j), at(i, j + 1)));
-
-  std::size_t i = 0, j = 0, gap_i = 0, gap_j = 0;
-  while (i < a && j < b) {
-    if (equal(i, j) && at(i, j) == at(i + 1, j + 1) + 1) {
-      diff_gap(from, head + gap_i, i - gap_i, to, head + gap_j, j - gap_j, path, ops);
-      gap_i = ++i;
-      gap_j = ++j;
-    } else if (at(i + 1, j) >= at(i, j + 1)) {
-      ++i;
-    } else {
-      ++j;
-    }
-  }
-  diff_gap(from, head + gap_i, a - gap_i, to, head + gap_j, b - gap_j, path, ops);
-}
-
-void diff_objects(const Json& from, const Json& to, std::string& path, Ops& ops) {
-  // Both objects keep their members sorted by key: one walk through the two side by side.
-  auto old = from.begin(), now = to.begin();
-  while (old != from.end() || now != to.end()) {
-    const int order = old == from.end() ? 1 : now == to.end() ? -1 : old.key().compare(now.key());
-    if (order < 0) {
-      below(path, escape(old.key()), [&] { ops.push_back(op("remove", path)); });
-      ++old;
-    } else if (order > 0) {
-      below(path, escape(now.key()), [&] { ops.push_back(op("add", path, &*now)); });
-      ++now;
-    } else {
-      below(path, escape(now.key()), [&] { diff_into(*old, *now, path, ops); });
-      ++old;
-      ++now;
-    }
-  }
-}
-
-void diff_into(const Json& from, const Json& to, std::string& path, Ops& ops) {
-  const bool both_arrays = from.is_array() && to.is_array();
-  const bool both_objects = from.is_object() && to.is_object();
-  if (!both_arrays && !both_objects) {
-    // Containers are walked, not compared whole first: each node is visited once per diff.
-    if (!same(from, to)) ops.push_back(op("replace", path, &to));
-    return;
-  }
-  Ops mine;
-  if (both_arrays)
-    diff_arrays(from, to, path, mine);
-  else
-    diff_objects(from, to, path, mine);
-  if (mine.size() > 1) {
-    std::size_t parts = mine.size() - 1;  // the commas between them
-    for (const Op& o : mine) parts += o.size;
-    Op whole = op("replace", path, &to);
-    if (whole.size < parts) {
-      ops.push_back(std::move(whole));
-      return;
-    }
-  }
-  for (auto& o : mine) ops.push_back(std::move(o));
-}
-
 // --- diffing from a shape ----------------------------------------------------------------------
 
-// The same walk as above with the old document known by its shape (node indices into `from`), the
-// new one by its value and its shape (node indices into `to_shape`), and equality by hash.
+// The walk: the old document is known by its shape (node indices into `from`), the new one by its
+// value and its shape (node indices into `to_shape`), and equality is by hash. Objects' sorted
+// members are walked side by side; arrays are aligned on their common ends, then on their longest
+// common run of elements within kAlignBudget; wherever a subtree's ops would be longer than the
+// subtree, it is replaced whole.
 class ShapeDiff {
  public:
   ShapeDiff(const Shape& from, const Shape& to_shape, Ops& ops)
@@ -611,20 +453,6 @@ Json to_json(Ops& ops) {
 
 }  // namespace
 
-Json diff(const Json& from, const Json& to) {
-  Ops ops;
-  std::string path;
-  diff_into(from, to, path, ops);
-  return to_json(ops);
-}
-
-Json diff_members(const Json& from, const Json& to) {
-  Ops ops;
-  std::string path;
-  diff_objects(from, to, path, ops);
-  return to_json(ops);
-}
-
 void Shape::assign(const Json& doc) {
   nodes_.clear();
   keys_.clear();
@@ -721,6 +549,14 @@ Json diff_members(const Shape& from, const Json& to, const Shape& to_shape) {
   ShapeDiff walk(from, to_shape, ops);
   walk.objects(0, to, 0);
   return to_json(ops);
+}
+
+Json diff(const Json& from, const Json& to) {
+  return diff(Shape(from), to, Shape(to));
+}
+
+Json diff_members(const Json& from, const Json& to) {
+  return diff_members(Shape(from), to, Shape(to));
 }
 
 Expected<Json> apply_patch(const Json& doc, const Json& ops) {

@@ -27,6 +27,8 @@ using Json = nlohmann::json;
 // are compared key by key, arrays are aligned on their longest common run of equal elements so
 // that an insertion or a removal is one op, and wherever the ops for a subtree would be longer
 // than the subtree itself, the subtree is replaced whole. Only add, remove and replace are used.
+// Equal values are recognized by a 64-bit hash of their subtrees (see Shape): this is the diff
+// from shape_of(from) below.
 Json diff(const Json& from, const Json& to);
 
 // Like diff, for two objects compared member by member, never replacing the root: the ops for
@@ -80,10 +82,9 @@ class Shape {
 
 Shape shape_of(const Json& doc);
 
-// diff and diff_members from a document known only by its shape: the same ops as the functions
-// above would give for any document of that shape, except that two values are taken as equal when
-// their hashes are (where the functions above compare them in full). That is the only difference,
-// and a collision of two different 64-bit subtree hashes is negligible. (So is the one other
+// diff and diff_members from a document known only by its shape: the same ops for every document
+// of that shape. Two values are taken as equal when their hashes are, rather than compared in
+// full; a collision of two different 64-bit subtree hashes is negligible. (So is the one other
 // consequence: a NaN, which JSON text cannot hold, equals itself here.) `to_shape` must be
 // shape_of(to): a caller that keeps the new shape for the next diff builds it once.
 Json diff(const Shape& from, const Json& to, const Shape& to_shape);

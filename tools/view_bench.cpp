@@ -2,10 +2,9 @@
 // built once, its diff, each seat's own fields and their diff, and each seat's patch message, over
 // N matches of Raft & Scupper played by random legal actions and interleaved as a busy server
 // interleaves its rooms (so that, as there, each action meets its match's data cold in the cache).
-// As a room does, it keeps the shape of each last view (protocol::Shape) and diffs from it;
-// --trees keeps the views themselves and diffs tree against tree instead, for comparison.
+// As a room does, it keeps the shape of each last view (protocol::Shape) and diffs from it.
 //
-//   build/tools/view_bench [--matches N] [--actions A] [--trees]
+//   build/tools/view_bench [--matches N] [--actions A]
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -24,25 +23,20 @@ using namespace tortuga;
 
 struct Table {
   std::unique_ptr<State> state;
-  Json board;  // with --trees
-  Json own[2];
-  protocol::Shape board_shape;  // otherwise
-  protocol::Shape own_shape[2];
+  protocol::Shape board;
+  protocol::Shape own[2];
 };
 
 }  // namespace
 
 int main(int argc, char** argv) {
   long matches = 500, actions = 100000;
-  bool trees = false;
-  for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--trees")) trees = true;
-    if (i + 1 == argc) break;
-    if (!std::strcmp(argv[i], "--matches")) matches = std::atol(argv[++i]);
-    if (!std::strcmp(argv[i], "--actions")) actions = std::atol(argv[++i]);
+  for (int i = 1; i + 1 < argc; i += 2) {
+    if (!std::strcmp(argv[i], "--matches")) matches = std::atol(argv[i + 1]);
+    if (!std::strcmp(argv[i], "--actions")) actions = std::atol(argv[i + 1]);
   }
   if (matches < 1 || actions < 1) {
-    std::fprintf(stderr, "usage: view_bench [--matches N] [--actions A] [--trees]\n");
+    std::fprintf(stderr, "usage: view_bench [--matches N] [--actions A]\n");
     return 2;
   }
   const Game& game = *find_game("raft-and-scupper");
@@ -51,13 +45,8 @@ int main(int argc, char** argv) {
   std::uint64_t next_seed = 0;
   auto deal = [&](Table& t) {
     t.state = game.new_state(options, Chance(next_seed++));
-    t.board = t.state->board(kSpectator);
-    for (int seat = 0; seat < 2; ++seat) t.own[seat] = t.state->common_fields(seat);
-    if (trees) return;
-    t.board_shape = protocol::shape_of(t.board);
-    for (int seat = 0; seat < 2; ++seat) t.own_shape[seat] = protocol::shape_of(t.own[seat]);
-    t.board = Json();
-    t.own[0] = t.own[1] = Json();
+    t.board.assign(t.state->board(kSpectator));
+    for (int seat = 0; seat < 2; ++seat) t.own[seat].assign(t.state->common_fields(seat));
   };
   std::vector<Table> tables(static_cast<std::size_t>(matches));
   for (auto& t : tables) deal(t);
@@ -76,35 +65,22 @@ int main(int argc, char** argv) {
       t.state->apply(seat, action);
       // What Room::apply does for a game whose board everyone shares.
       const auto start = Clock::now();
-      Json board = t.state->board(kSpectator);
-      std::string board_ops;
-      if (trees) {
-        board_ops = protocol::diff_members(t.board, board).dump();
-        t.board = std::move(board);
-      } else {
-        scratch.assign(board);
-        board_ops = protocol::diff_members(t.board_shape, board, scratch).dump();
-        std::swap(t.board_shape, scratch);
-      }
+      const Json board = t.state->board(kSpectator);
+      scratch.assign(board);
+      const std::string board_ops = protocol::diff_members(t.board, board, scratch).dump();
+      std::swap(t.board, scratch);
       for (int s = 0; s < 2; ++s) {
-        Json own = t.state->common_fields(s);
-        Json ops;
-        if (trees) {
-          ops = protocol::diff_members(t.own[s], own);
-          t.own[s] = std::move(own);
-        } else {
-          scratch.assign(own);
-          ops = protocol::diff_members(t.own_shape[s], own, scratch);
-          std::swap(t.own_shape[s], scratch);
-        }
+        const Json own = t.state->common_fields(s);
+        scratch.assign(own);
+        const Json ops = protocol::diff_members(t.own[s], own, scratch);
+        std::swap(t.own[s], scratch);
         bytes += protocol::event::patch(1, done, board_ops, ops).size();
       }
       room_us += std::chrono::duration<double, std::micro>(Clock::now() - start).count();
       if (++done == actions) break;
     }
   }
-  std::printf("view_bench: %ld actions over %ld interleaved matches, diffs from %s\n", done,
-              matches, trees ? "trees" : "shapes");
+  std::printf("view_bench: %ld actions over %ld interleaved matches\n", done, matches);
   std::printf(
       "  per action: %.1f us of views, diffs and patches (two seats), %.0f bytes of patches\n",
       room_us / static_cast<double>(done), static_cast<double>(bytes) / done);

@@ -7,6 +7,7 @@
 
 #include "protocol/patch.hpp"
 #include "random_json.hpp"
+#include "tests/protocol/tree_diff.hpp"
 
 using namespace tortuga;
 using namespace tortuga::protocol;
@@ -14,17 +15,18 @@ using tortuga::test::RandomJson;
 
 namespace {
 
-// The shape-based diff gives the tree-based diff's ops exactly, and they take `a` to `b`.
+// The shape-based diff gives the tree-walking reference diff's ops exactly, and they take `a` to
+// `b`.
 void check_same_ops(const Json& a, const Json& b) {
   INFO("from: " << a.dump() << "\nto:   " << b.dump());
-  const Json by_tree = diff(a, b);
+  const Json by_tree = testing::tree_diff(a, b);
   const Json by_shape = diff(shape_of(a), b);
   CHECK(by_shape.dump() == by_tree.dump());
   auto patched = apply_patch(a, by_shape);
   REQUIRE_MESSAGE(patched.ok(), patched.error().message);
   CHECK(patched->dump() == b.dump());
   if (a.is_object() && b.is_object()) {
-    const Json members_by_tree = diff_members(a, b);
+    const Json members_by_tree = testing::tree_diff_members(a, b);
     const Json members_by_shape = diff_members(shape_of(a), b, shape_of(b));
     CHECK(members_by_shape.dump() == members_by_tree.dump());
     auto members_patched = apply_patch(a, members_by_shape);
