@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "rules/core/registry.hpp"
+#include "tests/rules/suite.hpp"
 
 using tortuga::Chance;
 using tortuga::Game;
@@ -26,35 +27,13 @@ using tortuga::State;
 
 namespace {
 
-struct SuiteConfig {
-  int matches = 50;            // per player count, spread over the option variants
-  int step_bound = 5000;       // a match must end within this many steps
-  int exhaustive_matches = 5;  // matches where every legal action is tried on a clone
-  // Every acceptable action is listed by legal_actions (no templates): then a mutated legal
-  // action that is not in the list must be refused.
-  bool legal_is_exhaustive = true;
-  std::vector<Json> option_variants = {Json::object()};
-};
+using tortuga::suite::SuiteConfig;
 
-SuiteConfig config_for(const std::string& game) {
-  SuiteConfig config;
-  if (game == "raft-and-scupper") {
-    config.matches = 200;
-    config.step_bound = 3000;
-    config.exhaustive_matches = 12;
-    config.option_variants = {Json::object(), {{"short_game", true}}, {{"turn_clock_s", 30}}};
-  }
-  return config;
-}
-
-// What must not appear in a seat's view, per game. A game with hidden information registers a
-// check here; it is called with every seat's view (and the spectators', seat kSpectator) at
-// every step of every match. Raft & Scupper has no hidden information.
-using LeakCheck = std::function<void(const State& state, int seat, const Json& view)>;
-
-const std::map<std::string, LeakCheck>& leak_checks() {
-  static const std::map<std::string, LeakCheck> checks = {};
-  return checks;
+const SuiteConfig& config_for(const std::string& game) {
+  static const SuiteConfig defaults;
+  const auto& entries = tortuga::suite::entries();
+  auto it = entries.find(game);
+  return it == entries.end() ? defaults : it->second;
 }
 
 // Every view of the state, in a fixed order: each seat, the spectators, the full view.
@@ -118,9 +97,9 @@ void check_views_of(const State& state, const Json& views, const std::string& ga
   CHECK(spectator["legal"].empty());
   CHECK(spectator["to_act"] == to_act);
   CHECK(spectator["seat"] == nullptr);
-  if (auto leak = leak_checks().find(game); leak != leak_checks().end()) {
-    for (int seat = 0; seat < state.seats(); ++seat) leak->second(state, seat, views[seat]);
-    leak->second(state, tortuga::kSpectator, spectator);
+  if (const auto& leak = config_for(game).leak_check) {
+    for (int seat = 0; seat < state.seats(); ++seat) leak(state, seat, views[seat]);
+    leak(state, tortuga::kSpectator, spectator);
   }
 }
 
@@ -218,7 +197,7 @@ TEST_CASE("property suite: random matches of every game keep the rules contract"
   REQUIRE_FALSE(tortuga::all_games().empty());
   for (const Game* game : tortuga::all_games()) {
     const auto& info = game->info();
-    const SuiteConfig config = config_for(info.id);
+    const SuiteConfig& config = config_for(info.id);
     for (int players = info.min_players; players <= info.max_players; ++players) {
       for (int m = 0; m < config.matches; ++m) {
         Json given = config.option_variants[m % config.option_variants.size()];
