@@ -56,6 +56,7 @@ class SqliteStore final : public Store {
   void rename_player(std::int64_t id, const std::string& name, Done done) override;
 
   std::int64_t create_match(const Match& m) override;
+  void create_match(const Match& m, Created created) override;
   void append_action(const Action& a, Done done) override;
   void finish_match(std::int64_t id, const std::string& status, const std::string& result_json,
                     std::int64_t ended_ms, Done done) override;

@@ -70,6 +70,8 @@ inline constexpr int kMaxListLimit = 1000;
 // Called once per asynchronous write, on the writer thread, after its transaction committed
 // (ok = true) or with the reason it failed (ok = false).
 using Done = std::function<void(bool ok, const std::string& error)>;
+// Called once, on the writer thread, with the new id after commit, or 0 if it was not stored.
+using Created = std::function<void(std::int64_t id)>;
 
 class Store {
  public:
@@ -84,6 +86,8 @@ class Store {
   // Blocking: returns the new id after commit (seats included); 0 if it could not be stored.
   // m.id and m.action_count are ignored; a created_ms of 0 means now.
   virtual std::int64_t create_match(const Match& m) = 0;
+  // The same, without waiting: for a thread that serves others meanwhile (a room's).
+  virtual void create_match(const Match& m, Created created) = 0;
   // Group commit. Fails (alone) on a duplicate (match, seq), a gap in seq, or an unknown match.
   virtual void append_action(const Action& a, Done done) = 0;
   // Ends a running match; fails if the match is unknown or no longer running.
