@@ -470,16 +470,34 @@ SqliteStore::~SqliteStore() {
   impl_->writer.join();
 }
 
+namespace {
+
+std::int64_t insert_player(Connection& db, const Player& p) {
+  auto q = db.query("INSERT INTO players (name, token_hash, created_ms) VALUES (?1, ?2, ?3)");
+  q.bind(1, p.name).bind(2, p.token_hash).bind(3, p.created_ms).run();
+  return db.last_id();
+}
+
+}  // namespace
+
 Player SqliteStore::create_player(const std::string& name, const std::string& token_hash) {
   Player p{0, name, token_hash, now_ms()};
   std::int64_t id = 0;
-  bool ok = impl_->write_and_wait("create_player", [&](Connection& db) {
-    auto q = db.query("INSERT INTO players (name, token_hash, created_ms) VALUES (?1, ?2, ?3)");
-    q.bind(1, p.name).bind(2, p.token_hash).bind(3, p.created_ms).run();
-    id = db.last_id();
-  });
+  bool ok = impl_->write_and_wait("create_player",
+                                  [&](Connection& db) { id = insert_player(db, p); });
   p.id = ok ? id : 0;
   return p;
+}
+
+void SqliteStore::create_player(const std::string& name, const std::string& token_hash,
+                                PlayerCreated created) {
+  auto p = std::make_shared<Player>(Player{0, name, token_hash, now_ms()});
+  auto id = std::make_shared<std::int64_t>(0);
+  impl_->enqueue({[p, id](Connection& db) { *id = insert_player(db, *p); },
+                  [p, id, created = std::move(created)](bool ok, const std::string&) {
+                    p->id = ok ? *id : 0;
+                    created(*p);
+                  }});
 }
 
 std::optional<Player> SqliteStore::player_by_token_hash(const std::string& hash) {

@@ -51,6 +51,8 @@ class SqliteStore final : public Store {
   SqliteStore& operator=(const SqliteStore&) = delete;
 
   Player create_player(const std::string& name, const std::string& token_hash) override;
+  void create_player(const std::string& name, const std::string& token_hash,
+                     PlayerCreated created) override;
   std::optional<Player> player_by_token_hash(const std::string& hash) override;
   std::optional<Player> player(std::int64_t id) override;
   void rename_player(std::int64_t id, const std::string& name, Done done) override;

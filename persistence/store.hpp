@@ -72,6 +72,7 @@ inline constexpr int kMaxListLimit = 1000;
 using Done = std::function<void(bool ok, const std::string& error)>;
 // Called once, on the writer thread, with the new id after commit, or 0 if it was not stored.
 using Created = std::function<void(std::int64_t id)>;
+using PlayerCreated = std::function<void(Player player)>;  // player.id is 0 if not stored
 
 class Store {
  public:
@@ -79,6 +80,9 @@ class Store {
 
   // Blocking: returns after commit, with its id; id 0 if it could not be stored.
   virtual Player create_player(const std::string& name, const std::string& token_hash) = 0;
+  // The same, without waiting: for a thread that serves others meanwhile (a connection's).
+  virtual void create_player(const std::string& name, const std::string& token_hash,
+                             PlayerCreated created) = 0;
   virtual std::optional<Player> player_by_token_hash(const std::string& hash) = 0;
   virtual std::optional<Player> player(std::int64_t id) = 0;
   virtual void rename_player(std::int64_t id, const std::string& name, Done done) = 0;
