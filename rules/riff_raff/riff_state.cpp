@@ -46,6 +46,16 @@ RiffState::RiffState(const Json& options, Chance chance)
   captain_ = static_cast<int>(this->chance().below(static_cast<std::uint32_t>(seats())));
 }
 
+void RiffState::set_scene(World world, std::vector<std::array<int, kKinds>> supplies,
+                          int round) {
+  assert(phase_ == Phase::kChoosing && static_cast<int>(supplies.size()) == seats());
+  assert(round >= 1 && round <= rounds_);
+  world_ = std::move(world);
+  for (const Cargo& c : world_.cargo) next_id_ = std::max(next_id_, c.id + 1);
+  for (int s = 0; s < seats(); ++s) players_[s].supply = supplies[s];
+  round_ = round;
+}
+
 std::vector<int> RiffState::actors() const {
   switch (phase_) {
     case Phase::kChoosing: {

@@ -70,6 +70,10 @@ class RiffState : public State {
   // The span of x a `kind` turned by `angle_deg` may be released at on the loader's area.
   std::pair<float, float> x_bounds(int kind, float angle_deg) const;
 
+  // Tests and scenarios: the current round goes on from this ship, these supplies and this round
+  // number. Only while every card is still to be chosen; it is no action and enters no history.
+  void set_scene(World world, std::vector<std::array<int, kKinds>> supplies, int round);
+
   RiffState(const RiffState&) = default;
 
  protected:
