@@ -1,0 +1,103 @@
+// Riff Raff through a real server: a person plays a whole match against a smart and a random
+// bot while someone watches; the watcher never sees a hand, the person sees only their own, and
+// the match is stored as finished with the result everyone saw.
+#include <doctest/doctest.h>
+
+#include "tests/integration/play.hpp"
+#include "tests/integration/server_process.hpp"
+#include "tests/integration/test_client.hpp"
+
+namespace tortuga::integration {
+namespace {
+
+constexpr const char* kRiffRaff = "riff-raff";
+
+// Plays `person`'s seat with random legal actions until the match is over. Cards are chosen by
+// everyone at once, so a bot's choice may arrive between the person's view and the person's
+// action: as the protocol says, the action is then refused and the person chooses again from
+// the newer view. Any other refusal fails. Returns the actions applied.
+int play_person(std::int64_t match, TestClient& person, TestClient& watcher, std::mt19937_64& rng) {
+  int played = 0;
+  while (!is_over(person, match)) {
+    const std::int64_t version = person.match(match)->version;
+    const Json view = person.match(match)->view;
+    if (view.at("legal").empty()) {
+      person.wait_version(match, version + 1);
+      continue;
+    }
+    const Json& legal = view.at("legal");
+    const Json action = legal[rng() % legal.size()];
+    const std::size_t errors = person.errors().size();
+    person.send({{"type", "action"}, {"match", match}, {"action", action}});
+    person.wait_until(
+        [&] { return person.match(match)->version > version || person.errors().size() > errors; },
+        "the patch of " + action.dump());
+    if (person.errors().size() > errors) {
+      const Json& error = person.errors().back();
+      const bool overtaken = error.value("code", "") == "not_your_turn" &&
+                             view.at("to_act").size() > 1;
+      if (!overtaken) FAIL("a legal action " << action.dump() << " was refused: " << error.dump());
+      person.wait_version(match, version + 1);
+      continue;
+    }
+    ++played;
+  }
+  watcher.wait_version(match, person.match(match)->version);
+  return played;
+}
+
+TEST_CASE("a person plays a whole match of Riff Raff against bots") {
+  TempDir dir;
+  ServerProcess server(dir / "tortuga.db", dir.path(), fast_play_config(dir.path()));
+  auto rng = seeded_rng();
+  TestClient anne(server.port(), "anne"), sam(server.port(), "sam");
+  anne.hello("Anne");
+  sam.hello("Sam");
+
+  const Json created = anne.request(
+      {{"type", "create_room"}, {"game", kRiffRaff}, {"options", {{"players", 3}}}});
+  REQUIRE(created.at("type") == "room");
+  const std::int64_t room = created.at("room").at("id").get<std::int64_t>();
+  for (const char* kind : {"smart", "random"})
+    REQUIRE(anne.request({{"type", "add_bot"}, {"room", room}, {"bot", kind}}).at("type") ==
+            "room");
+  REQUIRE(sam.request({{"type", "watch_room"}, {"room", room}}).at("type") == "room");
+  const Json started = anne.request({{"type", "start"}, {"room", room}});
+  REQUIRE(started.at("type") == "room");
+  const std::int64_t match = started.at("room").at("match").get<std::int64_t>();
+  anne.wait_version(match, 0);
+  sam.wait_version(match, 0);
+
+  // The first view: everyone chooses a card; Anne sees her hand, nobody else's.
+  const Json first = anne.match(match)->view;
+  CHECK(first.at("phase") == "choosing");
+  CHECK(first.at("players").at(0).at("hand").size() == 10);
+  CHECK_FALSE(first.at("players").at(1).contains("hand"));
+  CHECK(first.at("legal").size() == 10);
+  CHECK(first.at("model").at("areas").size() == 10);
+
+  const int mine = play_person(match, anne, sam, rng);
+  const Json& view = anne.match(match)->view;
+  CHECK(view.at("over") == true);
+  CHECK(view.at("result").at("winners").is_array());
+  CHECK(mine >= 1);
+  for (const Json& error : anne.errors()) CHECK(error.at("code") == "not_your_turn");
+  const Json& watched = sam.match(match)->view;
+  CHECK(watched.at("result") == view.at("result"));
+  CHECK(watched.at("world") == view.at("world"));
+  for (const Json& p : watched.at("players")) CHECK_FALSE(p.contains("hand"));
+  CHECK(view.at("motion").at("frames").get<int>() >= 1);
+
+  Json stored;
+  eventually(
+      [&] {
+        stored = anne.request({{"type", "get_match"}, {"match", match}}).at("match");
+        return stored.at("status") != "running";
+      },
+      "the match stored as finished");
+  CHECK(stored.at("status") == "finished");
+  CHECK(stored.at("result") == view.at("result"));
+}
+
+}  // namespace
+}  // namespace tortuga::integration
