@@ -123,3 +123,22 @@ TEST_CASE("catching only the piece just loaded does not count") {
   CHECK(with_barrel.player(1).caught == 2);
   CHECK(with_barrel.player(1).pieces() == 3);
 }
+
+TEST_CASE("a hand that closes before the piece has left the ship misses it") {
+  auto state = new_match(2);
+  World world = state->world();
+  world.cargo = {overboard(50, "barrel")};
+  const auto supply = supply_of({{"bottle", 4}});
+  state->set_scene(world, {supply, supply}, 1);
+  choose_all(*state, {1, 6});
+  play(*state, 1, load("bottle", 2.4, -60, 1.0));
+  REQUIRE(state->phase() == Phase::kCatching);
+  const int bottle = state->loaded_this_turn().front();
+  const Fall& fall = state->motion().falls[1];
+  REQUIRE(fall.id == bottle);
+  REQUIRE(fall.free_from > 0);  // it hit the yard before it fell
+  play(*state, 1, grab({{bottle, fall.free_from - 1}, {50, last_frame(*state, 50)}}));
+  CHECK(state->view(0)["last_catch"]["caught"] == Json::array({50}));
+  CHECK(state->player(1).caught == 1);
+  CHECK(state->player(1).supply[kind_index("bottle")] == 4);
+}

@@ -29,13 +29,13 @@ TEST_CASE("a crate set down on the deck comes to rest there and stays through la
   for (const auto& [id, track] : state->motion().tracks) CHECK(id != crate.id);
 }
 
-TEST_CASE("a bottle dropped upright at the end of a yard falls into the water") {
+TEST_CASE("a bottle dropped leaning out at the end of a yard falls into the water") {
   auto state = new_match(2);
   choose_all(*state, {6, 1});
   REQUIRE(state->loading_area() == 6);
   const auto bounds = state->x_bounds(kind_index("bottle"), 0);
   CHECK(bounds.second == doctest::Approx(2.4));  // the yard's tip is an open end
-  play(*state, 0, load("bottle", 2.4, 0, 1.0));
+  play(*state, 0, load("bottle", 2.4, -60, 1.0));
   REQUIRE(state->motion().falls.size() == 1);
   CHECK(state->motion().falls[0].kind == kind_index("bottle"));
   CHECK(state->world().cargo.empty());
