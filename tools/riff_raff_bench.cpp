@@ -1,9 +1,10 @@
 // Riff Raff placements simulated per second: whole matches played by a bot, timing only the
 // load actions (each one rebuilds the Box2D world and simulates until everything rests or the
 // step cap), with what the simulation did: steps per placement, placements that hit the cap,
-// pieces fallen. Views are not built.
+// pieces fallen, the slowest placement and the size of the motion sent with each.
 //
 //   build/tools/riff_raff_bench [--players N] [--matches M] [--bot random|smart] [--model JSON]
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -56,7 +57,8 @@ int main(int argc, char** argv) {
   const auto bot = game.make_bot(bot_kind);
   Chance choices(12345);
   long placements = 0, steps = 0, capped = 0, fallen = 0, emptied = 0;
-  double seconds = 0;
+  double seconds = 0, slowest = 0;
+  std::size_t motion_bytes = 0;
   using Clock = std::chrono::steady_clock;
   for (long m = 0; m < matches; ++m) {
     auto state = game.new_state(*options, Chance(static_cast<std::uint64_t>(m)));
@@ -72,7 +74,10 @@ int main(int argc, char** argv) {
         return 1;
       }
       if (!loading) continue;
-      seconds += std::chrono::duration<double>(Clock::now() - start).count();
+      const double took = std::chrono::duration<double>(Clock::now() - start).count();
+      seconds += took;
+      slowest = std::max(slowest, took);
+      motion_bytes += state->spectator_view()["motion"].dump().size();
       ++placements;
       steps += riff.motion().steps;
       capped += riff.motion().settled ? 0 : 1;
@@ -88,5 +93,7 @@ int main(int argc, char** argv) {
               "placement, %ld matches won by emptying\n",
               static_cast<double>(steps) / placements, 100.0 * capped / placements,
               static_cast<double>(fallen) / placements, emptied);
+  std::printf("  slowest placement %.1f ms; motion frames %.0f bytes of JSON per placement\n",
+              slowest * 1000, static_cast<double>(motion_bytes) / placements);
   return 0;
 }
