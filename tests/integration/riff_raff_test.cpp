@@ -1,6 +1,6 @@
 // Riff Raff through a real server: a person plays a whole match against a smart and a random
 // bot while someone watches; the watcher never sees a hand, the person sees only their own, and
-// the match is stored as finished with the result everyone saw.
+// the match is stored as finished with the result everyone saw, and replays to the same views.
 #include <doctest/doctest.h>
 
 #include "tests/integration/play.hpp"
@@ -71,6 +71,7 @@ TEST_CASE("a person plays a whole match of Riff Raff against bots") {
   const std::int64_t match = started.at("room").at("match").get<std::int64_t>();
   anne.wait_version(match, 0);
   sam.wait_version(match, 0);
+  anne.record_history();
 
   // The first view: everyone chooses a card; Anne sees her hand, nobody else's.
   const Json first = anne.match(match)->view;
@@ -102,6 +103,26 @@ TEST_CASE("a person plays a whole match of Riff Raff against bots") {
       "the match stored as finished");
   CHECK(stored.at("status") == "finished");
   CHECK(stored.at("result") == view.at("result"));
+
+  // The server replays the stored log through the simulation to every view Anne saw.
+  const std::string base = "/api/matches/" + std::to_string(match);
+  const HttpReply replay = http_get(server.port(), base + "/replay?seat=0");
+  REQUIRE(replay.status == 200);
+  const Json steps = Json::parse(replay.body).at("steps");
+  const auto& seen = anne.match(match)->history;
+  REQUIRE(steps.size() == static_cast<std::size_t>(anne.match(match)->version) + 1);
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    const auto it = seen.find(static_cast<std::int64_t>(i));
+    if (it == seen.end()) continue;  // the first view came before recording began
+    INFO("step " << i);
+    CHECK(steps[i].at("view") == it->second);
+  }
+  // And the exported match replays offline to the same result.
+  const HttpReply exported = http_get(server.port(), base + "/export");
+  REQUIRE(exported.status == 200);
+  CHECK(Json::parse(exported.body).at("result") == view.at("result"));
+  write_file(dir / "match.json", exported.body);
+  CHECK(run_tortuga({"replay", (dir / "match.json").string()}, dir / "replay.log") == 0);
 }
 
 }  // namespace
