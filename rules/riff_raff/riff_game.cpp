@@ -1,5 +1,7 @@
 #include "rules/riff_raff/riff_game.hpp"
 
+#include <algorithm>
+
 #include "rules/riff_raff/bots.hpp"
 #include "rules/riff_raff/riff_state.hpp"
 #include "rules/riff_raff/world.hpp"

@@ -1,5 +1,6 @@
 // What each seat sees and may send. Everything is public but two things: the cards in a hand,
 // and a card chosen face down before the reveal; those reach only their owner (and full_view).
+#include <algorithm>
 #include <cmath>
 
 #include "rules/riff_raff/riff_state.hpp"
@@ -60,7 +61,7 @@ Json RiffState::legal(int seat) const {
       for (int kind = 0; kind < kKinds; ++kind) {
         if (players_[seat].supply[kind] == 0) continue;
         const Placement p = sample_placement(kind);
-        Json action = {{"type", "load"}, {"piece", kKindNames[kind]}, {"x", p.x},
+        Json action = {{"type", "load"}, {"piece", kKindNames[kind]}, {"x", rounded(p.x)},
                        {"angle", p.angle_deg}, {"drop", p.drop}};
         if (!may_announce_two()) {
           out.push_back(action);
@@ -153,9 +154,9 @@ Json RiffState::seat_view(int seat) const {
   if (phase_ == Phase::kLoading) {
     const Area& area = spec_->areas[loading_area() - 1];
     view["placement"] = {{"area", area.number},
-                         {"x", {area.from, area.to}},
+                         {"x", {rounded(area.from), rounded(area.to)}},
                          {"angle", {-180, 180}},
-                         {"drop", {0, spec_->physics.max_drop}},
+                         {"drop", {0, rounded(spec_->physics.max_drop)}},
                          {"overhang", {{"from", area.open_from}, {"to", area.open_to}}}};
   } else {
     view["placement"] = nullptr;
