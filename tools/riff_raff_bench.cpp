@@ -20,8 +20,9 @@ namespace {
 using namespace tortuga;
 
 int usage() {
-  std::fprintf(stderr, "usage: riff_raff_bench [--players N] [--matches M] [--bot random|smart] "
-                       "[--model JSON]\n");
+  std::fprintf(stderr,
+               "usage: riff_raff_bench [--players N] [--matches M] [--bot random|smart] "
+               "[--model JSON]\n");
   return 2;
 }
 
@@ -89,10 +90,11 @@ int main(int argc, char** argv) {
               bot_kind.c_str());
   std::printf("  %ld placements in %.2f s: %.1f placements/s, %.0f steps/s\n", placements, seconds,
               placements / seconds, steps / seconds);
-  std::printf("  %.1f steps per placement, %.1f%% stopped by the step cap, %.2f pieces fallen per "
-              "placement, %ld matches won by emptying\n",
-              static_cast<double>(steps) / placements, 100.0 * capped / placements,
-              static_cast<double>(fallen) / placements, emptied);
+  std::printf(
+      "  %.1f steps per placement, %.1f%% stopped by the step cap, %.2f pieces fallen per "
+      "placement, %ld matches won by emptying\n",
+      static_cast<double>(steps) / placements, 100.0 * capped / placements,
+      static_cast<double>(fallen) / placements, emptied);
   std::printf("  slowest placement %.1f ms; motion frames %.0f bytes of JSON per placement\n",
               slowest * 1000, static_cast<double>(motion_bytes) / placements);
   return 0;

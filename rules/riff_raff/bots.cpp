@@ -8,8 +8,8 @@
 namespace tortuga::riff {
 namespace {
 
-constexpr int kCandidates = 10;        // placements the smart bot simulates per piece it loads
-constexpr float kCalmTilt = 0.08f;     // radians: calm enough to announce a second piece
+constexpr int kCandidates = 10;     // placements the smart bot simulates per piece it loads
+constexpr float kCalmTilt = 0.08f;  // radians: calm enough to announce a second piece
 
 // A uniform number in [lo, hi] in thousandths.
 double uniform(Chance& rng, double lo, double hi) {
@@ -17,8 +17,11 @@ double uniform(Chance& rng, double lo, double hi) {
 }
 
 Json load_action(const Placement& p, int pieces) {
-  Json action = {{"type", "load"}, {"piece", kKindNames[p.kind]}, {"x", p.x},
-                 {"angle", p.angle_deg}, {"drop", p.drop}};
+  Json action = {{"type", "load"},
+                 {"piece", kKindNames[p.kind]},
+                 {"x", p.x},
+                 {"angle", p.angle_deg},
+                 {"drop", p.drop}};
   if (pieces > 0) action["pieces"] = pieces;
   return action;
 }
@@ -57,7 +60,8 @@ Json random_catch(const RiffState& state, Chance& rng) {
   Json grabs = Json::array();
   for (const Fall& fall : state.motion().falls) {
     if (grabs.size() == kHands || rng.below(2) == 0) continue;
-    const int frame = static_cast<int>(rng.below(static_cast<std::uint32_t>(state.motion().frames)));
+    const int frame =
+        static_cast<int>(rng.below(static_cast<std::uint32_t>(state.motion().frames)));
     grabs.push_back({{"piece", fall.id}, {"frame", frame}});
   }
   return {{"type", "catch"}, {"grabs", grabs}};
@@ -95,9 +99,9 @@ Json SmartBot::choose(const State& state, int seat, Chance& rng) const {
       const auto [from, to] = riff->x_bounds(kind, angle);
       if (from > to) continue;
       for (double t : {0.2, 0.5, 0.8})
-        candidates.push_back({kind, riff->loading_area(),
-                              static_cast<float>(std::round((from + (to - from) * t) * 1000) / 1000),
-                              angle, 0});
+        candidates.push_back(
+            {kind, riff->loading_area(),
+             static_cast<float>(std::round((from + (to - from) * t) * 1000) / 1000), angle, 0});
     }
   }
   rng.shuffle(candidates);

@@ -9,7 +9,9 @@
 
 namespace tortuga::riff {
 
-int Player::pieces() const { return std::accumulate(supply.begin(), supply.end(), 0); }
+int Player::pieces() const {
+  return std::accumulate(supply.begin(), supply.end(), 0);
+}
 
 RiffState::RiffState(const Json& options, Chance chance)
     : State(options.at("players").get<int>(), std::move(chance)) {
@@ -29,8 +31,7 @@ RiffState::RiffState(const Json& options, Chance chance)
   captain_ = static_cast<int>(this->chance().below(static_cast<std::uint32_t>(seats())));
 }
 
-void RiffState::set_scene(World world, std::vector<std::array<int, kKinds>> supplies,
-                          int round) {
+void RiffState::set_scene(World world, std::vector<std::array<int, kKinds>> supplies, int round) {
   assert(phase_ == Phase::kChoosing && static_cast<int>(supplies.size()) == seats());
   assert(round >= 1 && round <= rounds_);
   world_ = std::move(world);
@@ -47,10 +48,13 @@ std::vector<int> RiffState::actors() const {
         if (players_[s].chosen == 0) who.push_back(s);
       return who;
     }
-    case Phase::kAppointing: return {captain_};
+    case Phase::kAppointing:
+      return {captain_};
     case Phase::kLoading:
-    case Phase::kCatching: return {loader()};
-    case Phase::kOver: return {};
+    case Phase::kCatching:
+      return {loader()};
+    case Phase::kOver:
+      return {};
   }
   return {};
 }
@@ -99,7 +103,8 @@ Refusal RiffState::act(int seat, const Json& action) {
     case Phase::kCatching:
       if (type == "catch") return catch_pieces(action);
       return illegal("cargo fell: send a catch action (an empty grabs list lets it all go)");
-    case Phase::kOver: break;
+    case Phase::kOver:
+      break;
   }
   return Error{code::kMatchOver, "the match is over"};
 }
@@ -167,9 +172,7 @@ void RiffState::begin_loading() {
   const int n = seats();
   order_.resize(n);
   std::iota(order_.begin(), order_.end(), 0);
-  auto key = [&](int s) {
-    return std::pair{-players_[s].played.back(), (s - captain_ + n) % n};
-  };
+  auto key = [&](int s) { return std::pair{-players_[s].played.back(), (s - captain_ + n) % n}; };
   std::sort(order_.begin(), order_.end(), [&](int a, int b) { return key(a) < key(b); });
   turn_ = 0;
   start_turn();
@@ -181,7 +184,8 @@ void RiffState::start_turn() {
   loaded_ids_.clear();
   const int area = loading_area();
   bool holds_cargo = false;
-  for (const Cargo& c : world_.cargo) holds_cargo = holds_cargo || area_of(*spec_, world_, c) == area;
+  for (const Cargo& c : world_.cargo)
+    holds_cargo = holds_cargo || area_of(*spec_, world_, c) == area;
   two_allowed_ = area >= kFirstYardArea && holds_cargo && players_[loader()].pieces() >= 2;
 }
 

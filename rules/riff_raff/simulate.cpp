@@ -15,7 +15,7 @@ namespace {
 constexpr std::uint16_t kShipBits = 0x0001;
 constexpr std::uint16_t kCargoBits = 0x0002;
 constexpr std::uint16_t kWeightBits = 0x0004;  // the counterweight touches nothing
-constexpr float kScanStep = 0.02f;              // the lowest free spot is searched in these steps
+constexpr float kScanStep = 0.02f;             // the lowest free spot is searched in these steps
 constexpr int kScanLimit = 500;
 constexpr float kOverhang = 1.0f;  // how far past an open end a piece's centre still counts
 
@@ -80,7 +80,9 @@ Pose pose_of(const b2Body* body) {
   return {p.x, p.y, body->GetAngle(), v.x, v.y, body->GetAngularVelocity()};
 }
 
-int milli(float v) { return static_cast<int>(std::lround(v * 1000.0f)); }
+int milli(float v) {
+  return static_cast<int>(std::lround(v * 1000.0f));
+}
 
 bool touching(b2Body* body) {
   for (b2ContactEdge* edge = body->GetContactList(); edge; edge = edge->next)
@@ -134,8 +136,8 @@ Expected<Pose> release_pose(const Spec& spec, const World& world, const Placemen
   const float c = std::cos(angle), s = std::sin(angle);
   float bottom = 1e9f;
   for (const Part& part : kind.parts) {
-    if (part.points.empty()) bottom = std::min(bottom, s * part.centre.x + c * part.centre.y -
-                                                           part.radius);
+    if (part.points.empty())
+      bottom = std::min(bottom, s * part.centre.x + c * part.centre.y - part.radius);
     for (const Vec& p : part.points) bottom = std::min(bottom, s * p.x + c * p.y);
   }
 

@@ -59,8 +59,9 @@ struct Reader {
       return part;
     }
     if (!j.is_object() || !j.contains("polygon") || !j["polygon"].is_array())
-      return fail(where + " must be {\"polygon\": [[x, y], ...]} or {\"circle\": [x, y], "
-                          "\"radius\": r}"),
+      return fail(where +
+                  " must be {\"polygon\": [[x, y], ...]} or {\"circle\": [x, y], "
+                  "\"radius\": r}"),
              part;
     const json& pts = j["polygon"];
     if (pts.size() < 3 || pts.size() > 8) return fail(where + " needs 3 to 8 points"), part;
@@ -151,7 +152,8 @@ Expected<std::shared_ptr<const Spec>> parse_spec(const json& model) {
     area.to = r.number(a, "to", where, -100, 100);
     area.surface = r.number(a, "surface", where, -100, 100);
     area.ceiling = r.number(a, "ceiling", where, -100, 100);
-    const std::string open = field(a, "open").is_string() ? field(a, "open").get<std::string>() : "";
+    const std::string open =
+        field(a, "open").is_string() ? field(a, "open").get<std::string>() : "";
     area.open_from = open == "from" || open == "both";
     area.open_to = open == "to" || open == "both";
     if (open != "from" && open != "to" && open != "both" && open != "none")

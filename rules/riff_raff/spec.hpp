@@ -18,8 +18,8 @@ inline constexpr int kKinds = 8;
 inline constexpr int kAreas = 10;
 inline constexpr int kFirstYardArea = 5;  // areas 5..10 are on the yards
 // The kinds in the order of the rulebook; a kind's index is its number everywhere.
-inline constexpr std::array<const char*, kKinds> kKindNames = {
-    "boat", "barrel", "bottle", "crate", "chest", "plank", "sailor", "rat"};
+inline constexpr std::array<const char*, kKinds> kKindNames = {"boat",  "barrel", "bottle", "crate",
+                                                               "chest", "plank",  "sailor", "rat"};
 
 int kind_index(const std::string& name);  // -1 when unknown
 

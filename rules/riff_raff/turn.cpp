@@ -47,8 +47,9 @@ Refusal RiffState::load(int seat, const Json& action) {
   loaded_ids_.push_back(id);
   world_.cargo.push_back({id, kind, *pose});
   motion_ = simulate(*spec_, world_);
-  last_load_ = {{"seat", seat},  {"piece", kKindNames[kind]}, {"id", id}, {"area", placement.area},
-                {"x", *x},       {"angle", *angle},            {"drop", *drop}};
+  last_load_ = {
+      {"seat", seat}, {"piece", kKindNames[kind]}, {"id", id},     {"area", placement.area},
+      {"x", *x},      {"angle", *angle},           {"drop", *drop}};
   if (!motion_.falls.empty()) {
     // Only falls of earlier cargo are worth a catch: catching just this turn's pieces never counts.
     const bool worth = std::any_of(motion_.falls.begin(), motion_.falls.end(), [&](const Fall& f) {
@@ -115,7 +116,10 @@ void RiffState::settle_falls(const std::vector<int>& caught) {
       returned.push_back(fall.id);
     }
   }
-  last_catch_ = {{"seat", loader()}, {"caught", caught}, {"out", out}, {"returned", returned},
+  last_catch_ = {{"seat", loader()},
+                 {"caught", caught},
+                 {"out", out},
+                 {"returned", returned},
                  {"counted", !caught.empty() && !only_own}};
 }
 

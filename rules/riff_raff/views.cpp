@@ -12,17 +12,24 @@ constexpr float kPi = 3.14159265358979f;
 
 const char* phase_name(Phase phase) {
   switch (phase) {
-    case Phase::kChoosing: return "choosing";
-    case Phase::kAppointing: return "appointing";
-    case Phase::kLoading: return "loading";
-    case Phase::kCatching: return "catching";
-    case Phase::kOver: return "over";
+    case Phase::kChoosing:
+      return "choosing";
+    case Phase::kAppointing:
+      return "appointing";
+    case Phase::kLoading:
+      return "loading";
+    case Phase::kCatching:
+      return "catching";
+    case Phase::kOver:
+      return "over";
   }
   return "";
 }
 
 // Views carry thousandths: enough to draw, and stable to diff.
-double rounded(float v) { return std::round(static_cast<double>(v) * 1000.0) / 1000.0; }
+double rounded(float v) {
+  return std::round(static_cast<double>(v) * 1000.0) / 1000.0;
+}
 
 }  // namespace
 
@@ -61,8 +68,11 @@ Json RiffState::legal(int seat) const {
       for (int kind = 0; kind < kKinds; ++kind) {
         if (players_[seat].supply[kind] == 0) continue;
         const Placement p = sample_placement(kind);
-        Json action = {{"type", "load"}, {"piece", kKindNames[kind]}, {"x", rounded(p.x)},
-                       {"angle", p.angle_deg}, {"drop", p.drop}};
+        Json action = {{"type", "load"},
+                       {"piece", kKindNames[kind]},
+                       {"x", rounded(p.x)},
+                       {"angle", p.angle_deg},
+                       {"drop", p.drop}};
         if (!may_announce_two()) {
           out.push_back(action);
           continue;
@@ -79,7 +89,8 @@ Json RiffState::legal(int seat) const {
       for (const Fall& fall : motion_.falls)
         out.push_back({{"type", "catch"}, {"grabs", {{{"piece", fall.id}, {"frame", 0}}}}});
       break;
-    case Phase::kOver: break;
+    case Phase::kOver:
+      break;
   }
   return out;
 }
@@ -88,9 +99,8 @@ Json RiffState::player_view(int seat, int viewer) const {
   const Player& p = players_[seat];
   Json supply = Json::object();
   for (int k = 0; k < kKinds; ++k) supply[kKindNames[k]] = p.supply[k];
-  Json view = {{"pieces", p.pieces()},   {"supply", supply},
-               {"cards_left", p.hand.size()}, {"played", p.played},
-               {"chosen", p.chosen != 0}, {"caught", p.caught}};
+  Json view = {{"pieces", p.pieces()}, {"supply", supply},        {"cards_left", p.hand.size()},
+               {"played", p.played},   {"chosen", p.chosen != 0}, {"caught", p.caught}};
   if (viewer == seat || viewer == kEveryone) {
     view["hand"] = p.hand;
     view["card"] = p.chosen == 0 ? Json(nullptr) : Json(p.chosen);
@@ -133,15 +143,10 @@ Json RiffState::motion_view() const {
 Json RiffState::seat_view(int seat) const {
   Json players = Json::array();
   for (int s = 0; s < seats(); ++s) players.push_back(player_view(s, seat));
-  Json view = {{"phase", phase_name(phase_)},
-               {"round", round_},
-               {"rounds", rounds_},
-               {"captain", captain_},
-               {"players", players},
-               {"world", world_view()},
-               {"motion", motion_view()},
-               {"last_catch", last_catch_},
-               {"model", spec_->source}};
+  Json view = {
+      {"phase", phase_name(phase_)}, {"round", round_},           {"rounds", rounds_},
+      {"captain", captain_},         {"players", players},        {"world", world_view()},
+      {"motion", motion_view()},     {"last_catch", last_catch_}, {"model", spec_->source}};
   view["order"] = phase_ == Phase::kChoosing ? Json::array() : Json(order_);
   view["turn"] = nullptr;
   if (loader() >= 0) {

@@ -40,8 +40,8 @@ int play_person(std::int64_t match, TestClient& person, int seat, std::mt19937_6
         [&] {
           const MatchView& now = *person.match(match);
           return person.errors().size() > errors ||
-                 (now.version > version && (action.at("type") != "choose" ||
-                                            chosen(now.view, seat, round)));
+                 (now.version > version &&
+                  (action.at("type") != "choose" || chosen(now.view, seat, round)));
         },
         "the patch of " + action.dump());
     if (person.errors().size() > errors)
@@ -58,8 +58,8 @@ TEST_CASE("a person plays a whole match of Riff Raff against bots") {
   anne.hello("Anne");
   sam.hello("Sam");
 
-  const Json created = anne.request(
-      {{"type", "create_room"}, {"game", kRiffRaff}, {"options", {{"players", 3}}}});
+  const Json created =
+      anne.request({{"type", "create_room"}, {"game", kRiffRaff}, {"options", {{"players", 3}}}});
   REQUIRE(created.at("type") == "room");
   const std::int64_t room = created.at("room").at("id").get<std::int64_t>();
   for (const char* kind : {"smart", "random"})

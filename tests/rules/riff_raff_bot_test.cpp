@@ -78,7 +78,7 @@ TEST_CASE("the smart bot clearly beats the random bot") {
     random_pieces += result["scores"][1 - smart_seat].get<int>();
   }
   MESSAGE("smart won " << smart_wins << ", random won " << random_wins << "; pieces left "
-                      << smart_pieces << " against " << random_pieces);
+                       << smart_pieces << " against " << random_pieces);
   CHECK(smart_wins >= 4);
   CHECK(smart_wins > 2 * random_wins);
   CHECK(smart_pieces * 3 < random_pieces);

@@ -9,7 +9,8 @@ using namespace riff_test;
 namespace {
 
 // Two players, eight crates and a bottle each; a barrel (id 50) and a rat (id 51) in the air
-// beyond the bow, the barrel lower; seat 1 loads first, a crate on the deck, and the two fall during that loading.
+// beyond the bow, the barrel lower; seat 1 loads first, a crate on the deck, and the two fall
+// during that loading.
 std::unique_ptr<RiffState> after_a_fall() {
   auto state = new_match(2);
   World world = state->world();
@@ -70,8 +71,7 @@ TEST_CASE("two hands grab two pieces, and no more") {
   CHECK(refuse(*state, 1, grab({{50, 1}, {50, 2}})).code == "illegal_action");
   CHECK(refuse(*state, 1, grab({{7, 1}})).message == "piece 7 did not fall in this turn");
   CHECK(refuse(*state, 1, grab({{50, state->motion().frames}})).code == "illegal_action");
-  CHECK(refuse(*state, 1, {{"type", "catch"}, {"grabs", {{{"piece", 50}}}}}).code ==
-        "bad_action");
+  CHECK(refuse(*state, 1, {{"type", "catch"}, {"grabs", {{{"piece", 50}}}}}).code == "bad_action");
   play(*state, 1, grab({{50, last_frame(*state, 50)}, {51, last_frame(*state, 51)}}));
   CHECK(state->player(1).caught == 2);
   CHECK(state->player(1).pieces() == 8);
@@ -119,7 +119,8 @@ TEST_CASE("catching only the piece just loaded does not count") {
   CHECK(state->view(0)["last_catch"]["counted"] == false);
   // With the barrel also in hand, both leave the game.
   auto& with_barrel = static_cast<RiffState&>(*both);
-  play(with_barrel, 1, grab({{bottle, last_frame(with_barrel, bottle)}, {50, last_frame(with_barrel, 50)}}));
+  play(with_barrel, 1,
+       grab({{bottle, last_frame(with_barrel, bottle)}, {50, last_frame(with_barrel, 50)}}));
   CHECK(with_barrel.player(1).caught == 2);
   CHECK(with_barrel.player(1).pieces() == 3);
 }

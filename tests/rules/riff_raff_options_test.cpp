@@ -22,8 +22,8 @@ Json square(double half) {
 TEST_CASE("a model that does not make a ship and its cargo is refused, naming the field") {
   CHECK(refused({{"cargo", {{"crate", {{"parts", {{{"polygon", {{0, 0}, {1, 0}}}}}}}}}}}) ==
         "option model: cargo.crate.parts[0] needs 3 to 8 points");
-  CHECK(refused({{"cargo", {{"crate", {{"parts", {{{"polygon",
-                                                    {{0, 0}, {1, 0}, {0.2, 0.2}, {0, 1}}}}}}}}}}})
+  CHECK(refused({{"cargo",
+                  {{"crate", {{"parts", {{{"polygon", {{0, 0}, {1, 0}, {0.2, 0.2}, {0, 1}}}}}}}}}}})
             .find("must be convex") != std::string::npos);
   CHECK(refused({{"physics", {{"step_hz", 1000}}}}) ==
         "option model: physics.step_hz must be within [30.000000, 240.000000]");
@@ -39,7 +39,8 @@ TEST_CASE("a model changes the simulation, and the view shows the model in force
   // that the chest tilts; with the standard model it stays where it was set.
   auto standard = new_match(2);
   auto slippery = new_match(
-      2, 0, {{"model", {{"cargo", {{"crate", {{"friction", 0}}}}}, {"ship", {{"joint_friction", 0}}}}}});
+      2, 0,
+      {{"model", {{"cargo", {{"crate", {{"friction", 0}}}}}, {"ship", {{"joint_friction", 0}}}}}});
   CHECK(slippery->view(0)["model"]["cargo"]["crate"]["friction"] == 0);
   for (RiffState* state : {standard.get(), slippery.get()}) {
     choose_all(*state, {4, 1});
@@ -48,7 +49,7 @@ TEST_CASE("a model changes the simulation, and the view shows the model in force
   }
   const Cargo& held = standard->world().cargo.back();
   const Cargo& slid = slippery->world().cargo.back();
-  CHECK(held.pose.x < -2.0f);  // still where it was set down
+  CHECK(held.pose.x < -2.0f);               // still where it was set down
   CHECK(slid.pose.x - held.pose.x > 0.1f);  // it slid towards the low bow
 }
 

@@ -82,7 +82,8 @@ TEST_CASE("two players take their cards back after ten rounds and play twenty") 
     // Deck areas only (cards 1 to 4 first, then the rest), set down gently in the middle.
     const int card0 = state->player(0).hand.front(), card1 = state->player(1).hand.front();
     choose_all(*state, {card0, card1});
-    if (state->phase() == Phase::kAppointing) play(*state, state->captain(), {{"type", "appoint"}, {"seat", 0}});
+    if (state->phase() == Phase::kAppointing)
+      play(*state, state->captain(), {{"type", "appoint"}, {"seat", 0}});
     while (state->phase() == Phase::kLoading || state->phase() == Phase::kCatching) {
       const int seat = state->loader();
       if (state->phase() == Phase::kCatching) {

@@ -44,7 +44,9 @@ inline Error refuse(RiffState& state, int seat, const Json& action) {
   return *refused;
 }
 
-inline Json choose(int card) { return {{"type", "choose"}, {"card", card}}; }
+inline Json choose(int card) {
+  return {{"type", "choose"}, {"card", card}};
+}
 
 // Every seat chooses its card of `cards` (seat order).
 inline void choose_all(RiffState& state, const std::vector<int>& cards) {
