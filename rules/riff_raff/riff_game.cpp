@@ -23,6 +23,15 @@ Json RiffGame::option_schema() const {
         {"description",
          "milliseconds to send a catch once the fall has played back; with the playback's length "
          "this is the catch's deadline"}}},
+      {"turn_clock_s",
+       {{"type", "integer"},
+        {"default", 0},
+        {"min", 0},
+        {"max", 86400},
+        {"description",
+         "seconds to choose a card, appoint a captain or load; when they run out the lowest card "
+         "is chosen, the first tied player clockwise from the captain appointed, or the first "
+         "piece of the supply set down in the middle of the area; 0 for no clock"}}},
       {"model",
        {{"type", "object"},
         {"default", nullptr},

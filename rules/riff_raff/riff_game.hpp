@@ -4,6 +4,8 @@
 // Options:
 //   catch_ms integer 0..60000, default 3000: milliseconds the loader has to send a catch once the
 //            fall has played back (the deadline adds the playback's own length).
+//   turn_clock_s integer 0..86400, default 0: seconds to choose, appoint or load before the room
+//            does it for the player (see RiffState::on_timeout); 0 for no clock.
 //   model    object or null, default null: a JSON merge patch over cargo.json (ship, areas,
 //            cargo shapes and materials, physics constants).
 //

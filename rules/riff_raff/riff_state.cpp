@@ -20,6 +20,7 @@ RiffState::RiffState(const Json& options, Chance chance)
   spec_ = *spec;
   world_ = upright_ship(*spec_);
   catch_ms_ = options.value("catch_ms", 3000);
+  turn_clock_s_ = options.value("turn_clock_s", 0);
   // Two players get two sets each and go twice through their cards.
   const int sets = seats() == 2 ? 2 : 1;
   rounds_ = seats() == 2 ? 2 * kCards : kCards;
@@ -74,11 +75,14 @@ bool RiffState::may_announce_two() const {
 }
 
 std::optional<Deadline> RiffState::deadline() const {
-  if (phase_ != Phase::kCatching) return std::nullopt;
-  const Physics& ph = spec_->physics;
-  const std::int64_t playback =
-      static_cast<std::int64_t>(motion_.frames) * ph.frame_every * 1000 / ph.step_hz;
-  return Deadline{playback + catch_ms_, {loader()}};
+  if (phase_ == Phase::kCatching) {
+    const Physics& ph = spec_->physics;
+    const std::int64_t playback =
+        static_cast<std::int64_t>(motion_.frames) * ph.frame_every * 1000 / ph.step_hz;
+    return Deadline{playback + catch_ms_, {loader()}};
+  }
+  if (turn_clock_s_ <= 0 || phase_ == Phase::kOver) return std::nullopt;
+  return Deadline{turn_clock_s_ * 1000LL, actors()};
 }
 
 Json RiffState::result() const {
@@ -110,8 +114,30 @@ Refusal RiffState::act(int seat, const Json& action) {
 }
 
 Refusal RiffState::on_timeout() {
-  // Time ran out on the catch: the hands stayed still, nothing was caught.
-  return catch_pieces({{"type", "catch"}, {"grabs", Json::array()}});
+  switch (phase_) {
+    case Phase::kChoosing:
+      // The lowest card: the deck, and the last to load. Every late player at once.
+      for (int seat : actors())
+        if (auto refused =
+                choose(seat, {{"type", "choose"}, {"card", players_[seat].hand.front()}}))
+          return refused;
+      return std::nullopt;
+    case Phase::kAppointing: {
+      const int n = seats();
+      int pick = -1;
+      for (int seat : tied_highest())  // the first tied player clockwise from the captain
+        if (pick < 0 || (seat - captain_ + n) % n < (pick - captain_ + n) % n) pick = seat;
+      return appoint({{"type", "appoint"}, {"seat", pick}});
+    }
+    case Phase::kLoading:
+      return load(loader(), legal(loader()).front());  // set down gently, mid-area
+    case Phase::kCatching:
+      // Time ran out on the catch: the hands stayed still, nothing was caught.
+      return catch_pieces({{"type", "catch"}, {"grabs", Json::array()}});
+    case Phase::kOver:
+      break;
+  }
+  return illegal("nothing is waiting on a deadline");
 }
 
 Refusal RiffState::choose(int seat, const Json& action) {

@@ -4,6 +4,7 @@
 // docs/games/riff-raff.md describes the actions, the views, the motion frames and the catch.
 //
 // Options (see RiffGame): "catch_ms" (time to decide a catch once the fall has played back),
+// "turn_clock_s" (seconds to choose, appoint or load; then the room does it for the player),
 // "model" (a JSON merge patch over cargo.json: the ship, the areas, the cargo, the physics).
 //
 // A round: every player chooses a card face down at once (several actors); the cards are
@@ -114,6 +115,7 @@ class RiffState : public State {
   Json last_load_;               // who loaded what, for the views
   Json last_catch_;              // what the last catch did, for the views
   int catch_ms_ = 3000;
+  int turn_clock_s_ = 0;
   std::vector<int> winners_;
   std::string reason_;
 };

@@ -63,3 +63,30 @@ TEST_CASE("the catch allowance sets the catch's deadline") {
   REQUIRE(state->deadline().has_value());
   CHECK(state->deadline()->after_ms == state->motion().frames * 50 + 500);
 }
+
+TEST_CASE("with a turn clock the room chooses, appoints and loads for a player out of time") {
+  auto state = new_match(3, 2, {{"turn_clock_s", 20}});
+  REQUIRE(state->deadline().has_value());
+  CHECK(state->deadline()->after_ms == 20000);
+  CHECK(state->deadline()->seats == std::vector<int>{0, 1, 2});
+  play(*state, 0, choose(8));
+  play(*state, tortuga::kSystem, {{"type", "timeout"}});
+  // The late players put down their lowest card.
+  CHECK(state->player(1).played == std::vector<int>{1});
+  CHECK(state->player(2).played == std::vector<int>{1});
+  REQUIRE(state->phase() == Phase::kLoading);
+  CHECK(state->deadline()->seats == std::vector<int>{0});
+  play(*state, tortuga::kSystem, {{"type", "timeout"}});
+  CHECK(state->world().cargo.size() == 1);  // the first kind of the supply, mid-area
+  CHECK(state->world().cargo[0].kind == 0);
+  CHECK(state->loader() == 1);  // equal cards: clockwise from the captain (seat 0)
+
+  auto tied = new_match(3, 2, {{"turn_clock_s", 20}});
+  choose_all(*tied, {5, 5, 1});
+  REQUIRE(tied->phase() == Phase::kAppointing);
+  CHECK(tied->deadline()->seats == std::vector<int>{2});
+  play(*tied, tortuga::kSystem, {{"type", "timeout"}});
+  CHECK(tied->captain() == 0);  // the first tied player clockwise from the captain, seat 2
+
+  CHECK_FALSE(new_match(2)->deadline().has_value());  // no clock by default
+}

@@ -38,7 +38,7 @@ const tortuga::suite::Registration registered("riff-raff", [] {
   config.exhaustive_matches = 1;
   config.legal_is_exhaustive = false;
   config.option_variants = {Json::object(),
-                            {{"catch_ms", 0}},
+                            {{"catch_ms", 0}, {"turn_clock_s", 30}},
                             {{"model", {{"physics", {{"max_seconds", 3}, {"frame_rate", 10}}}}}}};
   config.leak_check = check_no_leak;
   return config;
