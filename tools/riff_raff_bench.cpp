@@ -1,7 +1,8 @@
 // Riff Raff placements simulated per second: whole matches played by a bot, timing only the
 // load actions (each one rebuilds the Box2D world and simulates until everything rests or the
 // step cap), with what the simulation did: steps per placement, placements that hit the cap,
-// pieces fallen, the slowest placement and the size of the motion sent with each.
+// pieces fallen, the slowest placement, the size of the motion sent with each, and the time the
+// bot took to choose each placement (the smart bot simulates its candidates on copies).
 //
 //   build/tools/riff_raff_bench [--players N] [--matches M] [--bot random|smart] [--model JSON]
 #include <algorithm>
@@ -58,7 +59,7 @@ int main(int argc, char** argv) {
   const auto bot = game.make_bot(bot_kind);
   Chance choices(12345);
   long placements = 0, steps = 0, capped = 0, fallen = 0, emptied = 0;
-  double seconds = 0, slowest = 0;
+  double seconds = 0, slowest = 0, choosing = 0, slowest_choice = 0;
   std::size_t motion_bytes = 0;
   using Clock = std::chrono::steady_clock;
   for (long m = 0; m < matches; ++m) {
@@ -67,9 +68,15 @@ int main(int argc, char** argv) {
     while (!state->is_over()) {
       const auto actors = state->actors();
       const int seat = actors[choices.below(static_cast<std::uint32_t>(actors.size()))];
+      const auto asked = Clock::now();
       const Json action = bot->choose(*state, seat, choices);
       const bool loading = action["type"] == "load";
       const auto start = Clock::now();
+      if (loading) {
+        const double thought = std::chrono::duration<double>(start - asked).count();
+        choosing += thought;
+        slowest_choice = std::max(slowest_choice, thought);
+      }
       if (auto refused = state->apply(seat, action)) {
         std::fprintf(stderr, "match %ld: refused: %s\n", m, refused->message.c_str());
         return 1;
@@ -97,5 +104,7 @@ int main(int argc, char** argv) {
       static_cast<double>(fallen) / placements, emptied);
   std::printf("  slowest placement %.1f ms; motion frames %.0f bytes of JSON per placement\n",
               slowest * 1000, static_cast<double>(motion_bytes) / placements);
+  std::printf("  the bot took %.1f ms per placement it chose, %.1f ms at most\n",
+              choosing * 1000 / placements, slowest_choice * 1000);
   return 0;
 }

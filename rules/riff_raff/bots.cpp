@@ -9,6 +9,7 @@ namespace tortuga::riff {
 namespace {
 
 constexpr int kCandidates = 10;     // placements the smart bot simulates per piece it loads
+constexpr int kLookSteps = 180;     // 3 s of simulation per candidate: most falls come sooner
 constexpr float kCalmTilt = 0.08f;  // radians: calm enough to announce a second piece
 
 // A uniform number in [lo, hi] in thousandths.
@@ -111,6 +112,7 @@ Json SmartBot::choose(const State& state, int seat, Chance& rng) const {
   double best_score = 1e9;
   for (const Placement& p : candidates) {
     auto copy = state.clone();
+    static_cast<RiffState&>(*copy).limit_steps(kLookSteps);
     if (copy->apply(seat, load_action(p, 0))) continue;
     const auto& after = static_cast<const RiffState&>(*copy);
     // A fall costs far more than any tilt; a ship still moving at the cap is a risk too.

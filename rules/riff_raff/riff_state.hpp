@@ -75,6 +75,10 @@ class RiffState : public State {
   // number. Only while every card is still to be chosen; it is no action and enters no history.
   void set_scene(World world, std::vector<std::array<int, kKinds>> supplies, int round);
 
+  // For copies that look ahead (the smart bot): simulate each placement for at most `steps`
+  // steps, fewer than the model's cap, to bound the cost of a look.
+  void limit_steps(int steps) { step_limit_ = steps; }
+
   RiffState(const RiffState&) = default;
 
  protected:
@@ -116,6 +120,7 @@ class RiffState : public State {
   Json last_catch_;              // what the last catch did, for the views
   int catch_ms_ = 3000;
   int turn_clock_s_ = 0;
+  int step_limit_ = 1 << 30;  // see limit_steps
   std::vector<int> winners_;
   std::string reason_;
 };

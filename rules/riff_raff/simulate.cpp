@@ -178,7 +178,7 @@ Expected<Pose> release_pose(const Spec& spec, const World& world, const Placemen
                  std::to_string(placement.x));
 }
 
-Motion simulate(const Spec& spec, World& world) {
+Motion simulate(const Spec& spec, World& world, int max_steps) {
   const Physics& ph = spec.physics;
   b2World sim(b2Vec2(0, ph.gravity));
   sim.SetAllowSleeping(true);
@@ -227,7 +227,8 @@ Motion simulate(const Spec& spec, World& world) {
   record();
   const float dt = 1.0f / static_cast<float>(ph.step_hz);
   int step = 0;
-  while (step < ph.max_steps) {
+  const int cap = std::min(max_steps, ph.max_steps);
+  while (step < cap) {
     sim.Step(dt, ph.velocity_iterations, ph.position_iterations);
     ++step;
     bool awake = ship->IsAwake();

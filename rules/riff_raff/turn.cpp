@@ -46,7 +46,7 @@ Refusal RiffState::load(int seat, const Json& action) {
   const int id = next_id_++;
   loaded_ids_.push_back(id);
   world_.cargo.push_back({id, kind, *pose});
-  motion_ = simulate(*spec_, world_);
+  motion_ = simulate(*spec_, world_, step_limit_);
   last_load_ = {
       {"seat", seat}, {"piece", kKindNames[kind]}, {"id", id},     {"area", placement.area},
       {"x", *x},      {"angle", *angle},           {"drop", *drop}};

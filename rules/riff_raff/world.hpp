@@ -67,9 +67,9 @@ World upright_ship(const Spec& spec);
 // The pose at which a placement releases its piece, or why it may not go there.
 Expected<Pose> release_pose(const Spec& spec, const World& world, const Placement& placement);
 
-// Runs the world until everything rests or the step cap is reached; pieces that reach the water
-// leave world.cargo and are listed in the motion's falls.
-Motion simulate(const Spec& spec, World& world);
+// Runs the world until everything rests or `max_steps` steps (at most the model's cap) have been
+// simulated; pieces that reach the water leave world.cargo and are listed in the motion's falls.
+Motion simulate(const Spec& spec, World& world, int max_steps);
 
 // The area whose band (span and the room up to the next yard) holds the piece's centre, in ship
 // coordinates; 0 for none.

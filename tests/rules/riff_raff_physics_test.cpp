@@ -106,3 +106,33 @@ TEST_CASE("every placement is simulated for at most the step cap") {
   CHECK(state->motion().steps <= 60);
   CHECK(state->motion().frames <= 60 / state->spec().physics.frame_every + 2);
 }
+
+TEST_CASE("the motion's last frame, turned into world coordinates, is where the pieces rest") {
+  auto state = new_match(2);
+  choose_all(*state, {8, 1});
+  play(*state, 0, load("sailor", 0.9, 30, 0.6));
+  REQUIRE(state->motion().falls.empty());
+  const Json motion = state->view(1)["motion"];
+  const int frames = motion["frames"];
+  const Json& ship = motion["ship"];
+  REQUIRE(ship.size() == static_cast<std::size_t>(3 * frames));
+  // world = ship_xy + R(ship_angle) * local, world_angle = ship_angle + local_angle.
+  const double sx = ship[3 * frames - 3].get<int>() / 1000.0;
+  const double sy = ship[3 * frames - 2].get<int>() / 1000.0;
+  const double sa = ship[3 * frames - 1].get<int>() / 1000.0;
+  const Json& track = motion["tracks"]["1"];
+  REQUIRE(track.size() == static_cast<std::size_t>(3 * frames));
+  const double lx = track[3 * frames - 3].get<int>() / 1000.0;
+  const double ly = track[3 * frames - 2].get<int>() / 1000.0;
+  const double la = track[3 * frames - 1].get<int>() / 1000.0;
+  const Json sailor = state->view(1)["world"]["cargo"][0];
+  CHECK(sx + std::cos(sa) * lx - std::sin(sa) * ly ==
+        doctest::Approx(sailor["x"].get<double>()).epsilon(0.003));
+  CHECK(sy + std::sin(sa) * lx + std::cos(sa) * ly ==
+        doctest::Approx(sailor["y"].get<double>()).epsilon(0.003));
+  CHECK(sa + la == doctest::Approx(sailor["angle"].get<double>()).epsilon(0.003));
+  // Frame 0 is the release: the piece starts at its own x along the yard, above it.
+  CHECK(track[0] == 900);
+  CHECK(track[1].get<int>() > 3400);
+  CHECK(motion["frame_ms"] == 50);
+}
