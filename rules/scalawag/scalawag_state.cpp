@@ -1,0 +1,112 @@
+#include "rules/scalawag/scalawag_state.hpp"
+
+namespace tortuga::scalawag {
+namespace {
+
+Rules rules_or_default(const Json& options) {
+  auto rules = rules_from(options);
+  if (rules) return *rules;
+  return *rules_from({{"players", 3}});  // options come normalized: not reached
+}
+
+}  // namespace
+
+ScalawagState::ScalawagState(const Json& options, Chance chance)
+    : State(options.value("players", 3), std::move(chance)), rules_(rules_or_default(options)) {
+  table_ = deal(rules_, State::chance());
+  round_ = 1;
+  start_turn(table_.ring[0]);
+}
+
+ScalawagState::ScalawagState(const Rules& rules, Table table, Chance chance)
+    : State(table.seats(), std::move(chance)), rules_(rules), table_(std::move(table)) {
+  rules_.players = table_.seats();
+  round_ = 1;
+  start_turn(table_.ring[0]);
+}
+
+std::vector<int> ScalawagState::actors() const {
+  switch (phase_) {
+    case Phase::kOrder:
+    case Phase::kTargets:
+    case Phase::kReturn:
+      return {current_};
+    case Phase::kWindow:
+      return waiting_;
+    case Phase::kPenalty:
+      return {penalty_.chooser};
+    case Phase::kLoseCrew:
+    case Phase::kPrizeDiscard:
+      return {asked_};
+    case Phase::kOver:
+      break;
+  }
+  return {};
+}
+
+std::optional<Deadline> ScalawagState::deadline() const {
+  if (phase_ != Phase::kWindow) return std::nullopt;
+  return Deadline{rules_.window_ms, waiting_};
+}
+
+Refusal ScalawagState::act(int seat, const Json& json) {
+  auto parsed = parse_action(json);
+  if (!parsed) return parsed.error();
+  const Action& action = *parsed;
+  if (auto refused = check(seat, action)) return refused;
+  switch (action.type) {
+    case ActionType::kOrder:
+      declare({action.order, action.crew, false, false});
+      break;
+    case ActionType::kSecondFire:
+      command_.second_fire = true;
+      open_window({Crew::kPilot, 1});
+      break;
+    case ActionType::kLookout:
+      command_.reach = true;
+      open_window({Crew::kLookout, 1});
+      break;
+    case ActionType::kTargets:
+      attack(action.targets, action.steal);
+      break;
+    case ActionType::kChallenge:
+      challenge(seat);
+      break;
+    case ActionType::kDecline:
+      std::erase(waiting_, seat);
+      log({{"event", "declined"}, {"seat", seat}});
+      if (waiting_.empty()) close_window();
+      break;
+    case ActionType::kPenalty:
+      pay_penalty(action.damage, action.card);
+      break;
+    case ActionType::kLoseCrew:
+      lose_crew(seat, *action.card, current_);
+      carry_on();
+      break;
+    case ActionType::kReturn:
+      for (Crew card : action.cards) {
+        remove_one(table_.ships[seat].hand, card);
+        table_.harbour.push_back(card);
+      }
+      log({{"event", "returned"}, {"seat", seat}, {"count", action.cards.size()}});
+      carry_on();
+      break;
+    case ActionType::kToLocker:
+      remove_one(table_.ships[seat].hand, *action.card);
+      table_.locker.push_back(*action.card);
+      log({{"event", "crew_lost"}, {"seat", seat}, {"card", crew_name(*action.card)}});
+      carry_on();
+      break;
+  }
+  return std::nullopt;
+}
+
+Refusal ScalawagState::on_timeout() {
+  // Time is up: whoever has not spoken declines.
+  log({{"event", "window_timeout"}, {"silent", waiting_}});
+  close_window();
+  return std::nullopt;
+}
+
+}  // namespace tortuga::scalawag
