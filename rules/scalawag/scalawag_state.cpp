@@ -21,6 +21,7 @@ ScalawagState::ScalawagState(const Json& options, Chance chance)
 ScalawagState::ScalawagState(const Rules& rules, Table table, Chance chance)
     : State(table.seats(), std::move(chance)), rules_(rules), table_(std::move(table)) {
   rules_.players = table_.seats();
+  table_.boxes = rules_.boxes;
   round_ = 1;
   start_turn(table_.ring[0]);
 }
