@@ -27,7 +27,7 @@ inline constexpr Crew L = Crew::kLookout;
 inline Rules rules_for(int players, Json options = Json::object()) {
   options["players"] = players;
   auto normalized = scalawag().normalize_options(options);
-  REQUIRE_MESSAGE(normalized.ok(), normalized.error().message);
+  if (!normalized.ok()) FAIL(normalized.error().message);
   auto rules = rules_from(*normalized);
   REQUIRE(rules.ok());
   return *rules;
@@ -85,7 +85,7 @@ inline Json give_back(std::vector<std::string> cards) {
 
 inline void ok(tortuga::State& state, int seat, const Json& action) {
   auto refused = state.apply(seat, action);
-  REQUIRE_MESSAGE(!refused, action.dump() << " by seat " << seat << ": " << refused->message);
+  if (refused) FAIL(action.dump() << " by seat " << seat << ": " << refused->message);
 }
 
 // Every seat declines the open challenge window.
