@@ -55,6 +55,7 @@ Refusal ScalawagState::act(int seat, const Json& json) {
   if (!parsed) return parsed.error();
   const Action& action = *parsed;
   if (auto refused = check(seat, action)) return refused;
+  last_action_ = {{"seat", seat}, {"type", json["type"]}};
   switch (action.type) {
     case ActionType::kOrder:
       declare({action.order, action.crew, false, false});
@@ -106,6 +107,7 @@ Refusal ScalawagState::act(int seat, const Json& json) {
 Refusal ScalawagState::on_timeout() {
   // Time is up: whoever has not spoken declines.
   log({{"event", "window_timeout"}, {"silent", waiting_}});
+  last_action_ = {{"seat", nullptr}, {"type", "timeout"}};
   close_window();
   return std::nullopt;
 }

@@ -142,6 +142,7 @@ class ScalawagState : public State {
     Json what;
   };
   std::deque<Event> events_;
+  Json last_action_;  // {"seat", "type"} of the last action applied: never its private details
   int event_count_ = 0;
 };
 

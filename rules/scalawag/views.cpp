@@ -110,6 +110,7 @@ Json ScalawagState::seat_view(int seat) const {
       events.push_back(std::move(shown));
     }
   view["log"] = std::move(events);
+  view["last_action"] = last_action_;
   return view;
 }
 
