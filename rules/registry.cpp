@@ -6,8 +6,7 @@
 namespace tortuga {
 
 const std::vector<const Game*>& all_games() {
-  static const std::vector<const Game*> games = {&raft::raft_and_scupper(),
-                                                     &scalawag::scalawag()};
+  static const std::vector<const Game*> games = {&raft::raft_and_scupper(), &scalawag::scalawag()};
   return games;
 }
 

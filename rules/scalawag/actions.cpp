@@ -52,8 +52,8 @@ Expected<int> read_small(const Json& action, std::string_view field, int lo, int
     return bad_action("this action needs an integer field \"" + std::string(field) + "\"");
   const long long n = it->get<long long>();
   if (n < lo || n > hi)
-    return bad_action("\"" + std::string(field) + "\" must be from " + std::to_string(lo) +
-                      " to " + std::to_string(hi));
+    return bad_action("the field \"" + std::string(field) + "\" must be from " +
+                      std::to_string(lo) + " to " + std::to_string(hi));
   return static_cast<int>(n);
 }
 

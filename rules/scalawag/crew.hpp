@@ -15,9 +15,8 @@ namespace tortuga::scalawag {
 
 enum class Crew : std::uint8_t { kSailor, kGunner, kMarine, kPilot, kMutineer, kLookout };
 inline constexpr int kCrewKinds = 6;
-inline constexpr std::array<Crew, kCrewKinds> kAllCrew = {Crew::kSailor, Crew::kGunner,
-                                                          Crew::kMarine, Crew::kPilot,
-                                                          Crew::kMutineer, Crew::kLookout};
+inline constexpr std::array<Crew, kCrewKinds> kAllCrew = {
+    Crew::kSailor, Crew::kGunner, Crew::kMarine, Crew::kPilot, Crew::kMutineer, Crew::kLookout};
 
 using Hand = std::vector<Crew>;
 

@@ -36,8 +36,7 @@ void ScalawagState::roll_fog() {
   else
     table_.fog = (table_.fog + symbol) % gaps;
   Json between = nullptr;
-  if (table_.fog >= 0)
-    between = {table_.ring[table_.fog], table_.ring[(table_.fog + 1) % gaps]};
+  if (table_.fog >= 0) between = {table_.ring[table_.fog], table_.ring[(table_.fog + 1) % gaps]};
   log({{"event", "fog_roll"}, {"face", face + 1}, {"symbol", symbol}, {"fog", between}});
 }
 

@@ -108,9 +108,9 @@ Json ScalawagState::legal(int seat) const {
       break;
     case Phase::kTargets: {
       auto choices = target_choices();
-      const bool can_reach = needs_reach(command_.order) && !command_.reach &&
-                             static_cast<int>(table_.neighbours(current_).size()) + 1 <
-                                 table_.alive_count();
+      const bool can_reach =
+          needs_reach(command_.order) && !command_.reach &&
+          static_cast<int>(table_.neighbours(current_).size()) + 1 < table_.alive_count();
       // A claim is worth offering only if the order can still be carried out.
       if (command_.order == Order::kFire && !command_.second_fire &&
           fire_affordable(command_.crew, true))
@@ -188,7 +188,8 @@ bool ScalawagState::target_refusal(const Action& action, std::string& why) const
           std::to_string(compass);
     return true;
   }
-  if (c.order == Order::kMutiny && action.steal > static_cast<int>(table_.ships[targets[0]].hand.size())) {
+  if (c.order == Order::kMutiny &&
+      action.steal > static_cast<int>(table_.ships[targets[0]].hand.size())) {
     why = seat_text(targets[0]) + " has fewer crew cards than that";
     return true;
   }
@@ -196,15 +197,14 @@ bool ScalawagState::target_refusal(const Action& action, std::string& why) const
 }
 
 Refusal ScalawagState::check(int seat, const Action& action) const {
-  static const char* const kExpected[] = {
-      "a Captain's Order (order)",
-      "challenge or decline",
-      "a claim (second_fire, lookout) or the targets",
-      "the Scalawag penalty (penalty)",
-      "which crew card the boarded ship loses (lose_crew)",
-      "which cards go back to the harbour (return)",
-      "which card goes to Davy Jones' locker (to_locker)",
-      "nothing"};
+  static const char* const kExpected[] = {"a Captain's Order (order)",
+                                          "challenge or decline",
+                                          "a claim (second_fire, lookout) or the targets",
+                                          "the Scalawag penalty (penalty)",
+                                          "which crew card the boarded ship loses (lose_crew)",
+                                          "which cards go back to the harbour (return)",
+                                          "which card goes to Davy Jones' locker (to_locker)",
+                                          "nothing"};
   const ActionType wanted[] = {ActionType::kOrder,   ActionType::kChallenge, ActionType::kTargets,
                                ActionType::kPenalty, ActionType::kLoseCrew,  ActionType::kReturn,
                                ActionType::kToLocker};
@@ -248,7 +248,8 @@ Refusal ScalawagState::check(int seat, const Action& action) const {
         return illegal("you choose only damage or crew loss for " + seat_text(penalty_.payer));
       const auto options = penalty_options();
       const bool allowed = std::any_of(options.begin(), options.end(), [&](const auto& o) {
-        return o.damage == action.damage && (action.damage || other_chooses || o.card == action.card);
+        return o.damage == action.damage &&
+               (action.damage || other_chooses || o.card == action.card);
       });
       if (allowed) break;
       if (action.damage) return illegal("a damage would sink you while a crew loss would not");

@@ -31,8 +31,8 @@ Refusal read_numbers(const Json& options, const char* name, int lo, int hi, bool
   auto it = options.find(name);
   const Json& given = it != options.end() && !it->is_null() ? *it : data()[name];
   if (!given.is_array() || given.size() != N)
-    return bad_options("option " + std::string(name) + " must be an array of " +
-                       std::to_string(N) + " integers");
+    return bad_options("option " + std::string(name) + " must be an array of " + std::to_string(N) +
+                       " integers");
   for (std::size_t i = 0; i < N; ++i) {
     if (!given[i].is_number_integer() || given[i].get<long long>() < lo ||
         given[i].get<long long>() > hi)

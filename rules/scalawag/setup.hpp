@@ -26,7 +26,7 @@ struct Rules {
   bool alliances = false;
   bool fog = false;  // the Fog of War: three players and the option on
   std::array<int, kDamageBoxes> boxes{};
-  std::array<int, kDieFaces> die{};  // each face a symbol 1..3
+  std::array<int, kDieFaces> die{};    // each face a symbol 1..3
   std::array<int, kCrewKinds> crew{};  // how many cards of each kind are in the game
 };
 

@@ -49,7 +49,11 @@ std::array<int, kCrewKinds> unseen_by(const ScalawagState& s, int seat) {
 class Reckoning {
  public:
   Reckoning(const ScalawagState& s, int seat, Chance& rng)
-      : s_(s), t_(s.table()), seat_(seat), me_(t_.ships[seat]), rng_(rng),
+      : s_(s),
+        t_(s.table()),
+        seat_(seat),
+        me_(t_.ships[seat]),
+        rng_(rng),
         legal_(s.legal_actions(seat)) {}
 
   Json choose() {
@@ -99,8 +103,8 @@ class Reckoning {
     int best = -1, score = -1000;
     for (int t : candidates) {
       const Ship& ship = t_.ships[t];
-      const int sc = ship.damage * 10 - static_cast<int>(ship.hand.size()) * 3 -
-                     (ship.on_guard ? 5 : 0);
+      const int sc =
+          ship.damage * 10 - static_cast<int>(ship.hand.size()) * 3 - (ship.on_guard ? 5 : 0);
       if (score < sc) best = t, score = sc;
     }
     return best;
@@ -133,8 +137,7 @@ class Reckoning {
     if (offered(legal_, fire)) return fire;
     if (held(Crew::kPilot) > 0)
       for (int t : t_.neighbours(seat_))
-        if (!t_.same_side(seat_, t) && t_.ships[t].compass >= 4 &&
-            t_.ships[t].compass + 2 >= 5)
+        if (!t_.same_side(seat_, t) && t_.ships[t].compass >= 4 && t_.ships[t].compass + 2 >= 5)
           return first_offered({order_json(Order::kWindward, 0)});
     const int useful = held(Crew::kGunner) + held(Crew::kMarine) + held(Crew::kSailor);
     if (useful == 0 && s_.table().harbour.size() >= 3)
@@ -193,8 +196,7 @@ class Reckoning {
 
   Json give_back() {
     Hand sorted = me_.hand;
-    std::sort(sorted.begin(), sorted.end(),
-              [](Crew a, Crew b) { return worth(a) < worth(b); });
+    std::sort(sorted.begin(), sorted.end(), [](Crew a, Crew b) { return worth(a) < worth(b); });
     sorted.resize(s_.return_count());
     return first_offered({return_json(sorted)});
   }

@@ -5,8 +5,8 @@
 namespace tortuga::scalawag {
 
 int Table::alive_count() const {
-  return static_cast<int>(std::count_if(ships.begin(), ships.end(),
-                                        [](const Ship& ship) { return ship.alive; }));
+  return static_cast<int>(
+      std::count_if(ships.begin(), ships.end(), [](const Ship& ship) { return ship.alive; }));
 }
 
 std::vector<int> Table::alive_seats() const {

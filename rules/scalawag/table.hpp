@@ -25,7 +25,7 @@ struct Ship {
   int damage = 0;
   bool alive = true;
   bool on_guard = false;
-  int flag = 0;       // index into the flags of data.json
+  int flag = 0;         // index into the flags of data.json
   int allegiance = -1;  // alliance mode: index into the allegiances; -1 otherwise
 };
 

@@ -9,7 +9,7 @@ namespace {
 constexpr std::size_t kLogLength = 16;
 
 const char* phase_name(Phase phase) {
-  static const char* const kNames[] = {"order",  "window", "targets",       "penalty",
+  static const char* const kNames[] = {"order",     "window", "targets",       "penalty",
                                        "lose_crew", "return", "prize_discard", "over"};
   return kNames[static_cast<int>(phase)];
 }
@@ -53,9 +53,9 @@ Json ScalawagState::seat_view(int seat) const {
   for (int s = 0; s < table_.seats(); ++s) players.push_back(ship_json(s, seat));
   view["players"] = std::move(players);
   const int gaps = static_cast<int>(table_.ring.size());
-  view["fog"] = table_.fog >= 0 ? Json::array({table_.ring[table_.fog],
-                                               table_.ring[(table_.fog + 1) % gaps]})
-                                : Json(nullptr);
+  view["fog"] = table_.fog >= 0
+                    ? Json::array({table_.ring[table_.fog], table_.ring[(table_.fog + 1) % gaps]})
+                    : Json(nullptr);
   view["fog_of_war"] = rules_.fog;
   view["harbour"] = table_.harbour.size();
   view["locker"] = hand_json(table_.locker);
@@ -74,9 +74,8 @@ Json ScalawagState::seat_view(int seat) const {
                                                      {"other", penalty_.other},
                                                      {"chooser", penalty_.chooser}}
                                               : Json(nullptr);
-  view["asked"] = phase_ == Phase::kLoseCrew || phase_ == Phase::kPrizeDiscard
-                      ? Json(asked_)
-                      : Json(nullptr);
+  view["asked"] =
+      phase_ == Phase::kLoseCrew || phase_ == Phase::kPrizeDiscard ? Json(asked_) : Json(nullptr);
   view["returning"] = phase_ == Phase::kReturn ? Json(return_count_) : Json(nullptr);
   view["window_s"] = rules_.window_ms / 1000;
   view["alliances"] = rules_.alliances;

@@ -6,20 +6,12 @@
 #include "tests/integration/play.hpp"
 #include "tests/integration/server_process.hpp"
 #include "tests/integration/test_client.hpp"
+#include "tests/rules/scalawag_leaks.hpp"
 
 namespace tortuga::integration {
 namespace {
 
-int keys_named(const Json& json, const std::string& name) {
-  int found = 0;
-  if (json.is_object()) {
-    for (auto it = json.begin(); it != json.end(); ++it)
-      found += (it.key() == name) + keys_named(it.value(), name);
-  } else if (json.is_array()) {
-    for (const Json& item : json) found += keys_named(item, name);
-  }
-  return found;
-}
+using scalawag_test::keys_named;
 
 bool waits_only_on(const Json& view, int seat) {
   return view.at("phase") == "window" && view.at("claim").at("waiting") == Json::array({seat});
@@ -117,9 +109,13 @@ TEST_CASE("a person plays a whole match of Scalawag! against bots") {
   // What each of them received: Anne's own hand only, and no hand at all for the spectator.
   for (const auto& [version, view] : anne.match(match)->history) {
     CHECK(keys_named(view, "hand") == 1);
+    CHECK(keys_named(view, "allegiance") == 1);
     CHECK(view.at("you").at("hand").is_array());
   }
-  for (const auto& [version, view] : sam.match(match)->history) CHECK(keys_named(view, "hand") == 0);
+  for (const auto& [version, view] : sam.match(match)->history) {
+    CHECK(keys_named(view, "hand") == 0);
+    CHECK(keys_named(view, "allegiance") == 0);
+  }
 
   Json stored;
   eventually(

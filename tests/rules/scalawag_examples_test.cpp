@@ -110,7 +110,7 @@ TEST_CASE("scalawag: Kim's turn: two failed challenges and a war prize") {
   CHECK(m->legal_actions(0) == Json::array({penalty_damage(), penalty_crew()}));
   ok(*m, 0, penalty_crew());
   CHECK_FALSE(ship(*m, 2).alive);
-  CHECK(ship(*m, 0).damage == 0);  // the prize: one damage repaired
+  CHECK(ship(*m, 0).damage == 0);            // the prize: one damage repaired
   CHECK(ship(*m, 0).hand == Hand{L, M, S});  // the Pilot went back, a Sailor came
 
   ok(*m, 0, targets({1, 3}));
@@ -138,8 +138,7 @@ TEST_CASE("scalawag: a penalty that would eliminate may not be chosen") {
     ok(*m, 0, order("make_sail", 1));
     ok(*m, 1, simple("challenge"));
     CHECK(m->phase() == Phase::kPenalty);
-    CHECK(m->legal_actions(1) ==
-          Json::array({penalty_crew("gunner"), penalty_crew("pilot")}));
+    CHECK(m->legal_actions(1) == Json::array({penalty_crew("gunner"), penalty_crew("pilot")}));
     CHECK(refused(*m, 1, penalty_damage()).find("sink") != std::string::npos);
     refused(*m, 1, penalty_crew("lookout"));
     ok(*m, 1, penalty_crew("pilot"));

@@ -135,7 +135,7 @@ TEST_CASE("scalawag: mutiny steals random cards, the victim refills, the thief p
   CHECK(m->claim().crew == U);
   all_decline(*m);
   refused(*m, 0, targets({2}));  // how many to steal must be said
-  ok(*m, 0, targets({2}, 2));  // any ship, adjacent or not
+  ok(*m, 0, targets({2}, 2));    // any ship, adjacent or not
   CHECK(ship(*m, 2).hand == Hand{M, P, P});
   CHECK(ship(*m, 0).hand.size() == 5);
   CHECK(m->phase() == Phase::kReturn);

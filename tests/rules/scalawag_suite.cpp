@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include "rules/scalawag/scalawag_state.hpp"
+#include "tests/rules/scalawag_leaks.hpp"
 #include "tests/rules/suite.hpp"
 
 namespace {
@@ -12,18 +13,7 @@ namespace {
 using tortuga::Json;
 using tortuga::State;
 using namespace tortuga::scalawag;
-
-// Counts the keys called `name` anywhere in `json`.
-int keys_named(const Json& json, const std::string& name) {
-  int found = 0;
-  if (json.is_object()) {
-    for (auto it = json.begin(); it != json.end(); ++it)
-      found += (it.key() == name) + keys_named(it.value(), name);
-  } else if (json.is_array()) {
-    for (const Json& item : json) found += keys_named(item, name);
-  }
-  return found;
-}
+using scalawag_test::keys_named;
 
 void check_no_leak(const State& state, int seat, const Json& view) {
   const auto& s = dynamic_cast<const ScalawagState&>(state);
@@ -45,8 +35,7 @@ void check_no_leak(const State& state, int seat, const Json& view) {
     CHECK(view["you"]["hand"] == hand_json(table.ships[seat].hand));
     CHECK(keys_named(view, "allegiance") == 1);
     const int side = table.ships[seat].allegiance;
-    CHECK(view["you"]["allegiance"] ==
-          (side >= 0 ? Json(allegiance_name(side)) : Json(nullptr)));
+    CHECK(view["you"]["allegiance"] == (side >= 0 ? Json(allegiance_name(side)) : Json(nullptr)));
     if (side >= 0) {
       const Json partner = view["you"]["partner"];
       REQUIRE(partner.is_number_integer());
@@ -61,10 +50,8 @@ const tortuga::suite::Registration registered("scalawag", [] {
   config.matches = 24;
   config.exhaustive_matches = 4;
   config.step_bound = 4000;
-  config.option_variants = {Json::object(),
-                            {{"alliances", true}},
-                            {{"window_s", 1}},
-                            {{"fog_of_war", false}}};
+  config.option_variants = {
+      Json::object(), {{"alliances", true}}, {{"window_s", 1}}, {{"fog_of_war", false}}};
   config.variant_fits = [](const Json& variant, int players) {
     if (variant.contains("alliances")) return players == 6 || players == 8;
     if (variant.contains("fog_of_war")) return players == 3;

@@ -34,7 +34,8 @@ TEST_CASE("scalawag: the window is in every view, with who may still challenge")
   ok(*m, 0, order("make_sail", 1));
   const Json view = m->spectator_view();
   CHECK(view["phase"] == "window");
-  CHECK(view["claim"] == Json({{"seat", 0}, {"crew", "sailor"}, {"count", 1}, {"waiting", {1, 2, 3}}}));
+  CHECK(view["claim"] ==
+        Json({{"seat", 0}, {"crew", "sailor"}, {"count", 1}, {"waiting", {1, 2, 3}}}));
   CHECK(view["deadline"]["seats"] == Json::array({1, 2, 3}));
   CHECK(view["deadline"]["after_ms"] == 10000);
 }
