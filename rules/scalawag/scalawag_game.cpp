@@ -21,6 +21,14 @@ Json ScalawagGame::option_schema() const {
         {"description",
          "seconds a challenge window stays open; when they run out, whoever has not challenged "
          "declines"}}},
+      {"turn_clock_s",
+       {{"type", "integer"},
+        {"default", 0},
+        {"min", 0},
+        {"max", 86400},
+        {"description",
+         "seconds for every question but a challenge window (an order, targets, a penalty, a "
+         "card to give up); when they run out the room answers for the player; 0 for no clock"}}},
       {"alliances",
        {{"type", "boolean"},
         {"default", false},

@@ -2,6 +2,8 @@
 //
 // Options:
 //   window_s      integer 1..600, default 10: seconds a challenge window stays open.
+//   turn_clock_s  integer 0..86400, default 0: seconds for every other question (0: no clock);
+//                 when they run out the room answers with the default of ScalawagState.
 //   alliances     boolean, default false: hidden teams of two (6 or 8 players only).
 //   fog_of_war    boolean, default true: the three-player Fog of War (ignored with more players).
 //   damage_boxes  array or null: the five damage box numbers, highest first (data.json: 10..2).

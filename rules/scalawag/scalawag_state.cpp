@@ -46,8 +46,9 @@ std::vector<int> ScalawagState::actors() const {
 }
 
 std::optional<Deadline> ScalawagState::deadline() const {
-  if (phase_ != Phase::kWindow) return std::nullopt;
-  return Deadline{rules_.window_ms, waiting_};
+  if (phase_ == Phase::kWindow) return Deadline{rules_.window_ms, waiting_};
+  if (rules_.turn_clock_ms <= 0 || phase_ == Phase::kOver) return std::nullopt;
+  return Deadline{rules_.turn_clock_ms, actors()};
 }
 
 Refusal ScalawagState::act(int seat, const Json& json) {
@@ -105,11 +106,28 @@ Refusal ScalawagState::act(int seat, const Json& json) {
 }
 
 Refusal ScalawagState::on_timeout() {
-  // Time is up: whoever has not spoken declines.
-  log({{"event", "window_timeout"}, {"silent", waiting_}});
+  const std::vector<int> silent = actors();
+  log({{"event", phase_ == Phase::kWindow ? "window_timeout" : "clock_timeout"},
+       {"silent", silent}});
+  Refusal refused;
+  switch (phase_) {
+    case Phase::kWindow:  // whoever has not spoken declines
+      close_window();
+      break;
+    case Phase::kOrder:  // the captain's hesitation: make sail with no crew, the safe order
+      declare({Order::kMakeSail, 0, false, false});
+      break;
+    case Phase::kTargets:  // no target named in time: the order is lost
+      log({{"event", "order_lost"}, {"seat", current_}, {"why", "time"}});
+      end_turn();
+      break;
+    default:
+      // A question with no safe answer: the first one offered (damage before crew for a
+      // penalty, the first kind of card in the crew table's order).
+      refused = act(silent.front(), legal(silent.front()).front());
+  }
   last_action_ = {{"seat", nullptr}, {"type", "timeout"}};
-  close_window();
-  return std::nullopt;
+  return refused;
 }
 
 }  // namespace tortuga::scalawag

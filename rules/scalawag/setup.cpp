@@ -58,6 +58,9 @@ Expected<Rules> rules_from(const Json& options) {
   auto window = options.find("window_s");
   if (window != options.end() && window->is_number_integer())
     rules.window_ms = window->get<int>() * 1000;
+  auto clock = options.find("turn_clock_s");
+  if (clock != options.end() && clock->is_number_integer())
+    rules.turn_clock_ms = clock->get<int>() * 1000;
   rules.alliances = flag_of(options, "alliances", false);
   if (rules.alliances && rules.players != 6 && rules.players != 8)
     return bad_options("option alliances needs 6 or 8 players (teams of two)");

@@ -23,6 +23,7 @@ enum class FogSymbol : std::uint8_t { kOne = 1, kTwo = 2, kThree = 3 };
 struct Rules {
   int players = 3;
   int window_ms = 10000;
+  int turn_clock_ms = 0;  // for every other question; 0: no clock
   bool alliances = false;
   bool fog = false;  // the Fog of War: three players and the option on
   std::array<int, kDamageBoxes> boxes{};

@@ -1,7 +1,8 @@
 // Scalawag! in the shared property suite, 3 to 8 players: the plain game, short challenge
-// windows, the three-player game without its Fog of War, and alliance mode for 6 and 8. The leak
-// check: no seat's view ever holds another seat's hand or allegiance, nor the harbour's cards,
-// nor an event meant for another seat; the spectators' view holds no hand or allegiance at all.
+// windows, a turn clock, the three-player game without its Fog of War, and alliance mode for 6
+// and 8. The leak check: no seat's view ever holds another seat's hand or allegiance, nor the
+// harbour's cards, nor an event meant for another seat; the spectators' view holds no hand or
+// allegiance at all.
 #include <doctest/doctest.h>
 
 #include "rules/scalawag/scalawag_state.hpp"
@@ -50,8 +51,11 @@ const tortuga::suite::Registration registered("scalawag", [] {
   config.matches = 24;
   config.exhaustive_matches = 4;
   config.step_bound = 4000;
-  config.option_variants = {
-      Json::object(), {{"alliances", true}}, {{"window_s", 1}}, {{"fog_of_war", false}}};
+  config.option_variants = {Json::object(),
+                            {{"alliances", true}},
+                            {{"window_s", 1}},
+                            {{"turn_clock_s", 30}},
+                            {{"fog_of_war", false}}};
   config.variant_fits = [](const Json& variant, int players) {
     if (variant.contains("alliances")) return players == 6 || players == 8;
     if (variant.contains("fog_of_war")) return players == 3;
