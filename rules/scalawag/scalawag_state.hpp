@@ -46,7 +46,7 @@ struct Claim {
 };
 
 // What happens once a penalty, an elimination and its war prize are settled.
-enum class Then : std::uint8_t { kEndTurn, kRedraw, kContinue };
+enum class Then : std::uint8_t { kEndTurn, kRedraw };
 
 struct Penalty {
   int payer = -1;
@@ -74,9 +74,7 @@ class ScalawagState : public State {
   const Claim& claim() const { return claim_; }
   const std::vector<int>& waiting() const { return waiting_; }
   const Penalty& penalty() const { return penalty_; }
-  int asked() const { return asked_; }  // the seat asked in kLoseCrew or kPrizeDiscard
   int return_count() const { return return_count_; }
-  std::vector<int> winners() const { return winners_; }
 
   ScalawagState(const ScalawagState&) = default;
 
@@ -87,7 +85,7 @@ class ScalawagState : public State {
   Json seat_view(int seat) const override;
 
  private:
-  // flow.cpp: the course of a turn.
+  // flow.cpp: the course of a turn; losses.cpp: penalties, damage, crew losses, eliminations.
   void start_turn(int seat);
   void roll_fog();
   void declare(const Command& command);

@@ -16,10 +16,6 @@ namespace tortuga::scalawag {
 
 inline constexpr int kDieFaces = 6;
 
-// What each Fog of War symbol does: out of play it places the fog to the left of the first,
-// second or third player; in play it moves the fog one or two places clockwise, or removes it.
-enum class FogSymbol : std::uint8_t { kOne = 1, kTwo = 2, kThree = 3 };
-
 struct Rules {
   int players = 3;
   int window_ms = 10000;
@@ -27,7 +23,9 @@ struct Rules {
   bool alliances = false;
   bool fog = false;  // the Fog of War: three players and the option on
   std::array<int, kDamageBoxes> boxes{};
-  std::array<int, kDieFaces> die{};    // each face a symbol 1..3
+  // Each face's symbol 1..3. Out of play, symbol k places the fog to the left of the k-th player;
+  // in play, 1 and 2 move it one or two places clockwise, and 3 removes it.
+  std::array<int, kDieFaces> die{};
   std::array<int, kCrewKinds> crew{};  // how many cards of each kind are in the game
 };
 
