@@ -1,5 +1,5 @@
-// The course of a turn: the order, its claims and their challenge windows, the Scalawag penalty,
-// eliminations with their war prizes, and the two compass points that end every turn.
+// The course of a turn: the order, its claims and their challenge windows, the attacks, and the
+// two compass points that end every turn. What ships lose on the way is in losses.cpp.
 #include <algorithm>
 
 #include "rules/scalawag/scalawag_state.hpp"
