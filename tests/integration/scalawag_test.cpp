@@ -17,16 +17,9 @@ bool waits_only_on(const Json& view, int seat) {
   return view.at("phase") == "window" && view.at("claim").at("waiting") == Json::array({seat});
 }
 
-TEST_CASE("a person plays a whole match of Scalawag! against bots") {
-  TempDir dir;
-  ServerProcess server(dir / "tortuga.db", dir.path(), fast_play_config(dir.path()));
-  auto rng = seeded_rng();
-  TestClient anne(server.port(), "anne"), sam(server.port(), "sam");
-  anne.hello("Anne");
-  sam.hello("Sam");
-  anne.record_history();
-  sam.record_history();
-
+// One whole match: Anne in seat 0 against three bots, Sam watching. True when, once, Anne was left
+// alone in a challenge window and the room's timer closed it.
+bool play_one_match(TestClient& anne, TestClient& sam, std::mt19937_64& rng) {
   const Json created = anne.request({{"type", "create_room"},
                                      {"game", "scalawag"},
                                      {"options", {{"players", 4}, {"window_s", 1}}}});
@@ -103,7 +96,6 @@ TEST_CASE("a person plays a whole match of Scalawag! against bots") {
   const MatchView& end = *anne.match(match);
   CHECK(end.view.at("result").at("winners").size() == 1);
   CHECK(mine > 0);
-  CHECK(waited_out);
   sam.wait_version(match, end.version);
 
   // What each of them received: Anne's own hand only, and no hand at all for the spectator.
@@ -125,6 +117,24 @@ TEST_CASE("a person plays a whole match of Scalawag! against bots") {
       },
       "the match stored as finished");
   CHECK(stored.at("result") == end.view.at("result"));
+  return waited_out;
+}
+
+TEST_CASE("a person plays a whole match of Scalawag! against bots") {
+  TempDir dir;
+  ServerProcess server(dir / "tortuga.db", dir.path(), fast_play_config(dir.path()));
+  auto rng = seeded_rng();
+  TestClient anne(server.port(), "anne"), sam(server.port(), "sam");
+  anne.hello("Anne");
+  sam.hello("Sam");
+  anne.record_history();
+  sam.record_history();
+  // Whether every bot declines a claim while Anne still sails is up to the bots' dice: when she
+  // sinks before it happens, another match gives the timer its turn.
+  bool waited_out = false;
+  for (int matches = 0; matches < 6 && !waited_out; ++matches)
+    waited_out = play_one_match(anne, sam, rng);
+  CHECK(waited_out);
 }
 
 }  // namespace
