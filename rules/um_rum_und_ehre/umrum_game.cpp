@@ -1,0 +1,56 @@
+#include "rules/um_rum_und_ehre/umrum_game.hpp"
+
+#include "rules/um_rum_und_ehre/smart_bot.hpp"
+#include "rules/um_rum_und_ehre/town.hpp"
+#include "rules/um_rum_und_ehre/umrum_state.hpp"
+
+namespace tortuga::umrum {
+
+const GameInfo& UmRumGame::info() const {
+  static const GameInfo info{"um-rum-und-ehre", "Um Rum & Ehre", 2, 5};
+  return info;
+}
+
+Json UmRumGame::option_schema() const {
+  return {
+      {"arrangement",
+       {{"type", "array"},
+        {"default", nullptr},
+        {"description",
+         "the nine town tiles as [{\"tile\": 1..9, \"rotation\": 0..3}, ...] for the positions "
+         "of the 3x3 square in reading order (rotation in quarter turns clockwise); null for a "
+         "random arrangement"}}},
+      {"decision_s",
+       {{"type", "integer"},
+        {"default", 0},
+        {"min", 0},
+        {"max", 86400},
+        {"description",
+         "seconds each question (a turn, a drink, a roll, rum) waits for its player before the "
+         "default answer is applied; 0 waits for ever"}}},
+  };
+}
+
+Refusal UmRumGame::check_options(const Json& options) const {
+  auto it = options.find("arrangement");
+  if (it == options.end() || it->is_null()) return std::nullopt;
+  auto parsed = parse_arrangement(*it);
+  if (!parsed) return parsed.error();
+  return std::nullopt;
+}
+
+std::unique_ptr<State> UmRumGame::new_state(const Json& options, Chance chance) const {
+  return std::make_unique<UmRumState>(options, std::move(chance));
+}
+
+std::unique_ptr<Bot> UmRumGame::make_bot(std::string_view kind) const {
+  if (kind == "smart") return std::make_unique<SmartBot>();
+  return std::make_unique<RandomBot>();
+}
+
+const Game& um_rum_und_ehre() {
+  static const UmRumGame game;
+  return game;
+}
+
+}  // namespace tortuga::umrum

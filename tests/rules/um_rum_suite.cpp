@@ -1,0 +1,51 @@
+// Um Rum & Ehre in the shared property suite, 2 to 5 players, with a random and a given town
+// arrangement and the decision clock. Its leak check: while the match runs, no seat's view
+// carries another seat's coins, tiles under the flag, encounter tiles or points, nor the article
+// another seat drew before keeping or selling it, nor any stack's order; the spectators see none
+// of them; once it is over, everything is shown.
+#include <doctest/doctest.h>
+
+#include <set>
+#include <string>
+
+#include "tests/rules/suite.hpp"
+
+namespace {
+
+using tortuga::Json;
+
+const std::set<std::string> kSecretEvents = {"drew_goods", "kept_goods", "sold_goods",
+                                             "drew_encounter", "rendezvous"};
+
+void leak_check(const tortuga::State& state, int seat, const Json& view) {
+  const bool over = state.is_over();
+  for (const Json& p : view["players"]) {
+    const bool mine = p["seat"] == seat;
+    for (const char* secret : {"coins", "flag", "encounters", "points"})
+      CHECK_MESSAGE(p.contains(secret) == (over || mine),
+                    "seat " << seat << " sees " << secret << " of seat " << p["seat"]);
+  }
+  CHECK(view.contains("stack_order") == over);
+  const Json& question = view["question"];
+  if (question.contains("drawn")) CHECK((over || view["current"] == seat));
+  for (const Json& e : view["events"]) {
+    if (over || !kSecretEvents.count(e["event"].get<std::string>()) || e["seat"] == seat) continue;
+    CHECK_MESSAGE(!e.contains("tile"), "seat " << seat << " sees " << e.dump());
+    CHECK_MESSAGE(!e.contains("meeting"), "seat " << seat << " sees " << e.dump());
+    CHECK_MESSAGE(!e.contains("value"), "seat " << seat << " sees " << e.dump());
+  }
+}
+
+const tortuga::suite::Registration registered("um-rum-und-ehre", [] {
+  tortuga::suite::SuiteConfig config;
+  config.matches = 6;
+  config.exhaustive_matches = 2;
+  config.step_bound = 6000;
+  Json fixed = Json::array();
+  for (int p = 0; p < 9; ++p) fixed.push_back({{"tile", 9 - p}, {"rotation", p % 4}});
+  config.option_variants = {Json::object(), {{"arrangement", fixed}}, {{"decision_s", 20}}};
+  config.leak_check = leak_check;
+  return config;
+}());
+
+}  // namespace
