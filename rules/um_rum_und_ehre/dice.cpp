@@ -8,6 +8,12 @@
 
 namespace tortuga::umrum {
 
+void UmRumState::script_dice(const std::vector<int>& faces) {
+  std::vector<std::uint32_t> script;
+  for (int face : faces) script.push_back(static_cast<std::uint32_t>(face - 1));
+  State::chance() = Chance(State::chance().seed(), std::move(script));
+}
+
 void UmRumState::ask_roll(int seat, int crew, Dice dice) {
   roll_ = Roll{seat, crew, 0, 0};
   dice_ = dice;

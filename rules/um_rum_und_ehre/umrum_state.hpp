@@ -116,6 +116,8 @@ class UmRumState : public State {
   Cost move_cost(int alley) const;
   Cost dark_cost(int out, int in) const;
   bool last_ashore() const;
+  // Tests and scenarios: the next die rolls (faces 1..6), whatever the seed would give.
+  void script_dice(const std::vector<int>& faces);
 
   UmRumState(const UmRumState&) = default;
 
