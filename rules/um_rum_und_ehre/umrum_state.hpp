@@ -97,6 +97,12 @@ class UmRumState : public State {
   int first_player() const { return first_player_; }
   int captain() const { return captain_; }
   void set_captain(int space) { captain_ = space; }
+  // Tests and scenarios: `seat` starts a turn now.
+  void pass_to(int seat) {
+    current_ = seat;
+    moves_ = 0;
+    step_ = Step::kTurn;
+  }
   int alley_owner(int alley) const { return alley_owner_[alley]; }
   void set_alley_owner(int alley, int seat) { alley_owner_[alley] = static_cast<std::int8_t>(seat); }
   int rum_supply() const { return rum_supply_; }
