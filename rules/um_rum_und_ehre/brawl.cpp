@@ -35,8 +35,8 @@ void UmRumState::brawl_on() {
     // Whoever is not rolling rolls for the imaginary crew: the player its pirate does not face.
     const auto& fighters = ship_.fighters();
     const int index = ship_.rolled_count();
-    const int facing = index == 0 ? ship_.rows()[fighters[1]].crew
-                                  : ship_.rows()[ship_.standing()].crew;
+    const int facing =
+        index == 0 ? ship_.rows()[fighters[1]].crew : ship_.rows()[ship_.standing()].crew;
     seat = 1 - facing;
   }
   ask_roll(seat, crew, Dice::kBrawl);
@@ -55,7 +55,9 @@ void UmRumState::award_sleeping(const ShipEvent& e) {
     return;
   }
   if (e.crew != kImaginaryCrew) ++players_[e.crew].supply;
-  add_event({{"event", "knocked_out"}, {"crew", crew_json(e.crew)}, {"row", e.row},
+  add_event({{"event", "knocked_out"},
+             {"crew", crew_json(e.crew)},
+             {"row", e.row},
              {"crew_out", e.crew_out}});
   if (!e.crew_out) return;
   const int left = ship_.crews_aboard();
@@ -65,7 +67,9 @@ void UmRumState::award_sleeping(const ShipEvent& e) {
 
 void UmRumState::give(int crew, std::optional<Tile>& tile, const char* why) {
   if (!tile) return;
-  Json shown = {{"event", "sleeping_place"}, {"crew", crew_json(crew)}, {"place", why},
+  Json shown = {{"event", "sleeping_place"},
+                {"crew", crew_json(crew)},
+                {"place", why},
                 {"tile", tile_json(*tile)}};
   if (crew == kImaginaryCrew)
     shown["removed"] = true;

@@ -28,8 +28,7 @@ Json UmRumState::dice_actions() const {
   }
   actions.push_back({{"type", "keep"}});
   if (roll_.rerolls_left > 0) actions.push_back({{"type", "reroll"}});
-  if (roll_.rerolls_left == 0 && players_[roll_.seat].rum > 0)
-    actions.push_back({{"type", "rum"}});
+  if (roll_.rerolls_left == 0 && players_[roll_.seat].rum > 0) actions.push_back({{"type", "rum"}});
   return actions;
 }
 
@@ -60,7 +59,8 @@ Refusal UmRumState::dice_answer(const Json& action) {
   }
   if (type == "reroll" || type == "rum") --roll_.rerolls_left;
   roll_.value = State::chance().roll(6);
-  Json shown = {{"event", type == "roll" ? "rolled" : "rerolled"}, {"seat", roll_.seat},
+  Json shown = {{"event", type == "roll" ? "rolled" : "rerolled"},
+                {"seat", roll_.seat},
                 {"value", roll_.value}};
   if (roll_.crew == kImaginaryCrew) shown["for"] = "imaginary_crew";
   if (type == "rum") shown["rum"] = true;

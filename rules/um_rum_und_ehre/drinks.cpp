@@ -66,7 +66,9 @@ void UmRumState::tavern_rolled(int value) {
   }
   if (best >= 0) {
     players_[seat].flag.push_back(shown[best]);
-    add_event({{"event", "took_tavern"}, {"seat", seat}, {"tile", tile_json(shown[best])},
+    add_event({{"event", "took_tavern"},
+               {"seat", seat},
+               {"tile", tile_json(shown[best])},
                {"roll", value}});
     shown.erase(shown.begin() + best);
   } else {
@@ -104,7 +106,10 @@ void UmRumState::chest_rolled(int value) {
   const int seat = roll_.seat;
   if (chest_total_ >= display_.scorpion->threshold) {
     players_[seat].flag.push_back(*display_.scorpion);
-    add_event({{"event", "stung"}, {"seat", seat}, {"roll", value}, {"total", chest_total_},
+    add_event({{"event", "stung"},
+               {"seat", seat},
+               {"roll", value},
+               {"total", chest_total_},
                {"tile", tile_json(*display_.scorpion)}});
     display_.scorpion.reset();
     refill_chests(display_, stacks_);

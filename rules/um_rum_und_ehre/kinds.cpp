@@ -5,10 +5,20 @@
 namespace tortuga::umrum {
 namespace {
 
-constexpr std::array<std::string_view, kSpaceKinds> kSpaceNames = {
-    "coin",      "hq",         "pirate",   "goods",           "encounter",
-    "map_yellow", "map_pink",  "map_green", "tavern_es_cruce", "tavern_frere_jacques",
-    "tavern_jolly_roger", "chest", "rum",   "guard"};
+constexpr std::array<std::string_view, kSpaceKinds> kSpaceNames = {"coin",
+                                                                   "hq",
+                                                                   "pirate",
+                                                                   "goods",
+                                                                   "encounter",
+                                                                   "map_yellow",
+                                                                   "map_pink",
+                                                                   "map_green",
+                                                                   "tavern_es_cruce",
+                                                                   "tavern_frere_jacques",
+                                                                   "tavern_jolly_roger",
+                                                                   "chest",
+                                                                   "rum",
+                                                                   "guard"};
 
 constexpr std::array<std::string_view, kMeetings> kMeetingNames = {
     "pirate", "goods", "map_yellow", "map_pink", "map_green", "tavern", "chest", "rum", "guard"};
@@ -95,8 +105,8 @@ std::string_view colour_name(int colour) {
 }
 
 std::string_view article_name(int article) {
-  static constexpr std::array<std::string_view, kArticles> names = {"hook", "peg_leg",
-                                                                    "eye_patch", "parrot"};
+  static constexpr std::array<std::string_view, kArticles> names = {"hook", "peg_leg", "eye_patch",
+                                                                    "parrot"};
   return names[article];
 }
 

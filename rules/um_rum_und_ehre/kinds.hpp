@@ -55,10 +55,10 @@ std::string_view meeting_name(Meeting meeting);
 std::optional<Meeting> meeting_at(Space kind);
 
 enum class TileKind : std::uint8_t {
-  kTavern,    // sort: the tavern 0..2
-  kMap,       // sort: the colour 0..2
-  kGoods,     // sort: the article 0..3
-  kEncounter, // sort: the Meeting
+  kTavern,     // sort: the tavern 0..2
+  kMap,        // sort: the colour 0..2
+  kGoods,      // sort: the article 0..3
+  kEncounter,  // sort: the Meeting
   kChest,
   kScorpion,  // value -2, threshold 10..21
   kSmallGuard,

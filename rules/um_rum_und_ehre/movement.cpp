@@ -104,9 +104,13 @@ Refusal UmRumState::move(const Json& action) {
   for (int a : {first, second})
     if (a >= 0) alley_owner_[a] = static_cast<std::int8_t>(current_);
   ++moves_;
-  Json shown = {{"event", "move"}, {"seat", current_}, {"from", captain_}, {"to", target},
+  Json shown = {{"event", "move"},
+                {"seat", current_},
+                {"from", captain_},
+                {"to", target},
                 {"alleys", second < 0 ? Json::array({first}) : Json::array({first, second})},
-                {"pirates", cost.pirates}, {"coins", cost.coins}};
+                {"pirates", cost.pirates},
+                {"coins", cost.coins}};
   add_event(std::move(shown));
   arrive(target, true);
   return std::nullopt;
@@ -129,7 +133,9 @@ void UmRumState::arrive(int space, bool by_own_move) {
       p.meetings.erase(p.meetings.begin() + best);
       p.flag.push_back(met);
       add_event({{"event", "rendezvous"}, {"seat", current_}}, current_,
-                {{"event", "rendezvous"}, {"seat", current_}, {"meeting", meeting_name(*meeting)},
+                {{"event", "rendezvous"},
+                 {"seat", current_},
+                 {"meeting", meeting_name(*meeting)},
                  {"value", met.value}});
     }
   }

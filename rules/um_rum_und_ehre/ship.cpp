@@ -12,8 +12,8 @@ void Ship::board(int crew, int pirates) {
 }
 
 int Ship::crews_aboard() const {
-  return static_cast<int>(std::count_if(rows_.begin(), rows_.end(),
-                                        [](const ShipRow& r) { return r.total() > 0; }));
+  return static_cast<int>(
+      std::count_if(rows_.begin(), rows_.end(), [](const ShipRow& r) { return r.total() > 0; }));
 }
 
 std::vector<int> Ship::crews() const {

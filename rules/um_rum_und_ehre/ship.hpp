@@ -16,7 +16,7 @@ namespace tortuga::umrum {
 inline constexpr int kImaginaryCrew = 5;  // the neutral crew of the two-player game
 
 struct ShipRow {
-  int crew = 0;                    // a seat, or kImaginaryCrew
+  int crew = 0;                  // a seat, or kImaginaryCrew
   std::array<int, 2> pirates{};  // on the left (0) and the right (1) of the mast
   int total() const { return pirates[0] + pirates[1]; }
 };

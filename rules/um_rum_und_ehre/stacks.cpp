@@ -16,7 +16,8 @@ void add(Stack& stack, TileKind kind, int sort, std::initializer_list<int> value
 
 Stacks all_tiles() {
   Stacks s;
-  for (int t = 0; t < kTaverns; ++t) add(s.taverns, TileKind::kTavern, t, {2, 2, 3, 3, 3, 4, 4, 4, 5, 5});
+  for (int t = 0; t < kTaverns; ++t)
+    add(s.taverns, TileKind::kTavern, t, {2, 2, 3, 3, 3, 4, 4, 4, 5, 5});
   for (int c = 0; c < kColours; ++c) add(s.maps, TileKind::kMap, c, {3, 3, 3, 4, 4, 4, 5, 5, 6, 6});
   for (int a = 0; a < kArticles; ++a) add(s.goods, TileKind::kGoods, a, {2, 3, 3, 4, 5});
   // Two encounters per meeting place, worth 4 to 6.

@@ -36,7 +36,9 @@ Stacks all_tiles();
 Stacks shuffled_tiles(Chance& chance);
 
 std::optional<Tile> draw(Stack& stack);
-inline void put_under(Stack& stack, const Tile& tile) { stack.insert(stack.begin(), tile); }
+inline void put_under(Stack& stack, const Tile& tile) {
+  stack.insert(stack.begin(), tile);
+}
 
 // Fills the taverns and maps to four and the chest and scorpion to one each.
 void refill_taverns(Display& display, Stacks& stacks);

@@ -96,13 +96,13 @@ Town::Town(const std::array<TownTile, kTownTiles>& tiles, const Arrangement& arr
   for (int y = 0; y < kTownSide; ++y) {
     for (int x = 0; x < kTownSide; ++x) {
       if (x + 1 < kTownSide) {
-        const int seg = x % 2 == 0 ? inner(x, y, 1, 0)
-                                   : stub[at(x, y)][1] + stub[at(x + 1, y)][3] - 1;
+        const int seg =
+            x % 2 == 0 ? inner(x, y, 1, 0) : stub[at(x, y)][1] + stub[at(x + 1, y)][3] - 1;
         add(at(x, y), at(x + 1, y), seg, false);
       }
       if (y + 1 < kTownSide) {
-        const int seg = y % 2 == 0 ? inner(x, y, 0, 1)
-                                   : stub[at(x, y)][2] + stub[at(x, y + 1)][0] - 1;
+        const int seg =
+            y % 2 == 0 ? inner(x, y, 0, 1) : stub[at(x, y)][2] + stub[at(x, y + 1)][0] - 1;
         add(at(x, y), at(x, y + 1), seg, false);
       }
     }
@@ -117,7 +117,8 @@ Town::Town(const std::array<TownTile, kTownTiles>& tiles, const Arrangement& arr
   json_["arrangement"] = arrangement_json(arrangement_);
   nlohmann::json spaces = nlohmann::json::array();
   for (const TownSpace& s : spaces_) {
-    nlohmann::json j = {{"id", s.id}, {"x", s.x}, {"y", s.y}, {"kind", space_name(s.kind)},
+    nlohmann::json j = {{"id", s.id},     {"x", s.x},
+                        {"y", s.y},       {"kind", space_name(s.kind)},
                         {"tile", s.tile}, {"alleys", s.alleys}};
     spaces.push_back(std::move(j));
   }
@@ -161,14 +162,14 @@ Arrangement random_arrangement(Chance& chance) {
   std::vector<int> order = {1, 2, 3, 4, 5, 6, 7, 8, 9};
   chance.shuffle(order);
   Arrangement out;
-  for (int p = 0; p < kTownTiles; ++p)
-    out[p] = {order[p], static_cast<int>(chance.below(4))};
+  for (int p = 0; p < kTownTiles; ++p) out[p] = {order[p], static_cast<int>(chance.below(4))};
   return out;
 }
 
 nlohmann::json arrangement_json(const Arrangement& arrangement) {
   nlohmann::json out = nlohmann::json::array();
-  for (const Placement& p : arrangement) out.push_back({{"tile", p.tile}, {"rotation", p.rotation}});
+  for (const Placement& p : arrangement)
+    out.push_back({{"tile", p.tile}, {"rotation", p.rotation}});
   return out;
 }
 

@@ -54,7 +54,8 @@ void UmRumState::space_action(int space) {
       if (choices.empty()) break;
       bool same = true;
       for (const Json& c : choices)
-        same = same && display_.maps[c["slot"].get<int>()] == display_.maps[choices[0]["slot"].get<int>()];
+        same = same &&
+               display_.maps[c["slot"].get<int>()] == display_.maps[choices[0]["slot"].get<int>()];
       if (same) {
         take_map(choices[0]["slot"].get<int>());
         break;
@@ -118,7 +119,8 @@ Json UmRumState::town_question_actions_for(Step step) const {
     case Step::kMap: {
       const int colour = map_colour(town_->space(captain_).kind);
       for (int slot = 0; slot < static_cast<int>(display_.maps.size()); ++slot)
-        if (display_.maps[slot].sort == colour) actions.push_back({{"type", "take_map"}, {"slot", slot}});
+        if (display_.maps[slot].sort == colour)
+          actions.push_back({{"type", "take_map"}, {"slot", slot}});
       break;
     }
     case Step::kGuard:
@@ -152,8 +154,8 @@ Refusal UmRumState::town_answer(const Json& action) {
       for (int id : ids)
         if (alley_owner_[id] != current_)
           return illegal("alley " + std::to_string(id) + " holds none of your pirates");
-      if (ids.size() == 2 && (ids[0] == ids[1] || !town_->alley(ids[0]).dark ||
-                              !town_->alley(ids[1]).dark))
+      if (ids.size() == 2 &&
+          (ids[0] == ids[1] || !town_->alley(ids[0]).dark || !town_->alley(ids[1]).dark))
         return illegal("two alleys may be cleared only when both are dark alleys");
       int back = 0;
       for (int id : ids) {
@@ -232,8 +234,10 @@ void UmRumState::fight_guard(bool big) {
   } else {
     put_under(stack, guard);
   }
-  add_event({{"event", won ? "beat_guard" : "lost_to_guard"}, {"seat", current_},
-             {"tile", tile_json(guard)}, {"crew", p.supply}});
+  add_event({{"event", won ? "beat_guard" : "lost_to_guard"},
+             {"seat", current_},
+             {"tile", tile_json(guard)},
+             {"crew", p.supply}});
 }
 
 }  // namespace tortuga::umrum

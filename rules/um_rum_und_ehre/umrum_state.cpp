@@ -185,7 +185,9 @@ Refusal UmRumState::turn_action(int seat, const Json& action) {
     if (auto bad = expect_fields(action, {})) return bad;
     Player& p = players_[seat];
     ship_.board(seat, p.supply);
-    add_event({{"event", "board"}, {"seat", seat}, {"pirates", p.supply},
+    add_event({{"event", "board"},
+               {"seat", seat},
+               {"pirates", p.supply},
                {"row", static_cast<int>(ship_.rows().size()) - 1}});
     p.supply = 0;
     p.done = true;

@@ -31,13 +31,13 @@ inline constexpr int kOfficePirates = 5;
 inline constexpr int kStartCoins = 2;
 
 struct Player {
-  int supply = kCrewSize;      // pirates beside the flag
-  int office = kOfficePirates; // pirates still in the recruiting office
-  int coins = kStartCoins;     // hidden
-  int rum = 0;                 // public
-  bool done = false;           // aboard, or ashore with no pirates left, for this round
-  std::vector<Tile> flag;      // under the flag: won tiles, hidden
-  std::vector<Tile> meetings;  // encounters face down on the flag, hidden
+  int supply = kCrewSize;       // pirates beside the flag
+  int office = kOfficePirates;  // pirates still in the recruiting office
+  int coins = kStartCoins;      // hidden
+  int rum = 0;                  // public
+  bool done = false;            // aboard, or ashore with no pirates left, for this round
+  std::vector<Tile> flag;       // under the flag: won tiles, hidden
+  std::vector<Tile> meetings;   // encounters face down on the flag, hidden
 };
 
 // Who must answer, and what.
@@ -65,10 +65,10 @@ struct Drink {
 };
 
 struct Roll {
-  int seat = -1;        // who rolls
-  int crew = -1;        // the crew rolled for in the brawl (kImaginaryCrew: no rum)
+  int seat = -1;  // who rolls
+  int crew = -1;  // the crew rolled for in the brawl (kImaginaryCrew: no rum)
   int value = 0;
-  int rerolls_left = 0; // the barrel just drunk allows one more reroll
+  int rerolls_left = 0;  // the barrel just drunk allows one more reroll
 };
 
 class UmRumState : public State {
@@ -104,7 +104,9 @@ class UmRumState : public State {
     step_ = Step::kTurn;
   }
   int alley_owner(int alley) const { return alley_owner_[alley]; }
-  void set_alley_owner(int alley, int seat) { alley_owner_[alley] = static_cast<std::int8_t>(seat); }
+  void set_alley_owner(int alley, int seat) {
+    alley_owner_[alley] = static_cast<std::int8_t>(seat);
+  }
   int rum_supply() const { return rum_supply_; }
   const Roll& roll() const { return roll_; }
   const Drink& drink() const { return drink_; }
@@ -201,8 +203,8 @@ class UmRumState : public State {
   int chest_next_ = 0;
   int imaginary_pirates_ = 0;
   struct Event {
-    Json shown;   // what everyone sees
-    int owner;    // who sees `secret` instead, -1 for nobody
+    Json shown;  // what everyone sees
+    int owner;   // who sees `secret` instead, -1 for nobody
     Json secret;
   };
   std::vector<Event> events_;  // what the last action did

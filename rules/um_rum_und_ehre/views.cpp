@@ -63,19 +63,21 @@ Json UmRumState::seat_view(int seat) const {
   Json owners = Json::array();
   for (auto owner : alley_owner_) owners.push_back(owner < 0 ? Json(nullptr) : Json(owner));
   view["alley_pirates"] = std::move(owners);
-  view["display"] = {{"taverns", tiles_json(display_.taverns)},
-                     {"maps", tiles_json(display_.maps)},
-                     {"chest", maybe_tile(display_.chest)},
-                     {"scorpion", maybe_tile(display_.scorpion)},
-                     {"bunk", maybe_tile(display_.bunk)},
-                     {"hammock", maybe_tile(display_.hammock)},
-                     {"rope", maybe_tile(display_.rope)}};
-  view["stacks"] = {{"taverns", stacks_.taverns.size()},     {"maps", stacks_.maps.size()},
-                    {"goods", stacks_.goods.size()},         {"encounters", stacks_.encounters.size()},
-                    {"chests", stacks_.chests.size()},       {"scorpions", stacks_.scorpions.size()},
+  view["display"] = {
+      {"taverns", tiles_json(display_.taverns)}, {"maps", tiles_json(display_.maps)},
+      {"chest", maybe_tile(display_.chest)},     {"scorpion", maybe_tile(display_.scorpion)},
+      {"bunk", maybe_tile(display_.bunk)},       {"hammock", maybe_tile(display_.hammock)},
+      {"rope", maybe_tile(display_.rope)}};
+  view["stacks"] = {{"taverns", stacks_.taverns.size()},
+                    {"maps", stacks_.maps.size()},
+                    {"goods", stacks_.goods.size()},
+                    {"encounters", stacks_.encounters.size()},
+                    {"chests", stacks_.chests.size()},
+                    {"scorpions", stacks_.scorpions.size()},
                     {"small_guards", stacks_.small_guards.size()},
                     {"big_guards", stacks_.big_guards.size()},
-                    {"ropes", stacks_.ropes.size()},         {"hammocks", stacks_.hammocks.size()},
+                    {"ropes", stacks_.ropes.size()},
+                    {"hammocks", stacks_.hammocks.size()},
                     {"bunks", stacks_.bunks.size()}};
   if (all) {
     Json order = Json::object();
@@ -93,8 +95,8 @@ Json UmRumState::seat_view(int seat) const {
   Json players = Json::array();
   for (int s = 0; s < seats(); ++s) {
     const Player& p = players_[s];
-    Json j = {{"seat", s},         {"supply", p.supply}, {"office", p.office},
-              {"rum", p.rum},      {"done", p.done},     {"encounters_face_down", p.meetings.size()}};
+    Json j = {{"seat", s},    {"supply", p.supply}, {"office", p.office},
+              {"rum", p.rum}, {"done", p.done},     {"encounters_face_down", p.meetings.size()}};
     if (all || s == seat) {
       j["coins"] = p.coins;
       j["flag"] = tiles_json(p.flag);
@@ -127,13 +129,14 @@ Json UmRumState::seat_view(int seat) const {
   if ((step_ == Step::kRoll || step_ == Step::kRum) && dice_ == Dice::kChest)
     question["chest_total"] = chest_total_;
   if (step_ == Step::kRoll || step_ == Step::kRum) {
-    question["roll"] = {{"seat", roll_.seat},
-                        {"for", dice_ == Dice::kTavern  ? "tavern"
-                                : dice_ == Dice::kChest ? "chest"
-                                                        : "brawl"},
-                        {"crew", roll_.crew == kImaginaryCrew ? Json("imaginary") : Json(roll_.crew)},
-                        {"value", step_ == Step::kRum ? Json(roll_.value) : Json(nullptr)},
-                        {"rerolls_left", roll_.rerolls_left}};
+    question["roll"] = {
+        {"seat", roll_.seat},
+        {"for", dice_ == Dice::kTavern  ? "tavern"
+                : dice_ == Dice::kChest ? "chest"
+                                        : "brawl"},
+        {"crew", roll_.crew == kImaginaryCrew ? Json("imaginary") : Json(roll_.crew)},
+        {"value", step_ == Step::kRum ? Json(roll_.value) : Json(nullptr)},
+        {"rerolls_left", roll_.rerolls_left}};
   }
   if (step_ == Step::kGoods && (all || seat == current_)) question["drawn"] = tile_json(*drawn_);
   view["question"] = std::move(question);

@@ -91,8 +91,7 @@ TEST_CASE("the rulebook's brawl example: Gold, Blue, Violet and Silver") {
 
 TEST_CASE("two crews aboard: the winner takes the bunk and the rope, the loser the hammock") {
   auto s = match(4);
-  const Tile rope = *s->display().rope, hammock = *s->display().hammock,
-             bunk = *s->display().bunk;
+  const Tile rope = *s->display().rope, hammock = *s->display().hammock, bunk = *s->display().bunk;
   s->script_dice({2, 5});
   board_all(*s, {1, 1, 0, 0});
   roll(*s, 0);

@@ -50,8 +50,8 @@ TEST_CASE("the rulebook's scoring example, kind by kind") {
   flag.push_back(tile(TileKind::kEncounter, 4, static_cast<int>(Meeting::kRum)));
   flag.push_back(tile(TileKind::kEncounter, 6, static_cast<int>(Meeting::kGuard)));
   // Maps: green 5 + 4 and yellow 4 + 4 pair up (17); the yellow 3 and the pink 5 do not.
-  for (auto [v, c] : {std::pair{5, kGreen}, {4, kGreen}, {4, kYellow}, {4, kYellow}, {3, kYellow},
-                      {5, kPink}})
+  for (auto [v, c] :
+       {std::pair{5, kGreen}, {4, kGreen}, {4, kYellow}, {4, kYellow}, {3, kYellow}, {5, kPink}})
     flag.push_back(tile(TileKind::kMap, v, c));
   const Score s = score_tiles(flag);
   CHECK(s.taverns == 21);

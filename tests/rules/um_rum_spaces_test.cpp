@@ -55,8 +55,8 @@ TEST_CASE("HQ: take back the pirates of one alley, or of two dark alleys") {
   arrive(*t, at(2, 1), at(2, 2));
   const int before = t->player(0).supply;
   play(*t, {{"type", "take_back"}, {"alleys", {darks[0], darks[1]}}});
-  CHECK(t->player(0).supply == before + t->town().alley(darks[0]).segments +
-                                   t->town().alley(darks[1]).segments);
+  CHECK(t->player(0).supply ==
+        before + t->town().alley(darks[0]).segments + t->town().alley(darks[1]).segments);
 }
 
 TEST_CASE("pirate space: one from the recruiting office, nothing once it is empty") {

@@ -97,8 +97,7 @@ TEST_CASE("the arrangement option is checked and the default is random") {
     auto result = game.normalize_options({{"players", 3}, {"arrangement", arrangement}});
     REQUIRE_FALSE(result.ok());
     CHECK(result.error().code == "bad_options");
-    CHECK_MESSAGE(result.error().message.find(words) != std::string::npos,
-                  result.error().message);
+    CHECK_MESSAGE(result.error().message.find(words) != std::string::npos, result.error().message);
   };
   Json twice = plain_arrangement();
   twice[1]["tile"] = 1;

@@ -38,8 +38,8 @@ TEST_CASE("timeouts: decline the drink, roll, keep the roll, end the turn, board
   play(*s, move(alley(*s, at(0, 0), at(1, 0))));
   play(*s, "join");  // seat 1
   timeout(*s);       // seat 2 declines
-  CHECK(s->view(0)["events"][0] == Json{{"event", "timeout"}, {"seat", 2},
-                                        {"action", {{"type", "decline"}}}});
+  CHECK(s->view(0)["events"][0] ==
+        Json{{"event", "timeout"}, {"seat", 2}, {"action", {{"type", "decline"}}}});
   CHECK(s->drink().drinkers == std::vector<int>{0, 1});
   CHECK(s->player(2).coins == 2);
   timeout(*s);  // seat 0 rolls: 6
