@@ -1,9 +1,6 @@
 #include "rules/um_rum_und_ehre/town.hpp"
 
-#include <cassert>
 #include <string>
-
-#include "rules/um_rum_und_ehre/town_tiles_data.hpp"
 
 namespace tortuga::umrum {
 namespace {
@@ -19,36 +16,9 @@ constexpr int kCornerY[4] = {0, 0, 1, 1};
 constexpr int kStubCorner[8] = {0, 1, 1, 2, 2, 3, 3, 0};
 constexpr int kStubDirection[8] = {0, 0, 1, 1, 2, 2, 3, 3};
 
-TownTile parse_tile(const nlohmann::json& j) {
-  TownTile tile;
-  tile.number = j.at("number").get<int>();
-  for (int c = 0; c < 4; ++c) {
-    auto kind = space_from_name(j.at("spaces").at(c).get<std::string>());
-    assert(kind);
-    tile.spaces[c] = *kind;
-    tile.alleys[c] = j.at("alleys").at(c).get<int>();
-  }
-  for (int s = 0; s < 8; ++s) tile.stubs[s] = j.at("stubs").at(s).get<int>();
-  return tile;
-}
-
 }  // namespace
 
-const std::array<TownTile, kTownTiles>& standard_tiles() {
-  static const auto tiles = [] {
-    const auto data = nlohmann::json::parse(kTownTilesJson);
-    std::array<TownTile, kTownTiles> out;
-    for (int t = 0; t < kTownTiles; ++t) {
-      out[t] = parse_tile(data.at("tiles").at(t));
-      assert(out[t].number == t + 1);
-    }
-    return out;
-  }();
-  return tiles;
-}
-
-Town::Town(const std::array<TownTile, kTownTiles>& tiles, const Arrangement& arrangement)
-    : arrangement_(arrangement) {
+Town::Town(const TownTiles& tiles, const Arrangement& arrangement) : arrangement_(arrangement) {
   spaces_.resize(kSpaces);
   // stub[space][direction]: segments of the stub leaving the space that way, 0 if none.
   std::array<std::array<int, 4>, kSpaces> stub{};

@@ -37,6 +37,7 @@ struct Placement {
   int rotation = 0;
 };
 using Arrangement = std::array<Placement, kTownTiles>;
+using TownTiles = std::array<TownTile, kTownTiles>;
 
 struct Alley {
   int id = 0;
@@ -55,7 +56,7 @@ struct TownSpace {
 
 class Town {
  public:
-  Town(const std::array<TownTile, kTownTiles>& tiles, const Arrangement& arrangement);
+  Town(const TownTiles& tiles, const Arrangement& arrangement);
 
   const std::vector<TownSpace>& spaces() const { return spaces_; }
   const std::vector<Alley>& alleys() const { return alleys_; }
@@ -79,7 +80,12 @@ class Town {
 };
 
 // The nine tiles of town_tiles.json, checked once.
-const std::array<TownTile, kTownTiles>& standard_tiles();
+const TownTiles& standard_tiles();
+
+// Checks nine tiles given as in town_tiles.json: numbers 1..9 once each, four known space kinds
+// with one coin space per tile and one HQ in all, inner alleys of 1..3 segments, stubs of 1..2.
+// Returns them in the order of their numbers; refuses with code bad_options and the reason.
+Expected<TownTiles> parse_tiles(const nlohmann::json& given);
 
 // Checks an arrangement given as [{"tile": 1..9, "rotation": 0..3}, ...] for the nine positions
 // in reading order, each tile once. Refuses with code bad_options and a precise message.

@@ -20,6 +20,14 @@ Json UmRumGame::option_schema() const {
          "the nine town tiles as [{\"tile\": 1..9, \"rotation\": 0..3}, ...] for the positions "
          "of the 3x3 square in reading order (rotation in quarter turns clockwise); null for a "
          "random arrangement"}}},
+      {"tiles",
+       {{"type", "array"},
+        {"default", nullptr},
+        {"description",
+         "the nine town tiles' contents as in town_tiles.json: [{\"number\": 1..9, \"spaces\": "
+         "[four kinds clockwise from the top-left], \"alleys\": [top, right, bottom, left "
+         "segments 1..3], \"stubs\": [eight segments 1..2 clockwise from the top edge's left "
+         "end]}, ...]; null for ours"}}},
       {"decision_s",
        {{"type", "integer"},
         {"default", 0},
@@ -32,6 +40,11 @@ Json UmRumGame::option_schema() const {
 }
 
 Refusal UmRumGame::check_options(const Json& options) const {
+  auto tiles = options.find("tiles");
+  if (tiles != options.end() && !tiles->is_null()) {
+    auto parsed = parse_tiles(*tiles);
+    if (!parsed) return parsed.error();
+  }
   auto it = options.find("arrangement");
   if (it == options.end() || it->is_null()) return std::nullopt;
   auto parsed = parse_arrangement(*it);

@@ -5,6 +5,8 @@
 //   arrangement  array or null, default null: the nine town tiles as [{"tile": 1..9,
 //                "rotation": 0..3}, ...] for the positions in reading order; null deals a random
 //                arrangement.
+//   tiles        array or null, default null: the nine tiles' contents in the format of
+//                town_tiles.json (for owners of the printed game); null uses ours.
 //   decision_s   integer 0..86400, default 0: seconds each question waits for its player before
 //                the room applies the default answer (docs/games/um-rum-und-ehre.md); 0 waits
 //                for ever.

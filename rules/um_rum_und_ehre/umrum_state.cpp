@@ -13,12 +13,16 @@ int option_int(const Json& options, const char* name, int fallback) {
 }
 
 std::shared_ptr<const Town> town_for(const Json& options, Chance& chance) {
+  TownTiles tiles = standard_tiles();
+  auto own = options.find("tiles");
+  if (own != options.end() && !own->is_null()) {
+    if (auto given = parse_tiles(*own)) tiles = *given;
+  }
   auto it = options.find("arrangement");
   if (it != options.end() && !it->is_null()) {
-    auto given = parse_arrangement(*it);
-    if (given) return std::make_shared<const Town>(standard_tiles(), *given);
+    if (auto given = parse_arrangement(*it)) return std::make_shared<const Town>(tiles, *given);
   }
-  return std::make_shared<const Town>(standard_tiles(), random_arrangement(chance));
+  return std::make_shared<const Town>(tiles, random_arrangement(chance));
 }
 
 }  // namespace

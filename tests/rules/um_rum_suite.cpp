@@ -44,6 +44,27 @@ const tortuga::suite::Registration registered("um-rum-und-ehre", [] {
   Json fixed = Json::array();
   for (int p = 0; p < 9; ++p) fixed.push_back({{"tile", 9 - p}, {"rotation", p % 4}});
   config.option_variants = {Json::object(), {{"arrangement", fixed}}, {{"decision_s", 20}}};
+  // Every pirate goods space a pirate space instead, on a town of the players' own tiles.
+  Json tiles = Json::parse(R"([
+    {"number": 1, "spaces": ["coin", "tavern_es_cruce", "map_yellow", "pirate"],
+     "alleys": [1, 1, 1, 1], "stubs": [1, 1, 1, 1, 1, 1, 1, 1]},
+    {"number": 2, "spaces": ["guard", "coin", "pirate", "rum"],
+     "alleys": [3, 3, 3, 3], "stubs": [2, 2, 2, 2, 2, 2, 2, 2]},
+    {"number": 3, "spaces": ["encounter", "map_pink", "coin", "chest"],
+     "alleys": [2, 2, 2, 2], "stubs": [1, 2, 1, 2, 1, 2, 1, 2]},
+    {"number": 4, "spaces": ["tavern_frere_jacques", "map_green", "guard", "coin"],
+     "alleys": [1, 2, 3, 1], "stubs": [2, 1, 2, 1, 2, 1, 2, 1]},
+    {"number": 5, "spaces": ["hq", "pirate", "encounter", "coin"],
+     "alleys": [1, 2, 2, 1], "stubs": [1, 1, 1, 2, 1, 1, 2, 1]},
+    {"number": 6, "spaces": ["coin", "pirate", "map_yellow", "rum"],
+     "alleys": [2, 3, 2, 1], "stubs": [1, 2, 2, 1, 1, 1, 1, 2]},
+    {"number": 7, "spaces": ["map_pink", "coin", "tavern_jolly_roger", "pirate"],
+     "alleys": [3, 1, 2, 2], "stubs": [2, 2, 1, 1, 1, 2, 1, 1]},
+    {"number": 8, "spaces": ["chest", "guard", "coin", "encounter"],
+     "alleys": [2, 1, 3, 1], "stubs": [1, 1, 2, 2, 1, 1, 1, 2]},
+    {"number": 9, "spaces": ["rum", "coin", "map_green", "pirate"],
+     "alleys": [1, 2, 2, 3], "stubs": [1, 2, 1, 1, 2, 1, 2, 1]}])");
+  config.option_variants.push_back({{"tiles", tiles}});
   config.leak_check = leak_check;
   return config;
 }());

@@ -198,3 +198,57 @@ TEST_CASE("the tile stacks hold the rulebook's counts and value ranges") {
   CHECK(per_meeting.size() == kMeetings);
   for (auto [m, n] : per_meeting) CHECK(n == 2);
 }
+
+namespace {
+
+// Our nine tiles in the option's format.
+Json our_tiles() {
+  Json tiles = Json::array();
+  for (const TownTile& t : standard_tiles()) {
+    Json spaces = Json::array();
+    for (Space s : t.spaces) spaces.push_back(space_name(s));
+    tiles.push_back(
+        {{"number", t.number}, {"spaces", spaces}, {"alleys", t.alleys}, {"stubs", t.stubs}});
+  }
+  return tiles;
+}
+
+}  // namespace
+
+TEST_CASE("a match may bring its own tiles, checked like ours") {
+  Json tiles = our_tiles();
+  // Tile 1 with its tavern and map swapped and a long top alley.
+  tiles[0]["spaces"] = {"coin", "map_yellow", "tavern_es_cruce", "pirate"};
+  tiles[0]["alleys"][0] = 3;
+  auto s = match(3, {{"tiles", tiles}});
+  CHECK(s->town().space(at(1, 0)).kind == Space::kMapYellow);
+  CHECK(s->town().space(at(1, 1)).kind == Space::kTavernEsCruce);
+  CHECK(s->town().alley(alley(*s, at(0, 0), at(1, 0))).segments == 3);
+
+  const auto& game = um_rum_und_ehre();
+  auto bad = [&](Json given, const std::string& words) {
+    auto result = game.normalize_options({{"players", 3}, {"tiles", given}});
+    REQUIRE_FALSE(result.ok());
+    CHECK(result.error().code == "bad_options");
+    CHECK_MESSAGE(result.error().message.find(words) != std::string::npos, result.error().message);
+  };
+  Json two_hq = our_tiles();
+  two_hq[0]["spaces"][1] = "hq";
+  bad(two_hq, "exactly one hq");
+  Json no_coin = our_tiles();
+  no_coin[1]["spaces"][1] = "rum";
+  bad(no_coin, "tile 2 must have exactly one coin space");
+  Json long_alley = our_tiles();
+  long_alley[2]["alleys"][0] = 4;
+  bad(long_alley, "tile 3: alleys");
+  Json long_stub = our_tiles();
+  long_stub[2]["stubs"][7] = 3;
+  bad(long_stub, "tile 3: stubs");
+  Json twice = our_tiles();
+  twice[4]["number"] = 4;
+  bad(twice, "tile 4 is given twice");
+  Json unknown = our_tiles();
+  unknown[5]["spaces"][0] = "brothel";
+  bad(unknown, "unknown space kind");
+  bad(Json::array({1}), "nine tiles");
+}
