@@ -83,22 +83,21 @@ Town::Town(const TownTiles& tiles, const Arrangement& arrangement) : arrangement
   for (int x = kTownSide - 1; x >= 0; --x) add(at(x, 5), -1, stub[at(x, 5)][2], true);
   for (int y = kTownSide - 1; y >= 0; --y) add(at(0, y), -1, stub[at(0, y)][3], true);
 
+  // Compact on purpose: the town is in every view after every action, and never changes. Space
+  // id is y * 6 + x; an alley is [space, other space or null when dark, segments], by id.
   json_ = nlohmann::json::object();
   json_["arrangement"] = arrangement_json(arrangement_);
-  nlohmann::json spaces = nlohmann::json::array();
+  nlohmann::json kinds = nlohmann::json::array(), numbers = nlohmann::json::array();
   for (const TownSpace& s : spaces_) {
-    nlohmann::json j = {{"id", s.id},     {"x", s.x},
-                        {"y", s.y},       {"kind", space_name(s.kind)},
-                        {"tile", s.tile}, {"alleys", s.alleys}};
-    spaces.push_back(std::move(j));
+    kinds.push_back(space_name(s.kind));
+    numbers.push_back(s.tile);
   }
   nlohmann::json alleys = nlohmann::json::array();
-  for (const Alley& a : alleys_) {
-    nlohmann::json ends = nlohmann::json::array({a.spaces[0]});
-    if (!a.dark) ends.push_back(a.spaces[1]);
-    alleys.push_back({{"id", a.id}, {"spaces", ends}, {"segments", a.segments}, {"dark", a.dark}});
-  }
-  json_["spaces"] = std::move(spaces);
+  for (const Alley& a : alleys_)
+    alleys.push_back(
+        {a.spaces[0], a.dark ? nlohmann::json(nullptr) : nlohmann::json(a.spaces[1]), a.segments});
+  json_["spaces"] = std::move(kinds);
+  json_["tiles"] = std::move(numbers);
   json_["alleys"] = std::move(alleys);
 }
 
