@@ -9,6 +9,7 @@
 #include "rules/um_rum_und_ehre/umrum_state.hpp"
 
 namespace tortuga::umrum {
+
 void UmRumState::space_action(int space) {
   const Space kind = town_->space(space).kind;
   Player& p = players_[current_];
@@ -50,14 +51,13 @@ void UmRumState::space_action(int space) {
     case Space::kMapYellow:
     case Space::kMapPink:
     case Space::kMapGreen: {
-      const Json choices = town_question_actions_for(Step::kMap);
-      if (choices.empty()) break;
+      // A question only when the maps of the colour differ: otherwise any one is as good.
+      const std::vector<int> slots = map_slots();
+      if (slots.empty()) break;
       bool same = true;
-      for (const Json& c : choices)
-        same = same &&
-               display_.maps[c["slot"].get<int>()] == display_.maps[choices[0]["slot"].get<int>()];
+      for (int slot : slots) same = same && display_.maps[slot] == display_.maps[slots[0]];
       if (same) {
-        take_map(choices[0]["slot"].get<int>());
+        take_map(slots[0]);
         break;
       }
       step_ = Step::kMap;
@@ -116,13 +116,9 @@ Json UmRumState::town_question_actions_for(Step step) const {
       actions.push_back({{"type", "keep"}});
       actions.push_back({{"type", "sell"}});
       break;
-    case Step::kMap: {
-      const int colour = map_colour(town_->space(captain_).kind);
-      for (int slot = 0; slot < static_cast<int>(display_.maps.size()); ++slot)
-        if (display_.maps[slot].sort == colour)
-          actions.push_back({{"type", "take_map"}, {"slot", slot}});
+    case Step::kMap:
+      for (int slot : map_slots()) actions.push_back({{"type", "take_map"}, {"slot", slot}});
       break;
-    }
     case Step::kGuard:
       if (!stacks_.small_guards.empty()) actions.push_back({{"type", "guard"}, {"size", "small"}});
       if (!stacks_.big_guards.empty()) actions.push_back({{"type", "guard"}, {"size", "big"}});
@@ -213,6 +209,14 @@ Refusal UmRumState::town_answer(const Json& action) {
   }
   space_done();
   return std::nullopt;
+}
+
+std::vector<int> UmRumState::map_slots() const {
+  std::vector<int> slots;
+  const int colour = map_colour(town_->space(captain_).kind);
+  for (int slot = 0; slot < static_cast<int>(display_.maps.size()); ++slot)
+    if (display_.maps[slot].sort == colour) slots.push_back(slot);
+  return slots;
 }
 
 void UmRumState::take_map(int slot) {

@@ -158,6 +158,7 @@ class UmRumState : public State {
   Json town_question_actions_for(Step step) const;
   Refusal town_answer(const Json& action);
   Json hq_choices() const;
+  std::vector<int> map_slots() const;  // the face-up maps of the captain's space's colour
   void take_map(int slot);
   void fight_guard(bool big);
   // drinks.cpp

@@ -80,5 +80,34 @@ TEST_CASE("a person plays Um Rum & Ehre through the server against two bots") {
   CHECK(stored.at("result") == view.at("result"));
 }
 
+TEST_CASE("Um Rum & Ehre: the decision clock moves on for a player who walks away") {
+  TempDir dir;
+  ServerProcess server(dir / "tortuga.db", dir.path(), fast_play_config(dir.path()));
+  TestClient anne(server.port(), "anne");
+  anne.hello("Anne");
+  const Json created = anne.request({{"type", "create_room"},
+                                     {"game", kUmRum},
+                                     {"options", {{"players", 2}, {"decision_s", 1}}}});
+  REQUIRE(created.at("type") == "room");
+  const std::int64_t room = created.at("room").at("id").get<std::int64_t>();
+  REQUIRE(anne.request({{"type", "add_bot"}, {"room", room}, {"bot", "smart"}}).at("type") ==
+          "room");
+  const Json started = anne.request({{"type", "start"}, {"room", room}});
+  REQUIRE(started.at("type") == "room");
+  const std::int64_t match = started.at("room").at("match").get<std::int64_t>();
+  const MatchView& first = anne.wait_version(match, 0);
+  REQUIRE(first.view.at("to_act") == Json::array({0}));
+  CHECK(first.view.at("deadline").at("after_ms") == 1000);
+  CHECK(first.view.at("deadline").at("seats") == Json::array({0}));
+
+  // Anne does nothing: after a second the room boards her crew, her turn's default answer.
+  const MatchView& after = anne.wait_version(match, 1, std::chrono::seconds(10));
+  CHECK(after.view.at("events").at(0) ==
+        Json{{"event", "timeout"}, {"seat", 0}, {"action", {{"type", "board"}}}});
+  CHECK(after.view.at("players").at(0).at("done") == true);
+  CHECK(after.view.at("ship").at("rows").at(1).at("crew") == 0);
+  CHECK(after.view.at("ship").at("rows").at(1).at("left") == 10);
+}
+
 }  // namespace
 }  // namespace tortuga::integration
