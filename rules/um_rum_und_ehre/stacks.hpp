@@ -29,11 +29,8 @@ inline constexpr int kFaceUpTaverns = 4;
 inline constexpr int kFaceUpMaps = 4;
 inline constexpr int kRumBarrels = 12;
 
-// Every tile of the game, by stack, in a fixed order (the values from the rulebook's ranges; see
-// docs/games/um-rum-und-ehre.md for the spread within each range).
-Stacks all_tiles();
-// all_tiles(), each stack shuffled with `chance` in a fixed order of stacks.
-Stacks shuffled_tiles(Chance& chance);
+// Shuffles each stack with `chance`, in a fixed order of stacks.
+void shuffle_stacks(Stacks& stacks, Chance& chance);
 
 std::optional<Tile> draw(Stack& stack);
 inline void put_under(Stack& stack, const Tile& tile) {

@@ -1,6 +1,7 @@
 #include "rules/um_rum_und_ehre/umrum_game.hpp"
 
 #include "rules/um_rum_und_ehre/smart_bot.hpp"
+#include "rules/um_rum_und_ehre/stack_data.hpp"
 #include "rules/um_rum_und_ehre/town.hpp"
 #include "rules/um_rum_und_ehre/umrum_state.hpp"
 
@@ -28,6 +29,13 @@ Json UmRumGame::option_schema() const {
          "[four kinds clockwise from the top-left], \"alleys\": [top, right, bottom, left "
          "segments 1..3], \"stubs\": [eight segments 1..2 clockwise from the top edge's left "
          "end]}, ...]; null for ours"}}},
+      {"stacks",
+       {{"type", "object"},
+        {"default", nullptr},
+        {"description",
+         "the values of the tiles in the dispenser, any part of them, in the shape of "
+         "tile_stacks.json (taverns, maps, goods, encounters, chests, scorpions, small_guards, "
+         "big_guards, ropes, hammocks, bunks); null for ours"}}},
       {"decision_s",
        {{"type", "integer"},
         {"default", 0},
@@ -43,6 +51,11 @@ Refusal UmRumGame::check_options(const Json& options) const {
   auto tiles = options.find("tiles");
   if (tiles != options.end() && !tiles->is_null()) {
     auto parsed = parse_tiles(*tiles);
+    if (!parsed) return parsed.error();
+  }
+  auto stacks = options.find("stacks");
+  if (stacks != options.end() && !stacks->is_null()) {
+    auto parsed = parse_stacks(*stacks);
     if (!parsed) return parsed.error();
   }
   auto it = options.find("arrangement");

@@ -7,6 +7,8 @@
 //                arrangement.
 //   tiles        array or null, default null: the nine tiles' contents in the format of
 //                town_tiles.json (for owners of the printed game); null uses ours.
+//   stacks       object or null, default null: the values of the dispenser's tiles, any part of
+//                them, in the shape of tile_stacks.json; null uses ours.
 //   decision_s   integer 0..86400, default 0: seconds each question waits for its player before
 //                the room applies the default answer (docs/games/um-rum-und-ehre.md); 0 waits
 //                for ever.

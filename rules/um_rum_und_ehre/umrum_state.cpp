@@ -3,6 +3,7 @@
 #include <string>
 
 #include "rules/um_rum_und_ehre/action_fields.hpp"
+#include "rules/um_rum_und_ehre/stack_data.hpp"
 
 namespace tortuga::umrum {
 namespace {
@@ -31,7 +32,11 @@ UmRumState::UmRumState(const Json& options, Chance chance)
     : State(option_int(options, "players", 2), std::move(chance)) {
   decision_s_ = option_int(options, "decision_s", 0);
   town_ = town_for(options, State::chance());
-  stacks_ = shuffled_tiles(State::chance());
+  stacks_ = standard_stacks();
+  if (auto own = options.find("stacks"); own != options.end() && !own->is_null()) {
+    if (auto given = parse_stacks(*own)) stacks_ = *given;
+  }
+  shuffle_stacks(stacks_, State::chance());
   players_.resize(seats());
   alley_owner_.assign(town_->alleys().size(), -1);
   captain_ = town_->hq();

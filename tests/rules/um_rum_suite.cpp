@@ -64,7 +64,8 @@ const tortuga::suite::Registration registered("um-rum-und-ehre", [] {
      "alleys": [2, 1, 3, 1], "stubs": [1, 1, 2, 2, 1, 1, 1, 2]},
     {"number": 9, "spaces": ["rum", "coin", "map_green", "pirate"],
      "alleys": [1, 2, 2, 3], "stubs": [1, 2, 1, 1, 2, 1, 2, 1]}])");
-  config.option_variants.push_back({{"tiles", tiles}});
+  config.option_variants.push_back({{"tiles", tiles},
+                                    {"stacks", {{"small_guards", {3, 3, 3, 3, 3, 3, 3, 3, 3}}}}});
   config.leak_check = leak_check;
   return config;
 }());

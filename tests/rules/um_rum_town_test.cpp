@@ -159,46 +159,6 @@ TEST_CASE("set-up: coins, pirates, the face-up tiles, the captain on the HQ") {
   }
 }
 
-TEST_CASE("the tile stacks hold the rulebook's counts and value ranges") {
-  const Stacks all = all_tiles();
-  CHECK(all.taverns.size() == 30);
-  CHECK(all.maps.size() == 30);
-  CHECK(all.goods.size() == 20);
-  CHECK(all.encounters.size() == 18);
-  CHECK(all.chests.size() == 12);
-  CHECK(all.scorpions.size() == 12);
-  CHECK(all.small_guards.size() == 9);
-  CHECK(all.big_guards.size() == 9);
-  CHECK(all.ropes.size() == 5);
-  CHECK(all.hammocks.size() == 5);
-  CHECK(all.bunks.size() == 5);
-  auto in = [](const Stack& stack, int lo, int hi) {
-    for (const Tile& t : stack) CHECK((t.value >= lo && t.value <= hi));
-  };
-  in(all.taverns, 2, 5);
-  in(all.maps, 3, 6);
-  in(all.goods, 2, 5);
-  in(all.encounters, 4, 6);
-  in(all.chests, 4, 6);
-  in(all.small_guards, 1, 3);
-  in(all.big_guards, 4, 6);
-  in(all.ropes, 1, 2);
-  in(all.hammocks, 3, 5);
-  in(all.bunks, 6, 8);
-  std::set<int> thresholds;
-  for (const Tile& t : all.scorpions) {
-    CHECK(t.value == -2);
-    thresholds.insert(t.threshold);
-  }
-  CHECK(thresholds.size() == 12);
-  CHECK(*thresholds.begin() == 10);
-  CHECK(*thresholds.rbegin() == 21);
-  std::map<int, int> per_meeting;
-  for (const Tile& t : all.encounters) ++per_meeting[t.sort];
-  CHECK(per_meeting.size() == kMeetings);
-  for (auto [m, n] : per_meeting) CHECK(n == 2);
-}
-
 namespace {
 
 // Our nine tiles in the option's format.
