@@ -5,9 +5,11 @@
 // of them; once it is over, everything is shown.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
 
+#include "rules/um_rum_und_ehre/umrum_state.hpp"
 #include "tests/rules/suite.hpp"
 
 namespace {
@@ -17,8 +19,37 @@ using tortuga::Json;
 const std::set<std::string> kSecretEvents = {"drew_goods", "kept_goods", "sold_goods",
                                              "drew_encounter", "rendezvous"};
 
+// The same state with everything `seat` may not know changed: the other seats' coins, flags and
+// what their encounter tiles show, and the order of every stack. The seat's view must not change
+// with it.
+Json view_with_secrets_changed(const tortuga::State& state, int seat) {
+  using namespace tortuga::umrum;
+  auto copy = state.clone();
+  auto& s = dynamic_cast<UmRumState&>(*copy);
+  for (int other = 0; other < s.seats(); ++other) {
+    if (other == seat) continue;
+    Player& p = s.player(other);
+    p.coins += 7;
+    p.flag.push_back({TileKind::kBunk, 0, 8, 0});
+    // How many encounter tiles lie face down on a flag is public; what they show is not.
+    for (Tile& t : p.meetings) {
+      t.sort = static_cast<std::int8_t>((t.sort + 1) % kMeetings);
+      t.value = static_cast<std::int8_t>(10 - t.value);
+    }
+  }
+  Stacks& st = s.stacks();
+  for (Stack* stack : {&st.taverns, &st.maps, &st.goods, &st.encounters, &st.chests, &st.scorpions,
+                       &st.small_guards, &st.big_guards, &st.ropes, &st.hammocks, &st.bunks})
+    std::reverse(stack->begin(), stack->end());
+  return seat == tortuga::kSpectator ? s.spectator_view() : s.view(seat);
+}
+
 void leak_check(const tortuga::State& state, int seat, const Json& view) {
   const bool over = state.is_over();
+  if (!over) {
+    const Json changed = view_with_secrets_changed(state, seat);
+    CHECK_MESSAGE(changed == view, "seat " << seat << ": " << Json::diff(view, changed).dump());
+  }
   for (const Json& p : view["players"]) {
     const bool mine = p["seat"] == seat;
     for (const char* secret : {"coins", "flag", "encounters", "points"})
@@ -64,8 +95,8 @@ const tortuga::suite::Registration registered("um-rum-und-ehre", [] {
      "alleys": [2, 1, 3, 1], "stubs": [1, 1, 2, 2, 1, 1, 1, 2]},
     {"number": 9, "spaces": ["rum", "coin", "map_green", "pirate"],
      "alleys": [1, 2, 2, 3], "stubs": [1, 2, 1, 1, 2, 1, 2, 1]}])");
-  config.option_variants.push_back({{"tiles", tiles},
-                                    {"stacks", {{"small_guards", {3, 3, 3, 3, 3, 3, 3, 3, 3}}}}});
+  config.option_variants.push_back(
+      {{"tiles", tiles}, {"stacks", {{"small_guards", {3, 3, 3, 3, 3, 3, 3, 3, 3}}}}});
   config.leak_check = leak_check;
   return config;
 }());
