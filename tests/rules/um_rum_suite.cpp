@@ -1,8 +1,9 @@
-// Um Rum & Ehre in the shared property suite, 2 to 5 players, with a random and a given town
-// arrangement and the decision clock. Its leak check: while the match runs, no seat's view
-// carries another seat's coins, tiles under the flag, encounter tiles or points, nor the article
-// another seat drew before keeping or selling it, nor any stack's order; the spectators see none
-// of them; once it is over, everything is shown.
+// Um Rum & Ehre in the shared property suite, 2 to 5 players. Its leak check: while the match runs,
+// no seat's view carries another seat's coins, tiles under the flag, encounter tiles or points, nor
+// the article another seat drew before keeping or selling it, nor any stack's order; the spectators
+// see none of them; once it is over, everything is shown. Beyond these fields, each view must stay
+// the same when everything its seat may not know is changed. Variants: our tiles and stacks, a
+// given arrangement, the decision clock, and a town and stacks of the players' own.
 #include <doctest/doctest.h>
 
 #include <algorithm>
