@@ -1,11 +1,13 @@
 #include "rules/core/registry.hpp"
 
+#include "rules/colpaccio/colpaccio_game.hpp"
 #include "rules/raft_and_scupper/raft_game.hpp"
 
 namespace tortuga {
 
 const std::vector<const Game*>& all_games() {
-  static const std::vector<const Game*> games = {&raft::raft_and_scupper()};
+  static const std::vector<const Game*> games = {&raft::raft_and_scupper(),
+                                                 &colpaccio::colpaccio()};
   return games;
 }
 
