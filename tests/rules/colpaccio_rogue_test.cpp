@@ -1,0 +1,148 @@
+// The rogue actions, once a turn, before or after the main action, when affordable: the secret
+// chest (2), the parrot pact (3) and the letter of marque (4); the doubloons go to the reserve.
+#include "tests/rules/colpaccio_support.hpp"
+
+using namespace colpaccio_test;
+
+namespace {
+
+struct Setup {
+  DeckBuilder deck;
+  std::vector<int> convoy;
+  std::vector<int> top;  // the pile's top cards, the first on top
+  int doubloons = 4;
+  std::vector<int> ships;  // seat 0's personal area
+
+  std::unique_ptr<ColpaccioState> build() {
+    const auto bottom = deck.filler(8, Good::kRum, Location::kTower);
+    if (convoy.empty()) convoy = deck.filler(5, Good::kGems, Location::kDock);
+    Table table = empty_table(deck, 2);
+    table.pile = {threat_entry(Threat::kKraken), threat_entry(Threat::kCorsairs)};
+    table.pile.insert(table.pile.end(), bottom.begin(), bottom.end());
+    table.pile.insert(table.pile.end(), top.rbegin(), top.rend());
+    table.set_aside = Threat::kGhostShip;
+    table.convoy = convoy;
+    table.players[0].doubloons = doubloons;
+    table.players[0].ships = ships;
+    return start(std::move(table));
+  }
+};
+
+}  // namespace
+
+TEST_CASE("secret chest: 2 doubloons for the top ship, revealed into the play area") {
+  Setup s;
+  const int chest = s.deck.add(Good::kSilverware, Location::kInn, Prize::kShip, true);
+  s.top = {chest};
+  s.doubloons = 3;
+  auto state = s.build();
+  CHECK(offers(*state, 0, plain("secret_chest")));
+  play(*state, 0, plain("secret_chest"));  // before the main action
+  const Area& mine = state->table().players[0];
+  CHECK(mine.doubloons == 1);
+  CHECK(mine.columns[index(Good::kSilverware)] == std::vector<int>{chest});
+  CHECK(mine.ships.empty());  // the card's own prize is not taken
+  CHECK(state->view(1)["players"][0]["cannonballs"] == 1);
+  CHECK(state->view(1)["log"][0]["card"] == card_json(state->deck(), chest));
+  // One rogue action a turn: nothing else is offered but the raids.
+  for (const Json& action : state->legal_actions(0)) CHECK(action["type"] == "raid");
+  check_illegal(*state, 0, plain("secret_chest"), "you have made your rogue action this turn");
+  play(*state, 0, raid({s.convoy[0]}));
+  CHECK(state->actors() == std::vector<int>{1});  // nothing left to do: the turn is over
+}
+
+TEST_CASE("rogue actions need the doubloons") {
+  Setup s;
+  s.top = s.deck.filler(3);
+  s.doubloons = 1;
+  auto state = s.build();
+  for (const Json& action : state->legal_actions(0)) CHECK(action["type"] == "raid");
+  check_illegal(*state, 0, plain("secret_chest"), "costs 2 doubloons, and you have 1 doubloon");
+  check_illegal(*state, 0, plain("parrot_pact"), "costs 3 doubloons, and you have 1 doubloon");
+  check_illegal(*state, 0, letter(s.convoy[0], s.convoy[1]),
+                "costs 4 doubloons, and you have 1 doubloon");
+}
+
+TEST_CASE("parrot pact: two ships drawn, all ships looked at, up to two revealed") {
+  Setup s;
+  const int old_ship = s.deck.add(Good::kPistols, Location::kDock, Prize::kNone, true);
+  const int first = s.deck.add(Good::kGems, Location::kInn);
+  const int second = s.deck.add(Good::kFabrics, Location::kBeach);
+  s.ships = {old_ship};
+  s.top = {first, second};
+  s.doubloons = 3;
+  auto state = s.build();
+  play(*state, 0, plain("parrot_pact"));
+  CHECK(state->phase() == Phase::kParrotPact);
+  CHECK(state->table().players[0].doubloons == 0);
+  CHECK(state->table().players[0].ships == std::vector<int>{old_ship, first, second});
+  // The owner looks at all three; nobody else sees them.
+  const Json looking = state->view(0)["looking"];
+  REQUIRE(looking.size() == 3);
+  CHECK(looking[0] == card_json(state->deck(), old_ship));
+  CHECK(state->view(1)["looking"].is_null());
+  CHECK(state->spectator_view()["looking"].is_null());
+  CHECK(state->view(1)["players"][0]["ships"] == 3);
+  CHECK(state->legal_actions(0).size() == 7);  // none, one of three, two of three
+  CHECK(offers(*state, 0, reveal({})));
+  CHECK(offers(*state, 0, reveal({old_ship, second})));
+  check_illegal(*state, 0, raid({s.convoy[0]}), "finish the parrot pact first");
+  check_illegal(*state, 0, reveal({s.convoy[0]}), "is not among the ships in your personal area");
+  check_malformed(*state, 0, reveal({old_ship, first, second}), "array of 0 to 2 card ids");
+
+  play(*state, 0, reveal({old_ship, second}));
+  const Area& mine = state->table().players[0];
+  CHECK(mine.ships == std::vector<int>{first});
+  CHECK(mine.columns[index(Good::kPistols)] == std::vector<int>{old_ship});
+  CHECK(mine.columns[index(Good::kFabrics)] == std::vector<int>{second});
+  CHECK(state->view(0)["looking"].is_null());  // back face down
+  CHECK(state->view(1)["players"][0]["cannonballs"] == 1);
+  CHECK(state->phase() == Phase::kTurn);
+  CHECK(state->view(0)["this_turn"]["rogue_action_done"] == true);
+  CHECK(state->actors() == std::vector<int>{0});  // the main action is still to come
+}
+
+TEST_CASE("letter of marque: the top ship and any two convoy cards, ignoring the raid rules") {
+  Setup s;
+  const int a = s.deck.add(Good::kSabres, Location::kInn);
+  const int b = s.deck.add(Good::kGems, Location::kDock, Prize::kTwoDoubloons);
+  const int c = s.deck.add(Good::kSabres, Location::kTower);
+  const int d = s.deck.add(Good::kRum, Location::kBeach, Prize::kNone, true);
+  const int e = s.deck.add(Good::kPistols, Location::kDock);
+  const int top = s.deck.add(Good::kSilverware, Location::kBeach);
+  s.convoy = {a, b, c, d, e};
+  s.top = {top};
+  s.doubloons = 5;
+  auto state = s.build();
+  CHECK_FALSE(offers(*state, 0, raid({a, c})));
+  CHECK(offers(*state, 0, letter(b, d)));
+  CHECK(offers(*state, 0, letter(a, e)));
+  check_illegal(*state, 0, letter(a, 999), "card 999 is not in the convoy");
+  play(*state, 0, letter(b, d));
+  const Area& mine = state->table().players[0];
+  CHECK(mine.doubloons == 1);  // no prize either
+  CHECK(mine.columns[index(Good::kSilverware)] == std::vector<int>{top});
+  CHECK(mine.columns[index(Good::kGems)] == std::vector<int>{b});
+  CHECK(mine.columns[index(Good::kRum)] == std::vector<int>{d});
+  // The rulebook's strategic note: the cards left close up and are adjacent in new ways.
+  CHECK(state->table().convoy == std::vector<int>{a, c, e});
+  CHECK(offers(*state, 0, raid({a, c})));
+  play(*state, 0, raid({a, c}));
+  CHECK(state->table().players[0].columns[index(Good::kSabres)] == std::vector<int>{a, c});
+  CHECK(state->actors() == std::vector<int>{1});
+}
+
+TEST_CASE("a rogue action may follow the main action, and end_turn skips it") {
+  Setup s;
+  s.top = s.deck.filler(4);
+  const int chest = s.deck.add(Good::kFabrics, Location::kInn);
+  s.top.insert(s.top.begin(), chest);
+  s.doubloons = 2;
+  auto state = s.build();
+  play(*state, 0, raid({s.convoy[0]}));
+  CHECK(offers(*state, 0, plain("secret_chest")));
+  CHECK(offers(*state, 0, plain("end_turn")));
+  play(*state, 0, plain("secret_chest"));
+  CHECK(state->table().players[0].columns[index(Good::kFabrics)] == std::vector<int>{chest});
+  CHECK(state->actors() == std::vector<int>{1});
+}
