@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "rules/colpaccio/colpaccio_state.hpp"
+#include "rules/colpaccio/convoy.hpp"
 
 namespace tortuga::colpaccio {
 namespace {
@@ -21,6 +22,22 @@ bool beaten(const Outlook& o, int seat) {
 void add_card(Outlook& o, int seat, const Card& card, int sign = 1) {
   o.holdings[seat].goods[index(card.good)] += sign;
   o.cannonballs[seat] += sign * card.cannonball;
+}
+
+// In solo, the Corsairs' answer to a raid, judged on the convoy cards the raid leaves (the cards
+// the refill brings are not known yet).
+void answer(const ColpaccioState& state, Outlook& o, const Json& action) {
+  std::vector<int> left;
+  const auto& taken = action["cards"];
+  for (int card : state.table().convoy)
+    if (std::find(taken.begin(), taken.end(), Json(card)) == taken.end()) left.push_back(card);
+  const CorsairsRaid raid = corsairs_raid(state.deck(), left);
+  for (int p : raid.positions) {
+    const Card& card = state.deck()[left[p]];
+    o.corsairs.goods[index(card.good)] += 1;
+    o.corsairs_cannonballs += card.cannonball;
+  }
+  if (!raid.positions.empty() && raid.adjacent) o.corsairs.ships += 1;
 }
 
 // The legal action applied to the public facts; cards it draws unseen are worth `unseen`.
@@ -72,6 +89,7 @@ Outlook after(const ColpaccioState& state, const Outlook& now, int seat, const J
     const auto& column = state.table().players[seat].columns[index(good)];
     add_card(o, seat, deck[column.back()], -1);
   }
+  if (o.solo && (type == "raid" || type == "letter_of_marque")) answer(state, o, action);
   return o;
 }
 

@@ -131,7 +131,8 @@ TEST_CASE("the third good costs a doubloon: without one, two at most") {
   check_illegal(*state, 0, raid({a, b, c}), "the third good costs a doubloon");
 }
 
-TEST_CASE("the convoy is refilled: the goods left slide to the outer end, new ones join by the deck") {
+TEST_CASE(
+    "the convoy is refilled: the goods left slide to the outer end, new ones join by the deck") {
   Setup s;
   std::vector<int> line;
   for (Good good : {Good::kGems, Good::kRum, Good::kSabres, Good::kFabrics, Good::kPistols})

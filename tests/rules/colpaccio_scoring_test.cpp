@@ -25,8 +25,8 @@ std::vector<int> majorities(const std::vector<Score>& scores, Good good) {
 }  // namespace
 
 TEST_CASE("the rulebook's example: 5, 4 and 3 sabres score 7, 4 and nothing; 4 ships score 8") {
-  const auto scores = prestige({with(Good::kSabres, 5), with(Good::kSabres, 4),
-                                with(Good::kSabres, 3, 4)});
+  const auto scores =
+      prestige({with(Good::kSabres, 5), with(Good::kSabres, 4), with(Good::kSabres, 3, 4)});
   CHECK(majorities(scores, Good::kSabres) == std::vector<int>{7, 4, 0});
   CHECK(scores[2].ships == 8);
   CHECK(scores[0].total == 7);
@@ -43,7 +43,7 @@ TEST_CASE("ties within a majority: all tied for the most score 7, all tied secon
   CHECK(sabres({3, 3, 2, 1}) == std::vector<int>{7, 7, 2, 0});
   CHECK(sabres({4, 2, 2}) == std::vector<int>{7, 2, 2});
   CHECK(sabres({2, 2}) == std::vector<int>{7, 7});
-  CHECK(sabres({2, 0}) == std::vector<int>{7, 0});   // no card is no second place
+  CHECK(sabres({2, 0}) == std::vector<int>{7, 0});  // no card is no second place
   CHECK(sabres({0, 0, 0}) == std::vector<int>{0, 0, 0});
   CHECK(sabres({1, 5, 3, 3, 1}) == std::vector<int>{0, 7, 3, 3, 0});
 }

@@ -17,7 +17,8 @@ std::vector<int> all_ids() {
 }
 
 // A match whose deck comes out of the shuffle as `order` (the last is the top), whose threats come
-// out as `threats` (set aside, seventh from the bottom, halfway), and whose coin toss gives `first`.
+// out as `threats` (set aside, seventh from the bottom, halfway), and whose coin toss gives
+// `first`.
 std::unique_ptr<tortuga::State> dealt(int players, const std::vector<int>& order,
                                       const std::vector<int>& threats, int first = 0,
                                       Json options = Json::object()) {

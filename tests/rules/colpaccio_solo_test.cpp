@@ -68,12 +68,11 @@ TEST_CASE("in play the Corsairs answer each turn of the player, without prizes")
   CHECK(corsairs.ships.empty());
   CHECK(corsairs.doubloons == 0);
   CHECK(state->table().convoy == std::vector<int>{rest[1], rest[2], tower, refill[0], refill[1]});
-  CHECK(state->view(0)["log"][1] == Json{{"event", "corsairs_raid"},
-                                        {"location", "beach"},
-                                        {"cards",
-                                         {card_json(state->deck(), rest[0]),
-                                          card_json(state->deck(), rest[3])}},
-                                        {"bonus_ship", false}});
+  CHECK(state->view(0)["log"][1] ==
+        Json{{"event", "corsairs_raid"},
+             {"location", "beach"},
+             {"cards", {card_json(state->deck(), rest[0]), card_json(state->deck(), rest[3])}},
+             {"bonus_ship", false}});
   CHECK(state->view(0)["corsairs"]["turns"] == 1);
   CHECK(state->actors() == std::vector<int>{0});
 
@@ -128,7 +127,8 @@ TEST_CASE("in solo the Corsairs' doubloon loss goes to them, and they are never 
   CHECK(state->table().players[0].doubloons == 1);
 
   Table second = table;
-  second.corsairs.columns[index(Good::kPistols)] = {deck.add(Good::kPistols, D, Prize::kNone, true)};
+  second.corsairs.columns[index(Good::kPistols)] = {
+      deck.add(Good::kPistols, D, Prize::kNone, true)};
   second.deck = std::make_shared<const Deck>(deck.cards);
   state = start(second);
   play(*state, 0, raid({table.convoy[1]}));
@@ -136,7 +136,8 @@ TEST_CASE("in solo the Corsairs' doubloon loss goes to them, and they are never 
   CHECK(state->table().corsairs.doubloons == 1);
 
   Table third = table;
-  third.players[0].columns[index(Good::kPistols)] = {deck.add(Good::kPistols, D, Prize::kNone, true)};
+  third.players[0].columns[index(Good::kPistols)] = {
+      deck.add(Good::kPistols, D, Prize::kNone, true)};
   third.deck = std::make_shared<const Deck>(deck.cards);
   state = start(third);
   play(*state, 0, raid({table.convoy[1]}));
@@ -152,7 +153,7 @@ TEST_CASE("solo scoring: 1 per majority, 1 per three ships, and the player must 
   player.ships = 5;
   corsairs.ships = 6;
   SoloScore score = solo_prestige(player, corsairs, false);
-  CHECK(score.player.total == 2 + 1);  // gems, rum; one group of three ships
+  CHECK(score.player.total == 2 + 1);    // gems, rum; one group of three ships
   CHECK(score.corsairs.total == 1 + 2);  // silverware; two groups
   CHECK_FALSE(score.won);                // equal is a loss
   player.ships = 6;

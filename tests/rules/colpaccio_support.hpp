@@ -80,7 +80,7 @@ inline Json all_views(const tortuga::State& state) {
 
 inline void play(tortuga::State& state, int seat, const Json& action) {
   auto refused = state.apply(seat, action);
-  REQUIRE_MESSAGE(!refused, action.dump() << ": " << refused->message);
+  REQUIRE_MESSAGE(!refused, action.dump() << ": " << (refused ? refused->message : ""));
 }
 
 // Applies an action that must be refused, checks that nothing changed, and returns the refusal.
@@ -131,7 +131,7 @@ inline std::vector<std::uint32_t> script_for_shuffle(std::vector<int> from,
 
 inline Json normalized(Json options) {
   auto result = colpaccio().normalize_options(options);
-  REQUIRE_MESSAGE(result.ok(), result.error().message);
+  REQUIRE_MESSAGE(result.ok(), (result.ok() ? "" : result.error().message));
   return *result;
 }
 

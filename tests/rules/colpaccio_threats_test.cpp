@@ -58,7 +58,8 @@ TEST_CASE("a threat drawn in a player's own turn waits face down until the turn 
   s.table.players[0].doubloons = 2;  // the turn goes on after the raid
   auto state = s.build();
   play(*state, 0, raid({prize}));
-  CHECK(state->table().players[0].ships == std::vector<int>{ship});  // the next card, not the threat
+  CHECK(state->table().players[0].ships ==
+        std::vector<int>{ship});  // the next card, not the threat
   CHECK(state->frozen() == 1);
   CHECK(state->revealed().empty());
   for (int seat : {0, 1, tortuga::kSpectator}) {
@@ -158,7 +159,8 @@ TEST_CASE("the ghost ship takes a good of the kind held most; a tie is the loser
   const Json view = state->view(0);
   CHECK(view["phase"] == "ghost_ship");
   CHECK(view["ghost_ship"]["choices"][0] == Json{{"seat", 1}, {"goods", {"gems", "sabres"}}});
-  check_illegal(*state, 1, lose("rum"), "the ghost ship takes a good you hold most of: gems or sabres");
+  check_illegal(*state, 1, lose("rum"),
+                "the ghost ship takes a good you hold most of: gems or sabres");
   check_illegal(*state, 1, raid({s.convoy[1]}), "the ghost ship has struck");
   CHECK(refuse(*state, 0, lose("pistols")).code == "not_your_turn");
   CHECK(state->resolved() == 1);
