@@ -81,7 +81,8 @@ Expected<ParsedAction> parse_action(const json& action) {
 
   ParsedAction parsed;
   parsed.type = shape->action;
-  const std::string field = shape->field ? "\"" + std::string(shape->field) + "\" in " + what : "";
+  std::string field;  // how messages name the field: "cards" in a raid action
+  if (shape->field) field.append("\"").append(shape->field).append("\" in ").append(what);
   Refusal refused;
   switch (shape->action) {
     case ActionType::kRaid:
