@@ -32,6 +32,11 @@ enum class Phase : std::uint8_t {
   kOver
 };
 
+// What the rogue actions cost, in doubloons.
+inline constexpr int kSecretChestCost = 2;
+inline constexpr int kParrotPactCost = 3;
+inline constexpr int kLetterOfMarqueCost = 4;
+
 enum class SoloDifficulty : std::uint8_t { kStandard, kEasy, kMedium, kHard };
 
 // One side's cards and coins: a player's, or the solo Corsairs'.
@@ -121,7 +126,7 @@ class ColpaccioState : public State {
   Json turn_actions() const;
   Refusal turn_refusal(const ParsedAction& action) const;
 
-  // The player's actions (colpaccio_state.cpp).
+  // The player's actions (player_actions.cpp).
   Refusal raid(const std::vector<long long>& cards);
   Refusal secret_chest();
   Refusal parrot_pact();

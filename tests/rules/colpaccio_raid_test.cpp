@@ -5,34 +5,8 @@
 
 using namespace colpaccio_test;
 
-namespace {
-
-// Two players, seat 0 to play; the convoy and the top of the pile as given, over a bottom of
-// plain cards with both threats deep down.
-struct Setup {
-  DeckBuilder deck;
-  std::vector<int> convoy;
-  std::vector<int> top;  // the pile's top cards, the first on top
-  int players = 2;
-  int doubloons = 1;
-
-  std::unique_ptr<ColpaccioState> build() {
-    const auto bottom = deck.filler(8, Good::kRum, Location::kTower);
-    Table table = empty_table(deck, players);
-    table.pile = {threat_entry(Threat::kKraken), threat_entry(Threat::kCorsairs)};
-    table.pile.insert(table.pile.end(), bottom.begin(), bottom.end());
-    table.pile.insert(table.pile.end(), top.rbegin(), top.rend());
-    table.set_aside = Threat::kGhostShip;
-    table.convoy = convoy;
-    for (Area& area : table.players) area.doubloons = doubloons;
-    return start(std::move(table));
-  }
-};
-
-}  // namespace
-
 TEST_CASE("raiding one good takes its doubloons") {
-  Setup s;
+  TurnSetup s;
   const int one = s.deck.add(Good::kGems, Location::kInn, Prize::kDoubloon);
   const int two = s.deck.add(Good::kRum, Location::kDock, Prize::kTwoDoubloons, true);
   s.convoy = {one, two};
@@ -56,7 +30,7 @@ TEST_CASE("raiding one good takes its doubloons") {
 }
 
 TEST_CASE("raiding one good with a ship takes the top ship face down, unseen even by its owner") {
-  Setup s;
+  TurnSetup s;
   const int ship_prize = s.deck.add(Good::kSabres, Location::kInn, Prize::kShip);
   const int other = s.deck.add(Good::kGems, Location::kDock);
   const int hidden = s.deck.add(Good::kSilverware, Location::kBeach, Prize::kNone, true);
@@ -76,7 +50,7 @@ TEST_CASE("raiding one good with a ship takes the top ship face down, unseen eve
 }
 
 TEST_CASE("raiding one good with a spyglass shows the set-aside threat to that player only") {
-  Setup s;
+  TurnSetup s;
   const int spyglass = s.deck.add(Good::kFabrics, Location::kTower, Prize::kSpyglass);
   s.convoy = {spyglass, s.deck.add(Good::kGems, Location::kDock)};
   s.top = s.deck.filler(2);
@@ -90,7 +64,7 @@ TEST_CASE("raiding one good with a spyglass shows the set-aside threat to that p
 }
 
 TEST_CASE("raiding two or three adjacent goods: identical or of one location, no prizes") {
-  Setup s;
+  TurnSetup s;
   const int a = s.deck.add(Good::kSabres, Location::kInn, Prize::kTwoDoubloons);
   const int b = s.deck.add(Good::kSabres, Location::kDock, Prize::kShip, true);
   const int c = s.deck.add(Good::kSabres, Location::kBeach, Prize::kSpyglass);
@@ -118,7 +92,7 @@ TEST_CASE("raiding two or three adjacent goods: identical or of one location, no
 }
 
 TEST_CASE("the third good costs a doubloon: without one, two at most") {
-  Setup s;
+  TurnSetup s;
   const int a = s.deck.add(Good::kPistols, Location::kInn);
   const int b = s.deck.add(Good::kPistols, Location::kInn);
   const int c = s.deck.add(Good::kPistols, Location::kInn);
@@ -133,7 +107,7 @@ TEST_CASE("the third good costs a doubloon: without one, two at most") {
 
 TEST_CASE(
     "the convoy is refilled: the goods left slide to the outer end, new ones join by the deck") {
-  Setup s;
+  TurnSetup s;
   std::vector<int> line;
   for (Good good : {Good::kGems, Good::kRum, Good::kSabres, Good::kFabrics, Good::kPistols})
     line.push_back(s.deck.add(good, static_cast<Location>(line.size() % 4)));
@@ -151,7 +125,7 @@ TEST_CASE(
 }
 
 TEST_CASE("exactly one main action a turn, and none may be skipped") {
-  Setup s;
+  TurnSetup s;
   s.convoy = s.deck.filler(5, Good::kGems, Location::kDock);
   s.top = s.deck.filler(5);
   s.doubloons = 2;  // enough for a secret chest, so the turn waits after the raid
@@ -170,7 +144,7 @@ TEST_CASE("exactly one main action a turn, and none may be skipped") {
 }
 
 TEST_CASE("malformed actions and actions out of turn are refused with precise messages") {
-  Setup s;
+  TurnSetup s;
   s.convoy = s.deck.filler(5, Good::kGems, Location::kDock);
   s.top = s.deck.filler(5);
   auto state = s.build();

@@ -4,34 +4,8 @@
 
 using namespace colpaccio_test;
 
-namespace {
-
-struct Setup {
-  DeckBuilder deck;
-  std::vector<int> convoy;
-  std::vector<int> top;  // the pile's top cards, the first on top
-  int doubloons = 4;
-  std::vector<int> ships;  // seat 0's personal area
-
-  std::unique_ptr<ColpaccioState> build() {
-    const auto bottom = deck.filler(8, Good::kRum, Location::kTower);
-    if (convoy.empty()) convoy = deck.filler(5, Good::kGems, Location::kDock);
-    Table table = empty_table(deck, 2);
-    table.pile = {threat_entry(Threat::kKraken), threat_entry(Threat::kCorsairs)};
-    table.pile.insert(table.pile.end(), bottom.begin(), bottom.end());
-    table.pile.insert(table.pile.end(), top.rbegin(), top.rend());
-    table.set_aside = Threat::kGhostShip;
-    table.convoy = convoy;
-    table.players[0].doubloons = doubloons;
-    table.players[0].ships = ships;
-    return start(std::move(table));
-  }
-};
-
-}  // namespace
-
 TEST_CASE("secret chest: 2 doubloons for the top ship, revealed into the play area") {
-  Setup s;
+  TurnSetup s;
   const int chest = s.deck.add(Good::kSilverware, Location::kInn, Prize::kShip, true);
   s.top = {chest};
   s.doubloons = 3;
@@ -52,7 +26,7 @@ TEST_CASE("secret chest: 2 doubloons for the top ship, revealed into the play ar
 }
 
 TEST_CASE("rogue actions need the doubloons") {
-  Setup s;
+  TurnSetup s;
   s.top = s.deck.filler(3);
   s.doubloons = 1;
   auto state = s.build();
@@ -64,7 +38,7 @@ TEST_CASE("rogue actions need the doubloons") {
 }
 
 TEST_CASE("parrot pact: two ships drawn, all ships looked at, up to two revealed") {
-  Setup s;
+  TurnSetup s;
   const int old_ship = s.deck.add(Good::kPistols, Location::kDock, Prize::kNone, true);
   const int first = s.deck.add(Good::kGems, Location::kInn);
   const int second = s.deck.add(Good::kFabrics, Location::kBeach);
@@ -103,7 +77,7 @@ TEST_CASE("parrot pact: two ships drawn, all ships looked at, up to two revealed
 }
 
 TEST_CASE("letter of marque: the top ship and any two convoy cards, ignoring the raid rules") {
-  Setup s;
+  TurnSetup s;
   const int a = s.deck.add(Good::kSabres, Location::kInn);
   const int b = s.deck.add(Good::kGems, Location::kDock, Prize::kTwoDoubloons);
   const int c = s.deck.add(Good::kSabres, Location::kTower);
@@ -133,7 +107,7 @@ TEST_CASE("letter of marque: the top ship and any two convoy cards, ignoring the
 }
 
 TEST_CASE("a rogue action may follow the main action, and end_turn skips it") {
-  Setup s;
+  TurnSetup s;
   s.top = s.deck.filler(4);
   const int chest = s.deck.add(Good::kFabrics, Location::kInn);
   s.top.insert(s.top.begin(), chest);

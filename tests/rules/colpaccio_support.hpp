@@ -48,6 +48,31 @@ inline std::unique_ptr<ColpaccioState> start(Table table, Chance chance = Chance
   return ColpaccioState::from_table(std::move(table), std::move(chance), std::move(revealed));
 }
 
+// Seat 0 about to play: the convoy (plain gems at the dock when none is given) and the top of the
+// pile as given, over eight plain cards with two threats at the bottom; the ghost ship set aside.
+struct TurnSetup {
+  DeckBuilder deck;
+  std::vector<int> convoy;
+  std::vector<int> top;  // the pile's top cards, the first on top
+  int players = 2;
+  int doubloons = 1;       // every player's
+  std::vector<int> ships;  // seat 0's personal area
+
+  std::unique_ptr<ColpaccioState> build() {
+    const auto bottom = deck.filler(8, Good::kRum, Location::kTower);
+    if (convoy.empty()) convoy = deck.filler(5, Good::kGems, Location::kDock);
+    Table table = empty_table(deck, players);
+    table.pile = {threat_entry(Threat::kKraken), threat_entry(Threat::kCorsairs)};
+    table.pile.insert(table.pile.end(), bottom.begin(), bottom.end());
+    table.pile.insert(table.pile.end(), top.rbegin(), top.rend());
+    table.set_aside = Threat::kGhostShip;
+    table.convoy = convoy;
+    for (Area& area : table.players) area.doubloons = doubloons;
+    table.players[0].ships = ships;
+    return start(std::move(table));
+  }
+};
+
 inline Json raid(std::vector<int> cards) {
   return {{"type", "raid"}, {"cards", cards}};
 }
