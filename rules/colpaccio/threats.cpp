@@ -12,10 +12,6 @@ namespace {
 constexpr int kThreatsToEnd = 2;
 constexpr int kKrakenShips = 2;
 
-Json side(int seat) {
-  return seat >= 0 ? Json(seat) : Json("corsairs");
-}
-
 }  // namespace
 
 int ColpaccioState::draw_ship(const Json& who) {
@@ -197,7 +193,7 @@ void ColpaccioState::corsairs_raid() {
        {"cards", std::move(taken)},
        {"bonus_ship", bonus}});
   if (!bonus) return;
-  const int ship = draw_ship(side(-1));
+  const int ship = draw_ship("corsairs");
   if (ship >= 0) table_.corsairs.ships.push_back(ship);
 }
 
