@@ -120,3 +120,32 @@ TEST_CASE("a rogue action may follow the main action, and end_turn skips it") {
   CHECK(state->table().players[0].columns[index(Good::kFabrics)] == std::vector<int>{chest});
   CHECK(state->actors() == std::vector<int>{1});
 }
+
+TEST_CASE("when the deck runs out: no ship to win or buy, and an empty convoy passes the turn") {
+  DeckBuilder deck;
+  Table table = empty_table(deck, 2);
+  const int prize = deck.add(Good::kGems, Location::kInn, Prize::kShip);
+  const int a = deck.add(Good::kRum, Location::kDock);
+  const int b = deck.add(Good::kSabres, Location::kTower);
+  table.convoy = {prize, a, b};
+  table.deck = std::make_shared<const Deck>(deck.cards);
+  table.players[0].doubloons = 5;
+  // Both threats are resolved: this is the last round.
+  auto state = start(table, Chance(), {Threat::kKraken, Threat::kCorsairs});
+  CHECK_FALSE(offers(*state, 0, plain("secret_chest")));
+  CHECK_FALSE(offers(*state, 0, plain("parrot_pact")));
+  check_illegal(*state, 0, plain("secret_chest"), "the deck has no ship left");
+  check_illegal(*state, 0, plain("parrot_pact"), "nothing to look at");
+  play(*state, 0, raid({prize}));
+  CHECK(state->table().players[0].ships.empty());
+  CHECK(state->view(0)["log"][1] == Json{{"event", "ship"}, {"seat", 0}, {"drawn", false}});
+  play(*state, 0, letter(a, b));  // only the two convoy cards: there is no top card
+  CHECK(state->table().players[0].doubloons == 1);
+  CHECK(state->table().players[0].columns[index(Good::kRum)] == std::vector<int>{a});
+  CHECK(state->table().players[0].columns[index(Good::kSabres)] == std::vector<int>{b});
+  // Seat 1 finds an empty convoy and no doubloon: its turn passes, and the round is complete.
+  REQUIRE(state->is_over());
+  CHECK(state->table().players[1].turns == 1);
+  const Json log = state->view(1)["log"];
+  CHECK(log.back() == Json{{"event", "turn_passed"}, {"seat", 1}});
+}
