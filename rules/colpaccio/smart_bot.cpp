@@ -118,7 +118,7 @@ double SmartBot::evaluate(const Outlook& o, int seat) {
     value += 4.0 * (score.player.total - score.corsairs.total);
     // Leads short of a majority still help, and a third ship completes a point.
     for (int g = 0; g < kGoods; ++g)
-      value += 0.5 * std::clamp(mine.goods[g] - o.corsairs.goods[g], -2, 2);
+      value += 1.2 * std::clamp(mine.goods[g] - o.corsairs.goods[g], -2, 2);
     value += 0.8 * (mine.ships % 3);
   } else {
     const auto scores = prestige(o.holdings);
