@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs, with apt-get, whatever Debian packages the build needs and the machine lacks.
 set -euo pipefail
-packages=(g++ cmake make libboost1.81-dev nlohmann-json3-dev libsqlite3-dev doctest-dev)
+packages=(g++ cmake make libboost1.81-dev nlohmann-json3-dev libsqlite3-dev doctest-dev libbox2d-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
