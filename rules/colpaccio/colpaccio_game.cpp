@@ -28,12 +28,16 @@ Json ColpaccioGame::option_schema() const {
         {"description",
          "the solo duel's variant: standard (no doubloon), easy (the holed coin: 1 doubloon), "
          "medium (they are seasoned: 1 doubloon, the Corsairs start with 2 ships), hard (the "
-         "captain's nightmare: 3 doubloons, the Corsairs also score tied goods); it changes "
-         "nothing with more than one player"}}},
+         "captain's nightmare: 3 doubloons, the Corsairs also score tied goods); only "
+         "\"standard\" with more than one player"}}},
   };
 }
 
 Refusal ColpaccioGame::check_options(const Json& options) const {
+  if (options.value("players", 1) != 1 &&
+      options.value("solo_difficulty", "standard") != "standard")
+    return Error{code::kBadOptions,
+                 "option solo_difficulty: the variants are for the solo duel (players 1)"};
   auto deck = options.find("deck");
   if (deck == options.end() || deck->is_null()) return std::nullopt;
   auto parsed = parse_deck(*deck);

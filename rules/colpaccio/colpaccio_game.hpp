@@ -7,8 +7,8 @@
 //                    8 silverware, 10 fabrics, 10 rum, 12 pistols, 12 sabres; 15 of each
 //                    location); null uses deck.json.
 //   solo_difficulty  "standard" | "easy" | "medium" | "hard", default "standard": the solo
-//                    variants (the holed coin, they are seasoned, the captain's nightmare); it
-//                    changes nothing with more than one player.
+//                    variants (the holed coin, they are seasoned, the captain's nightmare); only
+//                    "standard" with more than one player.
 //
 // Bots: "random", and "smart" (majorities and cannonballs, see smart_bot.hpp).
 #pragma once

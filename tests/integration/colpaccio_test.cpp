@@ -1,6 +1,6 @@
 // Colpaccio through the server: a person plays a whole match against a smart and a random bot
 // while someone watches, a person plays the solo duel against the Corsairs (the rules' own
-// automaton, not a seat), and a custom deck that breaks the rulebook's counts is refused.
+// automaton, not a seat), and options the game refuses are refused through the server.
 #include <doctest/doctest.h>
 
 #include "tests/integration/play.hpp"
@@ -107,7 +107,7 @@ TEST_CASE("colpaccio: a person plays the solo duel against the Corsairs") {
   CHECK_FALSE(m.view.at("corsairs").contains("ship_cards"));
 }
 
-TEST_CASE("colpaccio: a custom deck must keep the rulebook's counts") {
+TEST_CASE("colpaccio: options the game refuses: a deck off the counts, a solo variant for three") {
   TempDir dir;
   ServerProcess server(dir / "tortuga.db", dir.path(), fast_play_config(dir.path()));
   TestClient anne(server.port(), "anne");
@@ -123,6 +123,11 @@ TEST_CASE("colpaccio: a custom deck must keep the rulebook's counts") {
   CHECK(refused.at("code") == "bad_options");
   CHECK(refused.at("message").get<std::string>().find("needs 8 gems cards, got 60") !=
         std::string::npos);
+  const Json variant = anne.request({{"type", "create_room"},
+                                     {"game", kColpaccio},
+                                     {"options", {{"players", 3}, {"solo_difficulty", "hard"}}}});
+  CHECK(variant.at("type") == "error");
+  CHECK(variant.at("code") == "bad_options");
 }
 
 }  // namespace

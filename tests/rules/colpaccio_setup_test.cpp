@@ -136,10 +136,15 @@ TEST_CASE("solo set-up: ten cards out, no doubloon, the player first; the varian
   CHECK(colp(*hard).table().players[0].doubloons == 3);
   CHECK(hard->view(0)["solo_difficulty"] == "hard");
 
-  // With more players the variants change nothing.
-  auto many = dealt(2, order, {0, 1, 2}, 0, {{"solo_difficulty", "hard"}});
-  CHECK(colp(*many).table().players[0].doubloons == 1);
-  CHECK(many->view(0)["solo_difficulty"].is_null());
+  // With more players the variants are refused.
+  auto many = colpaccio().normalize_options({{"players", 2}, {"solo_difficulty", "hard"}});
+  REQUIRE_FALSE(many.ok());
+  CHECK(many.error().code == "bad_options");
+  CHECK(many.error().message ==
+        "option solo_difficulty: the variants are for the solo duel (players 1)");
+  auto standard = dealt(2, order, {0, 1, 2}, 0, {{"solo_difficulty", "standard"}});
+  CHECK(colp(*standard).table().players[0].doubloons == 1);
+  CHECK(standard->view(0)["solo_difficulty"].is_null());
 }
 
 TEST_CASE("a custom deck is used, and refused unless it keeps the rulebook's counts") {

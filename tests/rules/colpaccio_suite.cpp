@@ -118,6 +118,10 @@ const tortuga::suite::Registration registered("colpaccio", [] {
                             {{"solo_difficulty", "medium"}},
                             {{"solo_difficulty", "hard"}},
                             {{"deck", reversed_deck()}}};
+  // The solo variants are refused with more than one player.
+  config.variant_fits = [](const Json& variant, int players) {
+    return players == 1 || !variant.contains("solo_difficulty");
+  };
   config.leak_check = check_no_leak;
   return config;
 }());
