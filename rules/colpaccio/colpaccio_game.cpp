@@ -7,7 +7,7 @@
 namespace tortuga::colpaccio {
 
 const GameInfo& ColpaccioGame::info() const {
-  static const GameInfo info{"colpaccio", "Colpaccio", 1, 5};
+  static const GameInfo info{"colpaccio", "Colpaccio", 1, 5, 2};
   return info;
 }
 

@@ -147,6 +147,14 @@ TEST_CASE("solo set-up: ten cards out, no doubloon, the player first; the varian
   CHECK(standard->view(0)["solo_difficulty"].is_null());
 }
 
+TEST_CASE("a room that names no player count gets a table of two, not the solo duel") {
+  auto defaults = colpaccio().normalize_options(tortuga::Json::object());
+  REQUIRE(defaults.ok());
+  CHECK((*defaults)["players"] == 2);
+  CHECK(colpaccio().describe()["options"]["players"]["default"] == 2);
+  CHECK(colpaccio().describe()["min_players"] == 1);
+}
+
 TEST_CASE("a custom deck is used, and refused unless it keeps the rulebook's counts") {
   Json cards = Json::array();
   for (int id = 0; id < kDeckSize; ++id) {
