@@ -3,6 +3,7 @@
 #include "tests/rules/colpaccio_support.hpp"
 
 #include "rules/colpaccio/smart_bot.hpp"
+#include "tests/why.hpp"
 
 using namespace colpaccio_test;
 
@@ -17,7 +18,7 @@ std::unique_ptr<tortuga::State> play_match(const Json& options, std::uint64_t se
     const int seat = state->actors().front();
     const Json action = bots[seat]->choose(*state, seat, rng);
     auto refused = state->apply(seat, action);
-    REQUIRE_MESSAGE(!refused, action.dump() << ": " << (refused ? refused->message : ""));
+    REQUIRE_MESSAGE(!refused, action.dump() << ": " << tortuga::why(refused));
   }
   REQUIRE(state->is_over());
   return state;

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "tests/rules/colpaccio_support.hpp"
+#include "tests/why.hpp"
 
 using namespace colpaccio_test;
 
@@ -174,7 +175,7 @@ TEST_CASE("a custom deck is used, and refused unless it keeps the rulebook's cou
     auto result = colpaccio().normalize_options({{"players", 2}, {"deck", deck}});
     REQUIRE_FALSE(result.ok());
     CHECK(result.error().code == "bad_options");
-    CHECK_MESSAGE(result.error().message.find(words) != std::string::npos, result.error().message);
+    CHECK_MESSAGE(tortuga::why(result).find(words) != std::string::npos, tortuga::why(result));
   };
   refused(Json::object(), "must be an array");
   Json short_deck = cards;

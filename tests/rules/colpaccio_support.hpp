@@ -11,6 +11,7 @@
 
 #include "rules/colpaccio/colpaccio_game.hpp"
 #include "rules/colpaccio/colpaccio_state.hpp"
+#include "tests/why.hpp"
 
 namespace colpaccio_test {
 
@@ -105,7 +106,7 @@ inline Json all_views(const tortuga::State& state) {
 
 inline void play(tortuga::State& state, int seat, const Json& action) {
   auto refused = state.apply(seat, action);
-  REQUIRE_MESSAGE(!refused, action.dump() << ": " << (refused ? refused->message : ""));
+  REQUIRE_MESSAGE(!refused, action.dump() << ": " << tortuga::why(refused));
 }
 
 // Applies an action that must be refused, checks that nothing changed, and returns the refusal.
@@ -156,7 +157,7 @@ inline std::vector<std::uint32_t> script_for_shuffle(std::vector<int> from,
 
 inline Json normalized(Json options) {
   auto result = colpaccio().normalize_options(options);
-  REQUIRE_MESSAGE(result.ok(), (result.ok() ? "" : result.error().message));
+  REQUIRE_MESSAGE(result.ok(), tortuga::why(result));
   return *result;
 }
 
