@@ -52,26 +52,18 @@ Refusal read_ids(const json& value, const std::string& what, std::size_t least, 
 
 }  // namespace
 
-std::string quoted(const std::string& text) {
-  std::string out = "\"";
-  for (std::size_t i = 0; i < text.size() && i < 40; ++i) {
-    const unsigned char c = static_cast<unsigned char>(text[i]);
-    out += c >= 0x20 && c < 0x7f && c != '"' && c != '\\' ? static_cast<char>(c) : '?';
-  }
-  return out + (text.size() > 40 ? "...\"" : "\"");
-}
-
 Expected<ParsedAction> parse_action(const json& action) {
   const std::string type = action["type"].get<std::string>();
   const Shape* shape = nullptr;
   for (const auto& s : kShapes)
     if (type == s.type) shape = &s;
   if (shape == nullptr)
-    return bad_action("unknown action type " + quoted(type) + "; expected one of " + kKnownTypes);
+    return bad_action("unknown action type " + printable_quote(type) + "; expected one of " +
+                      kKnownTypes);
   const std::string what = "a " + type + " action";
   for (auto it = action.begin(); it != action.end(); ++it) {
     if (it.key() == "type" || (shape->field && it.key() == shape->field)) continue;
-    return bad_action("unexpected field " + quoted(it.key()) + " in " + what +
+    return bad_action("unexpected field " + printable_quote(it.key()) + " in " + what +
                       (shape->field
                            ? ", which has \"type\" and \"" + std::string(shape->field) + "\""
                            : ", which has only \"type\""));

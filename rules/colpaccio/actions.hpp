@@ -48,7 +48,4 @@ nlohmann::json reveal_json(const std::vector<int>& ships);
 nlohmann::json lose_good_json(Good good);
 nlohmann::json plain_json(const char* type);  // secret_chest, parrot_pact, end_turn
 
-// A client's text as it may appear in an error message: printable ASCII, at most 40 characters.
-std::string quoted(const std::string& text);
-
 }  // namespace tortuga::colpaccio

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 
@@ -52,6 +53,17 @@ inline Error illegal(std::string message) {
 }
 inline Error bad_action(std::string message) {
   return {code::kBadAction, std::move(message)};
+}
+
+// A client's text as it may appear in an error message, in quotes: printable ASCII, at most 40
+// characters, so that a refusal reads well and stays short whatever bytes the client sent.
+inline std::string printable_quote(std::string_view text) {
+  std::string out = "\"";
+  for (std::size_t i = 0; i < text.size() && i < 40; ++i) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    out += c >= 0x20 && c < 0x7f && c != '"' && c != '\\' ? static_cast<char>(c) : '?';
+  }
+  return out + (text.size() > 40 ? "...\"" : "\"");
 }
 
 }  // namespace tortuga

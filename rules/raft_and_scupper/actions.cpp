@@ -44,17 +44,6 @@ std::optional<long long> integer(const json& value) {
   return std::nullopt;
 }
 
-// A client's text as it may appear in an error message: printable ASCII, at most 40 characters,
-// so that a refusal can always be sent back as JSON whatever bytes the client sent.
-std::string quoted(const std::string& text) {
-  std::string out = "\"";
-  for (std::size_t i = 0; i < text.size() && i < 40; ++i) {
-    const unsigned char c = static_cast<unsigned char>(text[i]);
-    out += c >= 0x20 && c < 0x7f && c != '"' && c != '\\' ? static_cast<char>(c) : '?';
-  }
-  return out + (text.size() > 40 ? "...\"" : "\"");
-}
-
 }  // namespace
 
 Expected<ParsedAction> parse_action(const json& action) {
@@ -63,14 +52,15 @@ Expected<ParsedAction> parse_action(const json& action) {
   for (const auto& s : kShapes)
     if (type == s.type) shape = &s;
   if (shape == nullptr)
-    return bad_action("unknown action type " + quoted(type) + "; expected one of " + kKnownTypes);
+    return bad_action("unknown action type " + printable_quote(type) + "; expected one of " +
+                      kKnownTypes);
   const std::string what = "a " + type + " action";
   for (auto it = action.begin(); it != action.end(); ++it) {
     bool known = it.key() == "type";
     for (const char* field : shape->fields) known = known || it.key() == field;
     if (!known)
-      return bad_action("unexpected field " + quoted(it.key()) + " in " + what + ", which has " +
-                        fields_text(*shape));
+      return bad_action("unexpected field " + printable_quote(it.key()) + " in " + what +
+                        ", which has " + fields_text(*shape));
   }
   for (const char* field : shape->fields)
     if (!action.contains(field)) return bad_action(what + " needs the field \"" + field + "\"");

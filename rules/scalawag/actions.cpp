@@ -30,7 +30,7 @@ Refusal only_fields(const Json& action, std::initializer_list<std::string_view> 
   for (auto it = action.begin(); it != action.end(); ++it) {
     if (it.key() == "type") continue;
     if (std::find(allowed.begin(), allowed.end(), it.key()) == allowed.end())
-      return bad_action("unexpected field \"" + it.key() + "\" in a " +
+      return bad_action("unexpected field " + printable_quote(it.key()) + " in a " +
                         action["type"].get<std::string>() + " action");
   }
   return std::nullopt;
@@ -202,7 +202,7 @@ Expected<Action> parse_action(const Json& json) {
     }
     return action;
   }
-  return bad_action("unknown action type \"" + type + "\"");
+  return bad_action("unknown action type " + printable_quote(type));
 }
 
 Json order_json(Order order, int crew) {
