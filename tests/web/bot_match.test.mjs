@@ -1,0 +1,49 @@
+// One person plays Raft & Scupper against the server's smart bot to the end, and the match is
+// then found in the history.
+
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {startServer, launch, enter, createShortRoom, playOneMove, nextToAct, seeded,
+        isOver} from './harness.mjs';
+
+test('a browser plays Raft & Scupper against a bot to the end', async () => {
+  const server = await startServer();
+  const browser = await launch();
+  try {
+    const anne = await enter(browser, server.url, 'Anne Bonny');
+    await createShortRoom(anne);
+    const start = anne.locator('#start');
+    assert.ok(await start.isDisabled(), 'no start while a seat is empty');
+    await anne.getByLabel('bot for seat 1').selectOption('smart');
+    await anne.getByRole('button', {name: 'Add bot'}).click();
+    await anne.locator('.seat[data-seat="1"]', {hasText: 'Bot (smart)'}).waitFor();
+    await start.click();
+    await anne.locator('.play').waitFor();
+
+    const random = seeded(11);
+    let moves = 0;
+    for (let page; (page = await nextToAct([anne])); ++moves) {
+      await playOneMove(page, random);
+      assert.ok(moves < 300, 'the match should end');
+    }
+    assert.ok(await isOver(anne));
+    await anne.locator('.result h2').waitFor();
+    const stored = (await (await fetch(`${server.url}api/matches?limit=1`)).json()).matches[0];
+    assert.equal(stored.status, 'finished');
+    const winner = stored.result.winners[0] === 0 ? 'Anne Bonny' : 'Bot \\(smart\\)';
+    assert.match(await anne.locator('.result h2').innerText(), new RegExp(`^${winner} won\\.$`));
+    // The bot's moves are in the log too: one line per step of the match.
+    assert.equal(await anne.locator('.log li').count(), stored.actions);
+    assert.ok(stored.actions > moves, 'the bot moved as well');
+
+    // The history lists it as one of Anne's matches, and it opens from there.
+    await anne.getByRole('link', {name: 'History'}).click();
+    await anne.getByLabel('only my matches').check();
+    const row = anne.locator(`tr[data-match="${stored.id}"]`);
+    await row.waitFor();
+    assert.match(await row.innerText(), /Raft & Scupper/);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}, {timeout: 120000});

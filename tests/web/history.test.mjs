@@ -1,0 +1,75 @@
+// The history: a finished match opens from the list, and the slider, its buttons and the arrow
+// keys step through it, fully revealed or through one seat's eyes.
+
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {startServer, launch, enter, createShortRoom, playOneMove, nextToAct,
+        seeded} from './harness.mjs';
+
+test('the history slider and arrow keys step through a stored match', async () => {
+  const server = await startServer();
+  const browser = await launch();
+  try {
+    const anne = await enter(browser, server.url, 'Anne Bonny');
+    await createShortRoom(anne);
+    await anne.getByRole('button', {name: 'Add bot'}).click();
+    await anne.locator('#start:not([disabled])').click();
+    await anne.locator('.play').waitFor();
+    const random = seeded(19);
+    for (let page; (page = await nextToAct([anne]));) await playOneMove(page, random);
+    const stored = (await (await fetch(`${server.url}api/matches?limit=1`)).json()).matches[0];
+    const replay = (await (await fetch(`${server.url}api/matches/${stored.id}/replay`)).json());
+    const ships = (k) => replay.steps[k].view.ships.length;
+
+    await anne.locator('#replay-link').click();
+    await anne.waitForURL(new RegExp(`#/replay/${stored.id}$`));
+    const slider = anne.locator('#step');
+    const caption = anne.locator('#step-caption');
+    await caption.filter({hasText: 'Step 0 of'}).waitFor();
+    assert.equal(await slider.getAttribute('max'), String(stored.actions));
+    assert.equal(await caption.innerText(), `Step 0 of ${stored.actions}: the start`);
+    assert.equal(await anne.locator('.raft-board g.ship').count(), ships(0));
+
+    // Arrow keys: one step at a time, naming who played what.
+    await anne.keyboard.press('ArrowRight');
+    assert.match(await caption.innerText(), /^Step 1 of \d+: Anne Bonny: place a (Yellow|Black)beard/);
+    await anne.keyboard.press('ArrowRight');
+    assert.equal(await slider.inputValue(), '2');
+    await anne.keyboard.press('ArrowLeft');
+    assert.equal(await slider.inputValue(), '1');
+    await anne.keyboard.press('End');
+    const last = stored.actions;
+    assert.match(await caption.innerText(), new RegExp(`^Step ${last} of ${last}: `));
+    assert.equal(await anne.locator('.raft-board g.ship').count(), ships(last));
+    await anne.keyboard.press('ArrowRight');
+    assert.equal(await slider.inputValue(), String(last), 'no step beyond the last');
+
+    // The slider itself, and a step where a ship was sunk shows one ship fewer.
+    const sunk = replay.steps.findIndex((s, k) => k > 0 && ships(k) < ships(k - 1));
+    assert.ok(sunk > 0, 'the match sank a ship');
+    await slider.fill(String(sunk - 1));
+    assert.equal(await anne.locator('.raft-board g.ship').count(), ships(sunk - 1));
+    await anne.getByRole('button', {name: 'next step'}).click();
+    assert.equal(await anne.locator('.raft-board g.ship').count(), ships(sunk));
+    assert.match(await caption.innerText(), /scupper/);
+
+    // Through seat 1's eyes (the bot's), once the match is over; the step is kept.
+    await anne.getByLabel('View').selectOption('1');
+    await caption.filter({hasText: `Step ${sunk} of`}).waitFor();
+    const seen = anne.received.filter((m) => m.type === 'replay').map((m) => m.seat);
+    assert.deepEqual(seen, [null, 1]);
+    assert.equal(anne.received.at(-1).steps[sunk].view.seat, 1);
+    assert.equal(await anne.locator('.raft-board g.ship').count(), ships(sunk));
+
+    // The list finds it by game, with its seats and result.
+    await anne.getByRole('link', {name: 'History'}).click();
+    await anne.getByLabel('Game', {exact: true}).selectOption('raft-and-scupper');
+    const row = anne.locator(`tr[data-match="${stored.id}"]`);
+    await row.waitFor();
+    assert.match(await row.innerText(), /Anne Bonny, Bot 1 \(smart\)|Anne Bonny, Bot/);
+    assert.match(await row.innerText(), /finished · .* won\./);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}, {timeout: 120000});

@@ -1,0 +1,56 @@
+// Two people in two browsers meet in the lobby and play a whole match of Raft & Scupper.
+
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {startServer, launch, enter, createShortRoom, playOneMove, nextToAct, seeded,
+        isOver} from './harness.mjs';
+
+test('two browsers meet in the lobby and play Raft & Scupper to its end', async () => {
+  const server = await startServer();
+  const browser = await launch();
+  try {
+    const anne = await enter(browser, server.url, 'Anne Bonny');
+    const mary = await enter(browser, server.url, 'Mary Read');
+    const room = await createShortRoom(anne);
+
+    // Mary finds the room in the lobby's list and takes the free seat.
+    await mary.getByRole('button', {name: `Join room ${room}`}).click();
+    await mary.waitForURL(new RegExp(`#/room/${room}$`));
+    await anne.locator('.seat[data-seat="1"]', {hasText: 'Mary Read'}).waitFor();
+    await assert.rejects(mary.locator('#start').waitFor({timeout: 300}),
+                         'only the host may start');
+    await anne.getByRole('button', {name: 'Start the match'}).click();
+    await anne.locator('.play').waitFor();
+    await mary.locator('.play').waitFor();
+
+    const random = seeded(7);
+    let moves = 0;
+    for (let page; (page = await nextToAct([anne, mary])); ++moves) {
+      await playOneMove(page, random);
+      assert.ok(moves < 400, 'the match should end');
+    }
+    assert.ok(moves >= 6, 'setup and at least one move at sea were played');
+    const stored = (await (await fetch(`${server.url}api/matches?limit=1`)).json()).matches[0];
+    assert.equal(stored.status, 'finished');
+    assert.equal(stored.actions, moves);
+    assert.deepEqual(stored.seats.map((s) => s.name), ['Anne Bonny', 'Mary Read']);
+    for (const page of [anne, mary]) {
+      assert.ok(await isOver(page));
+      const result = page.locator('.result');
+      await result.waitFor();
+      assert.match(await result.locator('h2').innerText(), /(Anne Bonny|Mary Read) won\./);
+      assert.equal(await page.locator('#replay-link').getAttribute('href'),
+                   `#/replay/${stored.id}`);
+    }
+    // Both logs tell the same story, and it is as long as the match.
+    const logs = await Promise.all([anne, mary].map((p) => p.locator('.log li').allInnerTexts()));
+    assert.deepEqual(logs[0], logs[1]);
+    assert.equal(logs[0].length, moves);
+    await anne.getByRole('button', {name: 'Leave room'}).click();
+    await anne.getByRole('heading', {name: 'Lobby'}).waitFor();
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}, {timeout: 150000});
+

@@ -1,0 +1,34 @@
+// The generic controls: every action of the view's `legal` list as a button, grouped by type.
+// It serves every game, with or without a board, and is the keyboard's way to play.
+
+import {h, fill} from './dom.js';
+
+export function showActions(host, view, {label, act, collapsed}) {
+  const legal = view.legal || [];
+  if (!act || legal.length === 0) return fill(host);
+  const groups = new Map();
+  for (const action of legal) {
+    if (!groups.has(action.type)) groups.set(action.type, []);
+    groups.get(action.type).push(action);
+  }
+  const buttons = [];
+  const group = ([type, actions]) => h('fieldset', {class: 'action-group'},
+    h('legend', {}, `${type.replace(/_/g, ' ')} (${actions.length})`),
+    actions.map((action) => {
+      const button = h('button', {type: 'button', class: 'action',
+                                  'data-action': JSON.stringify(action),
+                                  onclick: () => {
+                                    for (const b of buttons) b.disabled = true;
+                                    act(action);
+                                  }}, label(action, view));
+      buttons.push(button);
+      return button;
+    }));
+  const body = [...groups].map(group);
+  // Beside a drawn board, long lists fold away; short ones (pass, a choice) stay in sight.
+  const fold = collapsed && legal.length > 6;
+  fill(host, h('section', {class: 'actions', 'aria-label': 'your legal actions'},
+    fold ? h('details', {}, h('summary', {}, `All ${legal.length} legal actions as buttons`), body)
+         : [h('h3', {}, 'Your actions'), body]));
+  return buttons;
+}

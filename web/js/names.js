@@ -1,0 +1,24 @@
+// How seats, bots and rooms are named on screen.
+
+export function seatName(seat) {
+  if (!seat) return '?';
+  if (seat.player) return seat.player.name;
+  if (seat.bot) return `Bot (${seat.bot})`;
+  return 'empty';
+}
+
+// Names by seat number, from a room's seats or a stored match's seats.
+export function seatNames(seats) {
+  return (seats || []).map((s) => (s.name !== undefined ? s.name : seatName(s)));
+}
+
+export function gameName(connection, id) {
+  return connection.game(id)?.name || id;
+}
+
+export function winnersText(result, names) {
+  if (!result) return '';
+  const winners = (result.winners || []).map((w) => names[w] ?? `seat ${w}`);
+  if (winners.length === 0) return 'Nobody won.';
+  return `${winners.join(' and ')} won.`;
+}

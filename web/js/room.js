@@ -1,0 +1,137 @@
+// A room: its seats, its code to share, bots and the start for the host, leaving; then its
+// match, played from a seat or watched. Coming back (a reload, a reconnection) joins or watches
+// the room again and syncs its match, as the protocol asks.
+
+import {h, fill} from './dom.js';
+import {seatName, seatNames, gameName} from './names.js';
+import {loadBoard} from '../boards/index.js';
+import {MatchPanel} from './play.js';
+
+export function showRoom({connection, screen, announce}, roomId, watching) {
+  let room = null;
+  let you = null;
+  let panel = null;
+  let closed = false;
+  const title = h('h1', {}, `Room ${roomId}`);
+  const info = h('section', {class: 'card room-info', 'aria-label': 'the room'});
+  const problem = h('p', {class: 'error', role: 'alert'});
+  const playHost = h('div', {id: 'match'});
+  fill(screen, title, problem, info, playHost);
+
+  const fail = (error) => { problem.textContent = error.message || String(error); };
+  const isHost = () => room && room.host === connection.player.id;
+
+  async function enter() {
+    problem.textContent = '';
+    try {
+      const reply = await connection.request(
+          {type: watching ? 'watch_room' : 'join_room', room: roomId});
+      takeRoom(reply);
+      if (room.match) connection.sync(room.match);
+    } catch (error) {
+      if (error.code === 'already_started' && !watching) {
+        location.replace(`#/watch/${roomId}`);  // not a seat of ours: watch it instead
+        return;
+      }
+      if (error.code !== 'disconnected') fail(error);
+    }
+  }
+
+  function takeRoom(message) {
+    room = message.room;
+    you = message.you;
+    showInfo();
+    if (room.match) startPanel();
+  }
+
+  function seatRow(seat) {
+    const empty = !seat.player && !seat.bot;
+    const botChoice = h('select', {'aria-label': `bot for seat ${seat.seat}`},
+                        h('option', {value: 'smart'}, 'smart bot'),
+                        h('option', {value: 'random'}, 'random bot'));
+    const addBot = async () => {
+      try {
+        takeRoom(await connection.request(
+            {type: 'add_bot', room: room.id, seat: seat.seat, bot: botChoice.value}));
+      } catch (error) { fail(error); }
+    };
+    const mine = you && you.seat === seat.seat;
+    return h('li', {class: `seat${empty ? ' empty' : ''}`, 'data-seat': seat.seat},
+      h('span', {class: 'seat-no'}, `Seat ${seat.seat}`), ' ',
+      h('strong', {}, seatName(seat)),
+      mine && h('span', {class: 'badge you'}, 'you'),
+      seat.player && seat.player.id === room.host && h('span', {class: 'badge'}, 'host'),
+      !empty && !seat.connected && h('span', {class: 'badge away'}, 'away'),
+      empty && isHost() && room.status === 'open' &&
+          h('span', {class: 'add-bot'}, botChoice,
+            h('button', {type: 'button', onclick: addBot}, 'Add bot')));
+  }
+
+  function showInfo() {
+    title.textContent = `${gameName(connection, room.game)} · room ${room.id}`;
+    const full = room.seats.every((s) => s.player || s.bot);
+    const start = async () => {
+      try { takeRoom(await connection.request({type: 'start', room: room.id})); }
+      catch (error) { fail(error); }
+    };
+    const leave = async () => {
+      try { await connection.request({type: 'leave_room', room: room.id}); }
+      catch (error) { if (error.code !== 'not_in_room') return fail(error); }
+      location.hash = '#/';
+    };
+    const options = Object.entries(room.options || {})
+        .filter(([, v]) => v !== null)
+        .map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ');
+    fill(info,
+      h('p', {class: 'room-status'}, h('span', {class: `badge ${room.status}`}, room.status),
+        watching ? ' · you are watching' : '',
+        room.spectators ? ` · ${room.spectators} watching` : '',
+        options && h('span', {class: 'muted'}, ` · ${options}`)),
+      room.code && h('p', {class: 'code'}, 'Join code: ', h('strong', {id: 'join-code'}, room.code),
+        room.private ? ' (private room: share the code)' : ''),
+      h('ul', {class: 'seats'}, room.seats.map(seatRow)),
+      h('div', {class: 'buttons'},
+        isHost() && room.status === 'open' &&
+            h('button', {type: 'button', id: 'start', disabled: !full, onclick: start},
+              full ? 'Start the match' : 'Start (fill every seat first)'),
+        h('button', {type: 'button', class: 'secondary', onclick: leave},
+          watching ? 'Stop watching' : 'Leave room')));
+  }
+
+  async function startPanel() {
+    if (panel || panel === 'loading') return;
+    panel = 'loading';
+    const board = await loadBoard(room.game);
+    if (closed) return;
+    const match = room.match;
+    panel = new MatchPanel(playHost, {
+      board, match, announce, generic: board === (await import('../boards/generic.js')).default,
+      names: () => seatNames(room.seats),
+      act: watching ? null
+                    : (action) => connection.request({type: 'action', match, action}),
+    });
+    const held = connection.matches.get(match);
+    if (held) panel.update(held.view, held.at);
+  }
+
+  const onRoom = ({detail}) => {
+    if (detail.room.id === roomId) takeRoom(detail);
+  };
+  const onView = ({detail}) => {
+    if (room && detail.match === room.match && panel && panel !== 'loading') {
+      panel.update(detail.view, detail.at);
+    }
+  };
+  const onWelcome = () => enter();  // after a reconnection
+  connection.addEventListener('room', onRoom);
+  connection.addEventListener('view', onView);
+  connection.addEventListener('welcome', onWelcome);
+  enter();
+  return () => {
+    closed = true;
+    if (panel && panel !== 'loading') panel.close();
+    connection.removeEventListener('room', onRoom);
+    connection.removeEventListener('view', onView);
+    connection.removeEventListener('welcome', onWelcome);
+  };
+}
