@@ -14,12 +14,13 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const binary = process.env.TORTUGA_BINARY || join(root, 'build', 'server', 'tortuga');
 const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 
-export async function startServer(extra = []) {
-  const dir = mkdtempSync(join(tmpdir(), 'tortuga-web-'));
-  const portFile = join(dir, 'port');
-  const child = spawn(binary, ['serve', '--port', '0', '--port-file', portFile,
+// `dir` and `port` given: the same database on the same port again, as after a restart.
+export async function startServer({dir = mkdtempSync(join(tmpdir(), 'tortuga-web-')),
+                                   port = 0} = {}) {
+  const portFile = join(dir, `port-${Date.now()}`);
+  const child = spawn(binary, ['serve', '--port', String(port), '--port-file', portFile,
                                '--db', join(dir, 't.db'), '--bot-delay-ms', '0',
-                               '--web-root', join(root, 'web'), '--log-level', 'warn', ...extra],
+                               '--web-root', join(root, 'web'), '--log-level', 'warn'],
                       {stdio: ['ignore', 'inherit', 'inherit']});
   let exited = false;
   child.on('exit', () => { exited = true; });
@@ -27,20 +28,23 @@ export async function startServer(extra = []) {
     if (exited) throw new Error(`${binary} exited before listening`);
     await sleep(50);
   }
-  let port = '';
-  for (let i = 0; i < 20 && !port; ++i) {
-    port = readFileSync(portFile, 'utf8').trim();
-    if (!port) await sleep(50);
+  let listening = '';
+  for (let i = 0; i < 20 && !listening; ++i) {
+    listening = readFileSync(portFile, 'utf8').trim();
+    if (!listening) await sleep(50);
   }
-  if (!port) throw new Error('the server did not write its port');
+  if (!listening) throw new Error('the server did not write its port');
   return {
-    url: `http://127.0.0.1:${port}/`,
-    async stop() {
+    url: `http://127.0.0.1:${listening}/`,
+    dir,
+    port: Number(listening),
+    // Stops the server; `keep` keeps its database for a restart.
+    async stop({keep = false} = {}) {
       if (!exited) {
         child.kill('SIGTERM');
         for (let i = 0; i < 100 && !exited; ++i) await sleep(50);
       }
-      rmSync(dir, {recursive: true, force: true});
+      if (!keep) rmSync(dir, {recursive: true, force: true});
     },
   };
 }
@@ -67,13 +71,14 @@ export async function enter(browser, url, name, viewport = {width: 1200, height:
 }
 
 // Creates a short Raft & Scupper room from the lobby's form; returns the room's id.
-export async function createShortRoom(page, {isPrivate = false} = {}) {
+export async function createShortRoom(page, {isPrivate = false, turnClock = 0} = {}) {
   await page.getByLabel('Game', {exact: true}).selectOption('raft-and-scupper');
   await page.getByLabel('short game').check();
+  if (turnClock) await page.getByLabel('turn clock s').fill(String(turnClock));
   if (isPrivate) await page.getByLabel('private', {exact: true}).check();
   await page.getByRole('button', {name: 'Create room'}).click();
-  await page.waitForURL(/#\/room\/\d+$/);
-  return Number(page.url().match(/#\/room\/(\d+)$/)[1]);
+  await page.waitForURL(/#\/room\/\d+(\/[A-Z0-9]+)?$/);
+  return Number(page.url().match(/#\/room\/(\d+)/)[1]);
 }
 
 export async function step(page) {

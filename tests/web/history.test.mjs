@@ -32,7 +32,8 @@ test('the history slider and arrow keys step through a stored match', async () =
 
     // Arrow keys: one step at a time, naming who played what.
     await anne.keyboard.press('ArrowRight');
-    assert.match(await caption.innerText(), /^Step 1 of \d+: Anne Bonny: place a (Yellow|Black)beard/);
+    assert.match(await caption.innerText(),
+                 /^Step 1 of \d+: Anne Bonny: place a (Yellow|Black)beard/);
     await anne.keyboard.press('ArrowRight');
     assert.equal(await slider.inputValue(), '2');
     await anne.keyboard.press('ArrowLeft');

@@ -1,5 +1,6 @@
-// A spectator watches from the lobby's list: sees the board as the match goes on, and receives
-// only the spectators' view (no seat, no legal actions), so nothing hidden reaches the page.
+// A spectator watches a private room by its code: sees the board as the match goes on, also
+// after a reload, and receives only the spectators' view (no seat, no legal actions), so nothing
+// hidden reaches the page.
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,18 +12,27 @@ test('a spectator sees the public view only and cannot act', async () => {
   const browser = await launch();
   try {
     const anne = await enter(browser, server.url, 'Anne Bonny');
-    const room = await createShortRoom(anne);
+    const room = await createShortRoom(anne, {isPrivate: true});
+    const code = await anne.locator('#join-code').innerText();
+    assert.match(code, /^[A-Z2-9]{6}$/);
     await anne.getByRole('button', {name: 'Add bot'}).click();
     await anne.locator('#start:not([disabled])').click();
     await anne.locator('.play').waitFor();
 
     const jack = await enter(browser, server.url, 'Calico Jack');
-    await jack.getByRole('link', {name: `Watch room ${room}`}).click();
+    await jack.locator('#rooms').getByText(/No open rooms/).waitFor();  // private: not listed
+    await jack.getByLabel('Room code').fill(code.toLowerCase());
+    await jack.getByRole('button', {name: 'Watch by code'}).click();
     await jack.locator('.play').waitFor();
+    assert.match(jack.url(), new RegExp(`#/watch/${room}/${code}$`));
     assert.match(await jack.locator('.room-info').innerText(), /you are watching/);
 
     const random = seeded(5);
     for (let i = 0; i < 8; ++i) {
+      if (i === 4) {  // a reload watches the private room again, by its code
+        await jack.reload();
+        await jack.locator(`.play[data-step="${await step(anne)}"]`).waitFor();
+      }
       const page = await nextToAct([anne]);
       if (!page) break;
       await playOneMove(page, random);

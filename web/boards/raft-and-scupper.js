@@ -221,13 +221,16 @@ function hintFor(view, c) {
 function showLegend(legend, view, names) {
   const crews = Object.entries(view.crews || {}).map(([crew, info]) => {
     const seat = info.seat;
-    const who = seat === null || seat === undefined ? 'not chosen yet' : names[seat] ?? `seat ${seat}`;
+    const who = seat === null || seat === undefined ? 'not chosen yet'
+                                                    : names[seat] ?? `seat ${seat}`;
     const turn = view.turn === crew && !view.over;
+    const flotillas = Object.entries(info.flotillas || {}).map(([t, n]) => `${t} ${n}`);
     return h('li', {class: `crew ${crew}${turn ? ' to-move' : ''}`},
-      h('strong', {}, CREW[crew]), ` (${info.favours.join(' & ')}): ${who}`, turn ? ' · to move' : '',
+      h('strong', {}, CREW[crew]), ` (${info.favours.join(' & ')}): ${who}`,
+      turn ? ' · to move' : '',
       h('br'), `sunk since the other crew last sank one: ${info.scuppered_since}, ` +
                `in all: ${info.scuppered_total}; passes in a row: ${info.passes_in_row}; ` +
-               `flotillas: ${Object.entries(info.flotillas || {}).map(([t, n]) => `${t} ${n}`).join(', ')}`);
+               `flotillas: ${flotillas.join(', ')}`);
   });
   fill(legend,
     h('p', {}, `Phase: ${view.phase}`, view.connected?.length

@@ -1,6 +1,7 @@
 // The client's entry: the name form, the connection, and a hash route for each screen:
-// #/ lobby, #/room/ID a seat in a room, #/watch/ID watching a room, #/history the stored
-// matches, #/replay/ID one match step by step.
+// #/ lobby, #/room/ID a seat in a room, #/watch/ID watching a room (with /CODE after the id for
+// a private room, which the server finds by its code only), #/history the stored matches,
+// #/replay/ID one match step by step.
 
 import {Connection} from './connection.js';
 import {loadIdentity, saveIdentity, forgetIdentity} from './identity.js';
@@ -87,11 +88,11 @@ function route() {
   if (!connection?.player) return;
   leaveScreen?.();
   leaveScreen = null;
-  const [, page, id] = location.hash.replace(/^#/, '').split('/');
+  const [, page, id, code] = location.hash.replace(/^#/, '').split('/').map(decodeURIComponent);
   const number = Number(id);
   const context = {connection, screen, announce};
-  if (page === 'room' && number > 0) leaveScreen = showRoom(context, number, false);
-  else if (page === 'watch' && number > 0) leaveScreen = showRoom(context, number, true);
+  if (page === 'room' && number > 0) leaveScreen = showRoom(context, number, false, code);
+  else if (page === 'watch' && number > 0) leaveScreen = showRoom(context, number, true, code);
   else if (page === 'history') leaveScreen = showHistory(context);
   else if (page === 'replay' && number > 0) leaveScreen = showReplay(context, number);
   else leaveScreen = showLobby(context);

@@ -4,7 +4,7 @@
 
 import {h, fill} from './dom.js';
 import {optionsForm} from './options_form.js';
-import {seatName, gameName} from './names.js';
+import {seatName, gameName, roomLink} from './names.js';
 
 const REFRESH_MS = 4000;
 
@@ -43,10 +43,10 @@ export function showLobby({connection, screen}) {
     }
   }
 
-  async function join(room) {
+  async function join(room, watching = false) {
     try {
-      const reply = await connection.request({type: 'join_room', room});
-      location.hash = `#/room/${reply.room.id}`;
+      const reply = await connection.request({type: watching ? 'watch_room' : 'join_room', room});
+      location.hash = roomLink(reply.room, watching);
     } catch (error) {
       fail(error);
     }
@@ -60,7 +60,7 @@ export function showLobby({connection, screen}) {
     fill(myRooms, rooms.length === 0 ? null : h('section', {class: 'card'},
       h('h2', {}, 'Your rooms'),
       h('ul', {class: 'room-list'}, rooms.map((room) => roomRow(room, [
-        h('a', {class: 'button', href: `#/room/${room.id}`}, `Back to room ${room.id}`)])))));
+        h('a', {class: 'button', href: roomLink(room)}, `Back to room ${room.id}`)])))));
   }
 
   const onRoom = () => showMine();
@@ -84,7 +84,7 @@ export function showLobby({connection, screen}) {
       const reply = await connection.request({
         type: 'create_room', game: gameSelect.value, options: form.read(),
         private: privateBox.checked});
-      location.hash = `#/room/${reply.room.id}`;
+      location.hash = roomLink(reply.room);
     } catch (error) {
       fail(error);
     }
@@ -92,10 +92,11 @@ export function showLobby({connection, screen}) {
 
   const code = h('input', {id: 'code', name: 'code', autocomplete: 'off', required: true,
                            autocapitalize: 'characters', spellcheck: 'false'});
-  const byCode = (event) => {
+  // Codes are strings, even all-digit ones; public rooms are joined from the list by id.
+  const byCode = (watching) => (event) => {
     event.preventDefault();
-    const text = code.value.trim();
-    if (text) join(/^[0-9]+$/.test(text) ? Number(text) : text.toUpperCase());
+    const text = code.value.trim().toUpperCase();
+    if (text) join(text, watching);
   };
 
   fill(screen,
@@ -103,9 +104,11 @@ export function showLobby({connection, screen}) {
        h('div', {class: 'columns'},
          h('section', {class: 'card', 'aria-labelledby': 'open-rooms'},
            h('h2', {id: 'open-rooms'}, 'Open rooms'), roomList,
-           h('form', {class: 'inline', onsubmit: byCode},
-             h('label', {for: 'code'}, 'Join by code or room number'), code,
-             h('button', {type: 'submit'}, 'Join'))),
+           h('form', {class: 'inline', onsubmit: byCode(false)},
+             h('label', {for: 'code'}, 'Room code'), code,
+             h('button', {type: 'submit'}, 'Join by code'),
+             h('button', {type: 'button', class: 'secondary',
+                          onclick: (event) => byCode(true)(event)}, 'Watch by code'))),
          h('section', {class: 'card', 'aria-labelledby': 'new-room'},
            h('h2', {id: 'new-room'}, 'New room'),
            h('form', {onsubmit: create},

@@ -22,3 +22,9 @@ export function winnersText(result, names) {
   if (winners.length === 0) return 'Nobody won.';
   return `${winners.join(' and ')} won.`;
 }
+
+// The address of a room's screen: private rooms are found by their code only, so it goes along.
+export function roomLink(room, watching = false) {
+  const code = room.private && room.code ? `/${encodeURIComponent(room.code)}` : '';
+  return `#/${watching ? 'watch' : 'room'}/${room.id}${code}`;
+}

@@ -8,12 +8,14 @@ function field(name, spec) {
   const id = `option-${name}`;
   const hint = h('small', {id: `${id}-hint`}, spec.description || '');
   const common = {id, name, 'aria-describedby': `${id}-hint`};
+  const title = name.replace(/_/g, ' ');
   let input;
   let read;
   if (spec.type === 'boolean') {
     input = h('input', {...common, type: 'checkbox', checked: spec.default === true});
     read = () => input.checked;
-    return {node: h('div', {class: 'option check'}, input, h('label', {for: id}, name.replace(/_/g, ' ')), hint), read};
+    return {node: h('div', {class: 'option check'}, input, h('label', {for: id}, title), hint),
+            read};
   }
   if (spec.type === 'integer') {
     input = h('input', {...common, type: 'number', step: 1, min: spec.min, max: spec.max,
@@ -24,7 +26,8 @@ function field(name, spec) {
       h('option', {value: JSON.stringify(v), selected: v === spec.default}, String(v))));
     read = () => JSON.parse(input.value);
   } else {
-    input = h('textarea', {...common, rows: 2, placeholder: `${JSON.stringify(spec.default)} (default)`});
+    input = h('textarea', {...common, rows: 2,
+                           placeholder: `${JSON.stringify(spec.default)} (default)`});
     read = () => {
       const text = input.value.trim();
       if (!text) return undefined;
@@ -35,7 +38,7 @@ function field(name, spec) {
       }
     };
   }
-  return {node: h('div', {class: 'option'}, h('label', {for: id}, name.replace(/_/g, ' ')), input, hint), read};
+  return {node: h('div', {class: 'option'}, h('label', {for: id}, title), input, hint), read};
 }
 
 // Returns {node, read}: read() gives the options object (only the fields set) or throws.

@@ -12,7 +12,9 @@ function index(array, token, forAdd) {
   if (forAdd && token === '-') return array.length;
   if (!/^(0|[1-9][0-9]*)$/.test(token)) throw new Error(`bad array index ${token}`);
   const i = Number(token);
-  if (i > array.length || (!forAdd && i === array.length)) throw new Error(`index ${i} out of range`);
+  if (i > array.length || (!forAdd && i === array.length)) {
+    throw new Error(`index ${i} out of range`);
+  }
   return i;
 }
 

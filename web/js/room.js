@@ -3,11 +3,11 @@
 // the room again and syncs its match, as the protocol asks.
 
 import {h, fill} from './dom.js';
-import {seatName, seatNames, gameName} from './names.js';
+import {seatName, seatNames, gameName, roomLink} from './names.js';
 import {loadBoard} from '../boards/index.js';
 import {MatchPanel} from './play.js';
 
-export function showRoom({connection, screen, announce}, roomId, watching) {
+export function showRoom({connection, screen, announce}, roomId, watching, code) {
   let room = null;
   let you = null;
   let panel = null;
@@ -25,12 +25,16 @@ export function showRoom({connection, screen, announce}, roomId, watching) {
     problem.textContent = '';
     try {
       const reply = await connection.request(
-          {type: watching ? 'watch_room' : 'join_room', room: roomId});
+          {type: watching ? 'watch_room' : 'join_room', room: code || roomId});
       takeRoom(reply);
+      // Keep the code in the address, so that a reload finds a private room again.
+      if (reply.room.id === roomId && location.hash !== roomLink(reply.room, watching)) {
+        history.replaceState(null, '', roomLink(reply.room, watching));
+      }
       if (room.match) connection.sync(room.match);
     } catch (error) {
       if (error.code === 'already_started' && !watching) {
-        location.replace(`#/watch/${roomId}`);  // not a seat of ours: watch it instead
+        location.replace(location.hash.replace('#/room/', '#/watch/'));  // not ours: watch
         return;
       }
       if (error.code !== 'disconnected') fail(error);
