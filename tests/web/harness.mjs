@@ -134,3 +134,12 @@ export async function nextToAct(pages, timeoutMs = 20000) {
   }
   throw new Error('nobody could act and the match was not over');
 }
+
+// Waits until `condition()` (which may be async) holds.
+export async function until(condition, what, timeoutMs = 10000) {
+  const end = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}

@@ -4,7 +4,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {startServer, launch, enter, createShortRoom, playOneMove, nextToAct,
-        seeded} from './harness.mjs';
+        seeded, until} from './harness.mjs';
 
 test('the history slider and arrow keys step through a stored match', async () => {
   const server = await startServer();
@@ -56,6 +56,8 @@ test('the history slider and arrow keys step through a stored match', async () =
 
     // Through seat 1's eyes (the bot's), once the match is over; the step is kept.
     await anne.getByLabel('View').selectOption('1');
+    await until(() => anne.received.at(-1).type === 'replay' && anne.received.at(-1).seat === 1,
+                'the replay through seat 1');
     await caption.filter({hasText: `Step ${sunk} of`}).waitFor();
     const seen = anne.received.filter((m) => m.type === 'replay').map((m) => m.seat);
     assert.deepEqual(seen, [null, 1]);

@@ -17,6 +17,7 @@ test('after the server restarts, the page reconnects and the match goes on', asy
     await anne.locator('.play').waitFor();
     const random = seeded(23);
     for (let i = 0; i < 6; ++i) await playOneMove(await nextToAct([anne]), random);
+    await nextToAct([anne]);  // the bot has answered: nothing moves until Anne does
     const before = await step(anne);
 
     await server.stop({keep: true});

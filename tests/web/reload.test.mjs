@@ -21,6 +21,7 @@ test('a reload in the middle of a match resumes it', async () => {
       if (!page) break;
       await playOneMove(page, random);
     }
+    await nextToAct([anne]);  // the bot has answered: nothing moves until Anne does
     const before = await step(anne);
     const board = await anne.locator('.raft-board').innerHTML();
     assert.ok(before >= 6);

@@ -36,6 +36,7 @@ test('a spectator sees the public view only and cannot act', async () => {
       const page = await nextToAct([anne]);
       if (!page) break;
       await playOneMove(page, random);
+      await nextToAct([anne]);  // the bot has answered: the match waits for Anne, or is over
       const shown = await step(anne);
       await jack.locator(`.play[data-step="${shown}"]`).waitFor();
       assert.equal(await jack.locator('.raft-board g.ship').count(),

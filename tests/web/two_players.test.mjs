@@ -1,9 +1,10 @@
-// Two people in two browsers meet in the lobby and play a whole match of Raft & Scupper.
+// Two people in two browsers meet in the lobby and play a whole match of Raft & Scupper, with a
+// turn clock counting down for the player to move.
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {startServer, launch, enter, createShortRoom, playOneMove, nextToAct, seeded,
-        isOver} from './harness.mjs';
+        isOver, step} from './harness.mjs';
 
 test('two browsers meet in the lobby and play Raft & Scupper to its end', async () => {
   const server = await startServer();
@@ -11,7 +12,8 @@ test('two browsers meet in the lobby and play Raft & Scupper to its end', async 
   try {
     const anne = await enter(browser, server.url, 'Anne Bonny');
     const mary = await enter(browser, server.url, 'Mary Read');
-    const room = await createShortRoom(anne);
+    const room = await createShortRoom(anne, {turnClock: 300});
+    await anne.locator('.room-info', {hasText: 'turn_clock_s 300'}).waitFor();
 
     // Mary finds the room in the lobby's list and takes the free seat.
     await mary.getByRole('button', {name: `Join room ${room}`}).click();
@@ -25,11 +27,26 @@ test('two browsers meet in the lobby and play Raft & Scupper to its end', async 
 
     const random = seeded(7);
     let moves = 0;
+    let clocks = 0;
     for (let page; (page = await nextToAct([anne, mary])); ++moves) {
+      // At sea both see the clock of the player to move; during the setup there is none.
+      const mover = page === anne ? 'Anne Bonny' : 'Mary Read';
+      const atSea = await page.locator('.raft-legend', {hasText: 'Phase: playing'}).count();
+      for (const p of [anne, mary]) {
+        await p.locator(`.play[data-step="${await step(page)}"]`).waitFor();
+        const clock = await p.locator('.countdown').allInnerTexts();
+        if (atSea) {
+          assert.match(clock[0], new RegExp(`^Time left for ${mover}: (5:00|4:[0-5]\\d)$`));
+        } else {
+          assert.deepEqual(clock, []);
+        }
+      }
+      clocks += atSea;
       await playOneMove(page, random);
       assert.ok(moves < 400, 'the match should end');
     }
-    assert.ok(moves >= 6, 'setup and at least one move at sea were played');
+    assert.ok(clocks > 0, 'at least one move at sea was played');
+    assert.equal(await anne.locator('.countdown').count(), 0, 'no clock once it is over');
     const stored = (await (await fetch(`${server.url}api/matches?limit=1`)).json()).matches[0];
     assert.equal(stored.status, 'finished');
     assert.equal(stored.actions, moves);

@@ -109,8 +109,8 @@ export class Connection extends EventTarget {
     clearInterval(this.pinger);
     this.pinger = setInterval(() => this.request({type: 'ping'}).catch(() => {}), PING_MS);
     this.setStatus('connected');
-    // Views held from before a disconnection may be stale: ask for each again.
-    for (const match of this.matches.keys()) this.sync(match);
+    // Views held from before a disconnection are stale: the server pushes a state for each seat
+    // held, and the room screen joins or watches again and syncs (see room.js).
     this.dispatchEvent(new CustomEvent('welcome', {detail: message}));
   }
 

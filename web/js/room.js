@@ -31,13 +31,32 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
       if (reply.room.id === roomId && location.hash !== roomLink(reply.room, watching)) {
         history.replaceState(null, '', roomLink(reply.room, watching));
       }
-      if (room.match) connection.sync(room.match);
+      if (room.match) await syncMatch();
     } catch (error) {
       if (error.code === 'already_started' && !watching) {
         location.replace(location.hash.replace('#/room/', '#/watch/'));  // not ours: watch
         return;
       }
+      if (error.code === 'no_such_room') {
+        fill(info, h('p', {}, 'This room is closed. Finished matches are in the ',
+                     h('a', {href: '#/history'}, 'history'), '.'));
+        return;
+      }
       if (error.code !== 'disconnected') fail(error);
+    }
+  }
+
+  async function syncMatch() {
+    try {
+      await connection.request({type: 'sync', match: room.match});
+    } catch (error) {
+      // The room outlived its match's live state: the stored match is the way to it.
+      if (error.code === 'no_such_match' || error.code === 'match_over') {
+        fill(playHost, h('p', {}, 'This match is over: ',
+                         h('a', {href: `#/replay/${room.match}`}, 'watch its replay'), '.'));
+      } else if (error.code !== 'disconnected') {
+        fail(error);
+      }
     }
   }
 
@@ -126,10 +145,18 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
       panel.update(detail.view, detail.at);
     }
   };
+  const onLeft = ({detail}) => {
+    // Pushed when the room closes under us (its last player left before the start).
+    if (detail.room === roomId && detail.re === undefined) {
+      fill(info, h('p', {}, 'The room has closed: its players left. ',
+                   h('a', {href: '#/'}, 'Back to the lobby'), '.'));
+    }
+  };
   const onWelcome = () => enter();  // after a reconnection
   connection.addEventListener('room', onRoom);
   connection.addEventListener('view', onView);
   connection.addEventListener('welcome', onWelcome);
+  connection.addEventListener('left', onLeft);
   enter();
   return () => {
     closed = true;
@@ -137,5 +164,6 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
     connection.removeEventListener('room', onRoom);
     connection.removeEventListener('view', onView);
     connection.removeEventListener('welcome', onWelcome);
+    connection.removeEventListener('left', onLeft);
   };
 }
