@@ -15,9 +15,9 @@ try {
   // A lobby with rooms in it.
   const mary = await enter(browser, server.url, 'Mary Read');
   await createShortRoom(mary);
-  const jack = await enter(browser, server.url, 'Calico Jack');
-  await jack.getByRole('button', {name: 'Create room'}).click();
-  await jack.waitForURL(/#\/room\/\d+$/);
+  const calico = await enter(browser, server.url, 'Calico Jack');
+  await calico.getByRole('button', {name: 'Create room'}).click();
+  await calico.waitForURL(/#\/room\/\d+$/);
   const anne = await enter(browser, server.url, 'Anne Bonny');
   await anne.locator('.room').nth(1).waitFor();
   await anne.screenshot({path: join(out, 'lobby.png')});
@@ -29,26 +29,36 @@ try {
   await anne.locator('#start:not([disabled])').click();
   await anne.locator('.play').waitFor();
   const random = seeded(42);
-  for (let i = 0; i < 10; ++i) {
+  // Some moves in, at a turn where a pirate of Anne's may move.
+  for (let i = 0; ; ++i) {
     const page = await nextToAct([anne]);
-    if (!page) break;
+    if (!page) throw new Error('the match ended first: run again');
+    if (i >= 8 && await anne.locator('.raft-board .pirate.movable').count()) break;
     await playOneMove(page, random);
   }
-  await nextToAct([anne]);
   await anne.locator('.raft-board .pirate.movable').first().click();
   await anne.mouse.move(0, 0);
   await anne.screenshot({path: join(out, 'raft-and-scupper.png'), fullPage: true});
+  await anne.locator('.raft-board .pirate.selected').click();  // and let it go again
 
-  // The same on a phone.
-  const phone = await anne.context().browser().newContext({
+  // The replay of a finished match, some steps in.
+  for (let page; (page = await nextToAct([anne]));) await playOneMove(page, random);
+  await anne.locator('#replay-link').click();
+  await anne.locator('#step-caption', {hasText: 'Step 0 of'}).waitFor();
+  for (let i = 0; i < 12; ++i) await anne.keyboard.press('ArrowRight');
+  await anne.screenshot({path: join(out, 'replay.png')});
+
+  // On a phone, Jack joins Mary's room; once she has placed the pirates he chooses a crew.
+  const phone = await browser.newContext({
     viewport: {width: 390, height: 844}, deviceScaleFactor: 2, isMobile: true, hasTouch: true});
   const small = await phone.newPage();
   await small.goto(server.url);
-  await small.getByLabel('Your name').fill('Mary Read');
+  await small.getByLabel('Your name').fill('Jack Rackham');
   await small.getByRole('button', {name: 'Enter the lobby'}).click();
-  await small.getByRole('heading', {name: 'Lobby'}).waitFor();
-  await small.locator('.room:has(.badge.playing) a.button').first().click();
-  await small.locator('.play').waitFor();
+  await small.getByRole('button', {name: 'Join room 1'}).click();
+  await mary.getByRole('button', {name: 'Start the match'}).click();
+  for (let i = 0; i < 4; ++i) await playOneMove(await nextToAct([mary]), random);
+  await small.locator('.play[data-to-act="true"]').waitFor();
   await small.screenshot({path: join(out, 'phone.png')});
 } finally {
   await browser.close();

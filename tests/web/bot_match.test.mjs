@@ -20,6 +20,16 @@ test('a browser plays Raft & Scupper against a bot to the end', async () => {
     await start.click();
     await anne.locator('.play').waitFor();
 
+    // The keyboard alone: a ship the pirate may go to takes the focus, Enter places it.
+    const target = anne.locator('.raft-board .target-place').first();
+    await target.focus();
+    const said = await target.getAttribute('aria-label');
+    assert.match(said, /^place a (Yellow|Black)beard on ship \d+ at \[\d+, \d+\] \(ship /);
+    await anne.keyboard.press('Enter');
+    await anne.locator('.play[data-step="1"]').waitFor();
+    assert.equal(await anne.locator('.log li').first().innerText(),
+                 `1. Anne Bonny: ${said.split(' (')[0]}`);
+
     const random = seeded(11);
     let moves = 0;
     for (let page; (page = await nextToAct([anne])); ++moves) {

@@ -45,24 +45,29 @@ test('the history slider and arrow keys step through a stored match', async () =
     await anne.keyboard.press('ArrowRight');
     assert.equal(await slider.inputValue(), String(last), 'no step beyond the last');
 
-    // The slider itself, and a step where a ship was sunk shows one ship fewer.
-    const sunk = replay.steps.findIndex((s, k) => k > 0 && ships(k) < ships(k - 1));
-    assert.ok(sunk > 0, 'the match sank a ship');
-    await slider.fill(String(sunk - 1));
-    assert.equal(await anne.locator('.raft-board g.ship').count(), ships(sunk - 1));
+    // The slider itself: the pirates come aboard one by one in the first steps.
+    const pirates = anne.locator('.raft-board .pirate');
+    await slider.fill('0');
+    assert.equal(await pirates.count(), 0);
     await anne.getByRole('button', {name: 'next step'}).click();
-    assert.equal(await anne.locator('.raft-board g.ship').count(), ships(sunk));
-    assert.match(await caption.innerText(), /scupper/);
+    assert.equal(await pirates.count(), 1);
+    await slider.fill('3');
+    assert.equal(await pirates.count(), 3);
+    await anne.getByRole('button', {name: 'previous step'}).click();
+    assert.equal(await pirates.count(), 2);
+    assert.match(await caption.innerText(), /^Step 2 of \d+: Anne Bonny: place a/);
+    const shown = 4;
+    await slider.fill(String(shown));
 
     // Through seat 1's eyes (the bot's), once the match is over; the step is kept.
     await anne.getByLabel('View').selectOption('1');
     await until(() => anne.received.at(-1).type === 'replay' && anne.received.at(-1).seat === 1,
                 'the replay through seat 1');
-    await caption.filter({hasText: `Step ${sunk} of`}).waitFor();
+    await caption.filter({hasText: `Step ${shown} of`}).waitFor();
     const seen = anne.received.filter((m) => m.type === 'replay').map((m) => m.seat);
     assert.deepEqual(seen, [null, 1]);
-    assert.equal(anne.received.at(-1).steps[sunk].view.seat, 1);
-    assert.equal(await anne.locator('.raft-board g.ship').count(), ships(sunk));
+    assert.equal(anne.received.at(-1).steps[shown].view.seat, 1);
+    assert.equal(await anne.locator('.raft-board g.ship').count(), ships(shown));
 
     // The list finds it by game, with its seats and result.
     await anne.getByRole('link', {name: 'History'}).click();

@@ -15,16 +15,13 @@ test('a reload in the middle of a match resumes it', async () => {
     await anne.getByRole('button', {name: 'Add bot'}).click();
     await anne.locator('#start:not([disabled])').click();
     await anne.locator('.play').waitFor();
+    // Two pirates placed of four: the match is surely running (a finished match's room closes
+    // once nobody is in it, and the deal, which the server draws, may end a match early).
     const random = seeded(3);
-    for (let i = 0; i < 6; ++i) {
-      const page = await nextToAct([anne]);
-      if (!page) break;
-      await playOneMove(page, random);
-    }
-    await nextToAct([anne]);  // the bot has answered: nothing moves until Anne does
+    for (let i = 0; i < 2; ++i) await playOneMove(await nextToAct([anne]), random);
     const before = await step(anne);
+    assert.equal(before, 2);
     const board = await anne.locator('.raft-board').innerHTML();
-    assert.ok(before >= 6);
 
     await anne.reload();
     await anne.locator(`.play[data-step="${before}"]`).waitFor();

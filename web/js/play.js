@@ -6,12 +6,14 @@ import {h, fill} from './dom.js';
 import {showActions} from './actions.js';
 import {Countdown} from './countdown.js';
 import {winnersText} from './names.js';
+import generic from '../boards/generic.js';
 
 export class MatchPanel {
   // options: {board: module, names: () => [seat names], act: (action) => Promise | null,
-  //           announce(text), match: id, generic: whether the board is the generic one}
+  //           announce(text), match: id}
   constructor(host, options) {
     this.options = options;
+    this.drawn = options.board;
     this.boardHost = h('div', {class: 'board'});
     this.turn = h('p', {class: 'turn', id: 'turn'});
     this.clockHost = h('div');
@@ -21,15 +23,27 @@ export class MatchPanel {
     this.log = h('ol', {class: 'log', role: 'log', 'aria-label': 'what happened'});
     this.loggedStep = -1;
     this.countdown = new Countdown(this.clockHost);
-    this.board = options.board.create(this.boardHost);
     this.root = h('div', {class: 'play'});
+    // The game's board, or the plain view that serves every game (and shows client authors
+    // what the server sends).
+    this.plain = h('input', {type: 'checkbox', id: 'plain-view', onchange: () => this.choose()});
     fill(this.root, this.boardHost,
       h('aside', {class: 'side'}, this.resultHost, this.turn, this.clockHost, this.problem,
-        this.actionsHost, h('h3', {}, 'Log'), this.log));
+        this.actionsHost, h('h3', {}, 'Log'), this.log,
+        this.drawn !== generic && h('p', {class: 'check'}, this.plain,
+          h('label', {for: 'plain-view'}, ' the plain view: no board, every action a button'))));
+    this.choose();
     fill(host, this.root);
   }
 
+  choose() {
+    this.boardModule = this.plain.checked ? generic : this.drawn;
+    this.board = this.boardModule.create(this.boardHost);
+    if (this.view) this.update(this.view, this.arrivedAt);
+  }
+
   update(view, arrivedAt) {
+    this.arrivedAt = arrivedAt;
     const names = this.options.names();
     const mine = view.seat !== null && view.seat !== undefined;
     // For tests and styles: the step shown, and whether this seat is to act.
@@ -42,7 +56,7 @@ export class MatchPanel {
     this.showTurn(view, names, mine);
     this.countdown.show(view.over ? null : view.deadline, arrivedAt, names);
     showActions(this.actionsHost, view, {
-      label: this.options.board.label, act, collapsed: !this.options.generic});
+      label: this.boardModule.label, act, collapsed: this.boardModule !== generic});
     this.addToLog(view, names);
     this.showResult(view, names);
     this.view = view;
@@ -54,7 +68,7 @@ export class MatchPanel {
       await this.options.act(action);
     } catch (error) {
       this.problem.textContent = `Refused: ${error.message}`;
-      if (this.view) this.update(this.view, performance.now());
+      if (this.view) this.update(this.view, this.arrivedAt);
     }
   }
 
@@ -76,7 +90,7 @@ export class MatchPanel {
     if (view.step === this.loggedStep) return;
     this.loggedStep = view.step;
     if (view.step === 0) return;
-    const said = this.options.board.describe(view, names);
+    const said = this.boardModule.describe(view, names);
     this.log.append(h('li', {}, h('span', {class: 'step'}, `${view.step}.`), ' ',
                       said || 'something happened'));
     while (this.log.children.length > 200) this.log.firstElementChild.remove();

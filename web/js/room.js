@@ -128,7 +128,7 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
     if (closed) return;
     const match = room.match;
     panel = new MatchPanel(playHost, {
-      board, match, announce, generic: board === (await import('../boards/generic.js')).default,
+      board, match, announce,
       names: () => seatNames(room.seats),
       act: watching ? null
                     : (action) => connection.request({type: 'action', match, action}),
