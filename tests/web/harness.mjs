@@ -58,11 +58,13 @@ export async function enter(browser, url, name, viewport = {width: 1200, height:
   const context = await browser.newContext({viewport});
   const page = await context.newPage();
   page.on('pageerror', (error) => { throw new Error(`${name}'s page: ${error.message}`); });
-  // Every message the server sent this browser, to check what reached it.
+  // Every message between this browser and the server, to check what went over the wire.
   page.received = [];
-  page.on('websocket', (ws) => ws.on('framereceived', ({payload}) => {
-    page.received.push(JSON.parse(payload));
-  }));
+  page.sent = [];
+  page.on('websocket', (ws) => {
+    ws.on('framereceived', ({payload}) => page.received.push(JSON.parse(payload)));
+    ws.on('framesent', ({payload}) => page.sent.push(JSON.parse(payload)));
+  });
   await page.goto(url);
   await page.getByLabel('Your name').fill(name);
   await page.getByRole('button', {name: 'Enter the lobby'}).click();

@@ -76,6 +76,16 @@ test('the history slider and arrow keys step through a stored match', async () =
     await row.waitFor();
     assert.match(await row.innerText(), /Anne Bonny, Bot 1 \(smart\)|Anne Bonny, Bot/);
     assert.match(await row.innerText(), /finished · .* won\./);
+
+    // By player: a click on a seated person's name lists that player's matches.
+    await row.getByRole('button', {name: 'Anne Bonny'}).click();
+    await anne.locator('.player-filter', {hasText: 'Player: Anne Bonny'}).waitFor();
+    const me = anne.received.find((m) => m.type === 'welcome').player.id;
+    await until(() => anne.sent.at(-1).type === 'list_matches', 'the list by player');
+    assert.deepEqual(anne.sent.at(-1), {type: 'list_matches', limit: 20, game: 'raft-and-scupper',
+                                        player: me, id: anne.sent.at(-1).id});
+    assert.ok(await anne.getByLabel('only my matches').isChecked());
+    await row.waitFor();
   } finally {
     await browser.close();
     await server.stop();

@@ -19,6 +19,16 @@ export function showHistory({connection, screen}) {
   const status = h('select', {id: 'history-status'}, h('option', {value: ''}, 'any status'),
                    ['finished', 'running', 'aborted'].map((s) => h('option', {value: s}, s)));
   const onlyMine = h('input', {type: 'checkbox', id: 'history-mine'});
+  const playerNote = h('span', {class: 'player-filter'});
+  let player = null;  // {id, name}: only the matches this player sat in
+  const byPlayer = (chosen) => {
+    player = chosen;
+    onlyMine.checked = chosen !== null && chosen.id === connection.player.id;
+    fill(playerNote, chosen && ['Player: ', h('strong', {}, chosen.name), ' ',
+      h('button', {type: 'button', class: 'link', onclick: () => byPlayer(null)},
+        'show everyone\'s')]);
+    load(false);
+  };
   const body = h('tbody');
   const more = h('button', {type: 'button', class: 'secondary', hidden: true}, 'More');
   let last = null;
@@ -28,7 +38,7 @@ export function showHistory({connection, screen}) {
     const request = {type: 'list_matches', limit: PAGE};
     if (game.value) request.game = game.value;
     if (status.value) request.status = status.value;
-    if (onlyMine.checked) request.player = connection.player.id;
+    if (player) request.player = player.id;
     if (append && last) request.before = last;
     try {
       const {matches} = await connection.request(request);
@@ -49,21 +59,24 @@ export function showHistory({connection, screen}) {
     return h('tr', {'data-match': m.id},
       h('td', {}, h('a', {href: `#/replay/${m.id}`}, `Match ${m.id}`)),
       h('td', {}, gameName(connection, m.game)),
-      h('td', {}, names.join(', ')),
+      h('td', {}, m.seats.map((seat, i) => [i ? ', ' : '', seat.player
+        ? h('button', {type: 'button', class: 'link', title: `the matches of ${seat.name}`,
+                       onclick: () => byPlayer({id: seat.player, name: seat.name})}, seat.name)
+        : seat.name])),
       h('td', {}, m.status, m.result ? ` · ${winnersText(m.result, names)}` : ''),
       h('td', {}, String(m.actions)),
       h('td', {}, when(m.created_ms)));
   }
 
-  for (const control of [game, status, onlyMine]) {
-    control.addEventListener('change', () => load(false));
-  }
+  for (const control of [game, status]) control.addEventListener('change', () => load(false));
+  onlyMine.addEventListener('change', () => byPlayer(onlyMine.checked ? connection.player : null));
   more.addEventListener('click', () => load(true));
   fill(screen, h('h1', {}, 'History'), problem,
     h('form', {class: 'filters', onsubmit: (e) => e.preventDefault()},
       h('label', {for: 'history-game'}, 'Game'), game,
       h('label', {for: 'history-status'}, 'Status'), status,
-      h('span', {class: 'check'}, onlyMine, h('label', {for: 'history-mine'}, 'only my matches'))),
+      h('span', {class: 'check'}, onlyMine, h('label', {for: 'history-mine'}, 'only my matches')),
+      playerNote),
     h('div', {class: 'table-wrap'}, h('table', {class: 'matches'},
       h('thead', {}, h('tr', {}, ['Match', 'Game', 'Seats', 'Status', 'Actions', 'Started']
                                    .map((t) => h('th', {scope: 'col'}, t)))),
@@ -80,7 +93,7 @@ export function showReplay({connection, screen}, matchId) {
   const slider = h('input', {type: 'range', id: 'step', min: 0, max: 0, value: 0,
                              'aria-label': 'step'});
   const caption = h('p', {class: 'step-caption', id: 'step-caption', 'aria-live': 'polite'});
-  const boardHost = h('div', {class: 'board'});
+  const boardHost = h('div', {class: 'board replay-board'});
   const resultHost = h('div');
   let steps = [];
   let board = null;

@@ -27,9 +27,16 @@ export function showLobby({connection, screen}) {
              h('div', {class: 'buttons'}, actions));
   }
 
+  const shown = h('select', {id: 'rooms-game', 'aria-label': 'rooms of which game'},
+                  h('option', {value: ''}, 'every game'),
+                  connection.games.map((g) => h('option', {value: g.id}, g.name)));
+  shown.addEventListener('change', () => refresh());
+
   async function refresh() {
     try {
-      const {rooms} = await connection.request({type: 'list_rooms'});
+      const request = {type: 'list_rooms'};
+      if (shown.value) request.game = shown.value;
+      const {rooms} = await connection.request(request);
       if (rooms.length === 0) return fill(roomList, h('p', {}, 'No open rooms. Make one below.'));
       fill(roomList, h('ul', {class: 'room-list'}, rooms.map((room) => {
         const free = room.status === 'open' && room.seats.some((s) => !s.player && !s.bot);
@@ -103,7 +110,8 @@ export function showLobby({connection, screen}) {
        h('h1', {}, 'Lobby'), problem, myRooms,
        h('div', {class: 'columns'},
          h('section', {class: 'card', 'aria-labelledby': 'open-rooms'},
-           h('h2', {id: 'open-rooms'}, 'Open rooms'), roomList,
+           h('div', {class: 'heading-row'}, h('h2', {id: 'open-rooms'}, 'Open rooms'), shown),
+           roomList,
            h('form', {class: 'inline', onsubmit: byCode(false)},
              h('label', {for: 'code'}, 'Room code'), code,
              h('button', {type: 'submit'}, 'Join by code'),

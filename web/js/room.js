@@ -7,6 +7,11 @@ import {seatName, seatNames, gameName, roomLink} from './names.js';
 import {loadBoard} from '../boards/index.js';
 import {MatchPanel} from './play.js';
 
+// A link that takes a friend into the room (the code finds a private room).
+function invitation(room) {
+  return `${location.origin}${location.pathname}${roomLink(room)}`;
+}
+
 export function showRoom({connection, screen, announce}, roomId, watching, code) {
   let room = null;
   let you = null;
@@ -111,7 +116,9 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
         room.spectators ? ` · ${room.spectators} watching` : '',
         options && h('span', {class: 'muted'}, ` · ${options}`)),
       room.code && h('p', {class: 'code'}, 'Join code: ', h('strong', {id: 'join-code'}, room.code),
-        room.private ? ' (private room: share the code)' : ''),
+        room.private ? ' (private room: share the code, or this link: ' : '',
+        room.private && h('a', {href: invitation(room), id: 'invitation'}, invitation(room)),
+        room.private ? ')' : ''),
       h('ul', {class: 'seats'}, room.seats.map(seatRow)),
       h('div', {class: 'buttons'},
         isHost() && room.status === 'open' &&
