@@ -15,7 +15,8 @@ test('a spectator sees the public view only and cannot act', async () => {
     const room = await createShortRoom(anne, {isPrivate: true});
     const code = await anne.locator('#join-code').innerText();
     assert.match(code, /^[A-Z2-9]{6}$/);
-    assert.equal(await anne.locator('#invitation').innerText(), `${server.url}#/room/${room}/${code}`);
+    assert.equal(await anne.locator('#invitation').innerText(),
+                 `${server.url}#/room/${room}/${code}`);
     await anne.getByRole('button', {name: 'Add bot'}).click();
     await anne.locator('#start:not([disabled])').click();
     await anne.locator('.play').waitFor();
