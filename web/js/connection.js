@@ -19,6 +19,7 @@ export class Connection extends EventTarget {
     this.games = [];
     this.matches = new Map();   // match id -> {view, version, at}
     this.rooms = new Map();     // room id -> the last `room` message about it
+    this.syncing = new Set();   // matches whose state was asked for and has not come yet
     this.attempt = 0;
     this.welcomed = false;
     this.status = 'connecting';
@@ -55,6 +56,7 @@ export class Connection extends EventTarget {
       reject({code: 'disconnected', message: 'the connection was lost'});
     }
     this.pending.clear();
+    this.syncing.clear();
     if (this.closedOnPurpose) return;
     const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
     this.attempt += 1;
@@ -129,11 +131,13 @@ export class Connection extends EventTarget {
 
   // The views of matches: a `state` replaces, a `patch` applies when its version is the next one.
   takeState(message) {
+    this.syncing.delete(message.match);
     this.matches.set(message.match, {view: message.view, version: message.version, at: now()});
     this.viewChanged(message.match);
   }
 
   takePatch(message) {
+    if (this.syncing.has(message.match)) return;
     const held = this.matches.get(message.match);
     if (!held || message.version !== held.version + 1) return this.sync(message.match);
     let view;
@@ -146,8 +150,11 @@ export class Connection extends EventTarget {
     this.viewChanged(message.match);
   }
 
+  // Patches that come while a state is on its way are dropped: the state will hold them.
   sync(match) {
-    this.request({type: 'sync', match}).catch(() => {});
+    if (this.syncing.has(match)) return;
+    this.syncing.add(match);
+    this.request({type: 'sync', match}).catch(() => this.syncing.delete(match));
   }
 
   viewChanged(match) {
