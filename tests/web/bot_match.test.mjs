@@ -29,6 +29,15 @@ test('a browser plays Raft & Scupper against a bot to the end', async () => {
     await anne.locator('.play[data-step="1"]').waitFor();
     assert.equal(await anne.locator('.log li').first().innerText(),
                  `1. Anne Bonny: ${said.split(' (')[0]}`);
+    // The focus stays in the match (the ship is taken now), and Tab leads to the next choice.
+    assert.ok(await anne.evaluate(() => document.activeElement.closest('.play') !== null));
+    await anne.locator('.play[data-to-act="true"]').waitFor();
+    for (let i = 0; i < 60; ++i) {
+      if (await anne.evaluate(() => document.activeElement.matches('.target-place'))) break;
+      await anne.keyboard.press('Tab');
+    }
+    await anne.keyboard.press('Enter');
+    await anne.locator('.play[data-step="2"]').waitFor();
 
     const random = seeded(11);
     let moves = 0;

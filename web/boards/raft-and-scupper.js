@@ -165,7 +165,13 @@ function create(host) {
                                       width: C - 8, height: C - 8, rx: 9, 'data-cell': k}),
                            label(action, view), () => send(action)));
     }
+    // Redrawing replaces every element: keep the keyboard's place on the same ship or water.
+    const focused = svg.contains(document.activeElement) ? document.activeElement : null;
+    const place = focused && ['data-pirate', 'data-ship', 'data-cell']
+        .map((name) => focused.hasAttribute(name) && `[${name}="${focused.getAttribute(name)}"]`)
+        .find(Boolean);
     svg.replaceChildren(...items);
+    if (place) svg.querySelector(`.clickable${place}`)?.focus();
     showFigures(c, placeable);
     hint.textContent = hintFor(view, c);
     showLegend(legend, view, names);
@@ -185,7 +191,6 @@ function create(host) {
                    `on ship ${ship.id}`, () => {
         selected = selected === id ? null : id;
         update(...last);
-        svg.querySelector(`[data-pirate="${id}"]`)?.focus();
       });
       g.setAttribute('aria-pressed', String(selected === id));
     }

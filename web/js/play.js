@@ -15,7 +15,7 @@ export class MatchPanel {
     this.options = options;
     this.drawn = options.board;
     this.boardHost = h('div', {class: 'board'});
-    this.turn = h('p', {class: 'turn', id: 'turn'});
+    this.turn = h('p', {class: 'turn', id: 'turn', tabindex: -1});
     this.clockHost = h('div');
     this.actionsHost = h('div');
     this.problem = h('p', {class: 'error', role: 'alert'});
@@ -44,6 +44,9 @@ export class MatchPanel {
 
   update(view, arrivedAt) {
     this.arrivedAt = arrivedAt;
+    // A move sent from the keyboard may have taken its control away already.
+    const hadFocus = this.root.contains(document.activeElement) || this.sentFromHere;
+    this.sentFromHere = false;
     const names = this.options.names();
     const mine = view.seat !== null && view.seat !== undefined;
     // For tests and styles: the step shown, and whether this seat is to act.
@@ -60,9 +63,16 @@ export class MatchPanel {
     this.addToLog(view, names);
     this.showResult(view, names);
     this.view = view;
+    // A control that had the focus may be gone with the old view: give it to the next one.
+    if (hadFocus && !this.root.contains(document.activeElement)) {
+      const shown = [...this.actionsHost.querySelectorAll('button')]
+          .find((b) => !b.closest('details:not([open])'));
+      (shown || this.turn).focus();
+    }
   }
 
   async send(action) {
+    this.sentFromHere = this.root.contains(document.activeElement);
     this.problem.textContent = '';
     try {
       await this.options.act(action);
