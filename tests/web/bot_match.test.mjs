@@ -11,6 +11,16 @@ test('a browser plays Raft & Scupper against a bot to the end', async () => {
   const browser = await launch();
   try {
     const anne = await enter(browser, server.url, 'Anne Bonny');
+    // Options the game refuses are explained, and no room is made.
+    const problem = anne.getByRole('alert');
+    await anne.getByLabel('layout').fill('[[0, 0], [1, 0]');
+    await anne.getByRole('button', {name: 'Create room'}).click();
+    await problem.filter({hasText: 'layout is not valid JSON'}).waitFor();
+    await anne.getByLabel('layout').fill('[[0, 0], [1, 0]]');
+    await anne.getByRole('button', {name: 'Create room'}).click();
+    await problem.filter({hasText: /layout/}).filter({hasNotText: 'JSON'}).waitFor();
+    assert.match(anne.url(), /#\/$|\/$/);
+    await anne.getByLabel('layout').fill('');
     await createShortRoom(anne);
     const start = anne.locator('#start');
     assert.ok(await start.isDisabled(), 'no start while a seat is empty');

@@ -44,8 +44,10 @@ function field(name, spec) {
 // Returns {node, read}: read() gives the options object (only the fields set) or throws.
 export function optionsForm(game) {
   const entries = Object.entries(game.options || {});
-  // The seat count first, as players look for it first.
-  entries.sort(([a], [b]) => (a === 'players' ? -1 : b === 'players' ? 1 : 0));
+  // The seat count first, as players look for it first; JSON boxes, for experts, last.
+  const rank = ([name, spec]) =>
+    (name === 'players' ? 0 : spec.type === 'array' || spec.type === 'object' ? 2 : 1);
+  entries.sort((a, b) => rank(a) - rank(b));
   const fields = entries
       .filter(([name, spec]) => !(name === 'players' && spec.min === spec.max))
       .map(([name, spec]) => [name, field(name, spec)]);
