@@ -88,7 +88,8 @@ function create(host) {
   const figures = h('div', {class: 'figure-choice', role: 'group',
                             'aria-label': 'which pirate to place'});
   const legend = h('div', {class: 'raft-legend'});
-  fill(host, figures, svg, hint, legend);
+  const root = h('div', {class: 'raft'}, figures, svg, hint, legend);
+  fill(host, root);
   let selected = null;     // the pirate chosen to move
   let figure = null;       // the figure chosen to place
   let last = null;
@@ -205,7 +206,7 @@ function create(host) {
       onclick: () => { figure = f; update(...last); }}, FIGURE[f])));
   }
 
-  host.addEventListener('keydown', (event) => {
+  root.addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && selected !== null) { selected = null; update(...last); }
   });
   return {update};

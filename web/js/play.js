@@ -2,7 +2,6 @@
 // open window or clock, the legal actions, a log of what happened, and the result at the end.
 
 import {h, fill} from './dom.js';
-
 import {showActions} from './actions.js';
 import {Countdown} from './countdown.js';
 import {winnersText} from './names.js';
