@@ -24,11 +24,16 @@ export function showActions(host, view, {label, act, collapsed}) {
       buttons.push(button);
       return button;
     }));
-  const body = [...groups].map(group);
-  // Beside a drawn board, long lists fold away; short ones (pass, a choice) stay in sight.
-  const fold = collapsed && legal.length > 6;
+  // Beside a drawn board, big groups fold away (the board offers them); small ones (pass, a
+  // choice between two) stay in sight.
+  const all = [...groups];
+  const inSight = collapsed ? all.filter(([, actions]) => actions.length <= 3) : all;
+  const folded = all.filter((g) => !inSight.includes(g));
+  const foldedCount = folded.reduce((n, [, actions]) => n + actions.length, 0);
   fill(host, h('section', {class: 'actions', 'aria-label': 'your legal actions'},
-    fold ? h('details', {}, h('summary', {}, `All ${legal.length} legal actions as buttons`), body)
-         : [h('h3', {}, 'Your actions'), body]));
+    h('h3', {}, 'Your actions'), inSight.map(group),
+    folded.length > 0 && h('details', {},
+      h('summary', {}, `${inSight.length ? 'The other' : 'All'} ${foldedCount} as buttons`),
+      folded.map(group))));
   return buttons;
 }
