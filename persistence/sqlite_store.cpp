@@ -470,16 +470,34 @@ SqliteStore::~SqliteStore() {
   impl_->writer.join();
 }
 
+namespace {
+
+std::int64_t insert_player(Connection& db, const Player& p) {
+  auto q = db.query("INSERT INTO players (name, token_hash, created_ms) VALUES (?1, ?2, ?3)");
+  q.bind(1, p.name).bind(2, p.token_hash).bind(3, p.created_ms).run();
+  return db.last_id();
+}
+
+}  // namespace
+
 Player SqliteStore::create_player(const std::string& name, const std::string& token_hash) {
   Player p{0, name, token_hash, now_ms()};
   std::int64_t id = 0;
-  bool ok = impl_->write_and_wait("create_player", [&](Connection& db) {
-    auto q = db.query("INSERT INTO players (name, token_hash, created_ms) VALUES (?1, ?2, ?3)");
-    q.bind(1, p.name).bind(2, p.token_hash).bind(3, p.created_ms).run();
-    id = db.last_id();
-  });
+  bool ok = impl_->write_and_wait("create_player",
+                                  [&](Connection& db) { id = insert_player(db, p); });
   p.id = ok ? id : 0;
   return p;
+}
+
+void SqliteStore::create_player(const std::string& name, const std::string& token_hash,
+                                PlayerCreated created) {
+  auto p = std::make_shared<Player>(Player{0, name, token_hash, now_ms()});
+  auto id = std::make_shared<std::int64_t>(0);
+  impl_->enqueue({[p, id](Connection& db) { *id = insert_player(db, *p); },
+                  [p, id, created = std::move(created)](bool ok, const std::string&) {
+                    p->id = ok ? *id : 0;
+                    created(*p);
+                  }});
 }
 
 std::optional<Player> SqliteStore::player_by_token_hash(const std::string& hash) {
@@ -507,34 +525,50 @@ void SqliteStore::rename_player(std::int64_t id, const std::string& name, Done d
        std::move(done)});
 }
 
+namespace {
+
+// Inserts the match and its seats; returns the new id.
+std::int64_t insert_match(Connection& db, const Match& m) {
+  db.query(
+        "INSERT INTO matches (game, options, seed, script, status, result, created_ms, "
+        "ended_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
+      .bind(1, m.game)
+      .bind(2, m.options_json)
+      .bind(3, static_cast<std::int64_t>(m.seed))
+      .bind(4, m.script_json)
+      .bind(5, m.status)
+      .bind(6, m.result_json)
+      .bind(7, m.created_ms != 0 ? m.created_ms : now_ms())
+      .bind(8, m.ended_ms)
+      .run();
+  const std::int64_t id = db.last_id();
+  for (const Seat& s : m.seats) {
+    db.query("INSERT INTO seats (match_id, seat, player_id, name, bot) VALUES (?1, ?2, ?3, ?4, ?5)")
+        .bind(1, id)
+        .bind(2, std::int64_t{s.seat})
+        .bind(3, s.player_id)
+        .bind(4, s.name)
+        .bind(5, s.bot)
+        .run();
+  }
+  return id;
+}
+
+}  // namespace
+
 std::int64_t SqliteStore::create_match(const Match& m) {
   std::int64_t id = 0;
-  bool ok = impl_->write_and_wait("create_match", [&](Connection& db) {
-    db.query(
-          "INSERT INTO matches (game, options, seed, script, status, result, created_ms, "
-          "ended_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
-        .bind(1, m.game)
-        .bind(2, m.options_json)
-        .bind(3, static_cast<std::int64_t>(m.seed))
-        .bind(4, m.script_json)
-        .bind(5, m.status)
-        .bind(6, m.result_json)
-        .bind(7, m.created_ms != 0 ? m.created_ms : now_ms())
-        .bind(8, m.ended_ms)
-        .run();
-    id = db.last_id();
-    for (const Seat& s : m.seats) {
-      db.query(
-            "INSERT INTO seats (match_id, seat, player_id, name, bot) VALUES (?1, ?2, ?3, ?4, ?5)")
-          .bind(1, id)
-          .bind(2, std::int64_t{s.seat})
-          .bind(3, s.player_id)
-          .bind(4, s.name)
-          .bind(5, s.bot)
-          .run();
-    }
-  });
+  bool ok =
+      impl_->write_and_wait("create_match", [&](Connection& db) { id = insert_match(db, m); });
   return ok ? id : 0;
+}
+
+void SqliteStore::create_match(const Match& m, Created created) {
+  auto id = std::make_shared<std::int64_t>(0);
+  impl_->enqueue({[m, id](Connection& db) { *id = insert_match(db, m); },
+                  [id, created = std::move(created)](bool ok, const std::string&) {
+                    created(ok ? *id : 0);
+                  }});
 }
 
 void SqliteStore::append_action(const Action& a, Done done) {

@@ -51,11 +51,14 @@ class SqliteStore final : public Store {
   SqliteStore& operator=(const SqliteStore&) = delete;
 
   Player create_player(const std::string& name, const std::string& token_hash) override;
+  void create_player(const std::string& name, const std::string& token_hash,
+                     PlayerCreated created) override;
   std::optional<Player> player_by_token_hash(const std::string& hash) override;
   std::optional<Player> player(std::int64_t id) override;
   void rename_player(std::int64_t id, const std::string& name, Done done) override;
 
   std::int64_t create_match(const Match& m) override;
+  void create_match(const Match& m, Created created) override;
   void append_action(const Action& a, Done done) override;
   void finish_match(std::int64_t id, const std::string& status, const std::string& result_json,
                     std::int64_t ended_ms, Done done) override;

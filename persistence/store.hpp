@@ -70,6 +70,9 @@ inline constexpr int kMaxListLimit = 1000;
 // Called once per asynchronous write, on the writer thread, after its transaction committed
 // (ok = true) or with the reason it failed (ok = false).
 using Done = std::function<void(bool ok, const std::string& error)>;
+// Called once, on the writer thread, with the new id after commit, or 0 if it was not stored.
+using Created = std::function<void(std::int64_t id)>;
+using PlayerCreated = std::function<void(Player player)>;  // player.id is 0 if not stored
 
 class Store {
  public:
@@ -77,6 +80,9 @@ class Store {
 
   // Blocking: returns after commit, with its id; id 0 if it could not be stored.
   virtual Player create_player(const std::string& name, const std::string& token_hash) = 0;
+  // The same, without waiting: for a thread that serves others meanwhile (a connection's).
+  virtual void create_player(const std::string& name, const std::string& token_hash,
+                             PlayerCreated created) = 0;
   virtual std::optional<Player> player_by_token_hash(const std::string& hash) = 0;
   virtual std::optional<Player> player(std::int64_t id) = 0;
   virtual void rename_player(std::int64_t id, const std::string& name, Done done) = 0;
@@ -84,6 +90,8 @@ class Store {
   // Blocking: returns the new id after commit (seats included); 0 if it could not be stored.
   // m.id and m.action_count are ignored; a created_ms of 0 means now.
   virtual std::int64_t create_match(const Match& m) = 0;
+  // The same, without waiting: for a thread that serves others meanwhile (a room's).
+  virtual void create_match(const Match& m, Created created) = 0;
   // Group commit. Fails (alone) on a duplicate (match, seq), a gap in seq, or an unknown match.
   virtual void append_action(const Action& a, Done done) = 0;
   // Ends a running match; fails if the match is unknown or no longer running.

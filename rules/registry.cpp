@@ -1,11 +1,17 @@
 #include "rules/core/registry.hpp"
 
 #include "rules/raft_and_scupper/raft_game.hpp"
+#include "rules/riff_raff/riff_game.hpp"
+#include "rules/scalawag/scalawag_game.hpp"
 
 namespace tortuga {
 
 const std::vector<const Game*>& all_games() {
-  static const std::vector<const Game*> games = {&raft::raft_and_scupper()};
+  static const std::vector<const Game*> games = {
+      &raft::raft_and_scupper(),
+      &scalawag::scalawag(),
+      &riff::riff_raff(),
+  };
   return games;
 }
 

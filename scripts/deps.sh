@@ -4,7 +4,8 @@
 # present when their commands are, whichever package brought them (Debian's nodejs and npm, or
 # NodeSource's nodejs, which carries its own npm and conflicts with Debian's).
 set -euo pipefail
-packages=(g++ cmake make libboost1.81-dev nlohmann-json3-dev libsqlite3-dev doctest-dev)
+packages=(g++ cmake make libboost1.81-dev nlohmann-json3-dev libsqlite3-dev doctest-dev
+          libbox2d-dev)
 [ "${1:-}" = "--tests" ] && packages+=(chromium)
 missing=()
 for p in "${packages[@]}"; do

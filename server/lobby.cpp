@@ -71,7 +71,16 @@ int Lobby::recover() {
 
 // ---- dispatch -------------------------------------------------------------------------------
 
-void Lobby::handle(const std::shared_ptr<Client>& client, protocol::Parsed parsed) {
+void Lobby::handle(const std::shared_ptr<Client>& client, protocol::Parsed parsed,
+                   std::function<void()> next) {
+  if (parsed.command && client->player() == 0)
+    if (const auto* hello = std::get_if<protocol::Hello>(&*parsed.command); hello && !hello->token)
+      return welcome_new_player(client, parsed.id, hello->name, std::move(next));
+  dispatch(client, parsed);
+  next();
+}
+
+void Lobby::dispatch(const std::shared_ptr<Client>& client, const protocol::Parsed& parsed) {
   if (!parsed.command) {
     const Error& e = parsed.command.error();
     return refuse(client, parsed.id, e.code.c_str(), e.message);
@@ -90,29 +99,42 @@ void Lobby::handle(const std::shared_ptr<Client>& client, protocol::Parsed parse
   }
 }
 
+// The store commits the new player on its own thread while this connection's thread serves
+// others; the answer comes from the store's thread, so it only welcomes and sends (both
+// thread-safe) before letting the connection read on.
+void Lobby::welcome_new_player(const std::shared_ptr<Client>& c, const Json& re,
+                               const std::string& name, std::function<void()> next) {
+  std::string token = store::new_token();
+  const std::string hash = store::hash_token(token);
+  store_.create_player(
+      name, hash,
+      [c, re, token = std::move(token), next = std::move(next)](store::Player player) {
+        if (player.id == 0) {
+          refuse(c, re, code::kInternal, "the player could not be stored");
+        } else {
+          c->welcome(player.id, player.name);
+          c->send(protocol::event::welcome(re, {{"id", player.id}, {"name", player.name}}, token,
+                                           games_json()));
+        }
+        next();
+      });
+}
+
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Hello& m) {
-  store::Player player;
-  std::string token;
-  if (m.token) {
-    auto found = store_.player_by_token_hash(store::hash_token(*m.token));
-    if (!found) return refuse(c, re, code::kBadToken, "that token belongs to no player");
-    if (c->player() != 0 && c->player() != found->id)
-      return refuse(c, re, code::kBadToken, "this connection already speaks for another player");
-    player = *found;
-    token = *m.token;
-    if (player.name != m.name) {
-      store_.rename_player(player.id, m.name, [](bool, const std::string&) {});
-      player.name = m.name;
-    }
-  } else if (c->player() != 0) {
+  // Without a token this connection already has a player (welcome_new_player made the others).
+  if (!m.token)
     return refuse(c, re, code::kBadToken, "this connection has a player: resend its token");
-  } else {
-    token = store::new_token();
-    player = store_.create_player(m.name, store::hash_token(token));
-    if (player.id == 0) return refuse(c, re, code::kInternal, "the player could not be stored");
+  auto found = store_.player_by_token_hash(store::hash_token(*m.token));
+  if (!found) return refuse(c, re, code::kBadToken, "that token belongs to no player");
+  if (c->player() != 0 && c->player() != found->id)
+    return refuse(c, re, code::kBadToken, "this connection already speaks for another player");
+  store::Player player = *found;
+  if (player.name != m.name) {
+    store_.rename_player(player.id, m.name, [](bool, const std::string&) {});
+    player.name = m.name;
   }
   c->welcome(player.id, player.name);
-  c->send(protocol::event::welcome(re, {{"id", player.id}, {"name", player.name}}, token,
+  c->send(protocol::event::welcome(re, {{"id", player.id}, {"name", player.name}}, *m.token,
                                    games_json()));
   // Resume every seat this player holds.
   std::vector<std::shared_ptr<Room>> held;

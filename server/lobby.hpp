@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -31,8 +32,11 @@ class Lobby : public RoomDirectory {
 
   // Rebuilds every unfinished match from the store, as a running room. Returns how many.
   int recover();
-  // One parsed message of a client, on that client's strand.
-  void handle(const std::shared_ptr<Client>& client, protocol::Parsed parsed);
+  // One parsed message of a client, on that client's strand. `next` is called once the client's
+  // next message may be handled: at once for most, but a hello that makes a new player answers
+  // only once the store has the player, and what the client sent behind it must find it welcomed.
+  void handle(const std::shared_ptr<Client>& client, protocol::Parsed parsed,
+              std::function<void()> next);
   void disconnected(const std::shared_ptr<Client>& client);
   void shutdown();
   // Forgets every room; at the very end, before the io_context goes.
@@ -47,6 +51,9 @@ class Lobby : public RoomDirectory {
   void room_closed(std::int64_t room) override;
 
  private:
+  void dispatch(const std::shared_ptr<Client>& client, const protocol::Parsed& parsed);
+  void welcome_new_player(const std::shared_ptr<Client>& c, const Json& re, const std::string& name,
+                          std::function<void()> next);
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Hello& m);
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::ListRooms& m);
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::CreateRoom& m);

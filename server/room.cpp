@@ -25,6 +25,8 @@ const char* status_name(Room::Status s) {
   switch (s) {
     case Room::Status::open:
       return "open";
+    case Room::Status::starting:
+      return "starting";
     case Room::Status::playing:
       return "playing";
     case Room::Status::over:
@@ -297,9 +299,19 @@ void Room::start(std::shared_ptr<Client> client, Json re) {
   record.created_ms = now_ms();
   for (std::size_t i = 0; i < seats_.size(); ++i)
     record.seats.push_back({static_cast<int>(i), seats_[i].player, seats_[i].name, seats_[i].bot});
-  match_ = store_.create_match(record);
-  if (match_ == 0) return error(client, re, code::kInternal, "the match could not be stored");
+  // The room's thread serves other rooms while the store commits.
+  status_ = Status::starting;
+  store_.create_match(record, [self = shared_from_this(), client, re](std::int64_t match) {
+    self->post([self, client, re, match] { self->started(match, client, re); });
+  });
+}
 
+void Room::started(std::int64_t match, const std::shared_ptr<Client>& client, const Json& re) {
+  if (match == 0) {
+    status_ = Status::open;
+    return error(client, re, code::kInternal, "the match could not be stored");
+  }
+  match_ = match;
   state_ = game_.new_state(options_, Chance(seed_));
   status_ = Status::playing;
   audiences_.assign(seats_.size() + 1, Audience{});
@@ -309,7 +321,7 @@ void Room::start(std::shared_ptr<Client> client, Json re) {
   for (std::size_t i = 0; i < seats_.size(); ++i)
     if (!seats_[i].bot.empty()) bots_[i] = game_.make_bot(seats_[i].bot);
   directory_.match_started(match_, id_);
-  TORTUGA_LOG(info, "room " << id_ << " started match " << match_ << " of " << record.game);
+  TORTUGA_LOG(info, "room " << id_ << " started match " << match_ << " of " << game_.info().id);
 
   send_room_to_all(client.get(), re);
   for (const auto& [key, member] : members_) send_state(member.client, nullptr);

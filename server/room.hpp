@@ -42,7 +42,8 @@ struct RoomSeat {
 class Room : public std::enable_shared_from_this<Room> {
  public:
   using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
-  enum class Status { open, playing, over };
+  // `starting`: the match is being stored; the seats are final but nothing can be played yet.
+  enum class Status { open, starting, playing, over };
 
   // A new open room; the host takes seat 0.
   Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& directory,
@@ -122,6 +123,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void reset_views();
   bool has_members(int audience) const;
 
+  // The second half of start, once the store has answered with the match id (0: not stored).
+  void started(std::int64_t match, const std::shared_ptr<Client>& host, const Json& re);
   void apply(int seat, const Json& action, const std::shared_ptr<Client>& by, const Json& re);
   void committed(std::int64_t version, bool ok, const std::string& error);
   void after_settled();

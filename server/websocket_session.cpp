@@ -85,7 +85,13 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
   } else {
     auto data = buffer_.cdata();
     std::string_view text(static_cast<const char*>(data.data()), data.size());
-    state_.lobby.handle(shared_from_this(), protocol::parse_command(text));
+    auto parsed = protocol::parse_command(text);
+    buffer_.consume(buffer_.size());
+    // The next message is read once this one allows it (see Lobby::handle).
+    state_.lobby.handle(shared_from_this(), std::move(parsed), [self = shared_from_this()] {
+      boost::asio::post(self->ws_.get_executor(), [self] { self->read(); });
+    });
+    return;
   }
   buffer_.consume(buffer_.size());
   read();

@@ -67,6 +67,22 @@ TEST_CASE("malformed, unknown and incomplete messages are refused and the connec
   CHECK_FALSE(c.closed());
 }
 
+TEST_CASE("messages sent right behind hello, without waiting for welcome, find the player welcomed") {
+  TempDir dir;
+  ServerProcess server(dir / "tortuga.db", dir.path());
+  TestClient c(server.port(), "client");
+  c.send({{"type", "hello"}, {"name", "Anne"}, {"id", 1}});
+  c.send({{"type", "list_rooms"}, {"id", 2}});
+  c.send({{"type", "create_room"}, {"game", "raft-and-scupper"}, {"id", 3}});
+  const Json welcome = c.wait_for_type("welcome");
+  CHECK(welcome.at("re") == 1);
+  const Json rooms = c.wait_for_type("rooms");
+  CHECK(rooms.at("re") == 2);
+  const Json room = c.wait_for_type("room");
+  CHECK(room.at("re") == 3);
+  CHECK(room.at("room").at("host") == welcome.at("player").at("id"));
+}
+
 TEST_CASE("room and match mistakes are refused and change nothing") {
   TempDir dir;
   ServerProcess server(dir / "tortuga.db", dir.path());

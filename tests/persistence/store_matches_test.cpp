@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <future>
 #include <limits>
 
 #include "persistence/sqlite_store.hpp"
@@ -88,6 +89,23 @@ TEST_CASE("a match whose seats cannot all be stored is not stored at all") {
   const std::int64_t id = store.create_match(sample_match());
   CHECK(id > 0);
   CHECK(store.match(id)->seats.size() == 3);
+}
+
+TEST_CASE("a match created without waiting is answered with its id once it is committed") {
+  TempDir dir;
+  SqliteStore store(dir.file("store.db"));
+  std::promise<std::int64_t> stored, refused;
+  store.create_match(sample_match(), [&](std::int64_t id) { stored.set_value(id); });
+  Match twice = sample_match();
+  twice.seats.push_back({1, std::nullopt, "Seat one again", ""});
+  store.create_match(twice, [&](std::int64_t id) { refused.set_value(id); });
+  const std::int64_t id = stored.get_future().get();
+  CHECK(id > 0);
+  CHECK(refused.get_future().get() == 0);
+  auto got = store.match(id);
+  REQUIRE(got);
+  CHECK(got->seats.size() == 3);
+  CHECK(store.list_matches({}).size() == 1);
 }
 
 TEST_CASE("action_count tells how many actions a match has stored") {

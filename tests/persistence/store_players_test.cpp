@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <future>
+
 #include "persistence/sqlite_store.hpp"
 #include "persistence/token.hpp"
 #include "tests/persistence/helpers.hpp"
@@ -46,6 +48,22 @@ TEST_CASE("two players cannot share a token hash: the second is not stored") {
   CHECK(store.create_player("Anne", hash_token("same")).id > 0);
   CHECK(store.create_player("Mary", hash_token("same")).id == 0);
   CHECK(store.player_by_token_hash(hash_token("same"))->name == "Anne");
+}
+
+TEST_CASE("a player created without waiting is answered once committed, or with id 0") {
+  TempDir dir;
+  SqliteStore store(dir.file("store.db"));
+  std::promise<Player> first, second;
+  store.create_player("Anne", "hash-a", [&](Player p) { first.set_value(p); });
+  store.create_player("Anne again", "hash-a", [&](Player p) { second.set_value(p); });
+  const Player anne = first.get_future().get();
+  CHECK(anne.id > 0);
+  CHECK(anne.name == "Anne");
+  CHECK(second.get_future().get().id == 0);  // the same token hash twice
+  auto found = store.player_by_token_hash("hash-a");
+  REQUIRE(found);
+  CHECK(found->id == anne.id);
+  CHECK(found->created_ms == anne.created_ms);
 }
 
 TEST_CASE("a player can be renamed; renaming an unknown player fails") {

@@ -31,6 +31,8 @@ struct SuiteConfig {
   // action that is not in the list must be refused.
   bool legal_is_exhaustive = true;
   std::vector<Json> option_variants = {Json::object()};
+  // Which variants a player count may play (an option for some counts only); none: all of them.
+  std::function<bool(const Json& variant, int players)> variant_fits;
   LeakCheck leak_check;  // none: the game has no hidden information
 };
 

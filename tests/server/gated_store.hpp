@@ -1,5 +1,6 @@
 // A store that holds every appended action until the test releases it, to prove that nobody is
-// sent an effect before the store has committed it, and to simulate a failing disk.
+// sent an effect before the store has committed it, and to simulate a failing disk. New matches
+// pass straight through unless hold_matches is set; then they wait for release_match.
 #pragma once
 
 #include <mutex>
@@ -39,6 +40,10 @@ class GatedStore : public store::Store {
   store::Player create_player(const std::string& n, const std::string& h) override {
     return inner_.create_player(n, h);
   }
+  void create_player(const std::string& n, const std::string& h,
+                     store::PlayerCreated c) override {
+    inner_.create_player(n, h, std::move(c));
+  }
   std::optional<store::Player> player_by_token_hash(const std::string& h) override {
     return inner_.player_by_token_hash(h);
   }
@@ -47,6 +52,34 @@ class GatedStore : public store::Store {
     inner_.rename_player(id, n, std::move(d));
   }
   std::int64_t create_match(const store::Match& m) override { return inner_.create_match(m); }
+  void create_match(const store::Match& m, store::Created c) override {
+    {
+      std::lock_guard lock(mutex_);
+      if (hold_matches) {
+        held_matches_.emplace_back(m, std::move(c));
+        return;
+      }
+    }
+    inner_.create_match(m, std::move(c));
+  }
+  std::size_t held_matches() {
+    std::lock_guard lock(mutex_);
+    return held_matches_.size();
+  }
+  // Stores (or fails) the oldest held match.
+  void release_match(bool ok = true) {
+    std::pair<store::Match, store::Created> next;
+    {
+      std::lock_guard lock(mutex_);
+      next = std::move(held_matches_.front());
+      held_matches_.erase(held_matches_.begin());
+    }
+    if (ok)
+      inner_.create_match(next.first, std::move(next.second));
+    else
+      next.second(0);
+  }
+  bool hold_matches = false;
   void finish_match(std::int64_t id, const std::string& s, const std::string& r, std::int64_t e,
                     store::Done d) override {
     inner_.finish_match(id, s, r, e, std::move(d));
@@ -63,6 +96,7 @@ class GatedStore : public store::Store {
   store::Store& inner_;
   std::mutex mutex_;
   std::vector<std::pair<store::Action, store::Done>> held_;
+  std::vector<std::pair<store::Match, store::Created>> held_matches_;
 };
 
 }  // namespace tortuga::testing

@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <filesystem>
 
 #include <unistd.h>
@@ -54,8 +55,11 @@ struct Server {
     io.reset();
     store.reset();
   }
+  // As a connection does: the next message only once the lobby is ready for it.
   void send(const std::shared_ptr<FakeClient>& c, const Json& message) {
-    lobby->handle(c, protocol::parse_command(message.dump()));
+    auto ready = std::make_shared<std::atomic<bool>>(false);
+    lobby->handle(c, protocol::parse_command(message.dump()), [ready] { *ready = true; });
+    REQUIRE(run_until(*io, [&] { return ready->load(); }));
     run_until(
         *io, [] { return false; }, std::chrono::milliseconds(20));
   }

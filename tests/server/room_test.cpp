@@ -71,7 +71,19 @@ struct Table {
   void seat_both_and_start() {
     on_room([&] { room->join(anne, std::nullopt, 1); });
     on_room([&] { room->join(ben, std::nullopt, 2); });
-    on_room([&] { room->start(anne, 3); });
+    start_and_wait();
+  }
+  // The store commits the new match on its own thread; the room goes on when it has.
+  void start_and_wait(const std::shared_ptr<FakeClient>& host = nullptr) {
+    const auto& who = host ? host : anne;
+    const std::size_t before = who->received().size();
+    on_room([&] { room->start(who, 3); });
+    REQUIRE(run_until(io, [&] {
+      auto got = who->received();
+      for (std::size_t i = before; i < got.size(); ++i)
+        if (got[i]["type"] == "state" || got[i]["type"] == "error") return true;
+      return false;
+    }));
   }
   void act(const std::shared_ptr<FakeClient>& who, Json action, Json id = 9) {
     on_room([&] { room->act(who, action, id); });
@@ -251,7 +263,7 @@ TEST_CASE("a bot takes its turns through the same path and the match ends") {
   Table t;
   t.on_room([&] { t.room->join(t.anne, std::nullopt, 1); });
   t.on_room([&] { t.room->add_bot(t.anne, std::nullopt, "random", 2); });
-  t.on_room([&] { t.room->start(t.anne, 3); });
+  t.start_and_wait();
   REQUIRE(run_until(t.io, [&] {
     while (t.store->held()) t.store->release();
     Json v = latest_view(*t.anne);
@@ -277,6 +289,35 @@ TEST_CASE("only the host starts, and only with every seat taken") {
   cleo->welcome(77, "Cleo");
   t.on_room([&] { t.room->join(cleo, std::nullopt, "j"); });
   CHECK(cleo->of_type("error").back()["code"] == "room_full");
+}
+
+TEST_CASE("while the new match is being stored the seats are final, and a failure reopens") {
+  Table t;
+  t.on_room([&] { t.room->join(t.anne, std::nullopt, 1); });
+  t.on_room([&] { t.room->join(t.ben, std::nullopt, 2); });
+  t.store->hold_matches = true;
+  t.on_room([&] { t.room->start(t.anne, "s1"); });
+  REQUIRE(t.store->held_matches() == 1);
+  // Starting: nothing is sent yet, a second start and a change of seats are refused.
+  CHECK(t.anne->of_type("state").empty());
+  t.on_room([&] { t.room->start(t.anne, "s2"); });
+  CHECK(t.anne->of_type("error").back()["code"] == "already_started");
+  t.on_room([&] { t.room->add_bot(t.anne, std::nullopt, "random", "b"); });
+  CHECK(t.anne->of_type("error").back()["code"] == "already_started");
+
+  // The store fails: the host hears why, and the room is open again with its seats.
+  t.store->release_match(false);
+  REQUIRE(run_until(t.io, [&] { return t.anne->of_type("error").size() == 3; }));
+  CHECK(t.anne->of_type("error").back()["code"] == "internal");
+  CHECK(t.anne->of_type("error").back()["re"] == "s1");
+  CHECK(t.anne->of_type("state").empty());
+
+  // A second start goes through once the store takes the match.
+  t.store->hold_matches = false;
+  t.start_and_wait();
+  CHECK(t.anne->of_type("state").size() == 1);
+  CHECK(t.ben->of_type("state").size() == 1);
+  CHECK(t.anne->of_type("room").back()["room"]["status"] == "playing");
 }
 
 }  // namespace tortuga::testing

@@ -1,0 +1,80 @@
+#include "rules/riff_raff/riff_game.hpp"
+
+#include <algorithm>
+
+#include "rules/riff_raff/bots.hpp"
+#include "rules/riff_raff/riff_state.hpp"
+#include "rules/riff_raff/world.hpp"
+
+namespace tortuga::riff {
+
+const GameInfo& RiffGame::info() const {
+  static const GameInfo info{"riff-raff", "Riff Raff", 2, 4};
+  return info;
+}
+
+Json RiffGame::option_schema() const {
+  return {
+      {"catch_ms",
+       {{"type", "integer"},
+        {"default", 3000},
+        {"min", 0},
+        {"max", 60000},
+        {"description",
+         "milliseconds to send a catch once the fall has played back; with the playback's length "
+         "this is the catch's deadline"}}},
+      {"turn_clock_s",
+       {{"type", "integer"},
+        {"default", 0},
+        {"min", 0},
+        {"max", 86400},
+        {"description",
+         "seconds to choose a card, appoint a captain or load; when they run out the lowest card "
+         "is chosen, the first tied player clockwise from the captain appointed, or the first "
+         "piece of the supply set down in the middle of the area; 0 for no clock"}}},
+      {"model",
+       {{"type", "object"},
+        {"default", nullptr},
+        {"description",
+         "a JSON merge patch over the standard ship and cargo (cargo.json): shapes, areas, "
+         "materials, physics constants; null for the standard model"}}},
+  };
+}
+
+Refusal RiffGame::check_options(const Json& options) const {
+  auto spec = load_spec(options.value("model", Json()));
+  if (!spec) return spec.error();
+  // Every piece must fit on every area, level or upright, between the area's inner ends.
+  for (const Area& area : (*spec)->areas) {
+    for (int k = 0; k < kKinds; ++k) {
+      bool fits = false;
+      for (float angle : {0.0f, 1.57079633f}) {
+        const auto [lo, hi] = extent_x((*spec)->kinds[k], angle);
+        const float from = area.open_from ? area.from : area.from - lo;
+        const float to = area.open_to ? area.to : area.to - hi;
+        fits = fits || std::max(from, area.from) <= std::min(to, area.to);
+      }
+      if (!fits)
+        return Error{code::kBadOptions, std::string("option model: the ") + kKindNames[k] +
+                                            " fits on area " + std::to_string(area.number) +
+                                            " neither level nor upright"};
+    }
+  }
+  return std::nullopt;
+}
+
+std::unique_ptr<State> RiffGame::new_state(const Json& options, Chance chance) const {
+  return std::make_unique<RiffState>(options, std::move(chance));
+}
+
+std::unique_ptr<Bot> RiffGame::make_bot(std::string_view kind) const {
+  if (kind == "smart") return std::make_unique<SmartBot>();
+  return std::make_unique<RandomLoader>();
+}
+
+const Game& riff_raff() {
+  static const RiffGame game;
+  return game;
+}
+
+}  // namespace tortuga::riff

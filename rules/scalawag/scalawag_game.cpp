@@ -1,0 +1,75 @@
+#include "rules/scalawag/scalawag_game.hpp"
+
+#include "rules/scalawag/scalawag_state.hpp"
+#include "rules/scalawag/setup.hpp"
+#include "rules/scalawag/smart_bot.hpp"
+
+namespace tortuga::scalawag {
+
+const GameInfo& ScalawagGame::info() const {
+  static const GameInfo info{"scalawag", "Scalawag!", 3, 8};
+  return info;
+}
+
+Json ScalawagGame::option_schema() const {
+  return {
+      {"window_s",
+       {{"type", "integer"},
+        {"default", 10},
+        {"min", 1},
+        {"max", 600},
+        {"description",
+         "seconds a challenge window stays open; when they run out, whoever has not challenged "
+         "declines"}}},
+      {"turn_clock_s",
+       {{"type", "integer"},
+        {"default", 0},
+        {"min", 0},
+        {"max", 86400},
+        {"description",
+         "seconds for every question but a challenge window (an order, targets, a penalty, a "
+         "card to give up); when they run out the room answers for the player; 0 for no clock"}}},
+      {"alliances",
+       {{"type", "boolean"},
+        {"default", false},
+        {"description", "alliance mode: hidden teams of two, for 6 or 8 players only"}}},
+      {"fog_of_war",
+       {{"type", "boolean"},
+        {"default", true},
+        {"description", "the Fog of War of the three-player game (no effect with more players)"}}},
+      {"damage_boxes",
+       {{"type", "array"},
+        {"default", nullptr},
+        {"description",
+         "the five damage box numbers of a ship, highest first (the boarding cost is the highest "
+         "uncovered one); null for 10, 8, 6, 4, 2"}}},
+      {"fog_die",
+       {{"type", "array"},
+        {"default", nullptr},
+        {"description",
+         "the Fog of War die: the symbol 1, 2 or 3 on each of its six faces; null for "
+         "1, 1, 2, 2, 3, 3"}}},
+  };
+}
+
+Refusal ScalawagGame::check_options(const Json& options) const {
+  auto rules = rules_from(options);
+  if (!rules) return rules.error();
+  return std::nullopt;
+}
+
+std::unique_ptr<State> ScalawagGame::new_state(const Json& options, Chance chance) const {
+  return std::make_unique<ScalawagState>(options, std::move(chance));
+}
+
+std::unique_ptr<Bot> ScalawagGame::make_bot(std::string_view kind) const {
+  if (kind == "smart") return std::make_unique<SmartBot>();
+  return std::make_unique<RandomBot>();
+}
+
+const Game& scalawag() {
+  static const ScalawagGame game;
+  return game;
+}
+
+}  // namespace tortuga::scalawag
