@@ -3,8 +3,17 @@
 
 import {h, fill} from '../js/dom.js';
 
+const LONG = 160;  // characters of a list of plain values shown on one line
+
 function tree(value, key) {
   const name = key === undefined ? null : h('span', {class: 'key'}, `${key}: `);
+  // Lists of plain values (a hand, motion frames) on one line: thousands of rows help nobody.
+  if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object')) {
+    const text = JSON.stringify(value);
+    return h('li', {}, name, h('span', {class: 'value', title: text.length > LONG ? text : null},
+                              text.length > LONG ? `${text.slice(0, LONG)}… (${value.length})`
+                                                 : text));
+  }
   if (value !== null && typeof value === 'object') {
     const entries = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
     const summary = Array.isArray(value) ? `[${value.length}]` : `{${entries.length}}`;
