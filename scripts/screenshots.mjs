@@ -5,7 +5,7 @@ import {mkdirSync} from 'node:fs';
 import {join, dirname} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {startServer, launch, enter, createShortRoom, playOneMove, nextToAct,
-        seeded} from '../tests/web/harness.mjs';
+        seeded, step} from '../tests/web/harness.mjs';
 
 const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'screenshots');
 mkdirSync(out, {recursive: true});
@@ -60,6 +60,29 @@ try {
   for (let i = 0; i < 4; ++i) await playOneMove(await nextToAct([mary]), random);
   await small.locator('.play[data-to-act="true"]').waitFor();
   await small.screenshot({path: join(out, 'phone.png')});
+
+  // A Scalawag! table for three, a few turns in.
+  const kim = await enter(browser, server.url, 'Kim');
+  await kim.getByLabel('Game', {exact: true}).selectOption('scalawag');
+  await kim.getByRole('button', {name: 'Create room'}).click();
+  await kim.waitForURL(/#\/room\/\d+$/);
+  for (const seat of [1, 2]) {
+    await kim.locator(`.seat[data-seat="${seat}"]`).getByRole('button', {name: 'Add bot'}).click();
+    await kim.locator(`.seat[data-seat="${seat}"]`, {hasText: 'Bot'}).waitFor();
+  }
+  await kim.locator('#start:not([disabled])').click();
+  await kim.locator('.play').waitFor();
+  for (let i = 0; i < 6; ++i) {
+    const page = await nextToAct([kim]);
+    if (!page) break;
+    const before = await step(kim);
+    const buttons = kim.locator('.actions button.action:visible');
+    await buttons.nth(Math.floor(random() * await buttons.count())).click();
+    await kim.waitForFunction((n) => Number(document.querySelector('.play').dataset.step) > n,
+                              before);
+  }
+  await nextToAct([kim]);
+  await kim.screenshot({path: join(out, 'scalawag.png'), fullPage: true});
 } finally {
   await browser.close();
   await server.stop();

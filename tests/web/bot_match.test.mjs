@@ -26,7 +26,7 @@ test('a browser plays Raft & Scupper against a bot to the end', async () => {
     assert.ok(await start.isDisabled(), 'no start while a seat is empty');
     await anne.getByLabel('bot for seat 1').selectOption('smart');
     await anne.getByRole('button', {name: 'Add bot'}).click();
-    await anne.locator('.seat[data-seat="1"]', {hasText: 'Bot (smart)'}).waitFor();
+    await anne.locator('.seat[data-seat="1"]', {hasText: 'Bot 2 (smart)'}).waitFor();
     await start.click();
     await anne.locator('.play').waitFor();
 
@@ -59,7 +59,7 @@ test('a browser plays Raft & Scupper against a bot to the end', async () => {
     await anne.locator('.result h2').waitFor();
     const stored = (await (await fetch(`${server.url}api/matches?limit=1`)).json()).matches[0];
     assert.equal(stored.status, 'finished');
-    const winner = stored.result.winners[0] === 0 ? 'Anne Bonny' : 'Bot \\(smart\\)';
+    const winner = stored.result.winners[0] === 0 ? 'Anne Bonny' : 'Bot 2 \\(smart\\)';
     assert.match(await anne.locator('.result h2').innerText(), new RegExp(`^${winner} won\\.$`));
     // The bot's moves are in the log too: one line per step of the match.
     assert.equal(await anne.locator('.log li').count(), stored.actions);

@@ -4,7 +4,7 @@
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {startServer, launch, enter, nextToAct, seeded, step, isOver} from './harness.mjs';
+import {startServer, launch, enter, nextToAct, seeded, isOver, clickAnAction} from './harness.mjs';
 
 test('a browser plays every hosted game against bots to its end', async () => {
   const server = await startServer();
@@ -19,13 +19,14 @@ test('a browser plays every hosted game against bots to its end', async () => {
       await anne.getByLabel('Game', {exact: true}).selectOption(game.id);
       await anne.getByRole('button', {name: 'Create room'}).click();
       await anne.waitForURL(/#\/room\/\d+$/);
+      await anne.locator('.seat[data-seat="0"]', {hasText: 'Anne Bonny'}).waitFor();
       const seats = await anne.locator('.seat').count();
       assert.equal(seats, game.options.players.default, game.id);
       for (let seat = 1; seat < seats; ++seat) {
         const row = anne.locator(`.seat[data-seat="${seat}"]`);
         await anne.getByLabel(`bot for seat ${seat}`).selectOption('random');
         await row.getByRole('button', {name: 'Add bot'}).click();
-        await row.filter({hasText: 'Bot (random)'}).waitFor();
+        await row.filter({hasText: `Bot ${seat + 1} (random)`}).waitFor();
       }
       await anne.locator('#start:not([disabled])').click();
       await anne.locator('.play').waitFor();
@@ -33,12 +34,8 @@ test('a browser plays every hosted game against bots to its end', async () => {
       if (await plain.count()) await plain.check();
 
       let moves = 0;
-      for (let page; (page = await nextToAct([anne], 30000)); ++moves) {
-        const before = await step(anne);
-        const buttons = anne.locator('button.action');
-        await buttons.nth(Math.floor(random() * await buttons.count())).click();
-        await anne.waitForFunction(
-            (n) => Number(document.querySelector('.play').dataset.step) > n, before);
+      for (let page; (page = await nextToAct([anne], 30000));) {
+        if (await clickAnAction(anne, random)) ++moves;
         assert.ok(moves < 500, `${game.id} should end`);
       }
       assert.ok(await isOver(anne), game.id);

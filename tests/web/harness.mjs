@@ -145,3 +145,22 @@ export async function until(condition, what, timeoutMs = 10000) {
     await sleep(20);
   }
 }
+
+// Clicks one of the legal actions' buttons at random and waits for the next step. False when
+// there was none to click: where several seats act at once (a window, a timer), the match may
+// move on, or end, between seeing one's turn and clicking.
+export async function clickAnAction(page, random) {
+  const before = await step(page);
+  const buttons = page.locator('.actions button.action:visible:not([disabled])');
+  const n = await buttons.count();
+  if (n === 0) return false;
+  const chosen = buttons.nth(Math.floor(random() * n));
+  try {
+    await chosen.click({timeout: 2000});
+  } catch (_) {
+    return false;  // gone with a newer view
+  }
+  await page.waitForFunction(
+      (k) => Number(document.querySelector('.play').dataset.step) > k, before);
+  return true;
+}

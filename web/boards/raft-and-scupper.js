@@ -246,4 +246,7 @@ function showLegend(legend, view, names) {
       `${ship.id} (${ship.cargo}, ${ship.rigging}, by the ${CREW[ship.by]})`).join('; ')) : null);
 }
 
-export default {create, label, describe};
+// The actions a click on the board makes (the panel folds their long lists away).
+const onBoard = ['switch_pair', 'place_pirate', 'jump', 'sail', 'scupper'];
+
+export default {create, label, describe, onBoard};

@@ -3,7 +3,8 @@
 
 import {h, fill} from './dom.js';
 
-export function showActions(host, view, {label, act, collapsed}) {
+// `onBoard`: the action types the board offers by clicks; their long lists fold away.
+export function showActions(host, view, {label, act, onBoard = []}) {
   const legal = view.legal || [];
   if (!act || legal.length === 0) return fill(host);
   const groups = new Map();
@@ -24,10 +25,9 @@ export function showActions(host, view, {label, act, collapsed}) {
       buttons.push(button);
       return button;
     }));
-  // Beside a drawn board, big groups fold away (the board offers them); small ones (pass, a
-  // choice between two) stay in sight.
+  // What the board offers folds away when it is long; the rest, and short lists, stay in sight.
   const all = [...groups];
-  const inSight = collapsed ? all.filter(([, actions]) => actions.length <= 3) : all;
+  const inSight = all.filter(([type, actions]) => !onBoard.includes(type) || actions.length <= 3);
   const folded = all.filter((g) => !inSight.includes(g));
   const foldedCount = folded.reduce((n, [, actions]) => n + actions.length, 0);
   fill(host, h('section', {class: 'actions', 'aria-label': 'your legal actions'},

@@ -3,7 +3,7 @@
 export function seatName(seat) {
   if (!seat) return '?';
   if (seat.player) return seat.player.name;
-  if (seat.bot) return `Bot (${seat.bot})`;
+  if (seat.bot) return `Bot ${seat.seat + 1} (${seat.bot})`;  // as the server names it
   return 'empty';
 }
 

@@ -57,8 +57,8 @@ export class MatchPanel {
     this.board.update(view, {act, names});
     this.showTurn(view, names, mine);
     this.countdown.show(view.over ? null : view.deadline, arrivedAt, names);
-    showActions(this.actionsHost, view, {
-      label: this.boardModule.label, act, collapsed: this.boardModule !== generic});
+    showActions(this.actionsHost, view,
+                {label: this.boardModule.label, act, onBoard: this.boardModule.onBoard});
     this.addToLog(view, names);
     this.showResult(view, names);
     this.view = view;

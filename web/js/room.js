@@ -65,9 +65,13 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
     }
   }
 
+  let board = null;  // the game's board module, loaded while the room fills
+  let early = [];     // views that came while the panel was being made, in order
+
   function takeRoom(message) {
     room = message.room;
     you = message.you;
+    board ??= loadBoard(room.game);
     showInfo();
     if (room.match) startPanel();
   }
@@ -131,26 +135,29 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
   async function startPanel() {
     if (panel || panel === 'loading') return;
     panel = 'loading';
-    const board = await loadBoard(room.game);
+    const module = await board;
     if (closed) return;
     const match = room.match;
     panel = new MatchPanel(playHost, {
-      board, match, announce,
+      board: module, match, announce,
       names: () => seatNames(room.seats),
       act: watching ? null
                     : (action) => connection.request({type: 'action', match, action}),
     });
+    // Every view since the start, so that the log misses no step (bots may move at once).
+    for (const {view, at} of early.filter((v) => v.match === match)) panel.update(view, at);
+    early = [];
     const held = connection.matches.get(match);
-    if (held) panel.update(held.view, held.at);
+    if (held && held.view.step !== panel.view?.step) panel.update(held.view, held.at);
   }
 
   const onRoom = ({detail}) => {
     if (detail.room.id === roomId) takeRoom(detail);
   };
   const onView = ({detail}) => {
-    if (room && detail.match === room.match && panel && panel !== 'loading') {
-      panel.update(detail.view, detail.at);
-    }
+    if (!room || detail.match !== room.match) return;
+    if (panel === 'loading' || !panel) early.push(detail);
+    else panel.update(detail.view, detail.at);
   };
   const onLeft = ({detail}) => {
     // Pushed when the room closes under us (its last player left before the start).
