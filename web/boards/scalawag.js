@@ -83,24 +83,24 @@ function create(host) {
     ring.forEach((seat, i) => {
       const p = view.players[seat];
       const angle = -Math.PI / 2 + (2 * Math.PI * i) / ring.length;
-      const x = W / 2 + 235 * Math.cos(angle) - 75;
+      const x = W / 2 + 225 * Math.cos(angle) - 85;
       const y = H / 2 + 150 * Math.sin(angle) - 42;
       const claim = view.claim && view.claim.seat === seat;
-      const classes = ['ship-card', p.alive ? '' : 'sunk', view.turn === seat ? 'turn' : '',
+      const classes = ['ship-card', p.alive ? '' : 'sunk', view.turn === seat ? 'to-move' : '',
                        claim ? 'claiming' : '', view.seat === seat ? 'mine' : ''].join(' ');
       const name = `${names[seat] ?? `seat ${seat}`}, ${words(p.flag)}: ${p.compass} compass ` +
                    `points, ${p.damage} damage, ${p.crew} crew` +
                    `${p.on_guard ? ', on guard' : ''}${p.alive ? '' : ', sunk'}`;
       const g = s('g', {class: classes, transform: `translate(${x} ${y})`, 'data-seat': seat},
         s('title', {}, name),
-        s('rect', {width: 150, height: 84, rx: 10}),
+        s('rect', {width: 170, height: 84, rx: 10}),
         s('text', {x: 10, y: 20, class: 'who'}, names[seat] ?? `seat ${seat}`),
         s('text', {x: 10, y: 38}, `${words(p.flag)}${p.on_guard ? ' · on guard' : ''}`),
         s('text', {x: 10, y: 56}, `compass ${p.compass} · crew ${p.crew}`),
         s('text', {x: 10, y: 74, class: 'muted'},
           p.alive ? `damage ${p.damage} · boarding ${p.boarding_cost}` : 'sunk'));
       if (claim) {
-        g.append(s('text', {x: 75, y: -8, 'text-anchor': 'middle', class: 'claim'},
+        g.append(s('text', {x: 85, y: -8, 'text-anchor': 'middle', class: 'claim'},
                    `claims ${plural(view.claim.count, view.claim.crew)}`));
       }
       if (targets.has(seat)) {
