@@ -3,6 +3,7 @@
 #include "rules/raft_and_scupper/raft_game.hpp"
 #include "rules/riff_raff/riff_game.hpp"
 #include "rules/scalawag/scalawag_game.hpp"
+#include "rules/um_rum_und_ehre/umrum_game.hpp"
 
 namespace tortuga {
 
@@ -10,6 +11,7 @@ const std::vector<const Game*>& all_games() {
   static const std::vector<const Game*> games = {
       &raft::raft_and_scupper(),
       &scalawag::scalawag(),
+      &umrum::um_rum_und_ehre(),
       &riff::riff_raff(),
   };
   return games;
