@@ -164,3 +164,16 @@ export async function clickAnAction(page, random) {
       (k) => Number(document.querySelector('.play').dataset.step) > k, before);
   return true;
 }
+
+// The log's lines: one per step, numbered, the last 200 kept. Checks that they are exactly the
+// steps up to `steps`, and returns their texts.
+export async function logOfSteps(page, steps) {
+  const lines = await page.locator('.log li').allInnerTexts();
+  const first = Math.max(1, steps - 199);
+  const numbers = lines.map((line) => Number(line.match(/^(\d+)\./)?.[1]));
+  const expected = Array.from({length: steps - first + 1}, (_, i) => first + i);
+  if (JSON.stringify(numbers) !== JSON.stringify(expected)) {
+    throw new Error(`the log shows steps ${numbers.join(',')}, not ${first}..${steps}`);
+  }
+  return lines;
+}

@@ -3,7 +3,7 @@
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {startServer, launch, createShortRoom, playOneMove, nextToAct, seeded, step,
+import {startServer, launch, createShortRoom, playOneMove, seeded, step,
         until} from './harness.mjs';
 
 test('a missed patch and a broken one are answered with sync', async () => {
@@ -11,8 +11,8 @@ test('a missed patch and a broken one are answered with sync', async () => {
   const browser = await launch();
   try {
     const page = await (await browser.newContext()).newPage();
-    // Between the page and the server: spoil the patch of version 2 (Anne's second placement),
-    // drop that of version 4 (her last one, which the bot's choice of crew follows at once).
+    // Between the page and the server: spoil the patch of version 2, and drop the one that
+    // brings the crew's choice (after Anne's last placement: the bot's choice follows at once).
     const sent = [];
     await page.routeWebSocket(/\/ws$/, (ws) => {
       const upstream = ws.connectToServer();
@@ -22,7 +22,8 @@ test('a missed patch and a broken one are answered with sync', async () => {
       });
       upstream.onMessage((text) => {
         const message = JSON.parse(text);
-        if (message.type === 'patch' && message.version === 4) return;
+        if (message.type === 'patch' &&
+            message.ops.some((op) => op.path === '/phase' && op.value === 'choosing')) return;
         if (message.type === 'patch' && message.version === 2) {
           message.ops = [{op: 'replace', path: '/no/such/field', value: 1}];
           return ws.send(JSON.stringify(message));
@@ -39,10 +40,16 @@ test('a missed patch and a broken one are answered with sync', async () => {
     await page.locator('.play').waitFor();
 
     const random = seeded(31);
-    for (let i = 0; i < 4; ++i) await playOneMove(await nextToAct([page]), random);
-    await until(async () => (await step(page)) >= 5, 'four placements and a crew chosen');
+    await until(async () => {
+      const raft = page.locator('.raft-legend');
+      if (await raft.filter({hasText: /Phase: (playing|over)/}).count()) return true;
+      if (await page.locator('.play[data-to-act="true"]').count()) {
+        await playOneMove(page, random);
+      }
+      return false;
+    }, 'the setup done and a crew chosen', 30000);
     const match = (await (await fetch(`${server.url}api/matches?limit=1`)).json()).matches[0].id;
-    // Version 2 did not apply, version 5 came after a gap: a sync for each.
+    // Version 2 did not apply, the crew's choice came after a gap: a sync for each.
     const syncs = sent.filter((m) => m.type === 'sync');
     assert.equal(syncs.length, 2);
     assert.ok(syncs.every((m) => m.match === match));

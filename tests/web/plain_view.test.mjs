@@ -4,7 +4,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {startServer, launch, enter, createShortRoom, nextToAct, seeded, step,
-        isOver} from './harness.mjs';
+        isOver, logOfSteps} from './harness.mjs';
 
 test('a match is played to its end from the plain view alone', async () => {
   const server = await startServer();
@@ -41,9 +41,15 @@ test('a match is played to its end from the plain view alone', async () => {
     const stored = (await (await fetch(`${server.url}api/matches?limit=1`)).json()).matches[0];
     assert.equal(stored.status, 'finished');
     // The log tells each step by the game's own last_action, in the plain words of its JSON.
-    assert.equal(await anne.locator('.log li').count(), stored.actions);
-    assert.match(await anne.locator('.log li').first().innerText(),
-                 /^1\. Anne Bonny: place pirate · at \[\d+,\d+\] · figure (yellow|black)beard$/);
+    await logOfSteps(anne, stored.actions);
+    // (A deal with one kind all connected starts with switches: 2% of short deals.)
+    if (stored.actions <= 200) {
+      const placed =
+          /^1\. Anne Bonny: place pirate · at \[\d+,\d+\] · figure (yellow|black)beard$/;
+      const switched = /^1\. Anne Bonny: switch pair · pair \d+$/;
+      const first = await anne.locator('.log li').first().innerText();
+      assert.ok(placed.test(first) || switched.test(first), first);
+    }
   } finally {
     await browser.close();
     await server.stop();
