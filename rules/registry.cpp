@@ -1,5 +1,6 @@
 #include "rules/core/registry.hpp"
 
+#include "rules/colpaccio/colpaccio_game.hpp"
 #include "rules/raft_and_scupper/raft_game.hpp"
 #include "rules/riff_raff/riff_game.hpp"
 #include "rules/scalawag/scalawag_game.hpp"
@@ -12,6 +13,7 @@ const std::vector<const Game*>& all_games() {
       &raft::raft_and_scupper(),
       &scalawag::scalawag(),
       &umrum::um_rum_und_ehre(),
+      &colpaccio::colpaccio(),
       &riff::riff_raff(),
   };
   return games;

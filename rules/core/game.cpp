@@ -41,7 +41,7 @@ Json Game::full_schema() const {
   schema["players"] = {{"type", "integer"},
                        {"min", i.min_players},
                        {"max", i.max_players},
-                       {"default", i.min_players},
+                       {"default", i.default_players ? i.default_players : i.min_players},
                        {"description", "number of seats"}};
   return schema;
 }

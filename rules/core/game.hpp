@@ -16,6 +16,9 @@ struct GameInfo {
   std::string name;
   int min_players;
   int max_players;
+  // The seats a room gets when its options do not say: min_players unless the game sets it (a
+  // game whose one-player form is a variant, like Colpaccio's solo duel, defaults to a table).
+  int default_players = 0;
 };
 
 // Option schema: an object of option name -> {"type": "integer"|"boolean"|"enum"|"object"|"array",

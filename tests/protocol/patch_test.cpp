@@ -4,6 +4,7 @@
 
 #include "protocol/patch.hpp"
 #include "random_json.hpp"
+#include "tests/why.hpp"
 
 using namespace tortuga;
 using namespace tortuga::protocol;
@@ -49,7 +50,7 @@ void check_round_trip(const Json& a, const Json& b) {
   INFO("ops:  " << ops.dump());
   REQUIRE(ops.is_array());
   auto patched = apply_patch(a, ops);
-  REQUIRE_MESSAGE(patched.ok(), patched.error().message);
+  REQUIRE_MESSAGE(patched.ok(), tortuga::why(patched));
   CHECK(text(*patched) == text(b));
   // A second, independent implementation accepts the same ops: they are plain RFC 6902.
   Json by_library;

@@ -8,6 +8,7 @@
 #include "protocol/patch.hpp"
 #include "random_json.hpp"
 #include "tests/protocol/tree_diff.hpp"
+#include "tests/why.hpp"
 
 using namespace tortuga;
 using namespace tortuga::protocol;
@@ -23,14 +24,14 @@ void check_same_ops(const Json& a, const Json& b) {
   const Json by_shape = diff(shape_of(a), b);
   CHECK(by_shape.dump() == by_tree.dump());
   auto patched = apply_patch(a, by_shape);
-  REQUIRE_MESSAGE(patched.ok(), patched.error().message);
+  REQUIRE_MESSAGE(patched.ok(), tortuga::why(patched));
   CHECK(patched->dump() == b.dump());
   if (a.is_object() && b.is_object()) {
     const Json members_by_tree = testing::tree_diff_members(a, b);
     const Json members_by_shape = diff_members(shape_of(a), b, shape_of(b));
     CHECK(members_by_shape.dump() == members_by_tree.dump());
     auto members_patched = apply_patch(a, members_by_shape);
-    REQUIRE_MESSAGE(members_patched.ok(), members_patched.error().message);
+    REQUIRE_MESSAGE(members_patched.ok(), tortuga::why(members_patched));
     CHECK(members_patched->dump() == b.dump());
   }
 }

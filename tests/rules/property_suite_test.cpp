@@ -19,6 +19,7 @@
 
 #include "rules/core/registry.hpp"
 #include "tests/rules/suite.hpp"
+#include "tests/why.hpp"
 
 using tortuga::Chance;
 using tortuga::Game;
@@ -166,7 +167,7 @@ void play_match(const Game& game, const Json& options, std::uint64_t seed,
       const Json action = bot.choose(*state, actor, rng);
       refused = state->apply(actor, action);
     }
-    REQUIRE_MESSAGE(!refused, id << ": " << refused->message);
+    REQUIRE_MESSAGE(!refused, id << ": " << tortuga::why(refused));
     recorded.push_back(all_views(*state));
     ++steps;
   }
@@ -186,7 +187,7 @@ void play_match(const Game& game, const Json& options, std::uint64_t seed,
   for (std::size_t i = 0; i < history.size(); ++i) {
     REQUIRE_MESSAGE(all_views(*replay) == recorded[i], id << " seed " << seed << " step " << i);
     auto refused = replay->apply(history[i].seat, history[i].action);
-    REQUIRE_MESSAGE(!refused, id << " replay step " << i << ": " << refused->message);
+    REQUIRE_MESSAGE(!refused, id << " replay step " << i << ": " << tortuga::why(refused));
   }
   CHECK(all_views(*replay) == recorded.back());
 }
@@ -208,7 +209,7 @@ TEST_CASE("property suite: random matches of every game keep the rules contract"
         Json given = variants[m % variants.size()];
         given["players"] = players;
         auto options = game->normalize_options(given);
-        REQUIRE_MESSAGE(options.ok(), info.id << ": " << options.error().message);
+        REQUIRE_MESSAGE(options.ok(), info.id << ": " << tortuga::why(options));
         CAPTURE(info.id);
         CAPTURE(players);
         CAPTURE(m);

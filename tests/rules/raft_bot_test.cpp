@@ -3,6 +3,7 @@
 #include "tests/rules/raft_support.hpp"
 
 #include "rules/raft_and_scupper/smart_bot.hpp"
+#include "tests/why.hpp"
 
 using namespace raft_test;
 
@@ -17,7 +18,7 @@ int play_match(const tortuga::Game& game, const Json& options, std::uint64_t see
     const int seat = mover(*state);
     const Json action = (seat == 0 ? seat0 : seat1).choose(*state, seat, rng);
     auto refused = state->apply(seat, action);
-    REQUIRE_MESSAGE(!refused, action.dump() << ": " << refused->message);
+    REQUIRE_MESSAGE(!refused, action.dump() << ": " << tortuga::why(refused));
   }
   REQUIRE(state->is_over());
   return state->result()["winners"][0].get<int>();

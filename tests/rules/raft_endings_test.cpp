@@ -2,6 +2,7 @@
 // the opponent sank none, and vengeance (both rafted up at once, both passed in turn, or four
 // passes in a row by one player), which the last crew to scupper wins, the Yellowbeards if none.
 #include "tests/rules/raft_support.hpp"
+#include "tests/why.hpp"
 
 using namespace raft_test;
 
@@ -10,7 +11,7 @@ namespace {
 std::unique_ptr<RaftState> with(std::vector<std::string> rows, Crew to_move,
                                 void (*adjust)(Position&) = nullptr) {
   auto position = position_from_diagram(rows);
-  REQUIRE_MESSAGE(position.ok(), position.error().message);
+  REQUIRE_MESSAGE(position.ok(), tortuga::why(position));
   position->to_move = to_move;
   if (adjust) adjust(*position);
   REQUIRE(position->rafted_traits_any() == 0);  // nobody is rafted up before the move

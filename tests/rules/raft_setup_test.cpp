@@ -2,6 +2,7 @@
 // both cargo and rigging), switching paired tiles while a cargo or rigging is all connected,
 // placing the pirates on ships they favour, and choosing the crews; the Yellowbeards move first.
 #include "tests/rules/raft_support.hpp"
+#include "tests/why.hpp"
 
 #include <limits>
 #include <map>
@@ -217,7 +218,7 @@ TEST_CASE("a custom layout is accepted when valid and refused with a reason othe
   for (int y = 0; y < 4; ++y)
     for (int x = 0; x < 4; ++x) square.push_back({x + 10, y - 3});
   auto options = game.normalize_options({{"short_game", true}, {"layout", square}});
-  REQUIRE_MESSAGE(options.ok(), options.error().message);
+  REQUIRE_MESSAGE(options.ok(), tortuga::why(options));
   auto state = game.new_state(*options, Chance(5));
   CHECK(state->view(0)["board"] == Json{{"width", 4}, {"height", 4}});
   CHECK(state->view(0)["layout"][0] == at(0, 0));  // moved to start at [0,0]
@@ -226,7 +227,7 @@ TEST_CASE("a custom layout is accepted when valid and refused with a reason othe
     auto result = game.normalize_options({{"short_game", short_game}, {"layout", layout}});
     REQUIRE_FALSE(result.ok());
     CHECK(result.error().code == "bad_options");
-    CHECK_MESSAGE(result.error().message.find(words) != std::string::npos, result.error().message);
+    CHECK_MESSAGE(tortuga::why(result).find(words) != std::string::npos, tortuga::why(result));
   };
   refused(square, false, "exactly 36 positions");
   refused(Json{{"a", 1}}, true, "must be an array");

@@ -13,6 +13,7 @@
 #include "rules/raft_and_scupper/diagram.hpp"
 #include "rules/raft_and_scupper/raft_game.hpp"
 #include "rules/raft_and_scupper/raft_state.hpp"
+#include "tests/why.hpp"
 
 namespace raft_test {
 
@@ -25,7 +26,7 @@ using namespace tortuga::raft;
 inline std::unique_ptr<RaftState> at_sea(const std::vector<std::string>& rows,
                                          Crew to_move = Crew::kYellowbeards) {
   auto position = position_from_diagram(rows);
-  REQUIRE_MESSAGE(position.ok(), position.error().message);
+  REQUIRE_MESSAGE(position.ok(), tortuga::why(position));
   position->to_move = to_move;
   return RaftState::in_play(std::move(*position));
 }
@@ -73,7 +74,7 @@ inline Json all_views(const tortuga::State& state) {
 inline void play(tortuga::State& state, const Json& action) {
   const int seat = mover(state);
   auto refused = state.apply(seat, action);
-  REQUIRE_MESSAGE(!refused, action.dump() << ": " << refused->message);
+  REQUIRE_MESSAGE(!refused, action.dump() << ": " << tortuga::why(refused));
 }
 
 // Applies an action that must be refused, checks that nothing changed, and returns the refusal.
@@ -82,7 +83,9 @@ inline Error refuse(tortuga::State& state, const Json& action, int seat = -100) 
   const Json before = all_views(state);
   const auto steps = state.history().size();
   auto refused = state.apply(seat, action);
-  REQUIRE_MESSAGE(refused.has_value(), action.dump() << " was accepted");
+  // Some tests send bytes that are not UTF-8: the message shows them replaced, not thrown on.
+  REQUIRE_MESSAGE(refused.has_value(),
+                  action.dump(-1, ' ', false, Json::error_handler_t::replace) << " was accepted");
   CHECK(all_views(state) == before);
   CHECK(state.history().size() == steps);
   return *refused;
@@ -121,7 +124,7 @@ inline std::vector<std::uint32_t> script_for_shuffle(std::vector<Kind> from,
 inline std::unique_ptr<tortuga::State> dealt(const std::vector<Kind>& tiles, Json options = {}) {
   options["short_game"] = tiles.size() == 16;
   auto normalized = raft_and_scupper().normalize_options(options);
-  REQUIRE_MESSAGE(normalized.ok(), normalized.error().message);
+  REQUIRE_MESSAGE(normalized.ok(), tortuga::why(normalized));
   return raft_and_scupper().new_state(
       *normalized,
       Chance(1, script_for_shuffle(ship_tiles(static_cast<int>(tiles.size())), tiles)));

@@ -1,6 +1,7 @@
 // The bots: both only send actions the rules accept, the random one spreads its placements over
 // the bounds, and the smart one, which tries placements on copies of the state, clearly beats it.
 #include "tests/rules/riff_raff_support.hpp"
+#include "tests/why.hpp"
 
 #include <set>
 
@@ -19,7 +20,7 @@ Json play_out(int players, const std::vector<const tortuga::Bot*>& bots, std::ui
     const int seat = actors[rng.below(static_cast<std::uint32_t>(actors.size()))];
     const Json action = bots[seat]->choose(*state, seat, rng);
     auto refused = state->apply(seat, action);
-    REQUIRE_MESSAGE(!refused, action.dump() << ": " << refused->message);
+    REQUIRE_MESSAGE(!refused, action.dump() << ": " << tortuga::why(refused));
   }
   return state->result();
 }

@@ -11,6 +11,7 @@
 
 #include "rules/riff_raff/riff_game.hpp"
 #include "rules/riff_raff/riff_state.hpp"
+#include "tests/why.hpp"
 
 namespace riff_test {
 
@@ -24,14 +25,14 @@ inline std::unique_ptr<RiffState> new_match(int players, int captain = 0, Json o
   if (!options.is_object()) options = Json::object();
   options["players"] = players;
   auto normalized = riff_raff().normalize_options(options);
-  REQUIRE_MESSAGE(normalized.ok(), normalized.error().message);
+  REQUIRE_MESSAGE(normalized.ok(), tortuga::why(normalized));
   auto state = riff_raff().new_state(*normalized, Chance(7, {static_cast<std::uint32_t>(captain)}));
   return std::unique_ptr<RiffState>(static_cast<RiffState*>(state.release()));
 }
 
 inline void play(RiffState& state, int seat, const Json& action) {
   auto refused = state.apply(seat, action);
-  REQUIRE_MESSAGE(!refused, action.dump() << ": " << refused->message);
+  REQUIRE_MESSAGE(!refused, action.dump() << ": " << tortuga::why(refused));
 }
 
 // Refused, and every view exactly as before.

@@ -1,5 +1,6 @@
 // The smart bot plays only legal actions and beats random bots clearly over seeded matches.
 #include "tests/rules/um_rum_support.hpp"
+#include "tests/why.hpp"
 
 using namespace umrum_test;
 
@@ -20,7 +21,7 @@ int smart_wins(int players, int matches) {
       const int seat = actor(*state);
       const Json action = (seat == 0 ? *smart : *random).choose(*state, seat, rng);
       auto refused = state->apply(seat, action);
-      REQUIRE_MESSAGE(!refused, action.dump() << ": " << refused->message);
+      REQUIRE_MESSAGE(!refused, action.dump() << ": " << tortuga::why(refused));
     }
     REQUIRE(state->is_over());
     const Json result = state->result();

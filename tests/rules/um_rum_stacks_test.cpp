@@ -5,6 +5,7 @@
 
 #include "rules/um_rum_und_ehre/stack_data.hpp"
 #include "tests/rules/um_rum_support.hpp"
+#include "tests/why.hpp"
 
 using namespace umrum_test;
 
@@ -66,7 +67,7 @@ TEST_CASE("a match may bring its own tile values, any part of them, checked") {
     auto result = game.normalize_options({{"players", 3}, {"stacks", stacks}});
     REQUIRE_FALSE(result.ok());
     CHECK(result.error().code == "bad_options");
-    CHECK_MESSAGE(result.error().message.find(words) != std::string::npos, result.error().message);
+    CHECK_MESSAGE(tortuga::why(result).find(words) != std::string::npos, tortuga::why(result));
   };
   bad({{"bunks", {8, 8, 8, 8}}}, "bunks must list 5 values");
   bad({{"bunks", {8, 8, 8, 8, 9}}}, "bunks values must be 6..8");

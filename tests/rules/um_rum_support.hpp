@@ -10,6 +10,7 @@
 
 #include "rules/um_rum_und_ehre/umrum_game.hpp"
 #include "rules/um_rum_und_ehre/umrum_state.hpp"
+#include "tests/why.hpp"
 
 namespace umrum_test {
 
@@ -29,7 +30,7 @@ inline std::unique_ptr<UmRumState> match(int players, Json options = Json::objec
   options["players"] = players;
   if (!options.contains("arrangement")) options["arrangement"] = plain_arrangement();
   auto normalized = um_rum_und_ehre().normalize_options(options);
-  REQUIRE_MESSAGE(normalized.ok(), normalized.error().message);
+  REQUIRE_MESSAGE(normalized.ok(), tortuga::why(normalized));
   auto state = um_rum_und_ehre().new_state(*normalized, Chance(seed));
   return std::unique_ptr<UmRumState>(static_cast<UmRumState*>(state.release()));
 }
@@ -75,7 +76,7 @@ inline Json all_views(const tortuga::State& s) {
 inline void play(tortuga::State& s, const Json& action) {
   const int seat = actor(s);
   auto refused = s.apply(seat, action);
-  REQUIRE_MESSAGE(!refused, "seat " << seat << " " << action.dump() << ": " << refused->message);
+  REQUIRE_MESSAGE(!refused, "seat " << seat << " " << action.dump() << ": " << tortuga::why(refused));
 }
 
 inline void play(tortuga::State& s, const char* type) {
@@ -103,8 +104,8 @@ inline void refuse(tortuga::State& s, const Json& action, const std::string& wor
   const Json before = all_views(s);
   auto refused = s.apply(seat, action);
   REQUIRE_MESSAGE(refused.has_value(), action.dump() << " was accepted");
-  CHECK_MESSAGE(refused->code == code, refused->message);
-  CHECK_MESSAGE(refused->message.find(words) != std::string::npos,
+  CHECK_MESSAGE(refused->code == code, tortuga::why(refused));
+  CHECK_MESSAGE(tortuga::why(refused).find(words) != std::string::npos,
                 "\"" << refused->message << "\" lacks \"" << words << "\"");
   CHECK(all_views(s) == before);
 }

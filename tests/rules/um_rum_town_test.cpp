@@ -5,6 +5,7 @@
 
 #include "rules/um_rum_und_ehre/town.hpp"
 #include "tests/rules/um_rum_support.hpp"
+#include "tests/why.hpp"
 
 using namespace umrum_test;
 
@@ -97,7 +98,7 @@ TEST_CASE("the arrangement option is checked and the default is random") {
     auto result = game.normalize_options({{"players", 3}, {"arrangement", arrangement}});
     REQUIRE_FALSE(result.ok());
     CHECK(result.error().code == "bad_options");
-    CHECK_MESSAGE(result.error().message.find(words) != std::string::npos, result.error().message);
+    CHECK_MESSAGE(tortuga::why(result).find(words) != std::string::npos, tortuga::why(result));
   };
   Json twice = plain_arrangement();
   twice[1]["tile"] = 1;
@@ -190,7 +191,7 @@ TEST_CASE("a match may bring its own tiles, checked like ours") {
     auto result = game.normalize_options({{"players", 3}, {"tiles", given}});
     REQUIRE_FALSE(result.ok());
     CHECK(result.error().code == "bad_options");
-    CHECK_MESSAGE(result.error().message.find(words) != std::string::npos, result.error().message);
+    CHECK_MESSAGE(tortuga::why(result).find(words) != std::string::npos, tortuga::why(result));
   };
   Json two_hq = our_tiles();
   two_hq[0]["spaces"][1] = "hq";

@@ -1,6 +1,7 @@
 // Views and deadlines: what each seat sees of hidden things, the decision clock and the default
 // answer the room's timer applies to each kind of question.
 #include "tests/rules/um_rum_support.hpp"
+#include "tests/why.hpp"
 
 using namespace umrum_test;
 
@@ -8,7 +9,7 @@ namespace {
 
 void timeout(tortuga::State& s) {
   auto refused = s.apply(tortuga::kSystem, {{"type", "timeout"}});
-  REQUIRE_MESSAGE(!refused, refused->message);
+  REQUIRE_MESSAGE(!refused, tortuga::why(refused));
 }
 
 }  // namespace

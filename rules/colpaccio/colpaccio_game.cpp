@@ -1,0 +1,62 @@
+#include "rules/colpaccio/colpaccio_game.hpp"
+
+#include "rules/colpaccio/cards.hpp"
+#include "rules/colpaccio/colpaccio_state.hpp"
+#include "rules/colpaccio/smart_bot.hpp"
+
+namespace tortuga::colpaccio {
+
+const GameInfo& ColpaccioGame::info() const {
+  static const GameInfo info{"colpaccio", "Colpaccio", 1, 5, 2};
+  return info;
+}
+
+Json ColpaccioGame::option_schema() const {
+  return {
+      {"deck",
+       {{"type", "array"},
+        {"default", nullptr},
+        {"description",
+         "a custom deck of the 60 ship cards as [{\"good\", \"location\", \"prize\", "
+         "\"cannonball\"}, ...]: 8 gems, 8 silverware, 10 fabrics, 10 rum, 12 pistols, 12 sabres, "
+         "15 cards of each location (inn, tower, dock, beach); prize null, doubloon, "
+         "two_doubloons, ship or spyglass; null for the standard deck"}}},
+      {"solo_difficulty",
+       {{"type", "enum"},
+        {"values", {"standard", "easy", "medium", "hard"}},
+        {"default", "standard"},
+        {"description",
+         "the solo duel's variant: standard (no doubloon), easy (the holed coin: 1 doubloon), "
+         "medium (they are seasoned: 1 doubloon, the Corsairs start with 2 ships), hard (the "
+         "captain's nightmare: 3 doubloons, the Corsairs also score tied goods); only "
+         "\"standard\" with more than one player"}}},
+  };
+}
+
+Refusal ColpaccioGame::check_options(const Json& options) const {
+  if (options.value("players", 1) != 1 &&
+      options.value("solo_difficulty", "standard") != "standard")
+    return Error{code::kBadOptions,
+                 "option solo_difficulty: the variants are for the solo duel (players 1)"};
+  auto deck = options.find("deck");
+  if (deck == options.end() || deck->is_null()) return std::nullopt;
+  auto parsed = parse_deck(*deck);
+  if (!parsed) return parsed.error();
+  return std::nullopt;
+}
+
+std::unique_ptr<State> ColpaccioGame::new_state(const Json& options, Chance chance) const {
+  return std::make_unique<ColpaccioState>(options, std::move(chance));
+}
+
+std::unique_ptr<Bot> ColpaccioGame::make_bot(std::string_view kind) const {
+  if (kind == "smart") return std::make_unique<SmartBot>();
+  return std::make_unique<RandomBot>();
+}
+
+const Game& colpaccio() {
+  static const ColpaccioGame game;
+  return game;
+}
+
+}  // namespace tortuga::colpaccio

@@ -1,0 +1,33 @@
+// Colpaccio (F. Testini, M. Giacometti; 1 to 5 players, 1 being the solo duel against the
+// Corsairs), after shared/rulebooks/colpaccio.it.txt.
+//
+// Options:
+//   deck             array or null, default null: the 60 ship cards as [{"good", "location",
+//                    "prize", "cannonball"}, ...], keeping the rulebook's counts (8 gems,
+//                    8 silverware, 10 fabrics, 10 rum, 12 pistols, 12 sabres; 15 of each
+//                    location); null uses deck.json.
+//   solo_difficulty  "standard" | "easy" | "medium" | "hard", default "standard": the solo
+//                    variants (the holed coin, they are seasoned, the captain's nightmare); only
+//                    "standard" with more than one player.
+//
+// Bots: "random", and "smart" (majorities and cannonballs, see smart_bot.hpp).
+#pragma once
+
+#include "rules/core/game.hpp"
+
+namespace tortuga::colpaccio {
+
+class ColpaccioGame : public Game {
+ public:
+  const GameInfo& info() const override;
+  Json option_schema() const override;
+  std::unique_ptr<State> new_state(const Json& options, Chance chance) const override;
+  std::unique_ptr<Bot> make_bot(std::string_view kind) const override;
+
+ protected:
+  Refusal check_options(const Json& options) const override;
+};
+
+const Game& colpaccio();
+
+}  // namespace tortuga::colpaccio
