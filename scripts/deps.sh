@@ -1,11 +1,20 @@
 #!/usr/bin/env bash
-# Installs, with apt-get, whatever Debian packages the build needs and the machine lacks.
+# Installs, with apt-get, whatever Debian packages the build needs and the machine lacks; with
+# --tests also what the browser tests need (chromium, node and npm). Node and npm count as
+# present when their commands are, whichever package brought them (Debian's nodejs and npm, or
+# NodeSource's nodejs, which carries its own npm and conflicts with Debian's).
 set -euo pipefail
-packages=(g++ cmake make libboost1.81-dev nlohmann-json3-dev libsqlite3-dev doctest-dev libbox2d-dev)
+packages=(g++ cmake make libboost1.81-dev nlohmann-json3-dev libsqlite3-dev doctest-dev
+          libbox2d-dev)
+[ "${1:-}" = "--tests" ] && packages+=(chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
 done
+if [ "${1:-}" = "--tests" ]; then
+  command -v node >/dev/null 2>&1 || missing+=(nodejs)
+  command -v npm >/dev/null 2>&1 || missing+=(npm)
+fi
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"

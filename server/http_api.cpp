@@ -1,6 +1,9 @@
 #include "server/http_api.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <optional>
@@ -12,6 +15,8 @@
 
 namespace tortuga {
 namespace {
+
+namespace fs = std::filesystem;
 
 HttpReply json_reply(int status, const Json& body) {
   return {status, "application/json", body.dump()};
@@ -28,10 +33,11 @@ int status_of(const Error& e) {
   return 500;
 }
 
-std::string decode(const std::string& s) {
+// Percent-decoding; in a query '+' is a space too, in a path it is itself.
+std::string decode(const std::string& s, bool plus_is_space = true) {
   std::string out;
   for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '+')
+    if (s[i] == '+' && plus_is_space)
       out += ' ';
     else if (s[i] == '%' && i + 2 < s.size()) {
       int v = 0;
@@ -46,6 +52,10 @@ std::string decode(const std::string& s) {
       out += s[i];
   }
   return out;
+}
+
+std::string decode_path(const std::string& s) {
+  return decode(s, false);
 }
 
 std::map<std::string, std::string> query_of(const std::string& query) {
@@ -80,6 +90,12 @@ const char* mime_of(const std::string& path) {
   if (ends(".svg")) return "image/svg+xml";
   if (ends(".png")) return "image/png";
   if (ends(".json")) return "application/json";
+  if (ends(".ico")) return "image/x-icon";
+  if (ends(".jpg") || ends(".jpeg")) return "image/jpeg";
+  if (ends(".webp")) return "image/webp";
+  if (ends(".woff2")) return "font/woff2";
+  if (ends(".txt") || ends(".md")) return "text/plain; charset=utf-8";
+  if (ends(".webmanifest")) return "application/manifest+json";
   return "application/octet-stream";
 }
 
@@ -154,17 +170,31 @@ HttpReply HttpApi::get(const std::string& target) const {
   return static_file(path);
 }
 
-HttpReply HttpApi::static_file(const std::string& path) const {
-  // Only plain names below the web root: no "..", no hidden files.
-  if (path.empty() || path[0] != '/' || path.find("..") != std::string::npos ||
-      path.find("/.") != std::string::npos)
-    return error_reply(404, "not_found", "no such resource");
-  std::string file = web_root_ + (path == "/" ? "/index.html" : path);
+HttpReply HttpApi::static_file(const std::string& target_path) const {
+  const auto not_found = [] { return error_reply(404, "not_found", "no such resource"); };
+  // Only plain names below the web root: every segment made of letters, digits, '-', '_' and
+  // '.', never starting with '.' (no "..", no hidden files), and a regular file at the end.
+  const std::string path = target_path == "/" ? "/index.html" : decode_path(target_path);
+  if (path.size() < 2 || path[0] != '/' || path.back() == '/') return not_found();
+  std::istringstream segments(path.substr(1));
+  for (std::string segment; std::getline(segments, segment, '/');) {
+    if (segment.empty() || segment[0] == '.') return not_found();
+    for (unsigned char c : segment)
+      if (!std::isalnum(c) && c != '-' && c != '_' && c != '.') return not_found();
+  }
+  std::error_code ec;
+  const fs::path root = fs::canonical(web_root_, ec);
+  if (ec) return not_found();
+  const fs::path file = fs::canonical(root / path.substr(1), ec);
+  // A symbolic link may not lead out of the web root.
+  if (ec || !fs::is_regular_file(file, ec)) return not_found();
+  auto [end, _] = std::mismatch(root.begin(), root.end(), file.begin(), file.end());
+  if (end != root.end()) return not_found();
   std::ifstream in(file, std::ios::binary);
-  if (!in) return error_reply(404, "not_found", "no such resource");
+  if (!in) return not_found();
   std::ostringstream body;
   body << in.rdbuf();
-  return {200, mime_of(file), body.str()};
+  return {200, mime_of(file.string()), body.str()};
 }
 
 }  // namespace tortuga

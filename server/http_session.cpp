@@ -57,6 +57,7 @@ void HttpSession::on_read(beast::error_code ec) {
   response_->set(http::field::server, "tortuga");
   response_->set(http::field::content_type, reply.content_type);
   response_->set(http::field::cache_control, "no-store");
+  response_->set("X-Content-Type-Options", "nosniff");
   response_->keep_alive(request.keep_alive());
   if (request.method() != http::verb::head) response_->body() = std::move(reply.body);
   response_->prepare_payload();

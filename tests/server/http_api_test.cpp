@@ -122,8 +122,51 @@ TEST_CASE("static files are served from the web root and nothing outside it") {
   auto index = api.get("/");
   CHECK(index.status == 200);
   CHECK(index.content_type.rfind("text/html", 0) == 0);
+  CHECK(index.body == "<h1>hi</h1>");
+  CHECK(api.get("/index.html?v=2").body == "<h1>hi</h1>");
   CHECK(api.get("/../secret.txt").status == 404);
   CHECK(api.get("/%2e%2e/secret.txt").status == 404);
+  CHECK(api.get("/boards/%2e%2e/%2e%2e/secret.txt").status == 404);
+  CHECK(api.get("/boards%2f..%2f..%2fsecret.txt").status == 404);
   CHECK(api.get("/nope.js").status == 404);
+  CHECK(api.get("//etc/passwd").status == 404);
+  CHECK(api.get("/index.html%00.png").status == 404);
+}
+
+TEST_CASE("static files: nested folders, content types, no directories, hidden files or links out") {
+  Archive a;
+  const auto web = a.dir / "web";
+  fs::create_directories(web / "boards");
+  fs::create_directories(web / "js");
+  std::ofstream(web / "boards" / "raft-and-scupper.js") << "export default {};";
+  std::ofstream(web / "js" / "app.js") << "import './x.js';";
+  std::ofstream(web / "style.css") << "body{}";
+  std::ofstream(web / "pic.svg") << "<svg/>";
+  std::ofstream(web / "shot.png") << "PNG";
+  std::ofstream(web / ".env") << "secret";
+  std::ofstream(web / "no-type") << "?";
+  fs::create_symlink(a.dir / "secret.txt", web / "out.txt");
+  fs::create_directory_symlink(a.dir, web / "up");
+  HttpApi api(*a.store, web.string());
+
+  auto board = api.get("/boards/raft-and-scupper.js");
+  CHECK(board.status == 200);
+  CHECK(board.body == "export default {};");
+  CHECK(board.content_type == "text/javascript; charset=utf-8");
+  CHECK(api.get("/js/app.js").content_type == "text/javascript; charset=utf-8");
+  CHECK(api.get("/style.css").content_type == "text/css; charset=utf-8");
+  CHECK(api.get("/pic.svg").content_type == "image/svg+xml");
+  CHECK(api.get("/shot.png").content_type == "image/png");
+  CHECK(api.get("/no-type").content_type == "application/octet-stream");
+  // A percent-encoded name means the same file.
+  CHECK(api.get("/boards/raft%2Dand-scupper.js").body == "export default {};");
+
+  CHECK(api.get("/boards").status == 404);   // a directory is not a file
+  CHECK(api.get("/boards/").status == 404);
+  CHECK(api.get("/.env").status == 404);     // nor is a hidden file served
+  CHECK(api.get("/%2eenv").status == 404);
+  CHECK(api.get("/out.txt").status == 404);  // links may not lead out of the web root
+  CHECK(api.get("/up/secret.txt").status == 404);
+  CHECK(api.get("/js/app.js\\..\\x").status == 404);
 }
 }  // namespace tortuga::testing

@@ -1,0 +1,89 @@
+// Takes the screenshots in docs/screenshots/ from a real server and headless Chromium:
+//   node scripts/screenshots.mjs        (after scripts/build.sh and npm ci)
+
+import {mkdirSync} from 'node:fs';
+import {join, dirname} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {startServer, launch, enter, createShortRoom, playOneMove, nextToAct,
+        seeded, step} from '../tests/web/harness.mjs';
+
+const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'screenshots');
+mkdirSync(out, {recursive: true});
+const server = await startServer();
+const browser = await launch();
+try {
+  // A lobby with rooms in it.
+  const mary = await enter(browser, server.url, 'Mary Read');
+  await createShortRoom(mary);
+  const calico = await enter(browser, server.url, 'Calico Jack');
+  await calico.getByRole('button', {name: 'Create room'}).click();
+  await calico.waitForURL(/#\/room\/\d+$/);
+  const anne = await enter(browser, server.url, 'Anne Bonny');
+  await anne.locator('.room').nth(1).waitFor();
+  await anne.screenshot({path: join(out, 'lobby.png')});
+
+  // A full game of Raft & Scupper against the bot, some moves in, a pirate chosen.
+  await anne.getByRole('button', {name: 'Create room'}).click();
+  await anne.waitForURL(/#\/room\/\d+$/);
+  await anne.getByRole('button', {name: 'Add bot'}).click();
+  await anne.locator('#start:not([disabled])').click();
+  await anne.locator('.play').waitFor();
+  const random = seeded(42);
+  // Some moves in, at a turn where a pirate of Anne's may move.
+  for (let i = 0; ; ++i) {
+    const page = await nextToAct([anne]);
+    if (!page) throw new Error('the match ended first: run again');
+    if (i >= 8 && await anne.locator('.raft-board .pirate.movable').count()) break;
+    await playOneMove(page, random);
+  }
+  await anne.locator('.raft-board .pirate.movable').first().click();
+  await anne.mouse.move(0, 0);
+  await anne.screenshot({path: join(out, 'raft-and-scupper.png'), fullPage: true});
+  await anne.locator('.raft-board .pirate.selected').click();  // and let it go again
+
+  // The replay of a finished match, some steps in.
+  for (let page; (page = await nextToAct([anne]));) await playOneMove(page, random);
+  await anne.locator('#replay-link').click();
+  await anne.locator('#step-caption', {hasText: 'Step 0 of'}).waitFor();
+  for (let i = 0; i < 12; ++i) await anne.keyboard.press('ArrowRight');
+  await anne.screenshot({path: join(out, 'replay.png')});
+
+  // On a phone, Jack joins Mary's room; once she has placed the pirates he chooses a crew.
+  const phone = await browser.newContext({
+    viewport: {width: 390, height: 844}, deviceScaleFactor: 2, isMobile: true, hasTouch: true});
+  const small = await phone.newPage();
+  await small.goto(server.url);
+  await small.getByLabel('Your name').fill('Jack Rackham');
+  await small.getByRole('button', {name: 'Enter the lobby'}).click();
+  await small.getByRole('button', {name: 'Join room 1'}).click();
+  await mary.getByRole('button', {name: 'Start the match'}).click();
+  for (let i = 0; i < 4; ++i) await playOneMove(await nextToAct([mary]), random);
+  await small.locator('.play[data-to-act="true"]').waitFor();
+  await small.screenshot({path: join(out, 'phone.png')});
+
+  // A Scalawag! table for three, a few turns in.
+  const kim = await enter(browser, server.url, 'Kim');
+  await kim.getByLabel('Game', {exact: true}).selectOption('scalawag');
+  await kim.getByRole('button', {name: 'Create room'}).click();
+  await kim.waitForURL(/#\/room\/\d+$/);
+  for (const seat of [1, 2]) {
+    await kim.locator(`.seat[data-seat="${seat}"]`).getByRole('button', {name: 'Add bot'}).click();
+    await kim.locator(`.seat[data-seat="${seat}"]`, {hasText: 'Bot'}).waitFor();
+  }
+  await kim.locator('#start:not([disabled])').click();
+  await kim.locator('.play').waitFor();
+  for (let i = 0; i < 6; ++i) {
+    const page = await nextToAct([kim]);
+    if (!page) break;
+    const before = await step(kim);
+    const buttons = kim.locator('.actions button.action:visible');
+    await buttons.nth(Math.floor(random() * await buttons.count())).click();
+    await kim.waitForFunction((n) => Number(document.querySelector('.play').dataset.step) > n,
+                              before);
+  }
+  await nextToAct([kim]);
+  await kim.screenshot({path: join(out, 'scalawag.png'), fullPage: true});
+} finally {
+  await browser.close();
+  await server.stop();
+}

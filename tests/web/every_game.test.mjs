@@ -1,0 +1,53 @@
+// Every game the server hosts (as its welcome lists them), played by a browser against random
+// bots to the end, from the plain view: the view as a tree and the legal actions as buttons.
+// A game that lands on the server is in this test at once, board or no board.
+
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {startServer, launch, enter, nextToAct, seeded, isOver, clickAnAction,
+        logOfSteps} from './harness.mjs';
+
+test('a browser plays every hosted game against bots to its end', async () => {
+  const server = await startServer();
+  const browser = await launch();
+  try {
+    const anne = await enter(browser, server.url, 'Anne Bonny');
+    const games = anne.received.find((m) => m.type === 'welcome').games;
+    assert.ok(games.length >= 1);
+    const random = seeded(41);
+    for (const game of games) {
+      await anne.goto(server.url);
+      await anne.getByLabel('Game', {exact: true}).selectOption(game.id);
+      await anne.getByRole('button', {name: 'Create room'}).click();
+      await anne.waitForURL(/#\/room\/\d+$/);
+      await anne.locator('.seat[data-seat="0"]', {hasText: 'Anne Bonny'}).waitFor();
+      const seats = await anne.locator('.seat').count();
+      assert.equal(seats, game.options.players.default, game.id);
+      for (let seat = 1; seat < seats; ++seat) {
+        const row = anne.locator(`.seat[data-seat="${seat}"]`);
+        await anne.getByLabel(`bot for seat ${seat}`).selectOption('random');
+        await row.getByRole('button', {name: 'Add bot'}).click();
+        await row.filter({hasText: `Bot ${seat + 1} (random)`}).waitFor();
+      }
+      await anne.locator('#start:not([disabled])').click();
+      await anne.locator('.play').waitFor();
+      const plain = anne.getByLabel('the plain view: no board, every action a button');
+      if (await plain.count()) await plain.check();
+
+      let moves = 0;
+      for (let page; (page = await nextToAct([anne], 30000));) {
+        if (await clickAnAction(anne, random)) ++moves;
+        assert.ok(moves < 500, `${game.id} should end`);
+      }
+      assert.ok(await isOver(anne), game.id);
+      await anne.locator('.result h2').waitFor();
+      const stored = (await (await fetch(`${server.url}api/matches?limit=1`)).json()).matches[0];
+      assert.equal(stored.game, game.id);
+      assert.equal(stored.status, 'finished', game.id);
+      await logOfSteps(anne, stored.actions);
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}, {timeout: 170000});

@@ -1,0 +1,179 @@
+// What the browser tests share: a real `tortuga serve` on a free port with its own database,
+// headless Chromium (Debian's, driven by playwright-core), and players who enter the lobby and
+// play Raft & Scupper through the board as a person would.
+
+import {spawn} from 'node:child_process';
+import {mkdtempSync, readFileSync, rmSync, existsSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join, dirname} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {setTimeout as sleep} from 'node:timers/promises';
+import {chromium} from 'playwright-core';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const binary = process.env.TORTUGA_BINARY || join(root, 'build', 'server', 'tortuga');
+const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
+
+// `dir` and `port` given: the same database on the same port again, as after a restart.
+export async function startServer({dir = mkdtempSync(join(tmpdir(), 'tortuga-web-')),
+                                   port = 0} = {}) {
+  const portFile = join(dir, `port-${Date.now()}`);
+  const child = spawn(binary, ['serve', '--port', String(port), '--port-file', portFile,
+                               '--db', join(dir, 't.db'), '--bot-delay-ms', '0',
+                               '--web-root', join(root, 'web'), '--log-level', 'warn'],
+                      {stdio: ['ignore', 'inherit', 'inherit']});
+  let exited = false;
+  child.on('exit', () => { exited = true; });
+  for (let i = 0; i < 200 && !existsSync(portFile); ++i) {
+    if (exited) throw new Error(`${binary} exited before listening`);
+    await sleep(50);
+  }
+  let listening = '';
+  for (let i = 0; i < 20 && !listening; ++i) {
+    listening = readFileSync(portFile, 'utf8').trim();
+    if (!listening) await sleep(50);
+  }
+  if (!listening) throw new Error('the server did not write its port');
+  return {
+    url: `http://127.0.0.1:${listening}/`,
+    dir,
+    port: Number(listening),
+    // Stops the server; `keep` keeps its database for a restart.
+    async stop({keep = false} = {}) {
+      if (!exited) {
+        child.kill('SIGTERM');
+        for (let i = 0; i < 100 && !exited; ++i) await sleep(50);
+      }
+      if (!keep) rmSync(dir, {recursive: true, force: true});
+    },
+  };
+}
+
+export async function launch() {
+  return chromium.launch({executablePath: chromiumPath, headless: true});
+}
+
+// A new browser (its own storage) whose player enters the lobby under `name`.
+export async function enter(browser, url, name, viewport = {width: 1200, height: 860}) {
+  const context = await browser.newContext({viewport});
+  const page = await context.newPage();
+  page.on('pageerror', (error) => { throw new Error(`${name}'s page: ${error.message}`); });
+  // Every message between this browser and the server, to check what went over the wire.
+  page.received = [];
+  page.sent = [];
+  page.on('websocket', (ws) => {
+    ws.on('framereceived', ({payload}) => page.received.push(JSON.parse(payload)));
+    ws.on('framesent', ({payload}) => page.sent.push(JSON.parse(payload)));
+  });
+  await page.goto(url);
+  await page.getByLabel('Your name').fill(name);
+  await page.getByRole('button', {name: 'Enter the lobby'}).click();
+  await page.getByRole('heading', {name: 'Lobby'}).waitFor();
+  return page;
+}
+
+// Creates a short Raft & Scupper room from the lobby's form; returns the room's id.
+export async function createShortRoom(page, {isPrivate = false, turnClock = 0} = {}) {
+  await page.getByLabel('Game', {exact: true}).selectOption('raft-and-scupper');
+  await page.getByLabel('short game').check();
+  if (turnClock) await page.getByLabel('turn clock s').fill(String(turnClock));
+  if (isPrivate) await page.getByLabel('private', {exact: true}).check();
+  await page.getByRole('button', {name: 'Create room'}).click();
+  await page.waitForURL(/#\/room\/\d+(\/[A-Z0-9]+)?$/);
+  return Number(page.url().match(/#\/room\/(\d+)/)[1]);
+}
+
+export async function step(page) {
+  return Number(await page.locator('.play').getAttribute('data-step'));
+}
+
+export async function isOver(page) {
+  return (await page.locator('.play').getAttribute('data-over')) === 'true';
+}
+
+export async function toAct(page) {
+  return (await page.locator('.play').getAttribute('data-to-act')) === 'true';
+}
+
+// Plays one move through the board, as a person clicks: scupper when possible (it ends matches
+// soon), otherwise place, switch, a pirate and one of its targets, or a listed button.
+export async function playOneMove(page, random = Math.random) {
+  const before = await step(page);
+  const pick = async (selector) => {
+    const all = page.locator(selector);
+    const n = await all.count();
+    if (n === 0) return false;
+    await all.nth(Math.floor(random() * n)).click();
+    return true;
+  };
+  const moved = await pick('.raft-board .target-scupper') ||
+                await pick('.raft-board .target-place') ||
+                await pick('.raft-board .target-switch') ||
+                (await pick('.raft-board .pirate.movable') &&
+                 await pick('.raft-board .target-jump, .raft-board .target-sail')) ||
+                await pick('.actions > fieldset button.action');
+  if (!moved) throw new Error('nothing to click although it is this player\'s turn');
+  await page.waitForFunction(
+      (n) => Number(document.querySelector('.play')?.dataset.step) > n, before);
+}
+
+// A seeded generator, so that a failing run can be repeated.
+export function seeded(seed) {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13; x >>>= 0; x ^= x >> 17; x ^= x << 5; x >>>= 0;
+    return x / 2 ** 32;
+  };
+}
+
+// Waits until one of `pages` may act or all show the end; returns that page or null at the end.
+export async function nextToAct(pages, timeoutMs = 20000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if ((await Promise.all(pages.map(isOver))).every(Boolean)) return null;
+    for (const page of pages) if (await toAct(page)) return page;
+    await sleep(30);
+  }
+  throw new Error('nobody could act and the match was not over');
+}
+
+// Waits until `condition()` (which may be async) holds.
+export async function until(condition, what, timeoutMs = 10000) {
+  const end = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+// Clicks one of the legal actions' buttons at random and waits for the next step. False when
+// there was none to click: where several seats act at once (a window, a timer), the match may
+// move on, or end, between seeing one's turn and clicking.
+export async function clickAnAction(page, random) {
+  const before = await step(page);
+  const buttons = page.locator('.actions button.action:visible:not([disabled])');
+  const n = await buttons.count();
+  if (n === 0) return false;
+  const chosen = buttons.nth(Math.floor(random() * n));
+  try {
+    await chosen.click({timeout: 2000});
+  } catch (_) {
+    return false;  // gone with a newer view
+  }
+  await page.waitForFunction(
+      (k) => Number(document.querySelector('.play').dataset.step) > k, before);
+  return true;
+}
+
+// The log's lines: one per step, numbered, the last 200 kept. Checks that they are exactly the
+// steps up to `steps`, and returns their texts.
+export async function logOfSteps(page, steps) {
+  const lines = await page.locator('.log li').allInnerTexts();
+  const first = Math.max(1, steps - 199);
+  const numbers = lines.map((line) => Number(line.match(/^(\d+)\./)?.[1]));
+  const expected = Array.from({length: steps - first + 1}, (_, i) => first + i);
+  if (JSON.stringify(numbers) !== JSON.stringify(expected)) {
+    throw new Error(`the log shows steps ${numbers.join(',')}, not ${first}..${steps}`);
+  }
+  return lines;
+}

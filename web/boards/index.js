@@ -1,0 +1,25 @@
+// The boards drawn for each game, one module per game id (web/boards/<game-id>.js). A game
+// without a board of its own is shown by the generic one: the view as a tree, with the legal
+// actions as buttons beside it.
+//
+// A board module's default export is
+//   {create(host) -> {update(view, context)},   draws the view in `host`;
+//    label(action, view) -> string,             names an action for a button;
+//    describe(view, names) -> string | null,    says what the view's last action was;
+//    onBoard: [action types]}                   what clicks on the board offer (optional).
+// `context` is {act(action) or null when the viewer may not act, names: seat -> name}. Boards
+// turn clicks into one of view.legal, unchanged, and never build actions of their own.
+
+import generic from './generic.js';
+
+const drawn = new Set(['raft-and-scupper', 'scalawag']);
+
+export async function loadBoard(game) {
+  if (!drawn.has(game)) return generic;
+  try {
+    return (await import(`./${game}.js`)).default;
+  } catch (error) {
+    console.error(`the board of ${game} did not load`, error);
+    return generic;
+  }
+}

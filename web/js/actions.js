@@ -1,0 +1,39 @@
+// The generic controls: every action of the view's `legal` list as a button, grouped by type.
+// It serves every game, with or without a board, and is the keyboard's way to play.
+
+import {h, fill} from './dom.js';
+
+// `onBoard`: the action types the board offers by clicks; their long lists fold away.
+export function showActions(host, view, {label, act, onBoard = []}) {
+  const legal = view.legal || [];
+  if (!act || legal.length === 0) return fill(host);
+  const groups = new Map();
+  for (const action of legal) {
+    if (!groups.has(action.type)) groups.set(action.type, []);
+    groups.get(action.type).push(action);
+  }
+  const buttons = [];
+  const group = ([type, actions]) => h('fieldset', {class: 'action-group'},
+    h('legend', {}, `${type.replace(/_/g, ' ')} (${actions.length})`),
+    actions.map((action) => {
+      const button = h('button', {type: 'button', class: 'action',
+                                  'data-action': JSON.stringify(action),
+                                  onclick: () => {
+                                    for (const b of buttons) b.disabled = true;
+                                    act(action);
+                                  }}, label(action, view));
+      buttons.push(button);
+      return button;
+    }));
+  // What the board offers folds away when it is long; the rest, and short lists, stay in sight.
+  const all = [...groups];
+  const inSight = all.filter(([type, actions]) => !onBoard.includes(type) || actions.length <= 3);
+  const folded = all.filter((g) => !inSight.includes(g));
+  const foldedCount = folded.reduce((n, [, actions]) => n + actions.length, 0);
+  fill(host, h('section', {class: 'actions', 'aria-label': 'your legal actions'},
+    h('h3', {}, 'Your actions'), inSight.map(group),
+    folded.length > 0 && h('details', {},
+      h('summary', {}, `${inSight.length ? 'The other' : 'All'} ${foldedCount} as buttons`),
+      folded.map(group))));
+  return buttons;
+}

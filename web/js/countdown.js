@@ -1,0 +1,33 @@
+// Countdowns for a view's deadline: `after_ms` counted from the moment the view arrived.
+
+import {h, fill} from './dom.js';
+
+export class Countdown {
+  constructor(host) {
+    this.host = host;
+    this.timer = null;
+  }
+
+  show(deadline, arrivedAt, names) {
+    clearInterval(this.timer);
+    if (!deadline) return fill(this.host);
+    const who = deadline.seats.map((s) => names[s] ?? `seat ${s}`).join(', ');
+    const clock = h('span', {class: 'clock'});
+    fill(this.host, h('p', {class: 'countdown'}, `Time left for ${who}: `, clock));
+    const tick = () => {
+      const left = Math.max(0, deadline.after_ms - (performance.now() - arrivedAt));
+      const seconds = Math.ceil(left / 1000);
+      clock.textContent = seconds >= 60
+          ? `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
+          : `${seconds} s`;
+      clock.classList.toggle('urgent', left < 10000);
+      if (left === 0) clearInterval(this.timer);
+    };
+    tick();
+    this.timer = setInterval(tick, 250);
+  }
+
+  stop() {
+    clearInterval(this.timer);
+  }
+}

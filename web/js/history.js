@@ -1,0 +1,187 @@
+// Stored matches: a list by game, player and status, and one match step by step, through any
+// seat's eyes or (once it is over) with everything revealed. The slider, its buttons and the
+// arrow keys move through the steps.
+
+import {h, fill} from './dom.js';
+import {seatNames, gameName, winnersText} from './names.js';
+import {loadBoard} from '../boards/index.js';
+
+const PAGE = 20;
+
+function when(ms) {
+  return ms ? new Date(ms).toLocaleString() : '';
+}
+
+export function showHistory({connection, screen}) {
+  const problem = h('p', {class: 'error', role: 'alert'});
+  const game = h('select', {id: 'history-game'}, h('option', {value: ''}, 'every game'),
+                 connection.games.map((g) => h('option', {value: g.id}, g.name)));
+  const status = h('select', {id: 'history-status'}, h('option', {value: ''}, 'any status'),
+                   ['finished', 'running', 'aborted'].map((s) => h('option', {value: s}, s)));
+  const onlyMine = h('input', {type: 'checkbox', id: 'history-mine'});
+  const playerNote = h('span', {class: 'player-filter'});
+  let player = null;  // {id, name}: only the matches this player sat in
+  const byPlayer = (chosen) => {
+    player = chosen;
+    onlyMine.checked = chosen !== null && chosen.id === connection.player.id;
+    fill(playerNote, chosen && ['Player: ', h('strong', {}, chosen.name), ' ',
+      h('button', {type: 'button', class: 'link', onclick: () => byPlayer(null)},
+        'show everyone\'s')]);
+    load(false);
+  };
+  const body = h('tbody');
+  const more = h('button', {type: 'button', class: 'secondary', hidden: true}, 'More');
+  let last = null;
+
+  async function load(append) {
+    problem.textContent = '';
+    const request = {type: 'list_matches', limit: PAGE};
+    if (game.value) request.game = game.value;
+    if (status.value) request.status = status.value;
+    if (player) request.player = player.id;
+    if (append && last) request.before = last;
+    try {
+      const {matches} = await connection.request(request);
+      if (!append) body.replaceChildren();
+      for (const m of matches) body.append(row(m));
+      last = matches.length ? matches[matches.length - 1].id : last;
+      more.hidden = matches.length < PAGE;
+      if (!append && matches.length === 0) {
+        body.append(h('tr', {}, h('td', {colspan: 6}, 'No matches yet.')));
+      }
+    } catch (error) {
+      problem.textContent = error.message;
+    }
+  }
+
+  function row(m) {
+    const names = seatNames(m.seats);
+    return h('tr', {'data-match': m.id},
+      h('td', {}, h('a', {href: `#/replay/${m.id}`}, `Match ${m.id}`)),
+      h('td', {}, gameName(connection, m.game)),
+      h('td', {}, m.seats.map((seat, i) => [i ? ', ' : '', seat.player
+        ? h('button', {type: 'button', class: 'link', title: `the matches of ${seat.name}`,
+                       onclick: () => byPlayer({id: seat.player, name: seat.name})}, seat.name)
+        : seat.name])),
+      h('td', {}, m.status, m.result ? ` · ${winnersText(m.result, names)}` : ''),
+      h('td', {}, String(m.actions)),
+      h('td', {}, when(m.created_ms)));
+  }
+
+  for (const control of [game, status]) control.addEventListener('change', () => load(false));
+  onlyMine.addEventListener('change', () => byPlayer(onlyMine.checked ? connection.player : null));
+  more.addEventListener('click', () => load(true));
+  fill(screen, h('h1', {}, 'History'), problem,
+    h('form', {class: 'filters', onsubmit: (e) => e.preventDefault()},
+      h('label', {for: 'history-game'}, 'Game'), game,
+      h('label', {for: 'history-status'}, 'Status'), status,
+      h('span', {class: 'check'}, onlyMine, h('label', {for: 'history-mine'}, 'only my matches')),
+      playerNote),
+    h('div', {class: 'table-wrap'}, h('table', {class: 'matches'},
+      h('thead', {}, h('tr', {}, ['Match', 'Game', 'Seats', 'Status', 'Actions', 'Started']
+                                   .map((t) => h('th', {scope: 'col'}, t)))),
+      body)),
+    more);
+  load(false);
+  return () => {};
+}
+
+export function showReplay({connection, screen}, matchId) {
+  const problem = h('p', {class: 'error', role: 'alert'});
+  const title = h('h1', {}, `Match ${matchId}`);
+  const audience = h('select', {id: 'audience'});
+  const slider = h('input', {type: 'range', id: 'step', min: 0, max: 0, value: 0,
+                             'aria-label': 'step'});
+  const caption = h('p', {class: 'step-caption', id: 'step-caption', 'aria-live': 'polite'});
+  const boardHost = h('div', {class: 'board replay-board'});
+  const resultHost = h('div');
+  let steps = [];
+  let board = null;
+  let boardModule = null;
+  let names = [];
+  let match = null;
+
+  const go = (k) => {
+    if (!steps.length) return;
+    const step = Math.max(0, Math.min(steps.length - 1, k));
+    slider.value = String(step);
+    show(step);
+  };
+
+  function show(k) {
+    const {seat, action, view} = steps[k];
+    board.update(view, {act: null, names});
+    const who = seat === null || seat === undefined ? 'the room' : names[seat] ?? `seat ${seat}`;
+    caption.textContent = k === 0
+        ? `Step 0 of ${steps.length - 1}: the start`
+        : `Step ${k} of ${steps.length - 1}: ` +
+          (action ? `${who}: ${boardModule.label(action, view)}` : `${who} acted`);
+  }
+
+  async function loadSteps() {
+    problem.textContent = '';
+    const request = {type: 'get_replay', match: matchId};
+    if (audience.value !== '') request.seat = Number(audience.value);
+    try {
+      const reply = await connection.request(request);
+      steps = reply.steps;
+      slider.max = String(steps.length - 1);
+      go(Number(slider.value) || 0);
+    } catch (error) {
+      problem.textContent = error.message;
+    }
+  }
+
+  async function open() {
+    try {
+      ({match} = await connection.request({type: 'get_match', match: matchId}));
+    } catch (error) {
+      problem.textContent = error.message;
+      return;
+    }
+    names = seatNames(match.seats);
+    title.textContent = `${gameName(connection, match.game)} · match ${matchId}`;
+    boardModule = await loadBoard(match.game);
+    board = boardModule.create(boardHost);
+    const over = match.status !== 'running';
+    const mySeat = match.seats.find((s) => s.player === connection.player.id)?.seat;
+    fill(audience,
+      h('option', {value: ''}, over ? 'everything revealed' : 'as the spectators saw it'),
+      match.seats.map((s) => h('option', {value: s.seat, disabled: !over && s.seat !== mySeat},
+                               `as seat ${s.seat} (${s.name}) saw it`)));
+    fill(resultHost, match.result &&
+         h('p', {class: 'result-line'}, `${match.status}: ${winnersText(match.result, names)} `,
+           match.result.message || ''));
+    await loadSteps();
+  }
+
+  const keys = (event) => {
+    if (event.target.matches('input:not([type=range]), select, textarea')) return;
+    const k = Number(slider.value);
+    const moves = {ArrowLeft: k - 1, ArrowRight: k + 1, Home: 0, End: steps.length - 1,
+                   PageUp: k - 10, PageDown: k + 10};
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    go(moves[event.key]);
+  };
+  slider.addEventListener('input', () => show(Number(slider.value)));
+  audience.addEventListener('change', loadSteps);
+  document.addEventListener('keydown', keys);
+
+  fill(screen, title, problem, resultHost,
+    h('div', {class: 'replay-controls'},
+      h('label', {for: 'audience'}, 'View'), audience,
+      h('button', {type: 'button', 'aria-label': 'first step', onclick: () => go(0)}, '|◀'),
+      h('button', {type: 'button', 'aria-label': 'previous step',
+                   onclick: () => go(Number(slider.value) - 1)}, '◀'),
+      slider,
+      h('button', {type: 'button', 'aria-label': 'next step',
+                   onclick: () => go(Number(slider.value) + 1)}, '▶'),
+      h('button', {type: 'button', 'aria-label': 'last step',
+                   onclick: () => go(steps.length - 1)}, '▶|')),
+    caption,
+    h('p', {class: 'muted'}, 'Arrow keys step through the match; Home and End jump to its ends.'),
+    boardHost);
+  open();
+  return () => document.removeEventListener('keydown', keys);
+}

@@ -1,0 +1,125 @@
+// A match as it is played or watched: the game's board, whose turn it is, the countdown of an
+// open window or clock, the legal actions, a log of what happened, and the result at the end.
+
+import {h, fill} from './dom.js';
+import {showActions} from './actions.js';
+import {Countdown} from './countdown.js';
+import {winnersText} from './names.js';
+import generic from '../boards/generic.js';
+
+export class MatchPanel {
+  // options: {board: module, names: () => [seat names], act: (action) => Promise | null,
+  //           announce(text), match: id}
+  constructor(host, options) {
+    this.options = options;
+    this.drawn = options.board;
+    this.boardHost = h('div', {class: 'board'});
+    this.turn = h('p', {class: 'turn', id: 'turn', tabindex: -1});
+    this.clockHost = h('div');
+    this.actionsHost = h('div');
+    this.problem = h('p', {class: 'error', role: 'alert'});
+    this.resultHost = h('div');
+    this.log = h('ol', {class: 'log', role: 'log', 'aria-label': 'what happened'});
+    this.loggedStep = -1;
+    this.countdown = new Countdown(this.clockHost);
+    this.root = h('div', {class: 'play'});
+    // The game's board, or the plain view that serves every game (and shows client authors
+    // what the server sends).
+    this.plain = h('input', {type: 'checkbox', id: 'plain-view', onchange: () => this.choose()});
+    fill(this.root, this.boardHost,
+      h('aside', {class: 'side'}, this.resultHost, this.turn, this.clockHost, this.problem,
+        this.actionsHost, h('h3', {}, 'Log'), this.log,
+        this.drawn !== generic && h('p', {class: 'check'}, this.plain,
+          h('label', {for: 'plain-view'}, ' the plain view: no board, every action a button'))));
+    this.choose();
+    fill(host, this.root);
+  }
+
+  choose() {
+    this.boardModule = this.plain.checked ? generic : this.drawn;
+    this.board = this.boardModule.create(this.boardHost);
+    if (this.view) this.update(this.view, this.arrivedAt);
+  }
+
+  update(view, arrivedAt) {
+    this.arrivedAt = arrivedAt;
+    // A move sent from the keyboard may have taken its control away already.
+    const hadFocus = this.root.contains(document.activeElement) || this.sentFromHere;
+    this.sentFromHere = false;
+    const names = this.options.names();
+    const mine = view.seat !== null && view.seat !== undefined;
+    // For tests and styles: the step shown, and whether this seat is to act.
+    this.root.dataset.step = view.step;
+    this.root.dataset.over = view.over;
+    this.root.dataset.toAct = mine && !view.over && view.to_act.includes(view.seat) &&
+                              view.legal.length > 0;
+    const act = mine && !view.over && this.options.act ? (action) => this.send(action) : null;
+    this.board.update(view, {act, names});
+    this.showTurn(view, names, mine);
+    this.countdown.show(view.over ? null : view.deadline, arrivedAt, names);
+    showActions(this.actionsHost, view,
+                {label: this.boardModule.label, act, onBoard: this.boardModule.onBoard});
+    this.addToLog(view, names);
+    this.showResult(view, names);
+    this.view = view;
+    // A control that had the focus may be gone with the old view: give it to the next one.
+    if (hadFocus && !this.root.contains(document.activeElement)) {
+      const shown = [...this.actionsHost.querySelectorAll('button')]
+          .find((b) => !b.closest('details:not([open])'));
+      (shown || this.turn).focus();
+    }
+  }
+
+  async send(action) {
+    this.sentFromHere = this.root.contains(document.activeElement);
+    this.problem.textContent = '';
+    try {
+      await this.options.act(action);
+    } catch (error) {
+      this.problem.textContent = `Refused: ${error.message}`;
+      if (this.view) this.update(this.view, this.arrivedAt);
+    }
+  }
+
+  showTurn(view, names, mine) {
+    const turnOf = (view.to_act || []).map((s) => names[s] ?? `seat ${s}`);
+    let text;
+    if (view.over) text = 'The match is over.';
+    else if (mine && view.to_act.includes(view.seat) && view.legal.length) text = 'Your turn.';
+    else if (turnOf.length) text = `Waiting for ${turnOf.join(' and ')}.`;
+    else text = 'Waiting.';
+    if (text !== this.turn.textContent && (text === 'Your turn.' || view.over)) {
+      this.options.announce(text);
+    }
+    this.turn.textContent = text;
+    this.turn.classList.toggle('yours', text === 'Your turn.');
+  }
+
+  addToLog(view, names) {
+    if (view.step === this.loggedStep) return;
+    this.loggedStep = view.step;
+    if (view.step === 0) return;
+    const said = this.boardModule.describe(view, names);
+    this.log.append(h('li', {}, h('span', {class: 'step'}, `${view.step}.`), ' ',
+                      said || 'something happened'));
+    while (this.log.children.length > 200) this.log.firstElementChild.remove();
+    this.log.scrollTop = this.log.scrollHeight;
+  }
+
+  showResult(view, names) {
+    if (!view.over) return fill(this.resultHost);
+    const r = view.result || {};
+    fill(this.resultHost, h('section', {class: 'result', 'aria-label': 'result'},
+      h('h2', {}, winnersText(r, names)),
+      r.message && h('p', {}, r.message),
+      r.reason && h('p', {class: 'muted'}, `How it ended: ${r.reason.replace(/_/g, ' ')}`),
+      Array.isArray(r.scores) && h('ul', {class: 'scores'},
+        r.scores.map((score, seat) => h('li', {}, `${names[seat] ?? `seat ${seat}`}: ${score}`))),
+      h('a', {class: 'button', href: `#/replay/${this.options.match}`, id: 'replay-link'},
+        'Watch the replay')));
+  }
+
+  close() {
+    this.countdown.stop();
+  }
+}

@@ -1,0 +1,183 @@
+// A room: its seats, its code to share, bots and the start for the host, leaving; then its
+// match, played from a seat or watched. Coming back (a reload, a reconnection) joins or watches
+// the room again and syncs its match, as the protocol asks.
+
+import {h, fill} from './dom.js';
+import {seatName, seatNames, gameName, roomLink} from './names.js';
+import {loadBoard} from '../boards/index.js';
+import {MatchPanel} from './play.js';
+
+// A link that takes a friend into the room (the code finds a private room).
+function invitation(room) {
+  return `${location.origin}${location.pathname}${roomLink(room)}`;
+}
+
+export function showRoom({connection, screen, announce}, roomId, watching, code) {
+  let room = null;
+  let you = null;
+  let panel = null;
+  let closed = false;
+  const title = h('h1', {}, `Room ${roomId}`);
+  const info = h('section', {class: 'card room-info', 'aria-label': 'the room'});
+  const problem = h('p', {class: 'error', role: 'alert'});
+  const playHost = h('div', {id: 'match'});
+  fill(screen, title, problem, info, playHost);
+
+  const fail = (error) => { problem.textContent = error.message || String(error); };
+  const isHost = () => room && room.host === connection.player.id;
+
+  async function enter() {
+    problem.textContent = '';
+    try {
+      const reply = await connection.request(
+          {type: watching ? 'watch_room' : 'join_room', room: code || roomId});
+      takeRoom(reply);
+      // Keep the code in the address, so that a reload finds a private room again.
+      if (reply.room.id === roomId && location.hash !== roomLink(reply.room, watching)) {
+        history.replaceState(null, '', roomLink(reply.room, watching));
+      }
+      if (room.match) await syncMatch();
+    } catch (error) {
+      if (error.code === 'already_started' && !watching) {
+        location.replace(location.hash.replace('#/room/', '#/watch/'));  // not ours: watch
+        return;
+      }
+      if (error.code === 'no_such_room') {
+        fill(info, h('p', {}, 'This room is closed. Finished matches are in the ',
+                     h('a', {href: '#/history'}, 'history'), '.'));
+        return;
+      }
+      if (error.code !== 'disconnected') fail(error);
+    }
+  }
+
+  async function syncMatch() {
+    try {
+      await connection.request({type: 'sync', match: room.match});
+    } catch (error) {
+      // The room outlived its match's live state: the stored match is the way to it.
+      if (error.code === 'no_such_match' || error.code === 'match_over') {
+        fill(playHost, h('p', {}, 'This match is over: ',
+                         h('a', {href: `#/replay/${room.match}`}, 'watch its replay'), '.'));
+      } else if (error.code !== 'disconnected') {
+        fail(error);
+      }
+    }
+  }
+
+  let board = null;  // the game's board module, loaded while the room fills
+  let early = [];     // views that came while the panel was being made, in order
+
+  function takeRoom(message) {
+    room = message.room;
+    you = message.you;
+    board ??= loadBoard(room.game);
+    showInfo();
+    if (room.match) startPanel();
+  }
+
+  function seatRow(seat) {
+    const empty = !seat.player && !seat.bot;
+    const botChoice = h('select', {'aria-label': `bot for seat ${seat.seat}`},
+                        h('option', {value: 'smart'}, 'smart bot'),
+                        h('option', {value: 'random'}, 'random bot'));
+    const addBot = async () => {
+      try {
+        takeRoom(await connection.request(
+            {type: 'add_bot', room: room.id, seat: seat.seat, bot: botChoice.value}));
+      } catch (error) { fail(error); }
+    };
+    const mine = you && you.seat === seat.seat;
+    return h('li', {class: `seat${empty ? ' empty' : ''}`, 'data-seat': seat.seat},
+      h('span', {class: 'seat-no'}, `Seat ${seat.seat}`), ' ',
+      h('strong', {}, seatName(seat)),
+      mine && h('span', {class: 'badge you'}, 'you'),
+      seat.player && seat.player.id === room.host && h('span', {class: 'badge'}, 'host'),
+      !empty && !seat.connected && h('span', {class: 'badge away'}, 'away'),
+      empty && isHost() && room.status === 'open' &&
+          h('span', {class: 'add-bot'}, botChoice,
+            h('button', {type: 'button', onclick: addBot}, 'Add bot')));
+  }
+
+  function showInfo() {
+    title.textContent = `${gameName(connection, room.game)} · room ${room.id}`;
+    const full = room.seats.every((s) => s.player || s.bot);
+    const start = async () => {
+      try { takeRoom(await connection.request({type: 'start', room: room.id})); }
+      catch (error) { fail(error); }
+    };
+    const leave = async () => {
+      try { await connection.request({type: 'leave_room', room: room.id}); }
+      catch (error) { if (error.code !== 'not_in_room') return fail(error); }
+      location.hash = '#/';
+    };
+    const options = Object.entries(room.options || {})
+        .filter(([, v]) => v !== null)
+        .map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ');
+    fill(info,
+      h('p', {class: 'room-status'}, h('span', {class: `badge ${room.status}`}, room.status),
+        watching ? ' · you are watching' : '',
+        room.spectators ? ` · ${room.spectators} watching` : '',
+        options && h('span', {class: 'muted'}, ` · ${options}`)),
+      room.code && h('p', {class: 'code'}, 'Join code: ', h('strong', {id: 'join-code'}, room.code),
+        room.private ? ' (private room: share the code, or this link: ' : '',
+        room.private && h('a', {href: invitation(room), id: 'invitation'}, invitation(room)),
+        room.private ? ')' : ''),
+      h('ul', {class: 'seats'}, room.seats.map(seatRow)),
+      h('div', {class: 'buttons'},
+        isHost() && room.status === 'open' &&
+            h('button', {type: 'button', id: 'start', disabled: !full, onclick: start},
+              full ? 'Start the match' : 'Start (fill every seat first)'),
+        h('button', {type: 'button', class: 'secondary', onclick: leave},
+          watching ? 'Stop watching' : 'Leave room')));
+  }
+
+  async function startPanel() {
+    if (panel || panel === 'loading') return;
+    panel = 'loading';
+    const module = await board;
+    if (closed) return;
+    const match = room.match;
+    panel = new MatchPanel(playHost, {
+      board: module, match, announce,
+      names: () => seatNames(room.seats),
+      act: watching ? null
+                    : (action) => connection.request({type: 'action', match, action}),
+    });
+    // Every view since the start, so that the log misses no step (bots may move at once).
+    for (const {view, at} of early.filter((v) => v.match === match)) panel.update(view, at);
+    early = [];
+    const held = connection.matches.get(match);
+    if (held && held.view.step !== panel.view?.step) panel.update(held.view, held.at);
+  }
+
+  const onRoom = ({detail}) => {
+    if (detail.room.id === roomId) takeRoom(detail);
+  };
+  const onView = ({detail}) => {
+    if (!room || detail.match !== room.match) return;
+    if (panel === 'loading' || !panel) early.push(detail);
+    else panel.update(detail.view, detail.at);
+  };
+  const onLeft = ({detail}) => {
+    // Pushed when the room closes under us (its last player left before the start).
+    if (detail.room === roomId && detail.re === undefined) {
+      fill(info, h('p', {}, 'The room has closed: its players left. ',
+                   h('a', {href: '#/'}, 'Back to the lobby'), '.'));
+    }
+  };
+  const onWelcome = () => enter();  // after a reconnection
+  connection.addEventListener('room', onRoom);
+  connection.addEventListener('view', onView);
+  connection.addEventListener('welcome', onWelcome);
+  connection.addEventListener('left', onLeft);
+  enter();
+  return () => {
+    closed = true;
+    if (panel && panel !== 'loading') panel.close();
+    connection.removeEventListener('room', onRoom);
+    connection.removeEventListener('view', onView);
+    connection.removeEventListener('welcome', onWelcome);
+    connection.removeEventListener('left', onLeft);
+  };
+}
