@@ -12,12 +12,6 @@ namespace {
 
 constexpr const char* kColpaccio = "colpaccio";
 
-std::int64_t started_match(TestClient& host, std::int64_t room) {
-  const Json started = host.request({{"type", "start"}, {"room", room}});
-  REQUIRE(started.at("type") == "room");
-  return started.at("room").at("match").get<std::int64_t>();
-}
-
 // What nobody may see in a seat's or the spectators' view: the faces of face-down ships.
 void check_ships_face_down(const Json& view) {
   for (const Json& player : view.at("players")) {
@@ -35,19 +29,8 @@ TEST_CASE("colpaccio: a person plays a whole match against two bots, watched") {
   anne.hello("Anne");
   sam.hello("Sam");
 
-  const Json created =
-      anne.request({{"type", "create_room"}, {"game", kColpaccio}, {"options", {{"players", 3}}}});
-  REQUIRE(created.at("type") == "room");
-  const std::int64_t room = created.at("room").at("id").get<std::int64_t>();
-  REQUIRE(anne.request({{"type", "add_bot"}, {"room", room}, {"bot", "smart"}}).at("type") ==
-          "room");
-  const Json full = anne.request({{"type", "add_bot"}, {"room", room}, {"bot", "random"}});
-  REQUIRE(full.at("type") == "room");
-  CHECK(full.at("room").at("seats").at(2).at("bot") == "random");
-  REQUIRE(sam.request({{"type", "watch_room"}, {"room", room}}).at("type") == "room");
-  const std::int64_t match = started_match(anne, room);
-  anne.wait_version(match, 0);
-  sam.wait_version(match, 0);
+  const std::int64_t match =
+      open_bot_table(anne, kColpaccio, {{"players", 3}}, {"smart", "random"}, {&sam}).match;
   CHECK(anne.match(match)->view.at("convoy").size() == 5);
   CHECK(anne.match(match)->view.at("players").size() == 3);
 
@@ -83,13 +66,8 @@ TEST_CASE("colpaccio: a person plays the solo duel against the Corsairs") {
   auto rng = seeded_rng();
   TestClient anne(server.port(), "anne");
   anne.hello("Anne");
-  const Json created = anne.request({{"type", "create_room"},
-                                     {"game", kColpaccio},
-                                     {"options", {{"players", 1}, {"solo_difficulty", "medium"}}}});
-  REQUIRE(created.at("type") == "room");
-  CHECK(created.at("room").at("seats").size() == 1);
-  const std::int64_t match = started_match(anne, created.at("room").at("id").get<std::int64_t>());
-  anne.wait_version(match, 0);
+  const std::int64_t match =
+      open_bot_table(anne, kColpaccio, {{"players", 1}, {"solo_difficulty", "medium"}}, {}).match;
   const Json first = anne.match(match)->view;
   CHECK(first.at("solo") == true);
   CHECK(first.at("corsairs").at("ships") == 2);  // the seasoned Corsairs' head start

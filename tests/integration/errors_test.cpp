@@ -67,7 +67,8 @@ TEST_CASE("malformed, unknown and incomplete messages are refused and the connec
   CHECK_FALSE(c.closed());
 }
 
-TEST_CASE("messages sent right behind hello, without waiting for welcome, find the player welcomed") {
+TEST_CASE(
+    "messages sent right behind hello, without waiting for welcome, find the player welcomed") {
   TempDir dir;
   ServerProcess server(dir / "tortuga.db", dir.path());
   TestClient c(server.port(), "client");

@@ -51,6 +51,30 @@ Table open_table(TestClient& host, TestClient& guest, const std::vector<TestClie
   return table;
 }
 
+Table open_bot_table(TestClient& host, const std::string& game, const Json& options,
+                     const std::vector<std::string>& bots,
+                     const std::vector<TestClient*>& watchers) {
+  Table table;
+  Json created =
+      expect(host.request({{"type", "create_room"}, {"game", game}, {"options", options}}), "room",
+             "create_room");
+  table.room = created.at("room").at("id").get<std::int64_t>();
+  CHECK(created.at("room").at("seats").size() == bots.size() + 1);
+  for (std::size_t i = 0; i < bots.size(); ++i) {
+    Json with_bot =
+        expect(host.request({{"type", "add_bot"}, {"room", table.room}, {"bot", bots[i]}}), "room",
+               "add_bot");
+    CHECK(with_bot.at("room").at("seats").at(i + 1).at("bot") == bots[i]);
+  }
+  for (TestClient* w : watchers)
+    expect(w->request({{"type", "watch_room"}, {"room", table.room}}), "room", "watch_room");
+  Json started = expect(host.request({{"type", "start"}, {"room", table.room}}), "room", "start");
+  table.match = started.at("room").at("match").get<std::int64_t>();
+  host.wait_version(table.match, 0);
+  for (TestClient* w : watchers) w->wait_version(table.match, 0);
+  return table;
+}
+
 bool is_over(const TestClient& client, std::int64_t match) {
   const MatchView* m = client.match(match);
   return m && m->view.value("over", false);

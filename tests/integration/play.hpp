@@ -25,6 +25,13 @@ struct Table {
 Table open_table(TestClient& host, TestClient& guest, const std::vector<TestClient*>& watchers = {},
                  const Json& options = Json::object());
 
+// `host` creates a room of `game` with `options`, fills the other seats with bots of the given
+// kinds in order, `watchers` watch it, the host starts it; returns once the host and every
+// watcher hold the match's first state.
+Table open_bot_table(TestClient& host, const std::string& game, const Json& options,
+                     const std::vector<std::string>& bots,
+                     const std::vector<TestClient*>& watchers = {});
+
 // Plays until the match is over or `max_actions` actions have been played: each turn, the first
 // player whose view offers legal actions sends one of them, chosen at random; when none does (a
 // bot's turn), everyone waits for the next version. After each action every player and watcher

@@ -58,19 +58,8 @@ TEST_CASE("a person plays a whole match of Riff Raff against bots") {
   anne.hello("Anne");
   sam.hello("Sam");
 
-  const Json created =
-      anne.request({{"type", "create_room"}, {"game", kRiffRaff}, {"options", {{"players", 3}}}});
-  REQUIRE(created.at("type") == "room");
-  const std::int64_t room = created.at("room").at("id").get<std::int64_t>();
-  for (const char* kind : {"smart", "random"})
-    REQUIRE(anne.request({{"type", "add_bot"}, {"room", room}, {"bot", kind}}).at("type") ==
-            "room");
-  REQUIRE(sam.request({{"type", "watch_room"}, {"room", room}}).at("type") == "room");
-  const Json started = anne.request({{"type", "start"}, {"room", room}});
-  REQUIRE(started.at("type") == "room");
-  const std::int64_t match = started.at("room").at("match").get<std::int64_t>();
-  anne.wait_version(match, 0);
-  sam.wait_version(match, 0);
+  const std::int64_t match =
+      open_bot_table(anne, kRiffRaff, {{"players", 3}}, {"smart", "random"}, {&sam}).match;
   anne.record_history();
 
   // The first view: everyone chooses a card; Anne sees her hand, nobody else's.

@@ -20,19 +20,9 @@ bool waits_only_on(const Json& view, int seat) {
 // One whole match: Anne in seat 0 against three bots, Sam watching. True when, once, Anne was left
 // alone in a challenge window and the room's timer closed it.
 bool play_one_match(TestClient& anne, TestClient& sam, std::mt19937_64& rng) {
-  const Json created = anne.request({{"type", "create_room"},
-                                     {"game", "scalawag"},
-                                     {"options", {{"players", 4}, {"window_s", 1}}}});
-  REQUIRE(created.at("type") == "room");
-  const std::int64_t room = created.at("room").at("id").get<std::int64_t>();
-  for (const char* kind : {"smart", "random", "smart"})
-    REQUIRE(anne.request({{"type", "add_bot"}, {"room", room}, {"bot", kind}}).at("type") ==
-            "room");
-  REQUIRE(sam.request({{"type", "watch_room"}, {"room", room}}).at("type") == "room");
-  const Json started = anne.request({{"type", "start"}, {"room", room}});
-  REQUIRE(started.at("type") == "room");
-  const std::int64_t match = started.at("room").at("match").get<std::int64_t>();
-  anne.wait_version(match, 0);
+  const std::int64_t match = open_bot_table(anne, "scalawag", {{"players", 4}, {"window_s", 1}},
+                                            {"smart", "random", "smart"}, {&sam})
+                                 .match;
 
   // Anne acts whenever her view offers something, at random; once, left alone in a challenge
   // window, she keeps silent and the room's timer closes it.

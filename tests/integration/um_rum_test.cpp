@@ -32,20 +32,8 @@ TEST_CASE("a person plays Um Rum & Ehre through the server against two bots") {
   anne.hello("Anne");
   sam.hello("Sam");
 
-  const Json created =
-      anne.request({{"type", "create_room"}, {"game", kUmRum}, {"options", {{"players", 3}}}});
-  REQUIRE(created.at("type") == "room");
-  const std::int64_t room = created.at("room").at("id").get<std::int64_t>();
-  for (const char* kind : {"smart", "random"}) {
-    const Json with_bot = anne.request({{"type", "add_bot"}, {"room", room}, {"bot", kind}});
-    REQUIRE(with_bot.at("type") == "room");
-  }
-  REQUIRE(sam.request({{"type", "watch_room"}, {"room", room}}).at("type") == "room");
-  const Json started = anne.request({{"type", "start"}, {"room", room}});
-  REQUIRE(started.at("type") == "room");
-  const std::int64_t match = started.at("room").at("match").get<std::int64_t>();
-  anne.wait_version(match, 0);
-  sam.wait_version(match, 0);
+  const std::int64_t match =
+      open_bot_table(anne, kUmRum, {{"players", 3}}, {"smart", "random"}, {&sam}).match;
   CHECK(anne.match(match)->view.at("game") == kUmRum);
   check_hidden(anne.match(match)->view, 0);
   check_hidden(sam.match(match)->view, nullptr);
@@ -85,16 +73,8 @@ TEST_CASE("Um Rum & Ehre: the decision clock moves on for a player who walks awa
   ServerProcess server(dir / "tortuga.db", dir.path(), fast_play_config(dir.path()));
   TestClient anne(server.port(), "anne");
   anne.hello("Anne");
-  const Json created = anne.request({{"type", "create_room"},
-                                     {"game", kUmRum},
-                                     {"options", {{"players", 2}, {"decision_s", 1}}}});
-  REQUIRE(created.at("type") == "room");
-  const std::int64_t room = created.at("room").at("id").get<std::int64_t>();
-  REQUIRE(anne.request({{"type", "add_bot"}, {"room", room}, {"bot", "smart"}}).at("type") ==
-          "room");
-  const Json started = anne.request({{"type", "start"}, {"room", room}});
-  REQUIRE(started.at("type") == "room");
-  const std::int64_t match = started.at("room").at("match").get<std::int64_t>();
+  const std::int64_t match =
+      open_bot_table(anne, kUmRum, {{"players", 2}, {"decision_s", 1}}, {"smart"}).match;
   const MatchView& first = anne.wait_version(match, 0);
   REQUIRE(first.view.at("to_act") == Json::array({0}));
   CHECK(first.view.at("deadline").at("after_ms") == 1000);
