@@ -83,6 +83,14 @@ export async function createShortRoom(page, {isPrivate = false, turnClock = 0} =
   return Number(page.url().match(/#\/room\/(\d+)/)[1]);
 }
 
+// In a room of two just created, fills the free seat with a bot and starts; returns once the
+// match is shown.
+export async function startAgainstBot(page) {
+  await page.getByRole('button', {name: 'Add bot'}).click();
+  await page.locator('#start:not([disabled])').click();
+  await page.locator('.play').waitFor();
+}
+
 export async function step(page) {
   return Number(await page.locator('.play').getAttribute('data-step'));
 }

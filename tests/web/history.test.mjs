@@ -3,8 +3,8 @@
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {startServer, launch, enter, createShortRoom, playOneMove, nextToAct,
-        seeded, until} from './harness.mjs';
+import {startServer, launch, enter, createShortRoom, playOneMove, nextToAct, seeded, until,
+        startAgainstBot} from './harness.mjs';
 
 test('the history slider and arrow keys step through a stored match', async () => {
   const server = await startServer();
@@ -12,9 +12,7 @@ test('the history slider and arrow keys step through a stored match', async () =
   try {
     const anne = await enter(browser, server.url, 'Anne Bonny');
     await createShortRoom(anne);
-    await anne.getByRole('button', {name: 'Add bot'}).click();
-    await anne.locator('#start:not([disabled])').click();
-    await anne.locator('.play').waitFor();
+    await startAgainstBot(anne);
     const random = seeded(19);
     for (let page; (page = await nextToAct([anne]));) await playOneMove(page, random);
     const stored = (await (await fetch(`${server.url}api/matches?limit=1`)).json()).matches[0];

@@ -3,8 +3,8 @@
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {startServer, launch, createShortRoom, playOneMove, seeded, step,
-        until} from './harness.mjs';
+import {startServer, launch, createShortRoom, playOneMove, seeded, step, until,
+        startAgainstBot} from './harness.mjs';
 
 test('a missed patch and a broken one are answered with sync', async () => {
   const server = await startServer();
@@ -35,9 +35,7 @@ test('a missed patch and a broken one are answered with sync', async () => {
     await page.getByLabel('Your name').fill('Anne Bonny');
     await page.getByRole('button', {name: 'Enter the lobby'}).click();
     await createShortRoom(page);
-    await page.getByRole('button', {name: 'Add bot'}).click();
-    await page.locator('#start:not([disabled])').click();
-    await page.locator('.play').waitFor();
+    await startAgainstBot(page);
 
     const random = seeded(31);
     await until(async () => {

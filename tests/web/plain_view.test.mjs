@@ -3,8 +3,8 @@
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {startServer, launch, enter, createShortRoom, nextToAct, seeded, step,
-        isOver, logOfSteps} from './harness.mjs';
+import {startServer, launch, enter, createShortRoom, nextToAct, seeded, step, isOver, logOfSteps,
+        startAgainstBot} from './harness.mjs';
 
 test('a match is played to its end from the plain view alone', async () => {
   const server = await startServer();
@@ -12,9 +12,7 @@ test('a match is played to its end from the plain view alone', async () => {
   try {
     const anne = await enter(browser, server.url, 'Anne Bonny');
     await createShortRoom(anne);
-    await anne.getByRole('button', {name: 'Add bot'}).click();
-    await anne.locator('#start:not([disabled])').click();
-    await anne.locator('.play').waitFor();
+    await startAgainstBot(anne);
     await anne.getByLabel('the plain view: no board, every action a button').check();
     assert.equal(await anne.locator('.raft-board').count(), 0);
     const tree = anne.getByRole('list', {name: 'the view of the match'});

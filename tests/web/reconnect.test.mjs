@@ -3,8 +3,8 @@
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {startServer, launch, enter, createShortRoom, playOneMove, nextToAct, seeded, step,
-        isOver} from './harness.mjs';
+import {startServer, launch, enter, createShortRoom, playOneMove, nextToAct, seeded, step, isOver,
+        startAgainstBot} from './harness.mjs';
 
 test('after the server restarts, the page reconnects and the match goes on', async () => {
   let server = await startServer();
@@ -12,9 +12,7 @@ test('after the server restarts, the page reconnects and the match goes on', asy
   try {
     const anne = await enter(browser, server.url, 'Anne Bonny');
     const room = await createShortRoom(anne);
-    await anne.getByRole('button', {name: 'Add bot'}).click();
-    await anne.locator('#start:not([disabled])').click();
-    await anne.locator('.play').waitFor();
+    await startAgainstBot(anne);
     // Three pirates placed of four: the match is surely running.
     const random = seeded(23);
     for (let i = 0; i < 3; ++i) await playOneMove(await nextToAct([anne]), random);

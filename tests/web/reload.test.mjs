@@ -3,8 +3,8 @@
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {startServer, launch, enter, createShortRoom, playOneMove, nextToAct, seeded, step,
-        isOver} from './harness.mjs';
+import {startServer, launch, enter, createShortRoom, playOneMove, nextToAct, seeded, step, isOver,
+        startAgainstBot} from './harness.mjs';
 
 test('a reload in the middle of a match resumes it', async () => {
   const server = await startServer();
@@ -12,9 +12,7 @@ test('a reload in the middle of a match resumes it', async () => {
   try {
     const anne = await enter(browser, server.url, 'Anne Bonny');
     const room = await createShortRoom(anne);
-    await anne.getByRole('button', {name: 'Add bot'}).click();
-    await anne.locator('#start:not([disabled])').click();
-    await anne.locator('.play').waitFor();
+    await startAgainstBot(anne);
     // Two pirates placed of four: the match is surely running (a finished match's room closes
     // once nobody is in it, and the deal, which the server draws, may end a match early).
     const random = seeded(3);
