@@ -87,9 +87,11 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
     std::string_view text(static_cast<const char*>(data.data()), data.size());
     auto parsed = protocol::parse_command(text);
     buffer_.consume(buffer_.size());
-    // The next message is read once this one allows it (see Lobby::handle).
+    // The next message is read once this one allows it (see Lobby::handle): at once, here on
+    // the connection's strand, for most; from the store's thread, through the strand, after a
+    // new player's hello.
     state_.lobby.handle(shared_from_this(), std::move(parsed), [self = shared_from_this()] {
-      boost::asio::post(self->ws_.get_executor(), [self] { self->read(); });
+      boost::asio::dispatch(self->ws_.get_executor(), [self] { self->read(); });
     });
     return;
   }
