@@ -40,8 +40,9 @@ test('a browser plays Raft & Scupper against a bot to the end', async () => {
     assert.ok(placing.test(said) || switching.test(said), said);
     await anne.keyboard.press('Enter');
     await anne.locator('.play[data-step="1"]').waitFor();
+    // The log names the action as the label does, without the label's closing "(ship ...)".
     assert.equal(await anne.locator('.log li').first().innerText(),
-                 `1. Anne Bonny: ${said.split(' (')[0]}`);
+                 `1. Anne Bonny: ${said.slice(0, said.lastIndexOf(' (ship '))}`);
     // The focus stays in the match (the ship is taken now), and Tab leads to the next choice.
     assert.ok(await anne.evaluate(() => document.activeElement.closest('.play') !== null));
     await anne.locator('.play[data-to-act="true"]').waitFor();
