@@ -11,6 +11,7 @@
 
 #include "rules/colpaccio/colpaccio_game.hpp"
 #include "rules/colpaccio/colpaccio_state.hpp"
+#include "tests/rules/shuffle_script.hpp"
 #include "tests/why.hpp"
 
 namespace colpaccio_test {
@@ -18,6 +19,7 @@ namespace colpaccio_test {
 using tortuga::Chance;
 using tortuga::Error;
 using tortuga::Json;
+using tortuga::testing::script_for_shuffle;
 using namespace tortuga::colpaccio;
 
 // A deck of hand-picked cards; each add() returns the new card's id.
@@ -139,20 +141,6 @@ inline void check_malformed(tortuga::State& state, int seat, const Json& action,
 // The ids of a player's column of `good`, as the view shows them.
 inline std::vector<int> column(const ColpaccioState& state, int seat, Good good) {
   return state.table().players[seat].columns[index(good)];
-}
-
-// A script for Chance whose first shuffle turns `from` into `wanted` (a permutation of it),
-// following Chance::shuffle's Fisher-Yates from the back.
-inline std::vector<std::uint32_t> script_for_shuffle(std::vector<int> from,
-                                                     const std::vector<int>& wanted) {
-  std::vector<std::uint32_t> script;
-  for (std::size_t i = from.size(); i > 1; --i) {
-    std::size_t j = 0;
-    while (from[j] != wanted[i - 1]) ++j;
-    script.push_back(static_cast<std::uint32_t>(j));
-    std::swap(from[i - 1], from[j]);
-  }
-  return script;
 }
 
 inline Json normalized(Json options) {

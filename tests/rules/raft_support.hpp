@@ -13,6 +13,7 @@
 #include "rules/raft_and_scupper/diagram.hpp"
 #include "rules/raft_and_scupper/raft_game.hpp"
 #include "rules/raft_and_scupper/raft_state.hpp"
+#include "tests/rules/shuffle_script.hpp"
 #include "tests/why.hpp"
 
 namespace raft_test {
@@ -20,6 +21,7 @@ namespace raft_test {
 using tortuga::Chance;
 using tortuga::Error;
 using tortuga::Json;
+using tortuga::testing::script_for_shuffle;
 using namespace tortuga::raft;
 
 // A match in play from a diagram (see diagram.hpp); seat 0 plays the Yellowbeards.
@@ -103,20 +105,6 @@ inline void check_malformed(tortuga::State& state, const Json& action, const std
   CHECK_MESSAGE(error.code == "bad_action", action.dump() << ": " << error.message);
   CHECK_MESSAGE(error.message.find(words) != std::string::npos,
                 action.dump() << ": \"" << error.message << "\" lacks \"" << words << "\"");
-}
-
-// A script for Chance that makes its first shuffle of `from` come out as `wanted` (a
-// permutation of it), following Chance::shuffle's Fisher-Yates from the back.
-inline std::vector<std::uint32_t> script_for_shuffle(std::vector<Kind> from,
-                                                     const std::vector<Kind>& wanted) {
-  std::vector<std::uint32_t> script;
-  for (std::size_t i = from.size(); i > 1; --i) {
-    std::size_t j = 0;
-    while (from[j] != wanted[i - 1]) ++j;
-    script.push_back(static_cast<std::uint32_t>(j));
-    std::swap(from[i - 1], from[j]);
-  }
-  return script;
 }
 
 // A match whose deal is exactly `tiles` (position k gets tiles[k - 1]): each even tile must be
