@@ -4,7 +4,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {startServer, launch, enter, createShortRoom, playOneMove, nextToAct, seeded, step, isOver,
-        startAgainstBot} from './harness.mjs';
+        startAgainstBot, until} from './harness.mjs';
 
 test('a reload in the middle of a match resumes it', async () => {
   const server = await startServer();
@@ -20,6 +20,8 @@ test('a reload in the middle of a match resumes it', async () => {
     const before = await step(anne);
     assert.equal(before, 2);
     const board = await anne.locator('.raft-board').innerHTML();
+    const log = await anne.locator('.log li').allInnerTexts();
+    assert.equal(log.length, before);
 
     await anne.reload();
     await anne.locator(`.play[data-step="${before}"]`).waitFor();
@@ -27,6 +29,10 @@ test('a reload in the middle of a match resumes it', async () => {
     assert.match(await anne.locator('#who').innerText(), /Anne Bonny/);
     assert.match(await anne.locator('.seat[data-seat="0"]').innerText(), /Anne Bonny\s*you/);
     assert.equal(await anne.locator('.raft-board').innerHTML(), board);
+    // The log tells the match from its start again, not from the step the reload came back to.
+    await until(async () => (await anne.locator('.log li').count()) === before,
+                'the log to hold every step again');
+    assert.deepEqual(await anne.locator('.log li').allInnerTexts(), log);
 
     // The server knows her as the same player: one player, one match, and she plays on.
     let moves = 0;

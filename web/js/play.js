@@ -7,9 +7,11 @@ import {Countdown} from './countdown.js';
 import {winnersText} from './names.js';
 import generic from '../boards/generic.js';
 
+const LOG_LINES = 200;  // the log keeps the latest steps only
+
 export class MatchPanel {
   // options: {board: module, names: () => [seat names], act: (action) => Promise | null,
-  //           announce(text), match: id}
+  //           announce(text), match: id, earlier: () => Promise of get_replay's steps}
   constructor(host, options) {
     this.options = options;
     this.drawn = options.board;
@@ -21,6 +23,7 @@ export class MatchPanel {
     this.resultHost = h('div');
     this.log = h('ol', {class: 'log', role: 'log', 'aria-label': 'what happened'});
     this.loggedStep = -1;
+    this.askedEarlier = false;
     this.countdown = new Countdown(this.clockHost);
     this.root = h('div', {class: 'play'});
     // The game's board, or the plain view that serves every game (and shows client authors
@@ -97,13 +100,40 @@ export class MatchPanel {
 
   addToLog(view, names) {
     if (view.step === this.loggedStep) return;
+    // Entering a match under way (a reload, a reconnection, a spectator arriving): the steps
+    // before this one are told from the replay, so the log starts at the start.
+    if (this.loggedStep < 0 && view.step > 1) this.fillEarlier(view.step);
     this.loggedStep = view.step;
     if (view.step === 0) return;
+    this.log.append(this.logLine(view, names));
+    this.trimLog();
+  }
+
+  logLine(view, names) {
     const said = this.boardModule.describe(view, names);
-    this.log.append(h('li', {}, h('span', {class: 'step'}, `${view.step}.`), ' ',
-                      said || 'something happened'));
-    while (this.log.children.length > 200) this.log.firstElementChild.remove();
+    return h('li', {}, h('span', {class: 'step'}, `${view.step}.`), ' ',
+             said || 'something happened');
+  }
+
+  trimLog() {
+    while (this.log.children.length > LOG_LINES) this.log.firstElementChild.remove();
     this.log.scrollTop = this.log.scrollHeight;
+  }
+
+  async fillEarlier(before) {
+    if (this.askedEarlier || !this.options.earlier) return;
+    this.askedEarlier = true;
+    let steps;
+    try {
+      steps = await this.options.earlier();
+    } catch (error) {
+      return;  // the log then starts where the view did: nothing else depends on it
+    }
+    const names = this.options.names();
+    const lines = steps.filter((s) => s.step >= Math.max(1, before - LOG_LINES) && s.step < before)
+                       .map((s) => this.logLine(s.view, names));
+    this.log.prepend(...lines);
+    this.trimLog();
   }
 
   showResult(view, names) {

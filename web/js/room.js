@@ -143,6 +143,9 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
       names: () => seatNames(room.seats),
       act: watching ? null
                     : (action) => connection.request({type: 'action', match, action}),
+      earlier: async () => (await connection.request(
+          watching || !you ? {type: 'get_replay', match}
+                           : {type: 'get_replay', match, seat: you.seat})).steps,
     });
     // Every view since the start, so that the log misses no step (bots may move at once).
     for (const {view, at} of early.filter((v) => v.match === match)) panel.update(view, at);

@@ -1,0 +1,83 @@
+// Scalawag! through its board: a person against two random bots, naming the target of an order
+// by clicking (and once by keyboard) a ship around the harbour, to the end of the match.
+
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {startServer, launch, enter, nextToAct, seeded, isOver, step, clickAnAction,
+        logOfSteps} from './harness.mjs';
+
+const lastSent = (page) => page.sent.filter((m) => m.type === 'action').at(-1)?.action;
+
+async function clickAndWait(page, target, how = 'click') {
+  const before = await step(page);
+  if (how === 'keyboard') {
+    await target.focus();
+    await page.keyboard.press('Enter');
+  } else {
+    await target.click();
+  }
+  await page.waitForFunction(
+      (k) => Number(document.querySelector('.play').dataset.step) > k, before);
+}
+
+async function startAgainstRandomBots(anne) {
+  await anne.goto(anne.url().replace(/#.*$/, '#/'));
+  await anne.getByLabel('Game', {exact: true}).selectOption('scalawag');
+  await anne.getByRole('button', {name: 'Create room'}).click();
+  await anne.waitForURL(/#\/room\/\d+$/);
+  const seats = await anne.locator('.seat').count();
+  for (let seat = 1; seat < seats; ++seat) {
+    const row = anne.locator(`.seat[data-seat="${seat}"]`);
+    await anne.getByLabel(`bot for seat ${seat}`).selectOption('random');
+    await row.getByRole('button', {name: 'Add bot'}).click();
+    await row.filter({hasText: `Bot ${seat + 1} (random)`}).waitFor();
+  }
+  await anne.locator('#start:not([disabled])').click();
+  await anne.locator('.scalawag-table').waitFor();
+}
+
+test('a browser names targets by clicking ships, and plays Scalawag! to its end', async () => {
+  const server = await startServer();
+  const browser = await launch();
+  try {
+    const anne = await enter(browser, server.url, 'Anne Bonny');
+    const random = seeded(7);
+    let clicks = 0;
+    // The deal is the server's: a captain sunk early may never attack, so another match is
+    // played until ships were clicked (one match almost always suffices).
+    for (let match = 1; clicks < 2; ++match) {
+      assert.ok(match <= 4, `targets were named by clicking ships only ${clicks} times`);
+      await startAgainstRandomBots(anne);
+      for (let moves = 0; await nextToAct([anne], 30000); ++moves) {
+        assert.ok(moves < 400, 'the match should end');
+        const targets = anne.locator('.scalawag-table .ship-card.target');
+        const n = await targets.count();
+        if (n > 0) {
+          // Each ship offered is one of the view's legal single-target actions, and a click
+          // (the first time, Enter on the focused ship) sends exactly that action.
+          const ship = targets.nth(Math.floor(random() * n));
+          const seat = Number(await ship.getAttribute('data-seat'));
+          assert.match(await ship.getAttribute('aria-label'), /^target seat \d+/);
+          await clickAndWait(anne, ship, clicks === 0 ? 'keyboard' : 'click');
+          assert.deepEqual(lastSent(anne), {type: 'targets', targets: [seat]});
+          ++clicks;
+          continue;
+        }
+        // Attacks without a claim (nothing to challenge) lead to a target most surely.
+        const attack = anne.locator('.actions button.action:visible',
+                                    {hasText: /^(fire cannons|close and board)$/});
+        if (await attack.count()) await clickAndWait(anne, attack.first());
+        else await clickAnAction(anne, random);
+      }
+      assert.ok(await isOver(anne));
+      await anne.locator('.result h2').waitFor();
+      const stored = (await (await fetch(`${server.url}api/matches?limit=1`)).json()).matches[0];
+      assert.equal(stored.game, 'scalawag');
+      assert.equal(stored.status, 'finished');
+      await logOfSteps(anne, stored.actions);
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}, {timeout: 170000});
