@@ -91,7 +91,9 @@ Json Room::room_json() const {
   Json seats = Json::array();
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     const RoomSeat& s = seats_[i];
-    Json seat = {{"seat", i}, {"player", nullptr}, {"bot", nullptr}, {"connected", false}};
+    Json seat = {{"seat", i},       {"name", nullptr},       {"player", nullptr},
+                 {"bot", nullptr},   {"connected", false}};
+    if (s.player || !s.bot.empty()) seat["name"] = s.name;  // as logs and history name the seat
     if (s.player) {
       seat["player"] = {{"id", *s.player}, {"name", s.name}};
       seat["connected"] = has_members(static_cast<int>(i));

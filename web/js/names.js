@@ -3,13 +3,13 @@
 export function seatName(seat) {
   if (!seat) return '?';
   if (seat.player) return seat.player.name;
-  if (seat.bot) return `Bot ${seat.seat + 1} (${seat.bot})`;  // as the server names it
+  if (seat.bot) return seat.name;
   return 'empty';
 }
 
 // Names by seat number, from a room's seats or a stored match's seats.
 export function seatNames(seats) {
-  return (seats || []).map((s) => (s.name !== undefined ? s.name : seatName(s)));
+  return (seats || []).map((s) => s.name ?? seatName(s));
 }
 
 export function gameName(connection, id) {
