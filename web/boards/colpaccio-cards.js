@@ -36,7 +36,7 @@ const GLYPH = {
   fabrics: ['M5 9 Q12 3 19 9 T33 9 V29 Q26 23 19 29 T5 29 Z', 'M5 16 Q12 10 19 16 T33 16 ' +
             'M5 22 Q12 16 19 22 T33 22'],
   rum: ['M11 5 H29 Q35 20 29 35 H11 Q5 20 11 5 Z', 'M8 13 H32 M8 27 H32 M20 5 V35'],
-  pistols: ['M3 11 H34 V18 H19 L17 21 L15 33 H8 L10 18 H3 Z', 'M17 18 Q19 24 23 18'],
+  pistols: ['M3 10 H29 L33 7 H36 V17 H29 L35 33 H26 L21 17 H3 Z', 'M21 17 Q21 24 27 22'],
   sabres: ['M9 30 Q28 26 35 3 Q37 24 13 34 Z M4 28 L7 25 L16 35 L13 38 Z', ''],
 };
 
@@ -128,13 +128,14 @@ const THREAT_MARK = {
           'M36 62 Q50 30 64 62 Z',
 };
 
-// The strip a card shows in a column, `width` wide at (0, y): its location and cannonball.
+// The strip a card shows in a column, `width` wide at (0, y): its location (or `text`) and its
+// cannonball.
 export const STRIP = 22;
-export function strip(card, y, width) {
+export function strip(card, y, width, text = card.location) {
   return s('g', {class: `strip at-${card.location}`, transform: `translate(0 ${y})`,
                  'data-card': card.id},
     s('title', {}, cardText(card)),
     s('rect', {class: 'band', x: 1, y: 0, width: width - 2, height: STRIP - 2, rx: 4}),
-    s('text', {class: 'band-text', x: 7, y: 14}, card.location),
+    s('text', {class: 'band-text', x: 7, y: 14}, text),
     card.cannonball ? cannonball(width - 12, 10, 6) : null);
 }

@@ -17,6 +17,7 @@ const same = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
 const covers = (a, part) => part.every((x) => a.includes(x));
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const ORDINAL = ['1st', '2nd', '3rd'];
+const SHORT = {silverware: 'silver'};  // the score table's narrow headers
 
 // Choosing cards one by one among actions that name a set of them (raids and letters of marque
 // by `cards`, the parrot pact's reveal by `ships`): a card joins the choice while some action
@@ -148,10 +149,12 @@ function create(host) {
       items.push(figure(cardBack({threat: true, text: '!'}), 'frozen: strikes at the turn\'s end',
                         {class: 'colp-slot waiting'}));
     }
+    // A fully revealed replay lists the sunk ships' cards; a seat's view only counts them.
+    const sunk = Array.isArray(view.sunk_ships) ? view.sunk_ships.length : view.sunk_ships;
     const away = [`threats in the deck: ${view.deck.threats_inside}`,
                   view.lost_goods.length &&
                       `lost to the ghost ship: ${view.lost_goods.map(cardText).join('; ')}`,
-                  view.sunk_ships && `sunk by the kraken: ${plural(view.sunk_ships, 'ship')}`,
+                  sunk && `sunk by the kraken: ${plural(sunk, 'ship')}`,
                   view.removed && `out of the game: ${plural(view.removed, 'card')}`];
     fill(pile, items, h('p', {class: 'colp-away'}, away.filter(Boolean).join(' · ')));
   }
@@ -218,7 +221,7 @@ function create(host) {
         }
         return svg;
       });
-      columns.push(shipsColumn(area.ships, points.ships, view.solo, mine));
+      columns.push(shipsColumn(area, points.ships, view.solo, mine));
       return h('section', {class: `colp-area${turn ? ' to-play' : ''}${mine ? ' mine' : ''}`,
                            'data-seat': seat, 'aria-label': `${who}'s play area`},
         h('h3', {}, who, mine ? ' (you)' : '', turn ? ' · to play' : ''),
@@ -235,15 +238,18 @@ function create(host) {
     const winners = r.winners || [];
     fill(scores, h('h3', {}, 'The scores'), h('div', {class: 'table-wrap'},
       h('table', {class: 'matches colp-score-table'},
-        h('thead', {}, h('tr', {}, h('th', {}, ''), GOODS.map((g) => h('th', {}, goodName(g))),
+        h('thead', {}, h('tr', {}, h('th', {}, ''), GOODS.map((g) => h('th', {}, SHORT[g] ?? g)),
           h('th', {}, 'ships'), h('th', {}, 'penalty'), h('th', {}, 'prestige'),
-          h('th', {}, 'doubloons'), h('th', {}, 'goods'))),
-        h('tbody', {}, rows.map(([seat, who, p]) => h('tr', {'data-seat': seat,
-                                                            class: winners.includes(seat) ? 'won' : ''},
-          h('th', {}, who, winners.includes(seat) ? ' ★' : ''),
-          GOODS.map((g) => h('td', {}, p.goods[g])), h('td', {}, p.ships),
-          h('td', {}, p.penalty ? `−${p.penalty}` : 0), h('td', {class: 'total'}, p.total),
-          h('td', {}, p.doubloons), h('td', {}, p.goods_cards)))))));
+          h('th', {title: 'the first tie-break'}, 'doubloons'),
+          h('th', {title: 'goods cards: fewer break a tie'}, 'goods'))),
+        h('tbody', {}, rows.map(([seat, who, p]) => {
+          const won = winners.includes(seat);
+          return h('tr', {'data-seat': seat, class: won ? 'won' : ''},
+            h('th', {}, who, won ? ' ★' : ''),
+            GOODS.map((g) => h('td', {}, p.goods[g])), h('td', {}, p.ships),
+            h('td', {}, p.penalty ? `−${p.penalty}` : 0), h('td', {class: 'total'}, p.total),
+            h('td', {}, p.doubloons), h('td', {}, p.goods_cards));
+        })))));
   }
 
   root.addEventListener('keydown', (event) => {
@@ -273,10 +279,16 @@ function column(cards, good, points, solo) {
     cards.map((card, i) => strip(card, HEAD + i * STRIP, COLUMN)));
 }
 
-// The face-down ships of a personal area: only how many, as backs.
-function shipsColumn(count, points, solo, mine) {
+// The face-down ships of a personal area: only how many, as backs; a fully revealed replay
+// (the only view with `ship_cards`) shows what they hide.
+function shipsColumn(area, points, solo, mine) {
+  const count = area.ships;
   const height = HEAD + Math.max(1, count) * STRIP + 2;
   const worth = solo ? `1 per 3: ${points}` : `2 each: ${points}`;
+  const hidden = (_, i) => s('g', {class: 'ship-back',
+                                   transform: `translate(0 ${HEAD + i * STRIP})`},
+    s('rect', {x: 1, y: 0, width: COLUMN - 2, height: STRIP - 2, rx: 4}),
+    s('text', {x: COLUMN / 2, y: 14, 'text-anchor': 'middle'}, 'face down'));
   return s('svg', {class: 'colp-column ships', viewBox: `0 0 ${COLUMN} ${height}`,
                    'data-ships': count, role: 'img',
                    'aria-label': `${plural(count, 'ship')} face down` +
@@ -286,10 +298,9 @@ function shipsColumn(count, points, solo, mine) {
     s('text', {class: 'count', x: 62, y: 24, 'text-anchor': 'middle'}, count),
     s('text', {class: 'name', x: COLUMN / 2, y: 40, 'text-anchor': 'middle'}, 'ships'),
     s('text', {class: 'badge-text', x: COLUMN / 2, y: 55, 'text-anchor': 'middle'}, worth),
-    Array.from({length: count}, (_, i) => s('g', {class: 'ship-back',
-                                                  transform: `translate(0 ${HEAD + i * STRIP})`},
-      s('rect', {x: 1, y: 0, width: COLUMN - 2, height: STRIP - 2, rx: 4}),
-      s('text', {x: COLUMN / 2, y: 14, 'text-anchor': 'middle'}, 'face down'))));
+    area.ship_cards
+        ? area.ship_cards.map((card, i) => strip(card, HEAD + i * STRIP, COLUMN, card.good))
+        : Array.from({length: count}, hidden));
 }
 
 // Clicks choose raids and letters of marque (the convoy), reveals (your ships) and the good the
