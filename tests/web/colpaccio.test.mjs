@@ -239,6 +239,24 @@ test('a browser plays Colpaccio against a bot through the board, watched', async
     const stored = (await (await fetch(`${server.url}api/matches?limit=1`)).json()).matches[0];
     await logOfSteps(anne, stored.actions);
 
+    // The replay, everything revealed: the face-down ships show their goods at last, and each
+    // step's caption names the cards its action took (from the view after it).
+    const replay = await (await fetch(`${server.url}api/matches/${stored.id}/replay`)).json();
+    await anne.locator('#replay-link').click();
+    await anne.locator('#step-caption', {hasText: 'Step 0 of'}).waitFor();
+    for (let k = 1; k < replay.steps.length; ++k) {
+      await anne.keyboard.press('ArrowRight');
+      const caption = await anne.locator('#step-caption').innerText();
+      assert.match(caption, new RegExp(`^Step ${k} of`));
+      assert.doesNotMatch(caption, /card \d+|\?/, caption);
+      if (replay.steps[k].action.type === 'raid') assert.match(caption, /: raid /);
+    }
+    for (const p of replay.steps.at(-1).view.players) {
+      const ships = await anne.locator(`.colp-area[data-seat="${p.seat}"] .ships .strip`)
+          .evaluateAll((strips) => strips.map((n) => Number(n.dataset.card)));
+      assert.deepEqual(ships, p.ship_cards.map((c) => c.id));
+    }
+
     // The spectator: the same end, and never a hidden card on the wire.
     await jack.locator('.play[data-over="true"]').waitFor();
     await checkEnd(jack, await shownView(jack));
