@@ -237,7 +237,16 @@ test('a browser plays Colpaccio against a bot through the board, watched', async
               JSON.stringify(counts));
     assert.ok(counts.reveal > 0 || !counts.pactOffered, JSON.stringify(counts));
     const stored = (await (await fetch(`${server.url}api/matches?limit=1`)).json()).matches[0];
-    await logOfSteps(anne, stored.actions);
+    // The log names who did what at every step, the ends of turns included.
+    const lines = await logOfSteps(anne, stored.actions);
+    const ends = (await (await fetch(`${server.url}api/matches/${stored.id}/replay`)).json())
+        .steps.filter((s) => s.action?.type === 'end_turn');
+    for (const line of lines) assert.doesNotMatch(line, /something happened/);
+    assert.equal(lines.filter((l) => / ended the turn/.test(l)).length, ends.length);
+    for (const s of ends) {
+      const who = s.seat === 0 ? 'Anne Bonny' : 'Bot 2 \\(smart\\)';
+      assert.match(lines[s.view.step - 1], new RegExp(`^${s.view.step}\\. ${who} ended the turn`));
+    }
 
     // The replay, everything revealed: the face-down ships show their goods at last, and each
     // step's caption names the cards its action took (from the view after it).

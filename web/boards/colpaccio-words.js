@@ -44,7 +44,7 @@ export function label(action, view) {
       return action.ships.length
           ? `reveal ${listText(action.ships.map((id) => plainCard(card(id))))}`
           : 'keep all your ships face down';
-    case 'end_turn': return 'end your turn';
+    case 'end_turn': return 'end the turn';
     case 'lose_good': return `give up a ${oneGood(action.good)} to the ghost ship`;
     default: return genericLabel(action);
   }
@@ -93,9 +93,27 @@ export function eventText(event, names) {
   }
 }
 
+// The events a player's own action logs first; any other log (even an empty one) follows an
+// end_turn, which logs nothing itself.
+const OWN = new Set(['raid', 'secret_chest', 'parrot_pact', 'revealed', 'letter_of_marque',
+                     'lost_good']);
+
 export function describe(view, names) {
-  if (!view.log?.length) return null;
-  const text = view.log.map((e) => eventText(e, names)).join('; ');
+  const events = view.log || [];
+  const parts = events.map((e) => eventText(e, names));
+  if (!OWN.has(events[0]?.event)) {
+    // Who ended it: the seat still in turn while the ghost ship waits, otherwise the seat before
+    // the next one to play (the first whose turn passed by itself, or the one in turn now; after
+    // the last turn, the first player).
+    const seats = view.players.length;
+    const passed = events.find((e) => e.event === 'turn_passed');
+    const next = passed ? passed.seat : Number.isInteger(view.turn) ? view.turn
+        : view.first_player;
+    const ender = view.solo ? 0 : view.phase === 'ghost_ship' && Number.isInteger(view.turn)
+        ? view.turn : (next - 1 + seats) % seats;
+    parts.unshift(`${names[ender] ?? `seat ${ender}`} ended the turn`);
+  }
+  const text = parts.join('; ');
   return text[0].toUpperCase() + text.slice(1);
 }
 

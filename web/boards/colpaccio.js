@@ -106,16 +106,16 @@ function create(host) {
   }
 
   function drawConvoy(view, takes, pick) {
-    const choosable = new Set(takes.flatMap((a) => a.cards));
-    const letters = takes.some((a) => a.type === 'letter_of_marque');
     const slots = view.convoy.map((card, i) => {
       const svg = cardFace(card, {'data-position': i, 'data-focus': `card-${card.id}`});
-      if (choosable.has(card.id)) {
+      const ways = new Set(takes.filter((a) => a.cards.includes(card.id))
+          .map((a) => (a.type === 'raid' ? 'raid' : 'take with a letter of marque')));
+      if (ways.size) {
         svg.classList.add('choosable');
         if (chosen.includes(card.id)) svg.classList.add('chosen');
         clickable(svg, `${chosen.includes(card.id) ? 'unchoose' : 'choose'} ` +
                        `${cardText(card)}, place ${i + 1} of the convoy, ` +
-                       `to raid${letters ? ' or take with a letter of marque' : ''}`,
+                       `to ${[...ways].join(' or ')}`,
                   pick(card.id));
         svg.setAttribute('aria-pressed', String(chosen.includes(card.id)));
       }
@@ -181,8 +181,10 @@ function create(host) {
     const picked = chosen.length ? 'Chosen: ' +
         chosen.map((id) => cardText([...view.convoy, ...(view.looking || [])]
                                     .find((c) => c.id === id))).join('; ') : '';
+    const raiding = actions.some((a) => a.type === 'raid');
     const hint = field === 'ships'
         ? 'Click up to two of your ships to reveal them into your columns.'
+        : !raiding ? (matching.length ? '' : 'Click two goods of the convoy: a letter of marque.')
         : !chosen.length
             ? 'Click a good of the convoy to raid it; add its neighbours to raid two or three ' +
               'of the same good or place.'
