@@ -85,7 +85,8 @@ export function eventText(event, names) {
     case 'lost_good': return `${who(event.seat)} lost ${plainCard(event.card)} to the ghost ship`;
     case 'corsairs_raid':
       return event.cards.length
-          ? `the Corsairs raided ${cards(event.cards)} (the ${event.location})` +
+          ? `the Corsairs raided the ${event.location}: ` +
+            `${listText(event.cards.map((c) => oneGood(c.good)))}` +
             (event.bonus_ship ? ' and took a bonus ship' : '')
           : 'the Corsairs found nothing to raid';
     case 'turn_passed': return `${who(event.seat)} had nothing to do: the turn passed`;

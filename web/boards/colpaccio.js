@@ -84,8 +84,9 @@ function create(host) {
     drawConvoy(view, reveals.length ? [] : takes, pick);
     drawPile(view);
     drawLooking(view, reveals, pick);
-    drawChoice(view, picking, send);
-    drawAreas(view, legal.filter((a) => a.type === 'lose_good'), name, send);
+    const losses = legal.filter((a) => a.type === 'lose_good');
+    drawChoice(view, picking, send, losses.length > 0);
+    drawAreas(view, losses, name, send);
     drawScores(view, name);
     fill(events, view.log?.length ? [h('h3', {}, 'What just happened'),
       h('ol', {}, view.log.map((e) => h('li', {}, eventText(e, names))))] : null);
@@ -93,13 +94,16 @@ function create(host) {
   }
 
   function showStatus(view, name) {
-    const turn = view.turn === 'corsairs' ? 'the Corsairs' : view.turn === null ? null
-        : name(view.turn);
-    const done = view.this_turn || {};
+    const corsairs = view.turn === 'corsairs';
+    const turn = corsairs ? 'The Corsairs' : name(view.turn);
+    const done = corsairs ? {} : view.this_turn || {};
+    const choosing = (view.ghost_ship?.choosing || []).map(name).join(' and ');
     fill(status, view.solo ? `The solo duel against the Corsairs (${view.solo_difficulty}). `
                            : '',
       view.over ? 'The match is over.'
-          : [`${turn} to play`, view.phase === 'ghost_ship' ? ': the ghost ship waits' : '',
+          : [`${turn} to play`,
+             view.phase === 'ghost_ship' ? `; the ghost ship waits for ${choosing} to choose ` +
+                                           'a good to lose' : '',
              view.phase === 'parrot_pact' ? ': choosing ships to reveal' : '',
              done.main_action_done ? ' · raid made' : '',
              done.rogue_action_done ? ' · rogue action made' : '', '.'].join(''));
@@ -175,7 +179,11 @@ function create(host) {
         })));
   }
 
-  function drawChoice(view, {actions, field}, send) {
+  function drawChoice(view, {actions, field}, send, losing) {
+    if (losing) {
+      return fill(choice, h('p', {}, 'The ghost ship beat you: click a framed column of your ' +
+                                    'area to give up one of those goods.'));
+    }
     if (!actions.length) return fill(choice);
     const matching = actions.filter((a) => same(a[field], chosen));
     const picked = chosen.length ? 'Chosen: ' +
