@@ -172,6 +172,21 @@ async function playOne(page, view, random, counts, keys) {
   return clickPanel(page, pick(view.legal));
 }
 
+// Plays the page's turns through the board to the end, the table checked before each turn (and
+// by `beforeTurn(view, moves)` as the caller wishes); the first `keyed` moves by the keyboard.
+async function playToEnd(page, seed, {keyed = 0, beforeTurn = async () => {}} = {}) {
+  const random = seeded(seed);
+  const counts = {raid1: 0, raid2: 0, raid3: 0, letter: 0, reveal: 0, lose: 0};
+  for (let moves = 0; await nextToAct([page], 30000); ++moves) {
+    const view = await shownView(page);
+    checkTable(await drawnTable(page), view);
+    await beforeTurn(view, moves);
+    await playOne(page, view, random, counts, moves < keyed);
+    assert.ok(moves < 200, 'the match should end');
+  }
+  return counts;
+}
+
 async function createColpaccio(page, players, difficulty) {
   await page.getByLabel('Game', {exact: true}).selectOption('colpaccio');
   await page.getByLabel('players').fill(String(players));
@@ -209,25 +224,18 @@ test('a browser plays Colpaccio against a bot through the board, watched', async
     await jack.getByRole('link', {name: `Watch room ${room}`}).click();
     await jack.locator('.colpaccio').waitFor();
 
-    const random = seeded(7);
-    const counts = {raid1: 0, raid2: 0, raid3: 0, letter: 0, reveal: 0, lose: 0};
-    let moves = 0;
-    for (let page; (page = await nextToAct([anne], 30000)); ++moves) {
-      const view = await shownView(anne);
-      checkTable(await drawnTable(anne), view);
-      if (moves % 3 === 0) {  // the spectator, at the same step
-        await jack.locator(`.play[data-step="${view.step}"]`).waitFor();
-        const seen = await shownView(jack);
-        const drawn = await drawnTable(jack);
-        checkTable(drawn, seen);
-        assert.deepEqual(seen.convoy, view.convoy);
-        assert.equal(drawn.choosable, 0);
-        assert.equal(drawn.looking.length, 0);
-        assert.equal(await jack.locator('.colp-do, button.action, .colp-area.mine').count(), 0);
-      }
-      await playOne(anne, view, random, counts, moves < 2);
-      assert.ok(moves < 200, 'the match should end');
-    }
+    const counts = await playToEnd(anne, 7, {keyed: 2, beforeTurn: async (view, moves) => {
+      if (moves % 3) return;
+      // The spectator, at the same step: the same public table, nothing to click, no ship shown.
+      await jack.locator(`.play[data-step="${view.step}"]`).waitFor();
+      const seen = await shownView(jack);
+      const drawn = await drawnTable(jack);
+      checkTable(drawn, seen);
+      assert.deepEqual(seen.convoy, view.convoy);
+      assert.equal(drawn.choosable, 0);
+      assert.equal(drawn.looking.length, 0);
+      assert.equal(await jack.locator('.colp-do, button.action, .colp-area.mine').count(), 0);
+    }});
     assert.ok(await isOver(anne));
     const end = await shownView(anne);
     checkTable(await drawnTable(anne), end);
@@ -237,10 +245,10 @@ test('a browser plays Colpaccio against a bot through the board, watched', async
               JSON.stringify(counts));
     assert.ok(counts.reveal > 0 || !counts.pactOffered, JSON.stringify(counts));
     const stored = (await (await fetch(`${server.url}api/matches?limit=1`)).json()).matches[0];
+    const replay = await (await fetch(`${server.url}api/matches/${stored.id}/replay`)).json();
     // The log names who did what at every step, the ends of turns included.
     const lines = await logOfSteps(anne, stored.actions);
-    const ends = (await (await fetch(`${server.url}api/matches/${stored.id}/replay`)).json())
-        .steps.filter((s) => s.action?.type === 'end_turn');
+    const ends = replay.steps.filter((s) => s.action?.type === 'end_turn');
     for (const line of lines) assert.doesNotMatch(line, /something happened/);
     assert.equal(lines.filter((l) => / ended the turn/.test(l)).length, ends.length);
     for (const s of ends) {
@@ -250,7 +258,6 @@ test('a browser plays Colpaccio against a bot through the board, watched', async
 
     // The replay, everything revealed: the face-down ships show their goods at last, and each
     // step's caption names the cards its action took (from the view after it).
-    const replay = await (await fetch(`${server.url}api/matches/${stored.id}/replay`)).json();
     await anne.locator('#replay-link').click();
     await anne.locator('#step-caption', {hasText: 'Step 0 of'}).waitFor();
     for (let k = 1; k < replay.steps.length; ++k) {
@@ -296,15 +303,7 @@ test('a browser plays the solo duel against the Corsairs through the board', asy
     assert.equal(first.corsairs.ships, 2);
     assert.match(await anne.locator('.colp-area[data-seat="corsairs"] h3').innerText(),
                  /the Corsairs/);
-    const random = seeded(3);
-    const counts = {raid1: 0, raid2: 0, raid3: 0, letter: 0, reveal: 0, lose: 0};
-    let moves = 0;
-    for (let page; (page = await nextToAct([anne], 30000)); ++moves) {
-      const view = await shownView(anne);
-      checkTable(await drawnTable(anne), view);
-      await playOne(anne, view, random, counts, false);
-      assert.ok(moves < 100, 'the duel should end');
-    }
+    await playToEnd(anne, 3);
     const end = await shownView(anne);
     checkTable(await drawnTable(anne), end);
     await checkEnd(anne, end);

@@ -19,13 +19,15 @@ export const oneGood = (good) => ONE[good] ?? String(good);
 export const prizeName = (prize) => PRIZE[prize] ?? String(prize);
 export const threatName = (threat) => THREAT[threat] ?? String(threat).replace(/_/g, ' ');
 
-// "a gem from the beach (prize: a spyglass, a cannonball)": a card in words.
+// "gem from the beach": a card's good and location.
+export const goodFrom = (card) => `${oneGood(card.good)} from the ${card.location}`;
+
+// "gem from the beach (prize: a spyglass, a cannonball)": a card in words, all of it.
 export function cardText(card) {
   if (!card) return 'a card';
   const extra = [card.prize && `prize: ${prizeName(card.prize)}`,
                  card.cannonball && 'a cannonball'].filter(Boolean);
-  return `${oneGood(card.good)} from the ${card.location}` +
-         (extra.length ? ` (${extra.join(', ')})` : '');
+  return goodFrom(card) + (extra.length ? ` (${extra.join(', ')})` : '');
 }
 
 // Glyphs in a 40 by 40 box: shapes rather than emoji, which not every system can show.

@@ -1,7 +1,7 @@
 // Colpaccio in words: the actions' labels, what the view's log says happened, and the prestige
 // each area would score if the match ended now (the rules' scoring, from the visible columns).
 
-import {GOODS, oneGood, cardText, prizeName, threatName} from './colpaccio-cards.js';
+import {GOODS, oneGood, goodFrom, cardText, prizeName, threatName} from './colpaccio-cards.js';
 import {genericLabel} from './generic.js';
 
 // Every card whose face the view shows, by id: the convoy, the columns, the ships looked at, the
@@ -23,7 +23,7 @@ export function cardsOf(view) {
 
 const listText = (items) => (items.length < 2 ? items.join('')
     : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
-const plainCard = (card) => (card ? `${oneGood(card.good)} from the ${card.location}` : 'a card');
+const plainCard = (card) => (card ? goodFrom(card) : 'a card');
 
 export function label(action, view) {
   const cards = cardsOf(view);
@@ -94,15 +94,17 @@ export function eventText(event, names) {
   }
 }
 
-// The events a player's own action logs first; any other log (even an empty one) follows an
-// end_turn, which logs nothing itself.
+// The events of a player's own actions. The log of an end_turn, which logs nothing itself,
+// holds none of them before a threat strikes (a threat drawn by a ship may come first in
+// the others', a good lost to the ghost ship after the threat in an end_turn's).
 const OWN = new Set(['raid', 'secret_chest', 'parrot_pact', 'revealed', 'letter_of_marque',
                      'lost_good']);
 
 export function describe(view, names) {
   const events = view.log || [];
   const parts = events.map((e) => eventText(e, names));
-  if (!OWN.has(events[0]?.event)) {
+  const first = events.find((e) => OWN.has(e.event) || e.event === 'threat');
+  if (!OWN.has(first?.event)) {
     // Who ended it: the seat still in turn while the ghost ship waits, otherwise the seat before
     // the next one to play (the first whose turn passed by itself, or the one in turn now; after
     // the last turn, the first player).

@@ -9,7 +9,7 @@
 // its label. See docs/games/colpaccio.md for the view and the actions.
 
 import {h, s, fill, clickable} from '../js/dom.js';
-import {GOODS, goodName, cardText, glyph, cardFace, cardBack, threatFace, strip, STRIP,
+import {GOODS, goodName, goodFrom, cardText, glyph, cardFace, cardBack, threatFace, strip, STRIP,
         prizeIcon} from './colpaccio-cards.js';
 import {label, describe, eventText, standings} from './colpaccio-words.js';
 
@@ -157,7 +157,7 @@ function create(host) {
     const sunk = Array.isArray(view.sunk_ships) ? view.sunk_ships.length : view.sunk_ships;
     const away = [`threats in the deck: ${view.deck.threats_inside}`,
                   view.lost_goods.length &&
-                      `lost to the ghost ship: ${view.lost_goods.map(cardText).join('; ')}`,
+                      `lost to the ghost ship: ${view.lost_goods.map(goodFrom).join(', ')}`,
                   sunk && `sunk by the kraken: ${plural(sunk, 'ship')}`,
                   view.removed && `out of the game: ${plural(view.removed, 'card')}`];
     fill(pile, items, h('p', {class: 'colp-away'}, away.filter(Boolean).join(' · ')));
