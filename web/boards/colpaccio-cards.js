@@ -84,7 +84,7 @@ const H = 140;
 
 // A good's face, in its own <svg>: location band, glyph, good, prize and cannonball.
 export function cardFace(card, attrs = {}) {
-  return s('svg', {viewBox: `0 0 ${W} ${H}`, ...attrs,
+  return s('svg', {viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': cardText(card), ...attrs,
                    class: `colp-card face good-${card.good} at-${card.location} ` +
                           `${attrs.class || ''}`, 'data-card': card.id},
     s('title', {}, cardText(card)),
@@ -100,7 +100,8 @@ export function cardFace(card, attrs = {}) {
 
 // A ship's back: the deck, a face-down ship, or a threat (its back shows a spyglass).
 export function cardBack({threat = false, text = '', attrs = {}} = {}) {
-  return s('svg', {viewBox: `0 0 ${W} ${H}`, ...attrs,
+  return s('svg', {viewBox: `0 0 ${W} ${H}`, role: 'img',
+                   'aria-label': threat ? 'a threat, face down' : 'a ship, face down', ...attrs,
                    class: `colp-card back${threat ? ' threat-back' : ''} ${attrs.class || ''}`},
     s('rect', {class: 'card-body', x: 2, y: 2, width: W - 4, height: H - 4, rx: 9}),
     s('rect', {class: 'back-frame', x: 9, y: 9, width: W - 18, height: H - 18, rx: 6}),
@@ -113,8 +114,8 @@ export function cardBack({threat = false, text = '', attrs = {}} = {}) {
 // A threat's face.
 export function threatFace(threat, attrs = {}) {
   const words = threatName(threat).replace(/^the /, '');
-  return s('svg', {viewBox: `0 0 ${W} ${H}`, ...attrs,
-                   class: `colp-card threat threat-${threat} ${attrs.class || ''}`},
+  return s('svg', {viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': threatName(threat),
+                   ...attrs, class: `colp-card threat threat-${threat} ${attrs.class || ''}`},
     s('title', {}, threatName(threat)),
     s('rect', {class: 'card-body', x: 2, y: 2, width: W - 4, height: H - 4, rx: 9}),
     s('text', {class: 'threat-kind', x: W / 2, y: 22, 'text-anchor': 'middle'}, 'threat'),

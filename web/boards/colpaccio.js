@@ -215,6 +215,7 @@ function create(host) {
       const mine = seat === view.seat;
       const turn = !view.over && view.turn === seat;
       const chips = [
+        seat === view.first_player && h('span', {class: 'chip first'}, 'first player'),
         h('span', {class: 'chip doubloons'}, plural(area.doubloons, 'doubloon')),
         h('span', {class: 'chip'}, plural(area.cannonballs, 'cannonball')),
         area.spyglass && h('span', {class: 'chip'}, 'looked through a spyglass'),
