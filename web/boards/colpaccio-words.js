@@ -1,7 +1,8 @@
 // Colpaccio in words: the actions' labels, what the view's log says happened, and the prestige
 // each area would score if the match ended now (the rules' scoring, from the visible columns).
 
-import {GOODS, oneGood, goodFrom, cardText, prizeName, threatName} from './colpaccio-cards.js';
+import {GOODS, goodName, oneGood, goodFrom, cardText, prizeName, threatName}
+    from './colpaccio-cards.js';
 import {genericLabel} from './generic.js';
 
 // Every card whose face the view shows, by id: the convoy, the columns, the ships looked at, the
@@ -27,25 +28,26 @@ const plainCard = (card) => (card ? goodFrom(card) : 'a card');
 
 export function label(action, view) {
   const cards = cardsOf(view);
-  const card = (id) => cards.get(id) ?? {id, good: `card ${id}`, location: '?'};
+  // A card the view does not show (never in a seat's own view) is named by its id.
+  const named = (id, words = goodFrom) => (cards.has(id) ? words(cards.get(id)) : `card ${id}`);
   switch (action.type) {
     case 'raid': {
-      if (action.cards.length === 1) return `raid ${cardText(card(action.cards[0]))}`;
-      const goods = action.cards.map((id) => plainCard(card(id)));
+      if (action.cards.length === 1) return `raid ${named(action.cards[0], cardText)}`;
+      const goods = action.cards.map((id) => named(id));
       return `raid ${action.cards.length} goods: ${listText(goods)}` +
              (action.cards.length === 3 ? ' (the third costs 1 doubloon)' : '');
     }
     case 'letter_of_marque':
       return `letter of marque (4 doubloons): the deck's top card, ` +
-             `${listText(action.cards.map((id) => plainCard(card(id))))}`;
+             `${listText(action.cards.map((id) => named(id)))}`;
     case 'secret_chest': return 'secret chest (2 doubloons): the deck\'s top card, face up';
     case 'parrot_pact': return 'parrot pact (3 doubloons): draw 2 ships, reveal up to 2';
     case 'reveal_ships':
       return action.ships.length
-          ? `reveal ${listText(action.ships.map((id) => plainCard(card(id))))}`
+          ? `reveal ${listText(action.ships.map((id) => named(id)))}`
           : 'keep all your ships face down';
     case 'end_turn': return 'end the turn';
-    case 'lose_good': return `give up a ${oneGood(action.good)} to the ghost ship`;
+    case 'lose_good': return `give up one of your ${goodName(action.good)} to the ghost ship`;
     default: return genericLabel(action);
   }
 }
