@@ -107,15 +107,16 @@ export function describe(view, names) {
   const parts = events.map((e) => eventText(e, names));
   const first = events.find((e) => OWN.has(e.event) || e.event === 'threat');
   if (!OWN.has(first?.event)) {
-    // Who ended it: the seat still in turn while the ghost ship waits, otherwise the seat before
-    // the next one to play (the first whose turn passed by itself, or the one in turn now; after
-    // the last turn, the first player).
+    // Who ended it: the seat before the first whose turn then passed by itself; otherwise the
+    // seat still in turn while the ghost ship waits, or the seat before the one in turn now
+    // (after the last turn, before the first player).
     const seats = view.players.length;
     const passed = events.find((e) => e.event === 'turn_passed');
-    const next = passed ? passed.seat : Number.isInteger(view.turn) ? view.turn
-        : view.first_player;
-    const ender = view.solo ? 0 : view.phase === 'ghost_ship' && Number.isInteger(view.turn)
-        ? view.turn : (next - 1 + seats) % seats;
+    const inTurn = Number.isInteger(view.turn);
+    const ender = view.solo ? 0
+        : passed ? (passed.seat - 1 + seats) % seats
+        : inTurn && view.phase === 'ghost_ship' ? view.turn
+        : ((inTurn ? view.turn : view.first_player) - 1 + seats) % seats;
     parts.unshift(`${names[ender] ?? `seat ${ender}`} ended the turn`);
   }
   const text = parts.join('; ');
