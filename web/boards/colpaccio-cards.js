@@ -1,7 +1,8 @@
 // The Colpaccio cards, drawn in SVG: a good's face (its location, its good, its prize and its
 // cannonball), a ship's back (the deck, face-down ships, a threat's back with its spyglass), a
-// threat's face, and the short strip a card shows in a player's column. Only the board module
-// (colpaccio.js) uses these; words for cards are here too, so labels and drawings agree.
+// threat's face, and a play area's columns (the strip each card shows, oldest first; the
+// face-down ships). Only the board module (colpaccio.js) uses these; words for cards are here
+// too, so labels and drawings agree.
 
 import {s} from '../js/dom.js';
 
@@ -12,6 +13,7 @@ const ONE = {gems: 'gem', silverware: 'silverware', fabrics: 'fine fabric',
              rum: 'rum barrel', pistols: 'pistol', sabres: 'sabre'};
 const PRIZE = {doubloon: '1 doubloon', two_doubloons: '2 doubloons', ship: 'a ship',
                spyglass: 'a spyglass'};
+export const plural = (n, one) => `${n} ${one}${n === 1 ? '' : 's'}`;
 const THREAT = {corsairs: 'the Corsairs', ghost_ship: 'the ghost ship', kraken: 'the kraken'};
 
 export const goodName = (good) => GOOD[good] ?? String(good);
@@ -141,4 +143,51 @@ export function strip(card, y, width, text = card.location) {
     s('rect', {class: 'band', x: 1, y: 0, width: width - 2, height: STRIP - 2, rx: 4}),
     s('text', {class: 'band-text', x: 7, y: 14}, text),
     card.cannonball ? cannonball(width - 12, 10, 6) : null);
+}
+
+const COLUMN = 84;
+const HEAD = 64;
+
+// A column in its own <svg>: a head (an icon, a count, a name, a badge) over strips of cards.
+function columnSvg(attrs, rows, icon, count, name, badge, most, strips) {
+  return s('svg', {...attrs, viewBox: `0 0 ${COLUMN} ${HEAD + Math.max(1, rows) * STRIP + 2}`,
+                   role: 'img'},
+    s('rect', {class: 'column-head', x: 1, y: 1, width: COLUMN - 2, height: HEAD - 4, rx: 6}),
+    icon,
+    s('text', {class: 'count', x: 62, y: 24, 'text-anchor': 'middle'}, count),
+    s('text', {class: 'name', x: COLUMN / 2, y: 40, 'text-anchor': 'middle'}, name),
+    badge ? s('text', {class: `badge-text${most ? ' most' : ''}`, x: COLUMN / 2, y: 55,
+                       'text-anchor': 'middle'}, badge) : null,
+    strips);
+}
+
+// A column of one good: its glyph, count and running points, then the cards, oldest first.
+export function column(cards, good, points, solo) {
+  const badge = points === 0 ? null
+      : solo ? 'the most: 1' : points === 7 ? 'the most: 7' : `second: ${points}`;
+  return columnSvg({class: `colp-column good-${good}`, 'data-good': good,
+                    'data-count': cards.length, 'data-points': points,
+                    'aria-label': `${goodName(good)}: ${cards.length}` +
+                                  (badge ? `, ${badge} prestige` : '')},
+    cards.length, glyph(good, {transform: 'translate(6 4) scale(.6)'}), cards.length,
+    goodName(good), badge, solo || points === 7,
+    cards.map((card, i) => strip(card, HEAD + i * STRIP, COLUMN)));
+}
+
+// The face-down ships of a personal area: only how many, as backs; a fully revealed replay
+// (the only view with `ship_cards`) shows what they hide.
+export function shipsColumn(area, points, solo, mine) {
+  const count = area.ships;
+  const worth = solo ? `1 per 3: ${points}` : `2 each: ${points}`;
+  const hidden = (_, i) => s('g', {class: 'ship-back',
+                                   transform: `translate(0 ${HEAD + i * STRIP})`},
+    s('rect', {x: 1, y: 0, width: COLUMN - 2, height: STRIP - 2, rx: 4}),
+    s('text', {x: COLUMN / 2, y: 14, 'text-anchor': 'middle'}, 'face down'));
+  return columnSvg({class: 'colp-column ships', 'data-ships': count,
+                    'aria-label': `${plural(count, 'ship')} face down` +
+                                  (mine ? ', unseen even by you' : '') + `, ${worth} prestige`},
+    count, prizeIcon('ship', 20, 18), count, 'ships', worth, false,
+    area.ship_cards
+        ? area.ship_cards.map((card, i) => strip(card, HEAD + i * STRIP, COLUMN, card.good))
+        : Array.from({length: count}, hidden));
 }

@@ -82,8 +82,10 @@ export function eventText(event, names) {
     case 'lost_doubloons': return `${who(event.seat)} lost ${event.doubloons} doubloon` +
                                   `${event.doubloons === 1 ? '' : 's'}`;
     case 'lost_prestige': return `${who(event.seat)} will lose ${event.prestige} prestige`;
-    case 'lost_ships': return `${who(event.seat)} lost ${event.ships} ship` +
-                              `${event.ships === 1 ? '' : 's'} to the kraken`;
+    case 'lost_ships':
+      return event.ships ? `${who(event.seat)} lost ${event.ships} ship` +
+                           `${event.ships === 1 ? '' : 's'} to the kraken`
+                         : `${who(event.seat)} had no ship for the kraken to sink`;
     case 'lost_good': return `${who(event.seat)} lost ${plainCard(event.card)} to the ghost ship`;
     case 'corsairs_raid':
       return event.cards.length

@@ -9,13 +9,12 @@
 // its label. See docs/games/colpaccio.md for the view and the actions.
 
 import {h, s, fill, clickable} from '../js/dom.js';
-import {GOODS, goodName, goodFrom, cardText, glyph, cardFace, cardBack, threatFace, strip, STRIP,
-        prizeIcon} from './colpaccio-cards.js';
+import {GOODS, goodName, goodFrom, cardText, plural, cardFace, cardBack, threatFace, column,
+        shipsColumn} from './colpaccio-cards.js';
 import {label, describe, eventText, standings} from './colpaccio-words.js';
 
 const same = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
 const covers = (a, part) => part.every((x) => a.includes(x));
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const ORDINAL = ['1st', '2nd', '3rd'];
 const SHORT = {silverware: 'silver'};  // the score table's narrow headers
 
@@ -267,51 +266,6 @@ function create(host) {
     if (event.key === 'Escape' && chosen.length) { chosen = []; redraw(); }
   });
   return {update};
-}
-
-const COLUMN = 84;
-const HEAD = 64;
-
-// A column of one good: its glyph, count and running points, then the cards, oldest first.
-function column(cards, good, points, solo) {
-  const height = HEAD + Math.max(1, cards.length) * STRIP + 2;
-  const badge = points === 0 ? null
-      : solo ? 'the most: 1' : points === 7 ? 'the most: 7' : `second: ${points}`;
-  return s('svg', {class: `colp-column good-${good}`, viewBox: `0 0 ${COLUMN} ${height}`,
-                   'data-good': good, 'data-count': cards.length, 'data-points': points,
-                   role: 'img', 'aria-label': `${goodName(good)}: ${cards.length}` +
-                                              (badge ? `, ${badge} prestige` : '')},
-    s('rect', {class: 'column-head', x: 1, y: 1, width: COLUMN - 2, height: HEAD - 4, rx: 6}),
-    glyph(good, {transform: 'translate(6 4) scale(.6)'}),
-    s('text', {class: 'count', x: 62, y: 24, 'text-anchor': 'middle'}, cards.length),
-    s('text', {class: 'name', x: COLUMN / 2, y: 40, 'text-anchor': 'middle'}, goodName(good)),
-    badge ? s('text', {class: `badge-text${points === 7 || solo ? ' most' : ''}`, x: COLUMN / 2,
-                       y: 55, 'text-anchor': 'middle'}, badge) : null,
-    cards.map((card, i) => strip(card, HEAD + i * STRIP, COLUMN)));
-}
-
-// The face-down ships of a personal area: only how many, as backs; a fully revealed replay
-// (the only view with `ship_cards`) shows what they hide.
-function shipsColumn(area, points, solo, mine) {
-  const count = area.ships;
-  const height = HEAD + Math.max(1, count) * STRIP + 2;
-  const worth = solo ? `1 per 3: ${points}` : `2 each: ${points}`;
-  const hidden = (_, i) => s('g', {class: 'ship-back',
-                                   transform: `translate(0 ${HEAD + i * STRIP})`},
-    s('rect', {x: 1, y: 0, width: COLUMN - 2, height: STRIP - 2, rx: 4}),
-    s('text', {x: COLUMN / 2, y: 14, 'text-anchor': 'middle'}, 'face down'));
-  return s('svg', {class: 'colp-column ships', viewBox: `0 0 ${COLUMN} ${height}`,
-                   'data-ships': count, role: 'img',
-                   'aria-label': `${plural(count, 'ship')} face down` +
-                                 (mine ? ', unseen even by you' : '') + `, ${worth} prestige`},
-    s('rect', {class: 'column-head', x: 1, y: 1, width: COLUMN - 2, height: HEAD - 4, rx: 6}),
-    prizeIcon('ship', 20, 18),
-    s('text', {class: 'count', x: 62, y: 24, 'text-anchor': 'middle'}, count),
-    s('text', {class: 'name', x: COLUMN / 2, y: 40, 'text-anchor': 'middle'}, 'ships'),
-    s('text', {class: 'badge-text', x: COLUMN / 2, y: 55, 'text-anchor': 'middle'}, worth),
-    area.ship_cards
-        ? area.ship_cards.map((card, i) => strip(card, HEAD + i * STRIP, COLUMN, card.good))
-        : Array.from({length: count}, hidden));
 }
 
 // Clicks choose raids and letters of marque (the convoy), reveals (your ships) and the good the
