@@ -83,6 +83,43 @@ try {
   }
   await nextToAct([kim]);
   await kim.screenshot({path: join(out, 'scalawag.png'), fullPage: true});
+
+  // A Colpaccio table for three, some turns in, a run of two goods chosen in the convoy.
+  const ned = await enter(browser, server.url, 'Ned Low');
+  await ned.getByLabel('Game', {exact: true}).selectOption('colpaccio');
+  await ned.getByLabel('players').fill('3');
+  await ned.getByRole('button', {name: 'Create room'}).click();
+  await ned.waitForURL(/#\/room\/\d+$/);
+  for (const seat of [1, 2]) {
+    await ned.locator(`.seat[data-seat="${seat}"]`).getByRole('button', {name: 'Add bot'}).click();
+    await ned.locator(`.seat[data-seat="${seat}"]`, {hasText: 'Bot'}).waitFor();
+  }
+  await ned.locator('#start:not([disabled])').click();
+  await ned.locator('.colpaccio').waitFor();
+  const runChosen = async () => {
+    const legal = await ned.locator('.actions button.action')
+        .evaluateAll((buttons) => buttons.map((b) => JSON.parse(b.dataset.action)));
+    const run = legal.find((a) => a.type === 'raid' && a.cards.length === 2);
+    if (!run) return false;
+    for (const id of run.cards) await ned.locator(`.colp-convoy [data-card="${id}"]`).click();
+    return true;
+  };
+  for (let turn = 0; ; ++turn) {
+    if (!await nextToAct([ned])) throw new Error('the match ended first: run again');
+    if (turn >= 6 && await runChosen()) break;
+    const before = await step(ned);
+    const singles = ned.locator('.colp-convoy .choosable');
+    if (await singles.count()) {
+      await singles.nth(Math.floor(random() * await singles.count())).click();
+      await ned.locator('.colp-do').first().click();
+    } else {
+      await ned.locator('.actions button.action:visible').first().click();
+    }
+    await ned.waitForFunction((n) => Number(document.querySelector('.play').dataset.step) > n,
+                              before);
+  }
+  await ned.mouse.move(0, 0);
+  await ned.screenshot({path: join(out, 'colpaccio.png'), fullPage: true});
 } finally {
   await browser.close();
   await server.stop();

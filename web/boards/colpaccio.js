@@ -1,0 +1,274 @@
+// The Colpaccio table: the convoy line (position 0, the outer end, on the left; the deck beside
+// the last place), the deck, the threats (set aside, struck, frozen), and each player's play
+// area: the columns of goods with their running majorities, the doubloons, the cannonballs and
+// the face-down ships, whose goods nobody sees, not even their owner. The Corsairs' area in the
+// solo duel. Goods of the convoy are clicked to choose a raid (one, or a run of two or three) or
+// a letter of marque; after a parrot pact the player's ships, face up in that player's view
+// only, are clicked to choose what to reveal; a column is clicked to give a good up to the
+// ghost ship. Every choice is one of the view's legal actions, confirmed by a button named with
+// its label. See docs/games/colpaccio.md for the view and the actions.
+
+import {h, s, fill, clickable} from '../js/dom.js';
+import {GOODS, goodName, goodFrom, cardText, plural, cardFace, cardBack, threatFace, column,
+        shipsColumn} from './colpaccio-cards.js';
+import {label, describe, eventText, standings} from './colpaccio-words.js';
+
+const same = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
+const covers = (a, part) => part.every((x) => a.includes(x));
+const ORDINAL = ['1st', '2nd', '3rd'];
+const SHORT = {silverware: 'silver'};  // the score table's narrow headers
+
+// Choosing cards one by one among actions that name a set of them (raids and letters of marque
+// by `cards`, the parrot pact's reveal by `ships`): a card joins the choice while some action
+// still holds the whole choice, otherwise the choice starts again from it.
+function toggle(chosen, id, actions, field) {
+  if (chosen.includes(id)) return chosen.filter((x) => x !== id);
+  const more = [...chosen, id];
+  return actions.some((a) => covers(a[field], more)) ? more : [id];
+}
+
+function figure(svg, caption, attrs = {}) {
+  return h('figure', {class: 'colp-slot', ...attrs}, svg, h('figcaption', {}, caption));
+}
+
+function create(host) {
+  const status = h('p', {class: 'colp-status'});
+  const convoy = h('div', {class: 'colp-convoy', role: 'group',
+                           'aria-label': 'the convoy, from the outer end to the deck'});
+  const pile = h('div', {class: 'colp-pile'});
+  const choice = h('div', {class: 'colp-choice', 'aria-live': 'polite'});
+  const looking = h('div', {class: 'colp-looking'});
+  const areas = h('div', {class: 'colp-areas'});
+  const scores = h('div', {class: 'colp-scores'});
+  const events = h('div', {class: 'colp-events'});
+  const root = h('div', {class: 'colpaccio'}, status,
+    h('section', {class: 'colp-table', 'aria-label': 'the convoy, the deck and the threats'},
+      h('div', {class: 'colp-line'}, h('h3', {}, 'The convoy',
+        h('small', {}, ' · outer end ← → deck')), convoy), pile),
+    choice, looking, areas, scores, events);
+  fill(host, root);
+  let chosen = [];
+  let shownStep = null;
+  let last = null;
+
+  function update(view, context) {
+    if (view.step !== shownStep) chosen = [];
+    shownStep = view.step;
+    last = [view, context];
+    draw(view, context);
+  }
+
+  function redraw() { if (last) draw(...last); }
+
+  function draw(view, {act, names}) {
+    const legal = act ? view.legal : [];
+    const name = (seat) => names[seat] ?? `seat ${seat}`;
+    const focused = root.contains(document.activeElement)
+        ? document.activeElement.dataset.focus : null;
+    const send = (action) => {
+      chosen = [];
+      act(action);
+      draw(view, {act: null, names});
+    };
+    const reveals = legal.filter((a) => a.type === 'reveal_ships');
+    const takes = legal.filter((a) => a.type === 'raid' || a.type === 'letter_of_marque');
+    const picking = reveals.length ? {actions: reveals, field: 'ships'}
+                                   : {actions: takes, field: 'cards'};
+    const pick = (id) => () => {
+      chosen = toggle(chosen, id, picking.actions, picking.field);
+      redraw();
+    };
+
+    showStatus(view, name);
+    drawConvoy(view, reveals.length ? [] : takes, pick);
+    drawPile(view);
+    drawLooking(view, reveals, pick);
+    const losses = legal.filter((a) => a.type === 'lose_good');
+    drawChoice(view, picking, send, losses.length > 0);
+    drawAreas(view, losses, name, send);
+    drawScores(view, name);
+    fill(events, view.log?.length ? [h('h3', {}, 'What just happened'),
+      h('ol', {}, view.log.map((e) => h('li', {}, eventText(e, names))))] : null);
+    if (focused) root.querySelector(`[data-focus="${focused}"]`)?.focus();
+  }
+
+  function showStatus(view, name) {
+    const corsairs = view.turn === 'corsairs';
+    const turn = corsairs ? 'The Corsairs' : name(view.turn);
+    const done = corsairs ? {} : view.this_turn || {};
+    const choosing = (view.ghost_ship?.choosing || []).map(name).join(' and ');
+    fill(status, view.solo ? `The solo duel against the Corsairs (${view.solo_difficulty}). `
+                           : '',
+      view.over ? 'The match is over.'
+          : [`${turn} to play`,
+             view.phase === 'ghost_ship' ? `; the ghost ship waits for ${choosing} to choose ` +
+                                           'a good to lose' : '',
+             view.phase === 'parrot_pact' ? ': choosing ships to reveal' : '',
+             done.main_action_done ? ' · raid made' : '',
+             done.rogue_action_done ? ' · rogue action made' : '', '.'].join(''));
+  }
+
+  function drawConvoy(view, takes, pick) {
+    const slots = view.convoy.map((card, i) => {
+      const svg = cardFace(card, {'data-position': i, 'data-focus': `card-${card.id}`});
+      const ways = new Set(takes.filter((a) => a.cards.includes(card.id))
+          .map((a) => (a.type === 'raid' ? 'raid' : 'take with a letter of marque')));
+      if (ways.size) {
+        svg.classList.add('choosable');
+        if (chosen.includes(card.id)) svg.classList.add('chosen');
+        clickable(svg, `${chosen.includes(card.id) ? 'unchoose' : 'choose'} ` +
+                       `${cardText(card)}, place ${i + 1} of the convoy, ` +
+                       `to ${[...ways].join(' or ')}`,
+                  pick(card.id));
+        svg.setAttribute('aria-pressed', String(chosen.includes(card.id)));
+      }
+      return svg;
+    });
+    for (let i = view.convoy.length; i < 5; ++i) {
+      slots.push(s('svg', {class: 'colp-card empty', viewBox: '0 0 100 140'},
+        s('rect', {x: 3, y: 3, width: 94, height: 134, rx: 9})));
+    }
+    fill(convoy, slots);
+  }
+
+  function drawPile(view) {
+    const t = view.threats;
+    const items = [figure(cardBack({threat: view.deck.threat_on_top, text: view.deck.count,
+                                    attrs: {class: 'deck'}}),
+                          `deck: ${plural(view.deck.count, 'card')}` +
+                          (view.deck.threat_on_top ? ', a threat on top' : ''),
+                          {'data-deck': view.deck.count})];
+    const mine = view.players[view.seat];
+    const known = t.revealed.length >= 2 || !mine?.spyglass;
+    items.push(t.set_aside
+        ? figure(threatFace(t.set_aside), known ? 'set aside: known to all'
+                                                : 'set aside: seen through your spyglass',
+                 {class: 'colp-slot set-aside'})
+        : figure(cardBack({threat: true, text: '?'}), 'set aside, unseen',
+                 {class: 'colp-slot set-aside'}));
+    t.revealed.forEach((threat, i) => items.push(
+        figure(threatFace(threat), `struck ${ORDINAL[i] ?? ''}`, {class: 'colp-slot struck'})));
+    for (let i = 0; i < t.waiting; ++i) {
+      items.push(figure(cardBack({threat: true, text: '!'}), 'frozen: strikes at the turn\'s end',
+                        {class: 'colp-slot waiting'}));
+    }
+    // A fully revealed replay lists the sunk ships' cards; a seat's view only counts them.
+    const sunk = Array.isArray(view.sunk_ships) ? view.sunk_ships.length : view.sunk_ships;
+    const away = [`threats in the deck: ${view.deck.threats_inside}`,
+                  view.lost_goods.length &&
+                      `lost to the ghost ship: ${view.lost_goods.map(goodFrom).join(', ')}`,
+                  sunk && `sunk by the kraken: ${plural(sunk, 'ship')}`,
+                  view.removed && `out of the game: ${plural(view.removed, 'card')}`];
+    fill(pile, items, h('p', {class: 'colp-away'}, away.filter(Boolean).join(' · ')));
+  }
+
+  function drawLooking(view, reveals, pick) {
+    if (!view.looking) return fill(looking);
+    const choosable = new Set(reveals.flatMap((a) => a.ships));
+    fill(looking, h('h3', {}, 'Your ships, face up while you look'),
+      h('div', {class: 'colp-hand', role: 'group', 'aria-label': 'your ships'},
+        view.looking.map((card) => {
+          const svg = cardFace(card, {'data-focus': `ship-${card.id}`});
+          if (!choosable.has(card.id)) return svg;
+          svg.classList.add('choosable');
+          if (chosen.includes(card.id)) svg.classList.add('chosen');
+          svg.setAttribute('aria-pressed', String(chosen.includes(card.id)));
+          return clickable(svg, `${chosen.includes(card.id) ? 'unchoose' : 'choose'} ` +
+                                `${cardText(card)} to reveal`, pick(card.id));
+        })));
+  }
+
+  function drawChoice(view, {actions, field}, send, losing) {
+    if (losing) {
+      return fill(choice, h('p', {}, 'The ghost ship beat you: click a framed column of your ' +
+                                    'area to give up one of those goods.'));
+    }
+    if (!actions.length) return fill(choice);
+    const matching = actions.filter((a) => same(a[field], chosen));
+    const picked = chosen.length ? 'Chosen: ' +
+        chosen.map((id) => cardText([...view.convoy, ...(view.looking || [])]
+                                    .find((c) => c.id === id))).join('; ') : '';
+    const raiding = actions.some((a) => a.type === 'raid');
+    const hint = field === 'ships'
+        ? 'Click up to two of your ships to reveal them into your columns.'
+        : !raiding ? (matching.length ? '' : 'Click two goods of the convoy: a letter of marque.')
+        : !chosen.length
+            ? 'Click a good of the convoy to raid it; add its neighbours to raid two or three ' +
+              'of the same good or place.'
+            : matching.length ? '' : 'Add a neighbour of the same good or place.';
+    fill(choice, h('p', {}, picked, picked && hint ? ' · ' : '', hint),
+      h('div', {class: 'buttons'}, matching.map((action, i) =>
+        h('button', {type: 'button', class: 'colp-do', 'data-focus': `do-${i}`,
+                     'data-action': JSON.stringify(action), onclick: () => send(action)},
+          label(action, view))),
+        chosen.length ? h('button', {type: 'button', class: 'secondary', 'data-focus': 'clear',
+                                     onclick: () => { chosen = []; redraw(); }}, 'Clear')
+                      : null));
+  }
+
+  function drawAreas(view, losses, name, send) {
+    const score = standings(view);
+    const all = view.players.map((p, i) => [p, name(p.seat), score[i], p.seat]);
+    if (view.solo && view.corsairs) all.push([view.corsairs, 'the Corsairs', score[1], 'corsairs']);
+    fill(areas, all.map(([area, who, points, seat]) => {
+      const mine = seat === view.seat;
+      const turn = !view.over && view.turn === seat;
+      const chips = [
+        seat === view.first_player && h('span', {class: 'chip first'}, 'first player'),
+        h('span', {class: 'chip doubloons'}, plural(area.doubloons, 'doubloon')),
+        h('span', {class: 'chip'}, plural(area.cannonballs, 'cannonball')),
+        area.spyglass && h('span', {class: 'chip'}, 'looked through a spyglass'),
+        area.penalty > 0 && h('span', {class: 'chip penalty'}, `−${area.penalty} prestige`),
+        h('span', {class: 'chip prestige', 'data-prestige': points.total},
+          `${view.over ? 'prestige' : 'prestige now'}: ${points.total}`)];
+      const columns = GOODS.map((good) => {
+        const loss = losses.find((a) => a.good === good && mine);
+        const svg = column(area.goods[good], good, points.goods[good], view.solo);
+        if (loss) {
+          svg.classList.add('choosable');
+          svg.dataset.focus = `lose-${good}`;
+          clickable(svg, label(loss, view), () => send(loss));
+        }
+        return svg;
+      });
+      columns.push(shipsColumn(area, points.ships, view.solo, mine));
+      return h('section', {class: `colp-area${turn ? ' to-play' : ''}${mine ? ' mine' : ''}`,
+                           'data-seat': seat, 'aria-label': `${who}'s play area`},
+        h('h3', {}, who, mine ? ' (you)' : '', turn ? ' · to play' : ''),
+        h('p', {class: 'chips'}, chips),
+        h('div', {class: 'colp-columns'}, columns));
+    }));
+  }
+
+  function drawScores(view, name) {
+    const r = view.over ? view.result : null;
+    if (!r?.prestige) return fill(scores);
+    const rows = r.prestige.map((p, i) => [p.seat ?? i, name(p.seat ?? i), p]);
+    if (r.corsairs) rows.push(['corsairs', 'the Corsairs', r.corsairs]);
+    const winners = r.winners || [];
+    fill(scores, h('h3', {}, 'The scores'), h('div', {class: 'table-wrap'},
+      h('table', {class: 'matches colp-score-table'},
+        h('thead', {}, h('tr', {}, h('th', {}, ''), GOODS.map((g) => h('th', {}, SHORT[g] ?? g)),
+          h('th', {}, 'ships'), h('th', {}, 'penalty'), h('th', {}, 'prestige'),
+          h('th', {title: 'the first tie-break'}, 'doubloons'),
+          h('th', {title: 'goods cards: fewer break a tie'}, 'goods'))),
+        h('tbody', {}, rows.map(([seat, who, p]) => {
+          const won = winners.includes(seat);
+          return h('tr', {'data-seat': seat, class: won ? 'won' : ''},
+            h('th', {}, who, won ? ' ★' : ''),
+            GOODS.map((g) => h('td', {}, p.goods[g])), h('td', {}, p.ships),
+            h('td', {}, p.penalty ? `−${p.penalty}` : 0), h('td', {class: 'total'}, p.total),
+            h('td', {}, p.doubloons), h('td', {}, p.goods_cards));
+        })))));
+  }
+
+  root.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && chosen.length) { chosen = []; redraw(); }
+  });
+  return {update};
+}
+
+// Clicks choose raids and letters of marque (the convoy), reveals (your ships) and the good the
+// ghost ship takes (your columns): the panel folds their long lists away.
+export default {create, label, describe,
+                onBoard: ['raid', 'letter_of_marque', 'reveal_ships', 'lose_good']};
