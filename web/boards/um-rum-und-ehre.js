@@ -1,15 +1,16 @@
 // The Um Rum & Ehre board: the round and phase, the question being asked and of whom, the town
-// (web/boards/um-rum-town.js) with the captain and the pirates in the alleys, the tiles on
-// display, the ship and its brawl, and each player's pirates, rum and tiles (web/boards/
-// um-rum-side.js). A click on a lit space moves the captain there; when several legal moves
-// lead to it (through the dark, say), the board lists them to choose from. A map on display, a
+// (um-rum-und-ehre-town.js) with the captain and the pirates in the alleys, the tiles on
+// display, the ship and its brawl, and each player's pirates, rum and tiles
+// (um-rum-und-ehre-side.js). A click on a lit space moves the captain there; when several legal
+// moves lead to it (through the dark, say), the board lists them to choose from. A map on display, a
 // guard stack and an alley of your own at the HQ are clicked too; every other choice is a
 // button of the actions panel, named by label(). See docs/games/um-rum-und-ehre.md.
 
 import {h, s, fill} from '../js/dom.js';
-import {drawTown, deadEnds} from './um-rum-town.js';
-import {drawDispenser, drawShip, drawPlayers} from './um-rum-side.js';
-import {label, describe, moveTarget, spaceName, seatName, tileText} from './um-rum-words.js';
+import {drawTown, deadEnds} from './um-rum-und-ehre-town.js';
+import {drawDispenser, drawShip, drawPlayers} from './um-rum-und-ehre-side.js';
+import {label, describe, moveTarget, spaceName, seatName, tileText}
+    from './um-rum-und-ehre-words.js';
 
 const TAVERN = {es_cruce: 'Es Cruce', frere_jacques: 'Frère Jacques', jolly_roger: 'Jolly Roger'};
 

@@ -2,10 +2,10 @@
 // kind and its action, the alleys between them cut into segments (a pirate on each segment of a
 // filled alley, in its player's colour), the dark alleys leaving the town at its edge, the dead
 // ends, and the captain. Spaces the view offers a move to, and alleys the HQ lets a player take
-// back, are clickable; what a click sends is decided by the board (web/boards/um-rum-und-ehre.js).
+// back, are clickable; what a click sends is decided by the board (um-rum-und-ehre.js).
 
 import {s, clickable} from '../js/dom.js';
-import {SEAT_COLOURS, spaceKind, spaceName, seatName} from './um-rum-words.js';
+import {SEAT_COLOURS, spaceKind, spaceName, seatName} from './um-rum-und-ehre-words.js';
 
 const C = 110;    // a space's cell
 const BOX = 74;   // the space drawn in it; the rest is street

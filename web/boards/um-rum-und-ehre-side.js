@@ -5,7 +5,8 @@
 // drawn; the others' show as hidden.
 
 import {h, s, clickable} from '../js/dom.js';
-import {SEAT_COLOURS, IMAGINARY_COLOUR, tileText, seatName} from './um-rum-words.js';
+import {SEAT_COLOURS, IMAGINARY_COLOUR, tileText, seatName} 
+    from './um-rum-und-ehre-words.js';
 
 const colourOf = (crew) => (crew === 'imaginary' ? IMAGINARY_COLOUR : SEAT_COLOURS[crew]);
 
@@ -58,10 +59,11 @@ export function drawShip(view, names) {
   const gap = Math.min(22, (W / 2 - 24) / most);
   const svg = s('svg', {class: 'umrum-ship', viewBox: `0 0 ${W} ${Math.max(1, rows.length) *
                         ROW + 52}`, role: 'img'});
-  const items = [s('path', {class: 'hull', d: `M6 ${rows.length * ROW + 22} L${W - 6} ` +
-                            `${rows.length * ROW + 22} L${W - 40} ${rows.length * ROW + 48} ` +
-                            `L40 ${rows.length * ROW + 48} Z`}),
-                 s('line', {class: 'mast', x1: W / 2, y1: 4, x2: W / 2, y2: rows.length * ROW + 22})];
+  const deck = rows.length * ROW + 22;
+  const items = [s('path', {class: 'hull',
+                            d: `M6 ${deck} L${W - 6} ${deck} L${W - 40} ${deck + 26} ` +
+                               `L40 ${deck + 26} Z`}),
+                 s('line', {class: 'mast', x1: W / 2, y1: 4, x2: W / 2, y2: deck})];
   rows.forEach((r, i) => {
     const y = 18 + i * ROW;
     const fighting = fight && fight.rows.includes(i);
@@ -115,7 +117,8 @@ export function drawPlayers(view, names) {
       const turn = view.current === p.seat && !view.over;
       return h('div', {class: `umrum-player${turn ? ' current' : ''}${mine ? ' mine' : ''}`,
                        'data-seat': p.seat},
-        h('p', {class: 'who'}, h('span', {class: 'swatch', style: `background:${colourOf(p.seat)}`}),
+        h('p', {class: 'who'},
+          h('span', {class: 'swatch', style: `background:${colourOf(p.seat)}`}),
           h('strong', {}, seatName(names, p.seat)), mine ? ' (you)' : '',
           view.first_player === p.seat ? ' · first player' : '', turn ? ' · the turn' : '',
           p.done ? ' · done this round' : ''),
