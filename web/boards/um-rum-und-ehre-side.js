@@ -8,6 +8,7 @@ import {h, s, clickable} from '../js/dom.js';
 import {SEAT_COLOURS, IMAGINARY_COLOUR, tileText, seatName} 
     from './um-rum-und-ehre-words.js';
 
+const shortName = (name) => (name.length > 13 ? `${name.slice(0, 12)}…` : name);
 const colourOf = (crew) => (crew === 'imaginary' ? IMAGINARY_COLOUR : SEAT_COLOURS[crew]);
 
 function chip(tile, extra = '') {
@@ -51,12 +52,13 @@ export function drawDispenser(view, {maps, guards, send}) {
 // The ship: the crews' rows from the top of the mast, their pirates left and right of it; in a
 // brawl, the fighting column and the standing winner's roll.
 export function drawShip(view, names) {
-  const W = 420;
+  const W = 520;
   const ROW = 30;
+  const NAME = 96;  // room for the crew's name at the left end of its row
   const rows = view.ship.rows;
   const fight = view.ship.fight;
   const most = Math.max(1, ...rows.flatMap((r) => [r.left, r.right]));
-  const gap = Math.min(22, (W / 2 - 24) / most);
+  const gap = Math.min(22, (W / 2 - 20 - NAME) / most);
   const svg = s('svg', {class: 'umrum-ship', viewBox: `0 0 ${W} ${Math.max(1, rows.length) *
                         ROW + 52}`, role: 'img'});
   const deck = rows.length * ROW + 22;
@@ -70,19 +72,17 @@ export function drawShip(view, names) {
     const g = s('g', {class: `ship-row${fighting ? ' fighting' : ''}`, 'data-row': i,
                       'data-crew': r.crew, 'data-left': r.left, 'data-right': r.right},
       s('title', {}, `row ${i + 1}: ${seatName(names, r.crew)}, ${r.left} left and ` +
-                     `${r.right} right of the mast`));
+                     `${r.right} right of the mast`),
+      s('text', {class: 'crew-name', x: 4, y: y + 5}, shortName(seatName(names, r.crew))));
     for (const [side, n, dir] of [['left', r.left, -1], ['right', r.right, 1]]) {
       for (let c = 0; c < n; ++c) {
         const inFight = fighting && fight.side === side && fight.column === c;
-        g.append(s('circle', {class: `ship-pirate${inFight ? ' in-fight' : ''}`,
+        const standing = inFight && fight.standing_row === i;
+        g.append(s('circle', {class: `ship-pirate${inFight ? ' in-fight' : ''}` +
+                                     `${standing ? ' standing' : ''}`,
                               cx: W / 2 + dir * (14 + c * gap), cy: y, r: inFight ? 9 : 7,
                               fill: colourOf(r.crew)}));
       }
-    }
-    if (fight && fight.standing_row === i) {
-      g.append(s('text', {class: 'standing', x: fight.side === 'left' ? W - 8 : 8, y: y + 5,
-                          'text-anchor': fight.side === 'left' ? 'end' : 'start'},
-                 `stands with ${fight.standing_roll}`));
     }
     items.push(g);
   });
@@ -95,6 +95,9 @@ export function drawShip(view, names) {
   return h('section', {class: 'umrum-ship-box', 'aria-label': 'the ship'},
     h('h4', {}, fight ? `The brawl: the ${fight.side} side, column ${fight.column + 1}` +
                         `${fight.rolled ? `, ${fight.rolled} rolled` : ''}` : 'The ship'),
+    fight && fight.standing_row >= 0 ? h('p', {class: 'standing'},
+      `${seatName(names, rows[fight.standing_row].crew)} stands with a ${fight.standing_roll}` +
+      ' (ringed); a challenger needs as much or more') : null,
     svg,
     h('p', {class: 'sleeping'}, 'Sleeping places: ',
       ['bunk', 'hammock', 'rope'].map((k) => (d[k] ? chip(d[k]) : h('span', {class: 'muted'},
@@ -114,7 +117,7 @@ export function drawPlayers(view, names) {
     view.players.map((p) => {
       const mine = p.seat === view.seat;
       const secret = p.coins !== undefined;
-      const turn = view.current === p.seat && !view.over;
+      const turn = view.current === p.seat && !view.over && !p.done;
       return h('div', {class: `umrum-player${turn ? ' current' : ''}${mine ? ' mine' : ''}`,
                        'data-seat': p.seat},
         h('p', {class: 'who'},
