@@ -11,21 +11,25 @@ import assert from 'node:assert/strict';
 import {startServer, launch, enter, startAgainstBot, nextToAct, seeded, step, isOver,
         logOfSteps} from './harness.mjs';
 import {applyPatch} from '../../web/js/patch.js';
+import {label} from '../../web/boards/um-rum-und-ehre-words.js';
 
 // The view a page holds, from the messages it received (state, then patches in order).
 function tracker(page) {
   let view = null;
   let version = -1;
   let read = 0;
-  return () => {
+  const byStep = new Map();
+  // The latest view, or the one of `step` once it has come.
+  return (step) => {
     for (; read < page.received.length; ++read) {
       const m = page.received[read];
       if (m.type === 'state') [view, version] = [m.view, m.version];
       if (m.type === 'patch' && view && m.version === version + 1) {
         [view, version] = [applyPatch(view, m.ops), m.version];
       }
+      if (view) byStep.set(view.step, view);
     }
-    return view;
+    return step === undefined ? view : byStep.get(step);
   };
 }
 
@@ -65,6 +69,7 @@ function drawn(page) {
       privateSeats: q('.umrum-private').map((p) => Number(p.dataset.seat)),
       flags: q('.umrum-private .flag').map((f) => f.querySelectorAll('.tile-chip').length),
       targets: q('.umrum-town .space.target').map((g) => Number(g.dataset.space)).sort(),
+      deadEnds: q('.umrum-town .space.dead-end').map((g) => Number(g.dataset.space)),
       maps: q('.umrum-display [data-slot].target').map((c) => Number(c.dataset.slot)),
       guards: q('.umrum-display [data-guard].target').map((c) => c.dataset.guard),
       clickable: q('.umrum .clickable').length,
@@ -105,10 +110,14 @@ function checkBoard(d, view, who) {
   const moves = view.legal.filter((a) => a.type === 'move' || a.type === 'move_dark');
   assert.deepEqual(d.targets, [...new Set(moves.map((a) => targetOf(view, a)))].sort(),
                    `${who}: the spaces lit for moving`);
+  // A captain on a space drawn as a dead end has no move; one with a move is not in one.
+  if (d.deadEnds.includes(view.captain)) assert.equal(moves.length, 0, `${who}: dead end`);
   assert.deepEqual(d.maps, view.legal.filter((a) => a.type === 'take_map').map((a) => a.slot));
   assert.deepEqual(d.guards, view.legal.filter((a) => a.type === 'guard').map((a) => a.size));
 }
 
+const nextStep = (page, before) => page.waitForFunction(
+    (n) => Number(document.querySelector('.play').dataset.step) > n, before);
 const lastSent = (page) => page.sent.filter((m) => m.type === 'action').at(-1)?.action;
 
 test('a browser plays Um Rum & Ehre against the smart bot through the board', async () => {
@@ -136,12 +145,16 @@ test('a browser plays Um Rum & Ehre against the smart bot through the board', as
       assert.ok(turn < 400, 'the match should end');
       const view = await shownView(anne, anneView);
       checkBoard(await drawn(anne), view, 'Anne');
-      if (turn % 5 === 0) {  // the spectator sees the same town, and no secrets
+      if (turn % 3 === 0) {  // the spectator sees the same town, and no secrets
         await jack.locator(`.play[data-step="${view.step}"]`).waitFor();
         const seen = await shownView(jack, jackView);
         checkBoard(await drawn(jack), seen, 'the spectator');
         assert.equal(seen.captain, view.captain);
         assert.deepEqual(seen.alley_pirates, view.alley_pirates);
+        // The question, which the spectator's board reads without legal actions, is Anne's.
+        const question = async (page) => (await page.locator('.umrum-head .question').innerText())
+            .replace(/ \([^)]*\)/g, '');
+        assert.equal(await question(jack), await question(anne));
       }
       const before = view.step;
       const moves = view.legal.filter((a) => a.type === 'move' || a.type === 'move_dark');
@@ -162,8 +175,7 @@ test('a browser plays Um Rum & Ehre against the smart bot through the board', as
           await space.click();
         }
         if (here.length === 1) {
-          await anne.waitForFunction((n) => Number(document.querySelector('.play').dataset.step) > n,
-                                     before);
+          await nextStep(anne, before);
           assert.deepEqual(lastSent(anne), here[0], 'a click on a space sends its one move');
         } else {
           const buttons = anne.locator('.umrum-routes button.route');
@@ -174,11 +186,15 @@ test('a browser plays Um Rum & Ehre against the smart bot through the board', as
                            new Set(here.map((a) => JSON.stringify(a))));
           const pick = Math.floor(random() * here.length);
           await buttons.nth(pick).click();
-          await anne.waitForFunction((n) => Number(document.querySelector('.play').dataset.step) > n,
-                                     before);
+          await nextStep(anne, before);
           assert.deepEqual(lastSent(anne), listed[pick], 'the way chosen is sent as it is');
           ++routes;
         }
+        // The price the move's label named is the price the move event says was paid.
+        const after = anneView(before + 1);
+        const paid = after.events.find((e) => e.event === 'move' && e.seat === 0);
+        const named = label(lastSent(anne), view).match(/\((\d+) pirates?(?:, (\d+) coins?)?\)/);
+        assert.deepEqual([Number(named[1]), Number(named[2] ?? 0)], [paid.pirates, paid.coins]);
         ++clicks;
         continue;
       }
@@ -212,8 +228,7 @@ test('a browser plays Um Rum & Ehre against the smart bot through the board', as
         if (!await button.isVisible()) await anne.locator('.actions details summary').click();
         await button.click();
       }
-      await anne.waitForFunction((n) => Number(document.querySelector('.play').dataset.step) > n,
-                                 before);
+      await nextStep(anne, before);
       assert.deepEqual(lastSent(anne), expected, 'the click sends the action it names');
     }
     assert.ok(await isOver(anne));

@@ -52,9 +52,9 @@ export function drawDispenser(view, {maps, guards, send}) {
 // The ship: the crews' rows from the top of the mast, their pirates left and right of it; in a
 // brawl, the fighting column and the standing winner's roll.
 export function drawShip(view, names) {
-  const W = 520;
+  const W = 460;
   const ROW = 30;
-  const NAME = 96;  // room for the crew's name at the left end of its row
+  const NAME = 100;  // room for the crew's name at the left end of its row
   const rows = view.ship.rows;
   const fight = view.ship.fight;
   const most = Math.max(1, ...rows.flatMap((r) => [r.left, r.right]));

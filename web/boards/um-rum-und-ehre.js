@@ -2,9 +2,9 @@
 // (um-rum-und-ehre-town.js) with the captain and the pirates in the alleys, the tiles on
 // display, the ship and its brawl, and each player's pirates, rum and tiles
 // (um-rum-und-ehre-side.js). A click on a lit space moves the captain there; when several legal
-// moves lead to it (through the dark, say), the board lists them to choose from. A map on display, a
-// guard stack and an alley of your own at the HQ are clicked too; every other choice is a
-// button of the actions panel, named by label(). See docs/games/um-rum-und-ehre.md.
+// moves lead to it (through the dark, say), the board lists them to choose from. A map on
+// display, a guard stack and an alley of your own at the HQ are clicked too; every other choice
+// is a button of the actions panel, named by label(). See docs/games/um-rum-und-ehre.md.
 
 import {h, s, fill} from '../js/dom.js';
 import {drawTown, deadEnds} from './um-rum-und-ehre-town.js';
@@ -51,18 +51,28 @@ export function questionText(view, names) {
     return `${who(q.roll.seat)} rolled ${q.roll.value}${crew} for ${forWhat}: keep it, or ` +
            `roll again${q.roll.rerolls_left ? ' (the barrel allows one more roll)' : ' with rum'}?`;
   }
+  // Which question follows a move depends on the space arrived at (see the game's page).
   const types = new Set((view.legal || []).map((a) => a.type));
   const kind = view.town.spaces[view.captain];
   const last = (view.events || []).map((e) => e.event);
-  if (types.has('sell') || (kind === 'goods' && last.includes('drew_goods'))) {
+  const arrived = last.includes('move') || last.includes('dead_end');
+  if (types.has('sell') || last.includes('drew_goods')) {
     return `${cur} keeps or sells the article drawn` +
            `${q.drawn ? ` (${tileText(q.drawn)})` : ''}.`;
   }
-  if (types.has('take_map')) return `${cur} chooses a map.`;
-  if (types.has('guard') || (kind === 'guard' && view.moves_this_turn && last.includes('move'))) {
+  const colour = kind.startsWith('map_') && kind.slice(4);
+  if (types.has('take_map') || (arrived && colour && !last.includes('took_map') &&
+                                view.display.maps.some((m) => m.colour === colour))) {
+    return `${cur} chooses a ${colour || ''} map.`.replace('  ', ' ');
+  }
+  const guards = view.stacks.small_guards + view.stacks.big_guards;
+  if (types.has('guard') || (arrived && kind === 'guard' && guards > 0)) {
     return `${cur} chooses a city guard to fight.`;
   }
-  if (types.has('take_back')) return `${cur} may take pirates back at the HQ.`;
+  if (types.has('take_back') || (arrived && kind === 'hq' &&
+                                 view.alley_pirates.includes(view.current))) {
+    return `${cur} may take pirates back at the HQ.`;
+  }
   if (types.has('end_turn') || view.moves_this_turn > 0) {
     return `${cur} moves the captain on, or ends the turn.`;
   }
