@@ -73,7 +73,8 @@ export function drawShip(view, names) {
                       'data-crew': r.crew, 'data-left': r.left, 'data-right': r.right},
       s('title', {}, `row ${i + 1}: ${seatName(names, r.crew)}, ${r.left} left and ` +
                      `${r.right} right of the mast`),
-      s('text', {class: 'crew-name', x: 4, y: y + 5}, shortName(seatName(names, r.crew))));
+      s('text', {class: 'crew-name', x: 4, y: y + 5},
+        r.crew === 'imaginary' ? 'imaginary' : shortName(seatName(names, r.crew))));
     for (const [side, n, dir] of [['left', r.left, -1], ['right', r.right, 1]]) {
       for (let c = 0; c < n; ++c) {
         const inFight = fighting && fight.side === side && fight.column === c;
