@@ -84,8 +84,8 @@ try {
   await nextToAct([kim]);
   await kim.screenshot({path: join(out, 'scalawag.png'), fullPage: true});
 
-  // Um Rum & Ehre for three, in the second round: the town with pirates in its alleys, the
-  // spaces Anne may move to lit, the display, the ship and the players.
+  // Um Rum & Ehre for three, from the second round on: the town with pirates in its alleys,
+  // the spaces Anne may move to lit, the display, the ship and the players.
   const ume = await enter(browser, server.url, 'Anne Bonny');
   await ume.getByLabel('Game', {exact: true}).selectOption('um-rum-und-ehre');
   await ume.getByLabel('players').fill('3');
@@ -101,7 +101,8 @@ try {
     if (!await nextToAct([ume])) throw new Error('the match ended first: run again');
     const round = Number((await ume.locator('.umrum-head .phase').innerText()).match(/\d+/)[0]);
     const spaces = ume.locator('.umrum-town .space.target');
-    if (round >= 2 && await spaces.count() && moves > 30) break;
+    const filled = await ume.locator('.umrum-town .alley[data-seat]').count();
+    if (await spaces.count() && round >= 2 && (filled >= 6 || round >= 4)) break;
     const before = await step(ume);
     const supply = parseInt(await ume.locator('.umrum-player[data-seat="0"] [data-count="supply"]')
                                       .innerText(), 10);
