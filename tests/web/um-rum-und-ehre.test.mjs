@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import {startServer, launch, enter, startAgainstBot, nextToAct, seeded, step, isOver,
         logOfSteps} from './harness.mjs';
 import {applyPatch} from '../../web/js/patch.js';
-import {label} from '../../web/boards/um-rum-und-ehre-words.js';
+import {label, spaceName} from '../../web/boards/um-rum-und-ehre-words.js';
 
 // The view a page holds, from the messages it received (state, then patches in order).
 function tracker(page) {
@@ -242,6 +242,23 @@ test('a browser plays Um Rum & Ehre against the smart bot through the board', as
     const stored = (await (await fetch(`${server.url}api/matches?limit=1`)).json()).matches[0];
     const lines = await logOfSteps(anne, stored.actions);
     assert.ok(lines.some((l) => /moved from .* to /.test(l)), 'the log names the moves');
+
+    // The replay names the first move by the space it led to, drawn from the view after it.
+    await anne.locator('#replay-link').click();
+    await anne.locator('#step-caption', {hasText: 'Step 0 of'}).waitFor();
+    const replay = anne.received.find((m) => m.type === 'replay');
+    const first = replay.steps[1];
+    assert.equal(first.seat, 0);
+    await anne.keyboard.press('ArrowRight');
+    await anne.locator('#step-caption', {hasText: 'Step 1 of'}).waitFor();
+    if (first.action.type === 'move' || first.action.type === 'move_dark') {
+      const to = first.view.events.find((e) => e.event === 'move').to;
+      assert.match(await anne.locator('#step-caption').innerText(),
+                   new RegExp(`^Step 1 of \\d+: Anne Bonny: (move|through the dark) to ` +
+                              `${spaceName(first.view, to).replace(/[()]/g, '.')}[ :]`));
+    }
+    assert.equal(Number(await anne.locator('.umrum-town .captain').getAttribute('data-space')),
+                 first.view.captain);
 
     // No view the spectator received carried a secret before the end.
     const secrets = /^\/players\/\d+\/(coins|flag|encounters|points)(\/|$)|^\/question\/drawn/;

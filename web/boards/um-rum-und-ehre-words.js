@@ -69,6 +69,8 @@ export const seatName = (names, seat) =>
 // every move after the first of a turn (not for the last player ashore); a coin more through the
 // dark unless no ordinary alley from the captain's space is empty.
 export function moveCost(view, action) {
+  const done = doneMove(view, action);
+  if (done) return {pirates: done.pirates, coins: done.coins};
   const alleys = view.town.alleys;
   const ids = action.type === 'move' ? [action.alley] : [action.out, action.in];
   const pirates = ids.reduce((n, id) => n + alleys[id][2], 0);
@@ -83,8 +85,18 @@ export function moveCost(view, action) {
   return {pirates, coins};
 }
 
+// The move event of this very action, when `view` is the one it led to (a replay's captions
+// name each step's action with the view after it). Its alleys are filled now, so no legal move
+// of the live view can match it.
+function doneMove(view, action) {
+  const ids = JSON.stringify(action.type === 'move' ? [action.alley] : [action.out, action.in]);
+  return (view.events || []).find((e) => e.event === 'move' && JSON.stringify(e.alleys) === ids);
+}
+
 // The space a move leads to.
 export function moveTarget(view, action) {
+  const done = doneMove(view, action);
+  if (done) return done.to;
   const alleys = view.town.alleys;
   if (action.type === 'move_dark') return alleys[action.in][0];
   const [a, b] = alleys[action.alley];
@@ -123,7 +135,8 @@ export function label(action, view) {
     case 'keep': return q.roll ? `keep the roll of ${q.roll.value}` : `keep ${drawn}`;
     case 'sell': return `sell ${drawn} for 2 coins`;
     case 'take_map': {
-      const map = view.display.maps[action.slot];
+      const took = (view.events || []).find((e) => e.event === 'took_map');
+      const map = took ? took.tile : view.display.maps[action.slot];
       return map ? `take the ${tileText(map)}` : `take map ${action.slot + 1}`;
     }
     case 'guard':
@@ -131,7 +144,7 @@ export function label(action, view) {
     case 'join':
       return `join the drink at ${TAVERN[q.drink?.tavern] ?? 'the tavern'} for a coin`;
     case 'decline': return 'decline the drink';
-    case 'roll': return `roll the die for ${FOR[q.roll?.for] ?? 'the question'}`;
+    case 'roll': return q.roll ? `roll the die for ${FOR[q.roll.for]}` : 'roll the die';
     case 'reroll': return 'roll again (the barrel\'s second roll)';
     case 'rum': return 'drink a rum barrel and roll again';
     case 'timeout': return 'time ran out';

@@ -9,7 +9,7 @@
 import {h, s, fill} from '../js/dom.js';
 import {drawTown, deadEnds} from './um-rum-und-ehre-town.js';
 import {drawDispenser, drawShip, drawPlayers} from './um-rum-und-ehre-side.js';
-import {label, describe, moveTarget, spaceName, seatName, tileText}
+import {label, describe, moveTarget, moveCost, spaceName, seatName, tileText}
     from './um-rum-und-ehre-words.js';
 
 const TAVERN = {es_cruce: 'Es Cruce', frere_jacques: 'Frère Jacques', jolly_roger: 'Jolly Roger'};
@@ -86,7 +86,9 @@ function phaseText(view) {
 }
 
 function create(host) {
-  const head = h('div', {class: 'umrum-head'});
+  const phase = h('p', {class: 'phase'});
+  const question = h('p', {class: 'question', 'aria-live': 'polite'});
+  const head = h('div', {class: 'umrum-head'}, phase, question);
   const town = s('svg', {class: 'umrum-town', role: 'group'});
   const routes = h('div', {class: 'umrum-routes', role: 'group', 'aria-label': 'ways to go'});
   const hint = h('p', {class: 'board-hint'});
@@ -117,10 +119,9 @@ function create(host) {
       draw(view, act, names);
       routes.querySelector('button')?.focus();
     };
-    fill(head,
-      h('p', {class: 'phase'}, phaseText(view),
-        view.decision_s ? ` · each question waits ${view.decision_s} s` : ''),
-      h('p', {class: 'question', 'aria-live': 'polite'}, questionText(view, names)));
+    phase.textContent = phaseText(view) +
+        (view.decision_s ? ` · each question waits ${view.decision_s} s` : '');
+    question.textContent = questionText(view, names);
     drawTown(town, view, {names, targets: c.targets, onSpace, takeBack: c.takeBack, send,
                           chosen});
     showRoutes(view, c, send, names);
@@ -131,8 +132,9 @@ function create(host) {
 
   function showRoutes(view, c, send) {
     if (chosen === null) return fill(routes);
-    const moves = [...c.targets.get(chosen)].sort((a, b) => label(a, view).length -
-                                                            label(b, view).length);
+    // The cheapest way first: coins, then pirates.
+    const price = (a) => moveCost(view, a).coins * 100 + moveCost(view, a).pirates;
+    const moves = [...c.targets.get(chosen)].sort((a, b) => price(a) - price(b));
     fill(routes, h('p', {}, `${moves.length} ways to ${spaceName(view, chosen)}:`),
       moves.map((a) => h('button', {type: 'button', class: 'route', 'data-action':
                                     JSON.stringify(a), onclick: () => send(a)}, label(a, view))),
