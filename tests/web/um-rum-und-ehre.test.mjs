@@ -3,8 +3,9 @@
 // guards and taking pirates back by clicks where the board offers them, and the panel's buttons
 // otherwise, while a spectator watches. At every turn the drawn board is checked against the
 // view the page received: the captain, each alley's pirates, the ship's rows, the counts, the
-// spaces lit for moving; a click must send exactly the legal action it names; and neither the
-// spectator nor the other seat ever sees private tiles or coins before the end.
+// spaces lit for moving, the price a move's label names; a click must send exactly the legal
+// action it names; neither the spectator nor the other seat ever sees private tiles or coins
+// before the end; and the replay names the first move by the space it led to.
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';

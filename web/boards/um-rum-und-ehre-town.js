@@ -147,7 +147,7 @@ export function drawTown(svg, view, {names, targets, onSpace, takeBack, send, ch
   });
   const [cx, cy] = centre(view.captain);
   items.push(s('g', {class: 'captain', 'data-space': view.captain,
-                     transform: `translate(${cx + BOX / 2 - 2} ${cy - BOX / 2 + 2})`},
+                     transform: `translate(${cx + BOX / 2 + 5} ${cy - BOX / 2 - 5})`},
     s('title', {}, `the captain, at ${spaceName(view, view.captain)}`),
     s('circle', {r: 15}), s('text', {y: 6, 'text-anchor': 'middle'}, '☠')));
   // Redrawing replaces every element: keep the keyboard's place on the same space or alley.
