@@ -182,7 +182,7 @@ export function eventText(e, view, names) {
     case 'joined_drink': return `${who} joined the drink`;
     case 'declined_drink': return `${who} declined the drink`;
     case 'drank_in_vain': return `${who} rolled ${e.roll} and won nothing`;
-    case 'rolled': return `${who} rolled ${e.value}`;
+    case 'rolled': return `${who} rolled ${e.value}${e.for ? ' for the imaginary crew' : ''}`;
     case 'rerolled': return `${who} rolled again${e.rum ? ' with rum' : ''}: ${e.value}`;
     case 'beat_guard': return `${who}'s ${e.crew} pirates beat${tile}`;
     case 'lost_to_guard': return `${who}'s ${e.crew} pirates lost to${tile}`;
