@@ -120,6 +120,45 @@ try {
   }
   await ned.mouse.move(0, 0);
   await ned.screenshot({path: join(out, 'colpaccio.png'), fullPage: true});
+  // Um Rum & Ehre for three, from the second round on: the town with pirates in its alleys,
+  // the spaces Anne may move to lit, the display, the ship and the players.
+  const ume = await enter(browser, server.url, 'Anne Bonny');
+  await ume.getByLabel('Game', {exact: true}).selectOption('um-rum-und-ehre');
+  await ume.getByLabel('players').fill('3');
+  await ume.getByRole('button', {name: 'Create room'}).click();
+  await ume.waitForURL(/#\/room\/\d+$/);
+  for (const seat of [1, 2]) {
+    await ume.locator(`.seat[data-seat="${seat}"]`).getByRole('button', {name: 'Add bot'}).click();
+    await ume.locator(`.seat[data-seat="${seat}"]`, {hasText: 'Bot'}).waitFor();
+  }
+  await ume.locator('#start:not([disabled])').click();
+  await ume.locator('.umrum-town').waitFor();
+  for (let moves = 0; ; ++moves) {
+    if (!await nextToAct([ume])) throw new Error('the match ended first: run again');
+    const round = Number((await ume.locator('.umrum-head .phase').innerText()).match(/\d+/)[0]);
+    const spaces = ume.locator('.umrum-town .space.target');
+    const filled = await ume.locator('.umrum-town .alley[data-seat]').count();
+    if (await spaces.count() && round >= 2 && (filled >= 6 || round >= 4)) break;
+    const before = await step(ume);
+    const supply = parseInt(await ume.locator('.umrum-player[data-seat="0"] [data-count="supply"]')
+                                      .innerText(), 10);
+    if (await spaces.count() && supply > 3) {
+      await spaces.nth(Math.floor(random() * await spaces.count())).click();
+      const ways = ume.locator('.umrum-routes button.route');
+      if (await ways.count()) await ways.first().click();
+    } else {
+      const board = ume.locator('.actions button.action', {hasText: /^board/});
+      const buttons = ume.locator('.umrum-display .target, .umrum-town .alley.target, ' +
+                                  '.actions button.action:visible');
+      await (await board.count() ? board
+                                 : buttons.nth(Math.floor(random() * await buttons.count())))
+          .click();
+    }
+    await ume.waitForFunction((n) => Number(document.querySelector('.play').dataset.step) > n,
+                              before);
+  }
+  await ume.mouse.move(0, 0);
+  await ume.screenshot({path: join(out, 'um-rum-und-ehre.png'), fullPage: true});
 } finally {
   await browser.close();
   await server.stop();

@@ -12,7 +12,7 @@
 
 import generic from './generic.js';
 
-const drawn = new Set(['raft-and-scupper', 'scalawag', 'colpaccio']);
+const drawn = new Set(['raft-and-scupper', 'scalawag', 'colpaccio', 'um-rum-und-ehre']);
 
 export async function loadBoard(game) {
   if (!drawn.has(game)) return generic;
