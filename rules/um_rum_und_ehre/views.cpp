@@ -57,7 +57,7 @@ Json UmRumState::seat_view(int seat) const {
   view["rounds"] = kRounds;
   view["first_player"] = first_player_;
   view["current"] = current_;
-  view["step"] = step_name(step_);
+  view["stage"] = step_name(step_);
   view["town"] = town_->json();
   view["captain"] = captain_;
   Json owners = Json::array();

@@ -30,8 +30,7 @@ function choices(legal, view) {
   return c;
 }
 
-// The question under way in words. The view's common `step` (the number of actions) hides the
-// game's own step, so it is read from the question, the legal actions and the last events.
+// The question under way in words, from the view's `stage` and the question's details.
 export function questionText(view, names) {
   if (view.over) return 'The match is over.';
   const q = view.question || {};
@@ -51,30 +50,15 @@ export function questionText(view, names) {
     return `${who(q.roll.seat)} rolled ${q.roll.value}${crew} for ${forWhat}: keep it, or ` +
            `roll again${q.roll.rerolls_left ? ' (the barrel allows one more roll)' : ' with rum'}?`;
   }
-  // Which question follows a move depends on the space arrived at (see the game's page).
-  const types = new Set((view.legal || []).map((a) => a.type));
-  const kind = view.town.spaces[view.captain];
-  const last = (view.events || []).map((e) => e.event);
-  const arrived = last.includes('move') || last.includes('dead_end');
-  if (types.has('sell') || last.includes('drew_goods')) {
-    return `${cur} keeps or sells the article drawn` +
-           `${q.drawn ? ` (${tileText(q.drawn)})` : ''}.`;
-  }
-  const colour = kind.startsWith('map_') && kind.slice(4);
-  if (types.has('take_map') || (arrived && colour && !last.includes('took_map') &&
-                                view.display.maps.some((m) => m.colour === colour))) {
-    return `${cur} chooses a ${colour || ''} map.`.replace('  ', ' ');
-  }
-  const guards = view.stacks.small_guards + view.stacks.big_guards;
-  if (types.has('guard') || (arrived && kind === 'guard' && guards > 0)) {
-    return `${cur} chooses a city guard to fight.`;
-  }
-  if (types.has('take_back') || (arrived && kind === 'hq' &&
-                                 view.alley_pirates.includes(view.current))) {
-    return `${cur} may take pirates back at the HQ.`;
-  }
-  if (types.has('end_turn') || view.moves_this_turn > 0) {
-    return `${cur} moves the captain on, or ends the turn.`;
+  const colour = view.town.spaces[view.captain].replace(/^map_/, '');
+  switch (view.stage) {
+    case 'goods':
+      return `${cur} keeps or sells the article drawn` +
+             `${q.drawn ? ` (${tileText(q.drawn)})` : ''}.`;
+    case 'map': return `${cur} chooses a ${colour} map.`;
+    case 'guard': return `${cur} chooses a city guard to fight.`;
+    case 'hq': return `${cur} may take pirates back at the HQ.`;
+    case 'after_move': return `${cur} moves the captain on, or ends the turn.`;
   }
   return `${cur}'s turn: move the captain, rest or board the ship.`;
 }
