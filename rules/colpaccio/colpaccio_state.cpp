@@ -256,7 +256,7 @@ Refusal ColpaccioState::act(int seat, const Json& action) {
     case ActionType::kLetterOfMarque:
       return letter_of_marque(parsed->cards);
     case ActionType::kEndTurn:
-      log_ = Json::array();
+      log_ = Json::array({Json{{"event", "end_turn"}, {"seat", turn_}}});
       end_turn();
       return std::nullopt;
     case ActionType::kRevealShips:

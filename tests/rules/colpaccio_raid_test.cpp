@@ -25,6 +25,8 @@ TEST_CASE("raiding one good takes its doubloons") {
   // Three doubloons pay for a rogue action, so the turn waits for one or for end_turn.
   CHECK(state->actors() == std::vector<int>{0});
   play(*state, 0, plain("end_turn"));
+  // The log says who ended the turn, before whatever followed it.
+  CHECK(state->view(1)["log"][0] == Json{{"event", "end_turn"}, {"seat", 0}});
   play(*state, 1, raid({one}));
   CHECK(state->table().players[1].doubloons == 2);
 }

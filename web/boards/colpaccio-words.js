@@ -93,34 +93,15 @@ export function eventText(event, names) {
             `${listText(event.cards.map((c) => oneGood(c.good)))}` +
             (event.bonus_ship ? ' and took a bonus ship' : '')
           : 'the Corsairs found nothing to raid';
+    case 'end_turn': return `${who(event.seat)} ended the turn`;
     case 'turn_passed': return `${who(event.seat)} had nothing to do: the turn passed`;
     default: return String(event.event).replace(/_/g, ' ');
   }
 }
 
-// The events of a player's own actions. The log of an end_turn, which logs nothing itself,
-// holds none of them before a threat strikes (a threat drawn by a ship may come first in
-// the others', a good lost to the ghost ship after the threat in an end_turn's).
-const OWN = new Set(['raid', 'secret_chest', 'parrot_pact', 'revealed', 'letter_of_marque',
-                     'lost_good']);
-
 export function describe(view, names) {
-  const events = view.log || [];
-  const parts = events.map((e) => eventText(e, names));
-  const first = events.find((e) => OWN.has(e.event) || e.event === 'threat');
-  if (!OWN.has(first?.event)) {
-    // Who ended it: the seat before the first whose turn then passed by itself; otherwise the
-    // seat still in turn while the ghost ship waits, or the seat before the one in turn now
-    // (after the last turn, before the first player).
-    const seats = view.players.length;
-    const passed = events.find((e) => e.event === 'turn_passed');
-    const inTurn = Number.isInteger(view.turn);
-    const ender = view.solo ? 0
-        : passed ? (passed.seat - 1 + seats) % seats
-        : inTurn && view.phase === 'ghost_ship' ? view.turn
-        : ((inTurn ? view.turn : view.first_player) - 1 + seats) % seats;
-    parts.unshift(`${names[ender] ?? `seat ${ender}`} ended the turn`);
-  }
+  const parts = (view.log || []).map((e) => eventText(e, names));
+  if (!parts.length) return null;
   const text = parts.join('; ');
   return text[0].toUpperCase() + text.slice(1);
 }
