@@ -1,0 +1,451 @@
+#include "bench/flat_json.hpp"
+
+#include <charconv>
+
+namespace tortuga::bench {
+namespace {
+
+constexpr int kMaxDepth = 128;
+
+void skip_space(const char*& p, const char* end) {
+  while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) ++p;
+}
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+bool read_hex4(const char*& p, const char* end, std::uint32_t& out) {
+  if (end - p < 4) return false;
+  out = 0;
+  for (int i = 0; i < 4; ++i) {
+    const int d = hex_digit(*p++);
+    if (d < 0) return false;
+    out = out * 16 + static_cast<std::uint32_t>(d);
+  }
+  return true;
+}
+
+void append_utf8(std::uint32_t code, std::string& out) {
+  if (code < 0x80) {
+    out += static_cast<char>(code);
+  } else if (code < 0x800) {
+    out += static_cast<char>(0xc0 | (code >> 6));
+    out += static_cast<char>(0x80 | (code & 0x3f));
+  } else if (code < 0x10000) {
+    out += static_cast<char>(0xe0 | (code >> 12));
+    out += static_cast<char>(0x80 | ((code >> 6) & 0x3f));
+    out += static_cast<char>(0x80 | (code & 0x3f));
+  } else {
+    out += static_cast<char>(0xf0 | (code >> 18));
+    out += static_cast<char>(0x80 | ((code >> 12) & 0x3f));
+    out += static_cast<char>(0x80 | ((code >> 6) & 0x3f));
+    out += static_cast<char>(0x80 | (code & 0x3f));
+  }
+}
+
+// Reads a string literal at p (its opening quote) into `out`, unescaped.
+bool read_string(const char*& p, const char* end, std::string& out) {
+  if (p >= end || *p != '"') return false;
+  ++p;
+  out.clear();
+  for (;;) {
+    const char* run = p;
+    while (p < end && *p != '"' && *p != '\\' && static_cast<unsigned char>(*p) >= 0x20) ++p;
+    out.append(run, p);
+    if (p >= end || static_cast<unsigned char>(*p) < 0x20) return false;
+    if (*p++ == '"') return true;
+    if (p >= end) return false;
+    switch (*p++) {
+      case '"': out += '"'; break;
+      case '\\': out += '\\'; break;
+      case '/': out += '/'; break;
+      case 'b': out += '\b'; break;
+      case 'f': out += '\f'; break;
+      case 'n': out += '\n'; break;
+      case 'r': out += '\r'; break;
+      case 't': out += '\t'; break;
+      case 'u': {
+        std::uint32_t code = 0;
+        if (!read_hex4(p, end, code)) return false;
+        if (code >= 0xd800 && code < 0xdc00) {  // a surrogate pair
+          std::uint32_t low = 0;
+          if (end - p < 2 || p[0] != '\\' || p[1] != 'u') return false;
+          p += 2;
+          if (!read_hex4(p, end, low) || low < 0xdc00 || low >= 0xe000) return false;
+          code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
+        } else if (code >= 0xdc00 && code < 0xe000) {
+          return false;
+        }
+        append_utf8(code, out);
+        break;
+      }
+      default:
+        return false;
+    }
+  }
+}
+
+bool read_number(const char*& p, const char* end) {
+  auto digits = [&] {
+    const char* from = p;
+    while (p < end && *p >= '0' && *p <= '9') ++p;
+    return p > from;
+  };
+  if (p < end && *p == '-') ++p;
+  if (p < end && *p == '0') {
+    ++p;
+  } else if (!digits()) {
+    return false;
+  }
+  if (p < end && *p == '.') {
+    ++p;
+    if (!digits()) return false;
+  }
+  if (p < end && (*p == 'e' || *p == 'E')) {
+    ++p;
+    if (p < end && (*p == '+' || *p == '-')) ++p;
+    if (!digits()) return false;
+  }
+  return true;
+}
+
+void write_string(std::string_view s, std::string& out) {
+  static const char* const kHex = "0123456789abcdef";
+  out += '"';
+  for (char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          out += "\\u00";
+          out += kHex[(c >> 4) & 0xf];
+          out += kHex[c & 0xf];
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+}
+
+// A JSON Pointer token, unescaped (~1 is '/', ~0 is '~'); false on a '~' followed by another.
+bool unescape_token(std::string_view token, std::string& out) {
+  out.clear();
+  for (std::size_t i = 0; i < token.size(); ++i) {
+    if (token[i] != '~') {
+      out += token[i];
+    } else if (i + 1 < token.size() && (token[i + 1] == '0' || token[i + 1] == '1')) {
+      out += token[++i] == '1' ? '/' : '~';
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool array_index(std::string_view token, std::size_t& index) {
+  if (token.empty() || token.size() > 9 || (token.size() > 1 && token[0] == '0')) return false;
+  index = 0;
+  for (char c : token) {
+    if (c < '0' || c > '9') return false;
+    index = index * 10 + static_cast<std::size_t>(c - '0');
+  }
+  return true;
+}
+
+}  // namespace
+
+FlatJson::Node FlatJson::make(Kind kind) {
+  Node n = free_;
+  if (n != kNone) {
+    free_ = nodes_[n].next;
+  } else {
+    n = static_cast<Node>(nodes_.size());
+    nodes_.emplace_back();
+  }
+  Slot& slot = nodes_[n];
+  slot.kind = kind;
+  slot.first = slot.next = kNone;
+  slot.size = 0;
+  slot.key.clear();  // keeps its storage for the next use
+  slot.text.clear();
+  return n;
+}
+
+void FlatJson::release(Node node) {
+  if (node == kNone) return;
+  stack_.clear();
+  stack_.push_back(node);
+  while (!stack_.empty()) {
+    const Node n = stack_.back();
+    stack_.pop_back();
+    for (Node c = nodes_[n].first; c != kNone; c = nodes_[c].next) stack_.push_back(c);
+    nodes_[n].next = free_;
+    free_ = n;
+  }
+}
+
+FlatJson::Node FlatJson::parse(std::string_view text) {
+  const char* p = text.data();
+  const char* end = p + text.size();
+  skip_space(p, end);
+  const Node root = parse_value(p, end, 0);
+  if (root == kNone) return kNone;
+  skip_space(p, end);
+  if (p != end) {
+    release(root);
+    return kNone;
+  }
+  return root;
+}
+
+FlatJson::Node FlatJson::parse_value(const char*& p, const char* end, int depth) {
+  if (p >= end || depth > kMaxDepth) return kNone;
+  auto literal = [&](std::string_view word, Kind kind) {
+    if (static_cast<std::size_t>(end - p) < word.size() || std::string_view(p, word.size()) != word)
+      return kNone;
+    p += word.size();
+    const Node n = make(kind);
+    if (kind == Kind::boolean) nodes_[n].text = word;
+    return n;
+  };
+  switch (*p) {
+    case 'n':
+      return literal("null", Kind::null);
+    case 't':
+      return literal("true", Kind::boolean);
+    case 'f':
+      return literal("false", Kind::boolean);
+    case '"': {
+      const Node n = make(Kind::string);
+      if (read_string(p, end, nodes_[n].text)) return n;
+      release(n);
+      return kNone;
+    }
+    case '[':
+    case '{': {
+      const bool object = *p == '{';
+      const char close = object ? '}' : ']';
+      ++p;
+      const Node n = make(object ? Kind::object : Kind::array);
+      skip_space(p, end);
+      if (p < end && *p == close) {
+        ++p;
+        return n;
+      }
+      Node last = kNone;
+      for (;;) {
+        skip_space(p, end);
+        const char* key = p;
+        if (object) {
+          // Checked here, stored once the value has its node (parsing may move the pool).
+          if (!read_string(p, end, token_)) break;
+          skip_space(p, end);
+          if (p >= end || *p++ != ':') break;
+          skip_space(p, end);
+        }
+        const Node child = parse_value(p, end, depth + 1);
+        if (child == kNone) break;
+        if (object) read_string(key, end, nodes_[child].key);
+        link(n, last, child);
+        last = child;
+        skip_space(p, end);
+        if (p < end && *p == ',') {
+          ++p;
+          continue;
+        }
+        if (p < end && *p == close) {
+          ++p;
+          return n;
+        }
+        break;
+      }
+      release(n);
+      return kNone;
+    }
+    default: {
+      const char* from = p;
+      if (!read_number(p, end)) return kNone;
+      const Node n = make(Kind::number);
+      nodes_[n].text.assign(from, p);
+      return n;
+    }
+  }
+}
+
+FlatJson::Node FlatJson::member(Node object, std::string_view key) const {
+  if (object == kNone || nodes_[object].kind != Kind::object) return kNone;
+  for (Node c = nodes_[object].first; c != kNone; c = nodes_[c].next)
+    if (nodes_[c].key == key) return c;
+  return kNone;
+}
+
+FlatJson::Node FlatJson::element(Node array, std::size_t index) const {
+  if (array == kNone || nodes_[array].kind != Kind::array) return kNone;
+  Node c = nodes_[array].first;
+  for (; c != kNone && index > 0; --index) c = nodes_[c].next;
+  return c;
+}
+
+std::string_view FlatJson::string(Node n) const {
+  if (n == kNone || nodes_[n].kind != Kind::string) return {};
+  return nodes_[n].text;
+}
+
+std::optional<std::int64_t> FlatJson::integer(Node n) const {
+  if (n == kNone || nodes_[n].kind != Kind::number) return std::nullopt;
+  const std::string& text = nodes_[n].text;
+  std::int64_t v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return v;
+}
+
+bool FlatJson::is_true(Node n) const {
+  return n != kNone && nodes_[n].kind == Kind::boolean && nodes_[n].text == "true";
+}
+
+FlatJson::Node FlatJson::before(Node parent, Node child) const {
+  Node prev = kNone;
+  for (Node c = nodes_[parent].first; c != child; c = nodes_[c].next) prev = c;
+  return prev;
+}
+
+void FlatJson::unlink(Node parent, Node child) {
+  const Node prev = before(parent, child);
+  (prev == kNone ? nodes_[parent].first : nodes_[prev].next) = nodes_[child].next;
+  nodes_[child].next = kNone;
+  --nodes_[parent].size;
+}
+
+void FlatJson::link(Node parent, Node prev, Node child) {
+  Node& at = prev == kNone ? nodes_[parent].first : nodes_[prev].next;
+  nodes_[child].next = at;
+  at = child;
+  ++nodes_[parent].size;
+}
+
+FlatJson::Node FlatJson::detach(Node object, std::string_view key) {
+  const Node n = member(object, key);
+  if (n != kNone) unlink(object, n);
+  return n;
+}
+
+void FlatJson::dump(Node n, std::string& out) const {
+  const Slot& slot = nodes_[n];
+  switch (slot.kind) {
+    case Kind::null:
+      out += "null";
+      return;
+    case Kind::boolean:
+    case Kind::number:
+      out += slot.text;
+      return;
+    case Kind::string:
+      write_string(slot.text, out);
+      return;
+    case Kind::array:
+    case Kind::object: {
+      const bool object = slot.kind == Kind::object;
+      out += object ? '{' : '[';
+      for (Node c = slot.first; c != kNone; c = nodes_[c].next) {
+        if (c != slot.first) out += ',';
+        if (object) {
+          write_string(nodes_[c].key, out);
+          out += ':';
+        }
+        dump(c, out);
+      }
+      out += object ? '}' : ']';
+      return;
+    }
+  }
+}
+
+bool FlatJson::apply_patch(Node& root, Node ops) {
+  bool ok = ops != kNone && nodes_[ops].kind == Kind::array;
+  for (Node op = ok ? nodes_[ops].first : kNone; op != kNone && ok; op = nodes_[op].next)
+    ok = apply_op(root, op);
+  release(ops);
+  return ok;
+}
+
+bool FlatJson::apply_op(Node& root, Node op) {
+  const std::string_view name = string(member(op, "op"));
+  const Node path_node = member(op, "path");
+  if (path_node == kNone || nodes_[path_node].kind != Kind::string) return false;
+  const std::string_view path = nodes_[path_node].text;
+  const bool add = name == "add", remove = name == "remove", replace = name == "replace";
+  if (!add && !remove && !replace) return false;
+  Node value = kNone;
+  if (!remove && (value = detach(op, "value")) == kNone) return false;
+
+  if (path.empty()) {  // the whole document
+    if (remove) return false;
+    release(root);
+    root = value;
+    return true;
+  }
+  if (path[0] != '/') return release(value), false;
+  // Walk to the parent of the last token.
+  Node parent = root;
+  std::size_t from = 1;
+  for (;;) {
+    const std::size_t slash = path.find('/', from);
+    if (!unescape_token(path.substr(from, slash == std::string_view::npos ? slash : slash - from),
+                        token_))
+      return release(value), false;
+    if (slash == std::string_view::npos) break;
+    std::size_t i = 0;
+    parent = nodes_[parent].kind == Kind::object ? member(parent, token_)
+             : array_index(token_, i)            ? element(parent, i)
+                                                 : kNone;
+    if (parent == kNone) return release(value), false;
+    from = slash + 1;
+  }
+
+  if (nodes_[parent].kind == Kind::object) {
+    const Node old = member(parent, token_);
+    if (old == kNone && !add) return release(value), false;
+    if (remove) {
+      unlink(parent, old);
+      release(old);
+      return true;
+    }
+    nodes_[value].key.swap(token_);
+    if (old == kNone) {  // a new member goes last
+      Node last = nodes_[parent].first;
+      while (last != kNone && nodes_[last].next != kNone) last = nodes_[last].next;
+      link(parent, last, value);
+      return true;
+    }
+    const Node prev = before(parent, old);
+    unlink(parent, old);
+    release(old);
+    link(parent, prev, value);
+    return true;
+  }
+  if (nodes_[parent].kind != Kind::array) return release(value), false;
+  const std::size_t size = nodes_[parent].size;
+  std::size_t i = size;
+  if (!(add && token_ == "-") && !array_index(token_, i)) return release(value), false;
+  if (add ? i > size : i >= size) return release(value), false;
+  const Node prev = i == 0 ? kNone : element(parent, i - 1);
+  if (!add) {
+    const Node old = prev == kNone ? nodes_[parent].first : nodes_[prev].next;
+    unlink(parent, old);
+    release(old);
+  }
+  if (!remove) link(parent, prev, value);
+  return true;
+}
+
+}  // namespace tortuga::bench

@@ -1,0 +1,78 @@
+// JSON for the load generator's clients. All the documents of one client (its view, the message
+// being read) live in one pool of nodes that is reused from message to message: once the pool has
+// grown, reading a patch and applying it to the view allocates nothing, and a view's nodes stay
+// together in memory. (With nlohmann's trees, a node allocated per member on parsing and freed,
+// out of the cache, when a patch replaces it, JSON took more than half of the load generator's
+// time.) It does what the bench needs and no more: parse, look up, apply JSON Patch add, remove
+// and replace, and write a value back out.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tortuga::bench {
+
+class FlatJson {
+ public:
+  using Node = std::uint32_t;  // a value's index in the pool
+  static constexpr Node kNone = 0xffffffffu;
+  enum class Kind : std::uint8_t { null, boolean, number, string, array, object };
+
+  // Parses one JSON text into new nodes; kNone if it is not valid JSON (nothing is kept then).
+  Node parse(std::string_view text);
+  // Gives a value's nodes back to the pool.
+  void release(Node node);
+  // Nodes the pool holds, in use or free.
+  std::size_t pool_size() const { return nodes_.size(); }
+
+  Kind kind(Node n) const { return nodes_[n].kind; }
+  // An object's member by name, an array's element by index; kNone if there is none (or `n` is
+  // kNone or of another kind).
+  Node member(Node object, std::string_view key) const;
+  Node element(Node array, std::size_t index) const;
+  std::size_t size(Node container) const { return nodes_[container].size; }
+  // A string's value (unescaped); empty for other kinds.
+  std::string_view string(Node n) const;
+  std::optional<std::int64_t> integer(Node n) const;
+  bool is_true(Node n) const;
+  // Takes a member out of its object, to be kept elsewhere (and released by its new owner).
+  Node detach(Node object, std::string_view key);
+  // Appends the value as compact JSON.
+  void dump(Node n, std::string& out) const;
+
+  // Applies a JSON Patch (`ops`, an array in this pool) to the document at `root`, moving the
+  // ops' values into it; `ops` is released either way. Only add, remove and replace, all the
+  // server sends: false when an op is of another kind or does not apply, and the document may
+  // then be partly patched (the client syncs).
+  bool apply_patch(Node& root, Node ops);
+
+ private:
+  struct Slot {
+    Kind kind = Kind::null;
+    Node first = kNone;  // first child of an array or object
+    Node next = kNone;   // next sibling; the next free slot while free
+    std::uint32_t size = 0;
+    std::string key;   // the member's name, when in an object
+    std::string text;  // a string's value, a number's text, or "true"/"false"
+  };
+
+  Node make(Kind kind);
+  Node parse_value(const char*& p, const char* end, int depth);
+  bool apply_op(Node& root, Node op);
+  // The child before `child` in `parent`, kNone when it is the first.
+  Node before(Node parent, Node child) const;
+  void unlink(Node parent, Node child);
+  // Puts `child` into `parent` after `prev` (first when prev is kNone).
+  void link(Node parent, Node prev, Node child);
+
+  std::vector<Slot> nodes_;
+  Node free_ = kNone;
+  std::vector<Node> stack_;  // for release
+  std::string token_;        // for apply_op
+};
+
+}  // namespace tortuga::bench
