@@ -39,6 +39,8 @@ const char* const kBenchHelp =
     "  --pid PID        the running server's process id, to read its memory and CPU time\n"
     "  --matches N      matches in flight (default 500, at most 5000)\n"
     "  --duration S     seconds of measured load (default 20, at most 600)\n"
+    "  --warmup S       seconds of load before the measured window, so that it leaves out the\n"
+    "                   creation of the first rooms and their deals (default 0, at most 600)\n"
     "  --idle K         extra connections that only say hello; the server's memory growth over\n"
     "                   them gives the memory per idle connection (default 1000, at most 20000)\n"
     "  --rate N         paced (open loop): N actions per second in all, spread evenly over the\n"
@@ -151,6 +153,8 @@ Options parse(const Args& args) {
       o.load.tables = static_cast<int>(integer_flag(flag, value, 1, 5000));
     } else if (flag == "--duration") {
       o.load.duration_s = static_cast<double>(integer_flag(flag, value, 1, 600));
+    } else if (flag == "--warmup") {
+      o.load.warmup_s = static_cast<double>(integer_flag(flag, value, 0, 600));
     } else if (flag == "--idle") {
       o.load.idle = static_cast<int>(integer_flag(flag, value, 0, 20000));
     } else if (flag == "--rate") {
@@ -246,6 +250,7 @@ int bench_command(const Args& args) {
     Json j = {{"settings",
                {{"matches", o.load.tables},
                 {"duration_s", o.load.duration_s},
+               {"warmup_s", o.load.warmup_s},
                 {"idle", o.load.idle},
                 {"threads", o.load.threads},
                 {"seed", o.load.seed},
@@ -299,7 +304,8 @@ int bench_command(const Args& args) {
       r.actions ? fixed(1e6 * r.bench_cpu_s / static_cast<double>(r.actions), 0) : "?";
   std::ostringstream out;
   out << "tortuga bench: " << o.load.tables << " matches in flight for " << fixed(r.seconds)
-      << " s, " << o.load.idle << " idle connections, " << o.load.threads
+      << " s" << (o.load.warmup_s > 0 ? " after " + fixed(o.load.warmup_s, 0) + " s of warm-up" : "")
+      << ", " << o.load.idle << " idle connections, " << o.load.threads
       << " client thread(s), seed " << o.load.seed << "\n";
   out << "  actions      " << r.actions << " (" << fixed(actions_per_s) << "/s"
       << (o.load.rate > 0 ? ", paced at " + fixed(o.load.rate, 0) + "/s" : std::string(", closed loop"))

@@ -113,6 +113,54 @@ bool read_number(const char*& p, const char* end) {
   return true;
 }
 
+// Checks the value at p and moves past it, building nothing; `scratch` takes its strings.
+bool skip_value(const char*& p, const char* end, int depth, std::string& scratch) {
+  if (p >= end || depth > kMaxDepth) return false;
+  auto literal = [&](std::string_view word) {
+    if (static_cast<std::size_t>(end - p) < word.size() || std::string_view(p, word.size()) != word)
+      return false;
+    p += word.size();
+    return true;
+  };
+  switch (*p) {
+    case 'n':
+      return literal("null");
+    case 't':
+      return literal("true");
+    case 'f':
+      return literal("false");
+    case '"':
+      return read_string(p, end, scratch);
+    case '[':
+    case '{': {
+      const bool object = *p == '{';
+      const char close = object ? '}' : ']';
+      ++p;
+      skip_space(p, end);
+      if (p < end && *p == close) return ++p, true;
+      for (;;) {
+        skip_space(p, end);
+        if (object) {
+          if (!read_string(p, end, scratch)) return false;
+          skip_space(p, end);
+          if (p >= end || *p++ != ':') return false;
+          skip_space(p, end);
+        }
+        if (!skip_value(p, end, depth + 1, scratch)) return false;
+        skip_space(p, end);
+        if (p < end && *p == ',') {
+          ++p;
+          continue;
+        }
+        if (p < end && *p == close) return ++p, true;
+        return false;
+      }
+    }
+    default:
+      return read_number(p, end);
+  }
+}
+
 void write_string(std::string_view s, std::string& out) {
   static const char* const kHex = "0123456789abcdef";
   out += '"';
@@ -193,7 +241,8 @@ void FlatJson::release(Node node) {
   }
 }
 
-FlatJson::Node FlatJson::parse(std::string_view text) {
+FlatJson::Node FlatJson::parse(std::string_view text, int levels) {
+  levels_ = levels;
   const char* p = text.data();
   const char* end = p + text.size();
   skip_space(p, end);
@@ -232,6 +281,13 @@ FlatJson::Node FlatJson::parse_value(const char*& p, const char* end, int depth)
     }
     case '[':
     case '{': {
+      if (depth > levels_) {
+        const char* from = p;
+        if (!skip_value(p, end, depth, key_)) return kNone;
+        const Node n = make(Kind::text);
+        nodes_[n].text.assign(from, p);
+        return n;
+      }
       const bool object = *p == '{';
       const char close = object ? '}' : ']';
       ++p;
@@ -247,7 +303,7 @@ FlatJson::Node FlatJson::parse_value(const char*& p, const char* end, int depth)
         const char* key = p;
         if (object) {
           // Checked here, stored once the value has its node (parsing may move the pool).
-          if (!read_string(p, end, token_)) break;
+          if (!read_string(p, end, key_)) break;
           skip_space(p, end);
           if (p >= end || *p++ != ':') break;
           skip_space(p, end);
@@ -281,14 +337,38 @@ FlatJson::Node FlatJson::parse_value(const char*& p, const char* end, int depth)
   }
 }
 
-FlatJson::Node FlatJson::member(Node object, std::string_view key) const {
+void FlatJson::read_text(Node n) {
+  // Parsing may move the pool, and with it a short text: it is read from scratch_.
+  scratch_.swap(nodes_[n].text);
+  const int levels = levels_;
+  levels_ = 0;
+  const char* p = scratch_.data();
+  const Node r = parse_value(p, p + scratch_.size(), 0);
+  levels_ = levels;
+  if (r == kNone) {  // cannot happen: the text was checked when it came
+    nodes_[n].kind = Kind::null;
+    return;
+  }
+  // `r` gives its children to `n`, which keeps its place and name.
+  Slot& slot = nodes_[n];
+  slot.kind = nodes_[r].kind;
+  slot.first = nodes_[r].first;
+  slot.size = nodes_[r].size;
+  slot.text.clear();
+  nodes_[r].first = kNone;
+  release(r);
+}
+
+FlatJson::Node FlatJson::member(Node object, std::string_view key) {
+  read(object);
   if (object == kNone || nodes_[object].kind != Kind::object) return kNone;
   for (Node c = nodes_[object].first; c != kNone; c = nodes_[c].next)
     if (nodes_[c].key == key) return c;
   return kNone;
 }
 
-FlatJson::Node FlatJson::element(Node array, std::size_t index) const {
+FlatJson::Node FlatJson::element(Node array, std::size_t index) {
+  read(array);
   if (array == kNone || nodes_[array].kind != Kind::array) return kNone;
   Node c = nodes_[array].first;
   for (; c != kNone && index > 0; --index) c = nodes_[c].next;
@@ -347,6 +427,7 @@ void FlatJson::dump(Node n, std::string& out) const {
       return;
     case Kind::boolean:
     case Kind::number:
+    case Kind::text:
       out += slot.text;
       return;
     case Kind::string:
@@ -382,7 +463,9 @@ bool FlatJson::apply_op(Node& root, Node op) {
   const std::string_view name = string(member(op, "op"));
   const Node path_node = member(op, "path");
   if (path_node == kNone || nodes_[path_node].kind != Kind::string) return false;
-  const std::string_view path = nodes_[path_node].text;
+  // A copy: reading values kept as text on the way may move the pool.
+  path_ = nodes_[path_node].text;
+  const std::string_view path = path_;
   const bool add = name == "add", remove = name == "remove", replace = name == "replace";
   if (!add && !remove && !replace) return false;
   Node value = kNone;
@@ -405,14 +488,14 @@ bool FlatJson::apply_op(Node& root, Node op) {
       return release(value), false;
     if (slash == std::string_view::npos) break;
     std::size_t i = 0;
-    parent = nodes_[parent].kind == Kind::object ? member(parent, token_)
+    parent = kind(parent) == Kind::object ? member(parent, token_)
              : array_index(token_, i)            ? element(parent, i)
                                                  : kNone;
     if (parent == kNone) return release(value), false;
     from = slash + 1;
   }
 
-  if (nodes_[parent].kind == Kind::object) {
+  if (kind(parent) == Kind::object) {
     const Node old = member(parent, token_);
     if (old == kNone && !add) return release(value), false;
     if (remove) {
@@ -433,7 +516,7 @@ bool FlatJson::apply_op(Node& root, Node op) {
     link(parent, prev, value);
     return true;
   }
-  if (nodes_[parent].kind != Kind::array) return release(value), false;
+  if (kind(parent) != Kind::array) return release(value), false;
   const std::size_t size = nodes_[parent].size;
   std::size_t i = size;
   if (!(add && token_ == "-") && !array_index(token_, i)) return release(value), false;

@@ -292,7 +292,7 @@ class Table {
   void handle(int s, Node m, std::size_t bytes) {
     Seat& seat = seats_[s];
     FlatJson& doc = seat.doc;
-    const std::string_view type = doc.string(doc.member(m, "type"));
+    const std::string type(doc.string(doc.member(m, "type")));
     const std::int64_t re = doc.integer(doc.member(m, "re")).value_or(0);
 
     if (type == "patch") {
@@ -576,6 +576,13 @@ LoadReport run_load(const LoadSettings& settings, const Probes& probes) {
     if (report.players_welcomed == 0) throw std::runtime_error("no player could connect");
 
     report.rss_load_start_kib = rss();
+    // A warm-up leaves the first rooms' creation and the first deals out of the measured window.
+    if (settings.warmup_s > 0) {
+      say("warming up with " + std::to_string(settings.tables) + " matches for " +
+          std::to_string(static_cast<int>(settings.warmup_s)) + " s");
+      for (auto& table : tables) table->begin();
+      std::this_thread::sleep_for(std::chrono::duration<double>(settings.warmup_s));
+    }
     const auto server_cpu0 = probes.cpu_seconds ? probes.cpu_seconds() : std::nullopt;
     const double bench_cpu0 = cpu_seconds_of_self();
     const auto machine0 = machine_jiffies();
@@ -586,7 +593,8 @@ LoadReport run_load(const LoadSettings& settings, const Probes& probes) {
     shared.begin = begin.time_since_epoch().count();
     say("playing " + std::to_string(settings.tables) + " matches at a time for " +
         std::to_string(static_cast<int>(settings.duration_s)) + " s");
-    for (auto& table : tables) table->begin();
+    if (settings.warmup_s <= 0)
+      for (auto& table : tables) table->begin();
 
     long peak = report.rss_load_start_kib.value_or(0);
     while (Clock::now() < end) {

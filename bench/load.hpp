@@ -21,6 +21,7 @@ struct LoadSettings {
   std::string path = "/ws";
   int tables = 500;        // matches in flight
   double duration_s = 20;  // of the measured load
+  double warmup_s = 0;     // of load before the measured window
   int idle = 1000;         // connections that only say hello
   double rate = 0;  // paced: actions per second over all matches; 0 for as fast as answered
   int threads = 1;
