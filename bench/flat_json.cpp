@@ -413,10 +413,18 @@ void FlatJson::link(Node parent, Node prev, Node child) {
   ++nodes_[parent].size;
 }
 
-FlatJson::Node FlatJson::detach(Node object, std::string_view key) {
-  const Node n = member(object, key);
-  if (n != kNone) unlink(object, n);
-  return n;
+FlatJson::Node FlatJson::copy(const FlatJson& from, Node n) {
+  const Slot& source = from.nodes_[n];  // another pool: making nodes here does not move it
+  const Node c = make(source.kind);
+  nodes_[c].text = source.text;
+  Node last = kNone;
+  for (Node child = source.first; child != kNone; child = from.nodes_[child].next) {
+    const Node d = copy(from, child);
+    nodes_[d].key = from.nodes_[child].key;
+    link(c, last, d);
+    last = d;
+  }
+  return c;
 }
 
 void FlatJson::dump(Node n, std::string& out) const {
@@ -451,25 +459,26 @@ void FlatJson::dump(Node n, std::string& out) const {
   }
 }
 
-bool FlatJson::apply_patch(Node& root, Node ops) {
-  bool ok = ops != kNone && nodes_[ops].kind == Kind::array;
-  for (Node op = ok ? nodes_[ops].first : kNone; op != kNone && ok; op = nodes_[op].next)
-    ok = apply_op(root, op);
-  release(ops);
+bool FlatJson::apply_patch(Node& root, FlatJson& from, Node ops) {
+  bool ok = ops != kNone && from.kind(ops) == Kind::array;
+  for (Node op = ok ? from.nodes_[ops].first : kNone; op != kNone && ok; op = from.nodes_[op].next)
+    ok = apply_op(root, from, op);
   return ok;
 }
 
-bool FlatJson::apply_op(Node& root, Node op) {
-  const std::string_view name = string(member(op, "op"));
-  const Node path_node = member(op, "path");
-  if (path_node == kNone || nodes_[path_node].kind != Kind::string) return false;
-  // A copy: reading values kept as text on the way may move the pool.
-  path_ = nodes_[path_node].text;
-  const std::string_view path = path_;
+bool FlatJson::apply_op(Node& root, FlatJson& from, Node op) {
+  const std::string_view name = from.string(from.member(op, "op"));
+  const Node path_node = from.member(op, "path");
+  if (path_node == kNone || from.kind(path_node) != Kind::string) return false;
+  const std::string_view path = from.nodes_[path_node].text;
   const bool add = name == "add", remove = name == "remove", replace = name == "replace";
   if (!add && !remove && !replace) return false;
   Node value = kNone;
-  if (!remove && (value = detach(op, "value")) == kNone) return false;
+  if (!remove) {
+    const Node source = from.member(op, "value");
+    if (source == kNone) return false;
+    value = copy(from, source);
+  }
 
   if (path.empty()) {  // the whole document
     if (remove) return false;
@@ -480,10 +489,10 @@ bool FlatJson::apply_op(Node& root, Node op) {
   if (path[0] != '/') return release(value), false;
   // Walk to the parent of the last token.
   Node parent = root;
-  std::size_t from = 1;
+  std::size_t at = 1;
   for (;;) {
-    const std::size_t slash = path.find('/', from);
-    if (!unescape_token(path.substr(from, slash == std::string_view::npos ? slash : slash - from),
+    const std::size_t slash = path.find('/', at);
+    if (!unescape_token(path.substr(at, slash == std::string_view::npos ? slash : slash - at),
                         token_))
       return release(value), false;
     if (slash == std::string_view::npos) break;
@@ -492,7 +501,7 @@ bool FlatJson::apply_op(Node& root, Node op) {
              : array_index(token_, i)            ? element(parent, i)
                                                  : kNone;
     if (parent == kNone) return release(value), false;
-    from = slash + 1;
+    at = slash + 1;
   }
 
   if (kind(parent) == Kind::object) {

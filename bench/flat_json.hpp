@@ -1,7 +1,7 @@
-// JSON for the load generator's clients. All the documents of one client (its view, the message
-// being read) live in one pool of nodes that is reused from message to message: once the pool has
-// grown, reading a patch and applying it to the view allocates nothing, and a view's nodes stay
-// together in memory. (With nlohmann's trees, a node allocated per member on parsing and freed,
+// JSON for the load generator's clients. A client's view lives in a pool of nodes of its own, and
+// the message being read in another one, reused for every message: once the pools have grown,
+// reading a patch and applying it to the view allocates nothing, and a view's nodes stay together
+// in memory. (With nlohmann's trees, a node allocated per member on parsing and freed,
 // out of the cache, when a patch replaces it, JSON took more than half of the load generator's
 // time.) It does what the bench needs and no more: parse, look up, apply JSON Patch add, remove
 // and replace, and write a value back out.
@@ -52,16 +52,16 @@ class FlatJson {
   std::string_view string(Node n) const;
   std::optional<std::int64_t> integer(Node n) const;
   bool is_true(Node n) const;
-  // Takes a member out of its object, to be kept elsewhere (and released by its new owner).
-  Node detach(Node object, std::string_view key);
+  // Copies a value of another pool into this one.
+  Node copy(const FlatJson& from, Node n);
   // Appends the value as compact JSON.
   void dump(Node n, std::string& out) const;
 
-  // Applies a JSON Patch (`ops`, an array in this pool) to the document at `root`, moving the
-  // ops' values into it; `ops` is released either way. Only add, remove and replace, all the
-  // server sends: false when an op is of another kind or does not apply, and the document may
-  // then be partly patched (the client syncs).
-  bool apply_patch(Node& root, Node ops);
+  // Applies a JSON Patch (`ops`, an array in another pool, which keeps it) to the document at
+  // `root`, copying the ops' values into it. Only add, remove and replace, all the server sends:
+  // false when an op is of another kind or does not apply, and the document may then be partly
+  // patched (the client syncs).
+  bool apply_patch(Node& root, FlatJson& from, Node ops);
 
  private:
   struct Slot {
@@ -82,7 +82,7 @@ class FlatJson {
     if (n != kNone && nodes_[n].kind == Kind::text) read_text(n);
   }
   void read_text(Node n);
-  bool apply_op(Node& root, Node op);
+  bool apply_op(Node& root, FlatJson& from, Node op);
   // The child before `child` in `parent`, kNone when it is the first.
   Node before(Node parent, Node child) const;
   void unlink(Node parent, Node child);
@@ -93,7 +93,7 @@ class FlatJson {
   Node free_ = kNone;
   std::vector<Node> stack_;  // for release
   std::string key_;          // for parsing
-  std::string token_, path_;  // for apply_op
+  std::string token_;         // for apply_op
   std::string scratch_;       // the text being read by read_text
   int levels_ = 0;
 };

@@ -225,8 +225,8 @@ class Table {
     bool welcomed = false;
     std::int64_t next_id = 1;
     std::int64_t match = 0;
-    FlatJson doc;         // the seat's view and the message being read
-    Node view = kNone;    // in doc
+    FlatJson doc;       // the seat's view
+    Node view = kNone;  // in doc
     std::int64_t version = -1;
     bool over = false;
     bool acting = false;  // an action is out, its patch not yet back
@@ -277,32 +277,37 @@ class Table {
   }
 
   void on_message(int s, std::string_view text) {
-    Seat& seat = seats_[s];
-    FlatJson& doc = seat.doc;
-    const Node m = doc.parse(text);
-    if (m == kNone || doc.kind(m) != FlatJson::Kind::object) {
-      doc.release(m);
+    FlatJson& msg = messages();
+    const Node m = msg.parse(text);
+    if (m == kNone || msg.kind(m) != FlatJson::Kind::object) {
+      msg.release(m);
       return count_error("unreadable message");
     }
-    handle(s, m, text.size());
-    doc.release(m);
+    handle(s, msg, m, text.size());
+    msg.release(m);
   }
 
-  // One message `m` (in the seat's doc, released by the caller).
-  void handle(int s, Node m, std::size_t bytes) {
+  // The pool the message being read goes to: one per client thread, reused for every message,
+  // so that it stays in the cache; a message's values are copied into the seat's view.
+  static FlatJson& messages() {
+    thread_local FlatJson pool;
+    return pool;
+  }
+
+  // One message `m` in `msg` (released by the caller).
+  void handle(int s, FlatJson& msg, Node m, std::size_t bytes) {
     Seat& seat = seats_[s];
-    FlatJson& doc = seat.doc;
-    const std::string type(doc.string(doc.member(m, "type")));
-    const std::int64_t re = doc.integer(doc.member(m, "re")).value_or(0);
+    const std::string type(msg.string(msg.member(m, "type")));
+    const std::int64_t re = msg.integer(msg.member(m, "re")).value_or(0);
 
     if (type == "patch") {
       if (shared_.in_window(Clock::now())) {
         ++stats_.patches;
         stats_.patch_bytes += static_cast<std::int64_t>(bytes);
       }
-      return on_patch(s, m);
+      return on_patch(s, msg, m);
     }
-    if (type == "state") return on_state(s, m);
+    if (type == "state") return on_state(s, msg, m);
     if (type == "welcome") {
       if (!seat.welcomed) ++shared_.welcomed;
       seat.welcomed = true;
@@ -310,7 +315,7 @@ class Table {
     }
     if (type == "room") {
       if (s == 0 && re == create_id_ && create_id_) {
-        room_ = doc.integer(doc.member(doc.member(m, "room"), "id")).value_or(0);
+        room_ = msg.integer(msg.member(msg.member(m, "room"), "id")).value_or(0);
         join_id_ = send_to_room(1, "join_room");
       } else if (s == 1 && re == join_id_ && join_id_) {
         start_id_ = send_to_room(0, "start");
@@ -320,7 +325,7 @@ class Table {
       return;
     }
     if (type == "error") {
-      const std::string_view code_text = doc.string(doc.member(m, "code"));
+      const std::string_view code_text = msg.string(msg.member(m, "code"));
       const std::string code = code_text.empty() ? "?" : std::string(code_text);
       count_error(code);
       if (re && re == seat.action_id && seat.acting) {
@@ -345,33 +350,32 @@ class Table {
       send(s, R"("type":"sync","match":)" + std::to_string(seats_[s].match));
   }
 
-  void on_state(int s, Node m) {
+  void on_state(int s, FlatJson& msg, Node m) {
     Seat& seat = seats_[s];
-    FlatJson& doc = seat.doc;
-    const auto match = doc.integer(doc.member(m, "match"));
-    const auto version = doc.integer(doc.member(m, "version"));
-    if (!match || !version) return count_error("bad_state");
+    const auto match = msg.integer(msg.member(m, "match"));
+    const auto version = msg.integer(msg.member(m, "version"));
+    const Node view = msg.member(m, "view");
+    if (!match || !version || view == kNone) return count_error("bad_state");
     if (seat.match != 0 && seat.match != *match) return;  // an earlier match
     seat.match = *match;
-    doc.release(seat.view);
-    seat.view = doc.detach(m, "view");
+    seat.doc.release(seat.view);
+    seat.view = seat.doc.copy(msg, view);
     seat.version = *version;
     if (seat.acting && seat.version >= seat.expect) seat.acting = false;
     last_progress_ = Clock::now();
     after_view(s);
   }
 
-  void on_patch(int s, Node m) {
+  void on_patch(int s, FlatJson& msg, Node m) {
     Seat& seat = seats_[s];
-    FlatJson& doc = seat.doc;
-    const auto match = doc.integer(doc.member(m, "match"));
+    const auto match = msg.integer(msg.member(m, "match"));
     if (!match || *match != seat.match || seat.version < 0) return;
-    const std::int64_t version = doc.integer(doc.member(m, "version")).value_or(-1);
+    const std::int64_t version = msg.integer(msg.member(m, "version")).value_or(-1);
     if (version != seat.version + 1) {
       count_error("version_gap");
       return sync(s);
     }
-    if (!doc.apply_patch(seat.view, doc.detach(m, "ops"))) {
+    if (!seat.doc.apply_patch(seat.view, msg, msg.member(m, "ops"))) {
       count_error("bad_patch");
       return sync(s);
     }

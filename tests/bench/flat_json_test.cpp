@@ -55,7 +55,7 @@ TEST_CASE("flat json applies patches exactly as protocol::apply_patch does") {
   test::RandomJson random(7);
   for (int i = 0; i < 1000; ++i) {
     Json now = random.value(4);
-    FlatJson doc;
+    FlatJson doc, messages;
     auto root = doc.parse(now.dump(), i % 4);
     REQUIRE(root != FlatJson::kNone);
     for (int step = 0; step < 3; ++step) {
@@ -66,9 +66,9 @@ TEST_CASE("flat json applies patches exactly as protocol::apply_patch does") {
       REQUIRE(*expected == next);
 
       const Json message = {{"type", "patch"}, {"ops", ops}};
-      const auto m = doc.parse(message.dump());
-      REQUIRE(doc.apply_patch(root, doc.detach(m, "ops")));
-      doc.release(m);
+      const auto m = messages.parse(message.dump());
+      REQUIRE(doc.apply_patch(root, messages, messages.member(m, "ops")));
+      messages.release(m);
       REQUIRE(read_back(doc, root) == next);
       now = next;
     }
@@ -88,7 +88,7 @@ TEST_CASE("values kept as text are read when looked into") {
 }
 
 TEST_CASE("flat json refuses ops that do not apply") {
-  FlatJson doc;
+  FlatJson doc, messages;
   for (const char* ops : {R"([{"op":"remove","path":"/x"}])",
                           R"([{"op":"replace","path":"/a/2","value":1}])",
                           R"([{"op":"add","path":"/a/3","value":1}])",
@@ -100,14 +100,14 @@ TEST_CASE("flat json refuses ops that do not apply") {
                           R"([{"op":"add","path":"c","value":1}])",
                           R"([{"op":"add","path":"/~2","value":1}])"}) {
     auto root = doc.parse(R"({"a":[1,2],"b":3})");
-    CHECK_MESSAGE(!doc.apply_patch(root, doc.parse(ops)), ops);
+    CHECK_MESSAGE(!doc.apply_patch(root, messages, messages.parse(ops)), ops);
     doc.release(root);
   }
   auto root = doc.parse(R"({"a":[1,2],"b":3,"a/b":{"~":4}})");
-  REQUIRE(doc.apply_patch(root, doc.parse(R"([{"op":"add","path":"/a/-","value":3},)"
-                                          R"({"op":"add","path":"/a/0","value":0},)"
-                                          R"({"op":"replace","path":"/a~1b/~0","value":5},)"
-                                          R"({"op":"remove","path":"/b"}])")));
+  const auto ops = messages.parse(
+      R"([{"op":"add","path":"/a/-","value":3},{"op":"add","path":"/a/0","value":0},)"
+      R"({"op":"replace","path":"/a~1b/~0","value":5},{"op":"remove","path":"/b"}])");
+  REQUIRE(doc.apply_patch(root, messages, ops));
   CHECK(read_back(doc, root) == Json::parse(R"({"a":[0,1,2,3],"a/b":{"~":5}})"));
 }
 
