@@ -303,12 +303,14 @@ int bench_command(const Args& args) {
   const std::string bench_us =
       r.actions ? fixed(1e6 * r.bench_cpu_s / static_cast<double>(r.actions), 0) : "?";
   std::ostringstream out;
+  const std::string warmup =
+      o.load.warmup_s > 0 ? " after " + fixed(o.load.warmup_s, 0) + " s of warm-up" : "";
+  const std::string pacing =
+      o.load.rate > 0 ? ", paced at " + fixed(o.load.rate, 0) + "/s" : ", closed loop";
   out << "tortuga bench: " << o.load.tables << " matches in flight for " << fixed(r.seconds)
-      << " s" << (o.load.warmup_s > 0 ? " after " + fixed(o.load.warmup_s, 0) + " s of warm-up" : "")
-      << ", " << o.load.idle << " idle connections, " << o.load.threads
+      << " s" << warmup << ", " << o.load.idle << " idle connections, " << o.load.threads
       << " client thread(s), seed " << o.load.seed << "\n";
-  out << "  actions      " << r.actions << " (" << fixed(actions_per_s) << "/s"
-      << (o.load.rate > 0 ? ", paced at " + fixed(o.load.rate, 0) + "/s" : std::string(", closed loop"))
+  out << "  actions      " << r.actions << " (" << fixed(actions_per_s) << "/s" << pacing
       << ")\n";
   out << "  matches      " << r.matches_finished << " finished (" << fixed(matches_per_s, 2)
       << "/s), " << r.matches_started << " started\n";

@@ -23,6 +23,7 @@
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
+
 #include "bench/flat_json.hpp"
 
 namespace tortuga::bench {
@@ -168,7 +169,7 @@ struct TableStats {
 
 class Table {
  public:
-  // `pace` is the least time between two actions of this table's match; zero for none.
+  // Paced, the match's actions are due one per `pace`; zero for as fast as the server answers.
   Table(asio::io_context& io, int index, std::uint64_t seed, Clock::duration pace, Shared& shared)
       : strand_(asio::make_strand(io)),
         retry_(strand_),
@@ -185,7 +186,9 @@ class Table {
     for (int s = 0; s < 2; ++s) {
       seats_[s].conn = std::make_shared<Connection>(strand_);
       seats_[s].conn->open(shared_.endpoint, shared_.host, shared_.path,
-                           {[this, s] { send(s, R"("type":"hello","name":")" + seats_[s].name + '"'); },
+                           {[this, s] {
+                              send(s, R"("type":"hello","name":")" + seats_[s].name + '"');
+                            },
                             [this, s](std::string_view text) { on_message(s, text); },
                             [this, s](const std::string& why) {
                               if (!seats_[s].welcomed) ++shared_.players_failed;
@@ -415,10 +418,12 @@ class Table {
     if (pace_.count() > 0 && now < next_slot_) return wait_for_slot();
     if (pace_.count() > 0) {
       // Slots follow a fixed grid; a match that fell behind it (between two matches, or waiting
-      // on the server) skips the slots it missed rather than sending a burst.
+      // on the server) takes one missed slot at once and skips the others, rather than sending
+      // a burst.
       next_slot_ = std::max(next_slot_ + pace_, now);
     }
-    std::string fields = R"("type":"action","match":)" + std::to_string(seat.match) + ",\"action\":";
+    std::string fields =
+        R"("type":"action","match":)" + std::to_string(seat.match) + R"(,"action":)";
     seat.doc.dump(seat.doc.element(legal, static_cast<std::size_t>(rng_() % choices)), fields);
     seat.acting = true;
     seat.expect = seat.version + 1;
