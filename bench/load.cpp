@@ -23,9 +23,8 @@
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
-#include <nlohmann/json.hpp>
 
-#include "protocol/patch.hpp"
+#include "bench/flat_json.hpp"
 
 namespace tortuga::bench {
 
@@ -35,7 +34,6 @@ namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
 using Clock = std::chrono::steady_clock;
 using Strand = asio::strand<asio::io_context::executor_type>;
-using Json = nlohmann::json;
 
 namespace {
 
@@ -157,101 +155,6 @@ struct Shared {
   }
 };
 
-// ---- JSON Patch, in place ----------------------------------------------------------------------
-
-std::string unescape(std::string_view token) {
-  std::string out;
-  out.reserve(token.size());
-  for (std::size_t i = 0; i < token.size(); ++i) {
-    if (token[i] == '~' && i + 1 < token.size()) {
-      out += token[i + 1] == '1' ? '/' : '~';
-      ++i;
-    } else {
-      out += token[i];
-    }
-  }
-  return out;
-}
-
-bool array_index(const std::string& token, std::size_t& index) {
-  if (token.empty() || token.size() > 9) return false;
-  index = 0;
-  for (char c : token) {
-    if (c < '0' || c > '9') return false;
-    index = index * 10 + static_cast<std::size_t>(c - '0');
-  }
-  return true;
-}
-
-// Applies add, remove and replace ops (all the server sends) to `doc` itself, moving the values
-// out of `ops`: protocol::apply_patch copies the whole view for every patch, which the bench
-// cannot afford on the cores it shares with the server. False when an op does not apply (the
-// view must then be synced) or is of another kind.
-bool apply_in_place(Json& doc, Json& ops) {
-  for (Json& op : ops) {
-    const std::string& name = op.at("op").get_ref<const std::string&>();
-    const std::string& path = op.at("path").get_ref<const std::string&>();
-    const bool add = name == "add", remove = name == "remove", replace = name == "replace";
-    if (!add && !remove && !replace) return false;
-    if (path.empty()) {
-      if (remove) return false;
-      doc = std::move(op.at("value"));
-      continue;
-    }
-    if (path[0] != '/') return false;
-    Json* parent = &doc;
-    std::size_t from = 1;
-    std::string token;
-    for (;;) {
-      const std::size_t slash = path.find('/', from);
-      token = unescape(std::string_view(path).substr(
-          from, slash == std::string::npos ? std::string::npos : slash - from));
-      if (slash == std::string::npos) break;
-      if (parent->is_object()) {
-        auto it = parent->find(token);
-        if (it == parent->end()) return false;
-        parent = &*it;
-      } else if (parent->is_array()) {
-        std::size_t i = 0;
-        if (!array_index(token, i) || i >= parent->size()) return false;
-        parent = &(*parent)[i];
-      } else {
-        return false;
-      }
-      from = slash + 1;
-    }
-    if (parent->is_object()) {
-      if (remove || replace) {
-        auto it = parent->find(token);
-        if (it == parent->end()) return false;
-        if (remove) {
-          parent->erase(it);
-          continue;
-        }
-        *it = std::move(op.at("value"));
-      } else {
-        (*parent)[token] = std::move(op.at("value"));
-      }
-    } else if (parent->is_array()) {
-      std::size_t i = parent->size();
-      if (!(add && token == "-") && !array_index(token, i)) return false;
-      if (add) {
-        if (i > parent->size()) return false;
-        parent->insert(parent->begin() + static_cast<std::ptrdiff_t>(i), std::move(op.at("value")));
-      } else {
-        if (i >= parent->size()) return false;
-        if (remove)
-          parent->erase(i);
-        else
-          (*parent)[i] = std::move(op.at("value"));
-      }
-    } else {
-      return false;
-    }
-  }
-  return true;
-}
-
 // ---- a table: two players, one match after another -------------------------------------------
 
 struct TableStats {
@@ -266,8 +169,14 @@ struct TableStats {
 
 class Table {
  public:
-  Table(asio::io_context& io, int index, std::uint64_t seed, Shared& shared)
-      : strand_(asio::make_strand(io)), retry_(strand_), shared_(shared), rng_(seed) {
+  // Paced, the match's actions are due one per `pace`; zero for as fast as the server answers.
+  Table(asio::io_context& io, int index, std::uint64_t seed, Clock::duration pace, Shared& shared)
+      : strand_(asio::make_strand(io)),
+        retry_(strand_),
+        pace_timer_(strand_),
+        shared_(shared),
+        rng_(seed),
+        pace_(pace) {
     for (int s = 0; s < 2; ++s)
       seats_[s].name = "bench-" + std::to_string(index) + (s == 0 ? "-host" : "-guest");
   }
@@ -278,7 +187,7 @@ class Table {
       seats_[s].conn = std::make_shared<Connection>(strand_);
       seats_[s].conn->open(shared_.endpoint, shared_.host, shared_.path,
                            {[this, s] {
-                              send(s, {{"type", "hello"}, {"name", seats_[s].name}});
+                              send(s, R"("type":"hello","name":")" + seats_[s].name + '"');
                             },
                             [this, s](std::string_view text) { on_message(s, text); },
                             [this, s](const std::string& why) {
@@ -290,12 +199,17 @@ class Table {
   void begin() {
     asio::post(strand_, [this] {
       last_progress_ = Clock::now();
+      // Paced tables start spread evenly over one pace, so that the load is even from the start.
+      if (pace_.count() > 0)
+        next_slot_ = last_progress_ + Clock::duration(static_cast<Clock::rep>(
+                                          rng_() % static_cast<std::uint64_t>(pace_.count())));
       new_round();
     });
   }
   void close() {
     asio::post(strand_, [this] {
       retry_.cancel();
+      pace_timer_.cancel();
       for (auto& seat : seats_)
         if (seat.conn) seat.conn->close();
     });
@@ -305,13 +219,17 @@ class Table {
   bool stalled() const { return shared_.window_end() - last_progress_ > kStallAfter; }
 
  private:
+  using Node = FlatJson::Node;
+  static constexpr Node kNone = FlatJson::kNone;
+
   struct Seat {
     std::shared_ptr<Connection> conn;
     std::string name;
     bool welcomed = false;
     std::int64_t next_id = 1;
     std::int64_t match = 0;
-    Json view;
+    FlatJson doc;       // the seat's view
+    Node view = kNone;  // in doc
     std::int64_t version = -1;
     bool over = false;
     bool acting = false;  // an action is out, its patch not yet back
@@ -320,11 +238,18 @@ class Table {
     Clock::time_point sent;
   };
 
-  std::int64_t send(int s, Json message) {
+  // Sends {fields, "id": next id}; `fields` is the message's members as JSON text.
+  std::int64_t send(int s, std::string fields) {
     const std::int64_t id = seats_[s].next_id++;
-    message["id"] = id;
-    seats_[s].conn->send(message.dump());
+    fields.insert(0, 1, '{');
+    fields += ",\"id\":";
+    fields += std::to_string(id);
+    fields += '}';
+    seats_[s].conn->send(std::move(fields));
     return id;
+  }
+  std::int64_t send_to_room(int s, const char* type) {
+    return send(s, std::string(R"("type":")") + type + R"(","room":)" + std::to_string(room_));
   }
 
   void count_error(const std::string& what) { ++stats_.errors[what]; }
@@ -333,19 +258,20 @@ class Table {
     if (shared_.stopping) return;
     for (auto& seat : seats_) {
       seat.match = 0;
-      seat.view = Json();
+      seat.doc.release(seat.view);
+      seat.view = kNone;
       seat.version = -1;
       seat.over = false;
       seat.acting = false;
     }
     room_ = 0;
-    create_id_ = send(0, {{"type", "create_room"}, {"game", kGame}});
+    create_id_ = send(0, R"("type":"create_room","game":")" + std::string(kGame) + '"');
   }
 
   // A lobby step failed: leave what was made and try again a little later.
   void retry_round() {
     if (room_) {
-      for (int s = 0; s < 2; ++s) send(s, {{"type", "leave_room"}, {"room", room_}});
+      for (int s = 0; s < 2; ++s) send_to_room(s, "leave_room");
     }
     retry_.expires_after(std::chrono::milliseconds(200));
     retry_.async_wait([this](boost::system::error_code ec) {
@@ -354,22 +280,37 @@ class Table {
   }
 
   void on_message(int s, std::string_view text) {
-    Json m = Json::parse(text, nullptr, false);
-    if (m.is_discarded() || !m.is_object()) return count_error("unreadable message");
-    auto type_it = m.find("type");
-    if (type_it == m.end() || !type_it->is_string()) return count_error("message without type");
-    const std::string& type = type_it->get_ref<const std::string&>();
-    const std::int64_t re = m.value("re", std::int64_t{0});
+    FlatJson& msg = messages();
+    const Node m = msg.parse(text);
+    if (m == kNone || msg.kind(m) != FlatJson::Kind::object) {
+      msg.release(m);
+      return count_error("unreadable message");
+    }
+    handle(s, msg, m, text.size());
+    msg.release(m);
+  }
+
+  // The pool the message being read goes to: one per client thread, reused for every message,
+  // so that it stays in the cache; a message's values are copied into the seat's view.
+  static FlatJson& messages() {
+    thread_local FlatJson pool;
+    return pool;
+  }
+
+  // One message `m` in `msg` (released by the caller).
+  void handle(int s, FlatJson& msg, Node m, std::size_t bytes) {
     Seat& seat = seats_[s];
+    const std::string type(msg.string(msg.member(m, "type")));
+    const std::int64_t re = msg.integer(msg.member(m, "re")).value_or(0);
 
     if (type == "patch") {
       if (shared_.in_window(Clock::now())) {
         ++stats_.patches;
-        stats_.patch_bytes += static_cast<std::int64_t>(text.size());
+        stats_.patch_bytes += static_cast<std::int64_t>(bytes);
       }
-      return on_patch(s, m);
+      return on_patch(s, msg, m);
     }
-    if (type == "state") return on_state(s, m);
+    if (type == "state") return on_state(s, msg, m);
     if (type == "welcome") {
       if (!seat.welcomed) ++shared_.welcomed;
       seat.welcomed = true;
@@ -377,17 +318,18 @@ class Table {
     }
     if (type == "room") {
       if (s == 0 && re == create_id_ && create_id_) {
-        room_ = m["room"]["id"].get<std::int64_t>();
-        join_id_ = send(1, {{"type", "join_room"}, {"room", room_}});
+        room_ = msg.integer(msg.member(msg.member(m, "room"), "id")).value_or(0);
+        join_id_ = send_to_room(1, "join_room");
       } else if (s == 1 && re == join_id_ && join_id_) {
-        start_id_ = send(0, {{"type", "start"}, {"room", room_}});
+        start_id_ = send_to_room(0, "start");
       } else if (s == 0 && re == start_id_ && start_id_) {
         if (shared_.in_window(Clock::now())) ++stats_.started;
       }
       return;
     }
     if (type == "error") {
-      const std::string code = m.value("code", "?");
+      const std::string_view code_text = msg.string(msg.member(m, "code"));
+      const std::string code = code_text.empty() ? "?" : std::string(code_text);
       count_error(code);
       if (re && re == seat.action_id && seat.acting) {
         seat.acting = false;
@@ -407,31 +349,36 @@ class Table {
   }
 
   void sync(int s) {
-    if (seats_[s].match) send(s, {{"type", "sync"}, {"match", seats_[s].match}});
+    if (seats_[s].match)
+      send(s, R"("type":"sync","match":)" + std::to_string(seats_[s].match));
   }
 
-  void on_state(int s, Json& m) {
+  void on_state(int s, FlatJson& msg, Node m) {
     Seat& seat = seats_[s];
-    const std::int64_t match = m["match"].get<std::int64_t>();
-    if (seat.match != 0 && seat.match != match) return;  // an earlier match
-    seat.match = match;
-    seat.view = std::move(m["view"]);
-    seat.version = m["version"].get<std::int64_t>();
+    const auto match = msg.integer(msg.member(m, "match"));
+    const auto version = msg.integer(msg.member(m, "version"));
+    const Node view = msg.member(m, "view");
+    if (!match || !version || view == kNone) return count_error("bad_state");
+    if (seat.match != 0 && seat.match != *match) return;  // an earlier match
+    seat.match = *match;
+    seat.doc.release(seat.view);
+    seat.view = seat.doc.copy(msg, view);
+    seat.version = *version;
     if (seat.acting && seat.version >= seat.expect) seat.acting = false;
     last_progress_ = Clock::now();
     after_view(s);
   }
 
-  void on_patch(int s, Json& m) {
+  void on_patch(int s, FlatJson& msg, Node m) {
     Seat& seat = seats_[s];
-    const std::int64_t match = m["match"].get<std::int64_t>();
-    if (match != seat.match || seat.version < 0) return;
-    const std::int64_t version = m["version"].get<std::int64_t>();
+    const auto match = msg.integer(msg.member(m, "match"));
+    if (!match || *match != seat.match || seat.version < 0) return;
+    const std::int64_t version = msg.integer(msg.member(m, "version")).value_or(-1);
     if (version != seat.version + 1) {
       count_error("version_gap");
       return sync(s);
     }
-    if (!apply_in_place(seat.view, m["ops"])) {
+    if (!seat.doc.apply_patch(seat.view, msg, msg.member(m, "ops"))) {
       count_error("bad_patch");
       return sync(s);
     }
@@ -451,8 +398,7 @@ class Table {
 
   void after_view(int s) {
     Seat& seat = seats_[s];
-    auto over = seat.view.find("over");
-    if (over != seat.view.end() && over->is_boolean() && over->get<bool>()) {
+    if (seat.doc.is_true(seat.doc.member(seat.view, "over"))) {
       if (seat.over) return;
       seat.over = true;
       if (seats_[0].over && seats_[1].over) finish_round();
@@ -464,26 +410,52 @@ class Table {
   void maybe_act(int s) {
     Seat& seat = seats_[s];
     if (seat.acting || seat.over || shared_.stopping) return;
-    auto legal = seat.view.find("legal");
-    if (legal == seat.view.end() || !legal->is_array() || legal->empty()) return;
-    const std::size_t pick = static_cast<std::size_t>(rng_() % legal->size());
+    const Node legal = seat.doc.member(seat.view, "legal");
+    if (legal == kNone || seat.doc.kind(legal) != FlatJson::Kind::array) return;
+    const std::size_t choices = seat.doc.size(legal);
+    if (choices == 0) return;
+    const auto now = Clock::now();
+    if (pace_.count() > 0 && now < next_slot_) return wait_for_slot();
+    if (pace_.count() > 0) {
+      // Slots follow a fixed grid; a match that fell behind it (between two matches, or waiting
+      // on the server) takes one missed slot at once and skips the others, rather than sending
+      // a burst.
+      next_slot_ = std::max(next_slot_ + pace_, now);
+    }
+    std::string fields =
+        R"("type":"action","match":)" + std::to_string(seat.match) + R"(,"action":)";
+    seat.doc.dump(seat.doc.element(legal, static_cast<std::size_t>(rng_() % choices)), fields);
     seat.acting = true;
     seat.expect = seat.version + 1;
-    seat.sent = Clock::now();
-    seat.action_id =
-        send(s, {{"type", "action"}, {"match", seat.match}, {"action", (*legal)[pick]}});
+    seat.sent = now;
+    seat.action_id = send(s, std::move(fields));
+  }
+
+  void wait_for_slot() {
+    if (pace_waiting_) return;
+    pace_waiting_ = true;
+    pace_timer_.expires_at(next_slot_);
+    pace_timer_.async_wait([this](boost::system::error_code ec) {
+      pace_waiting_ = false;
+      if (ec) return;
+      for (int s = 0; s < 2; ++s) maybe_act(s);
+    });
   }
 
   void finish_round() {
     if (shared_.in_window(Clock::now())) ++stats_.finished;
-    for (int s = 0; s < 2; ++s) send(s, {{"type", "leave_room"}, {"room", room_}});
+    for (int s = 0; s < 2; ++s) send_to_room(s, "leave_room");
     new_round();
   }
 
   Strand strand_;
   asio::steady_timer retry_;
+  asio::steady_timer pace_timer_;
   Shared& shared_;
   std::mt19937_64 rng_;
+  const Clock::duration pace_;
+  Clock::time_point next_slot_{};
+  bool pace_waiting_ = false;
   Seat seats_[2];
   std::int64_t room_ = 0;
   std::int64_t create_id_ = 0, join_id_ = 0, start_id_ = 0;
@@ -500,7 +472,7 @@ std::shared_ptr<Connection> open_idle(asio::io_context& io, int index, Shared& s
       shared.endpoint, shared.host, shared.path,
       {[weak, index] {
          if (auto c = weak.lock())
-           c->send(Json{{"type", "hello"}, {"name", "bench-idle-" + std::to_string(index)}}.dump());
+           c->send(R"({"type":"hello","name":"bench-idle-)" + std::to_string(index) + "\"}");
        },
        [&shared](std::string_view text) {
          if (text.find("\"welcome\"") != std::string_view::npos) ++shared.idle_welcomed;
@@ -596,8 +568,14 @@ LoadReport run_load(const LoadSettings& settings, const Probes& probes) {
 
     t = Clock::now();
     say("connecting " + std::to_string(2 * settings.tables) + " players");
+    // Paced: each match acts at most once per `pace`, so that all together make `rate` a second.
+    const Clock::duration pace =
+        settings.rate > 0 ? std::chrono::duration_cast<Clock::duration>(
+                                std::chrono::duration<double>(settings.tables / settings.rate))
+                          : Clock::duration::zero();
     for (int i = 0; i < settings.tables; ++i) {
-      tables.push_back(std::make_unique<Table>(io, i, settings.seed * 1000003 + i, shared));
+      tables.push_back(
+          std::make_unique<Table>(io, i, settings.seed * 1000003 + i, pace, shared));
       tables.back()->connect();
     }
     wait_until([&] { return shared.welcomed + shared.players_failed >= 2 * settings.tables; },
@@ -607,6 +585,13 @@ LoadReport run_load(const LoadSettings& settings, const Probes& probes) {
     if (report.players_welcomed == 0) throw std::runtime_error("no player could connect");
 
     report.rss_load_start_kib = rss();
+    // A warm-up leaves the first rooms' creation and the first deals out of the measured window.
+    if (settings.warmup_s > 0) {
+      say("warming up with " + std::to_string(settings.tables) + " matches for " +
+          std::to_string(static_cast<int>(settings.warmup_s)) + " s");
+      for (auto& table : tables) table->begin();
+      std::this_thread::sleep_for(std::chrono::duration<double>(settings.warmup_s));
+    }
     const auto server_cpu0 = probes.cpu_seconds ? probes.cpu_seconds() : std::nullopt;
     const double bench_cpu0 = cpu_seconds_of_self();
     const auto machine0 = machine_jiffies();
@@ -617,7 +602,8 @@ LoadReport run_load(const LoadSettings& settings, const Probes& probes) {
     shared.begin = begin.time_since_epoch().count();
     say("playing " + std::to_string(settings.tables) + " matches at a time for " +
         std::to_string(static_cast<int>(settings.duration_s)) + " s");
-    for (auto& table : tables) table->begin();
+    if (settings.warmup_s <= 0)
+      for (auto& table : tables) table->begin();
 
     long peak = report.rss_load_start_kib.value_or(0);
     while (Clock::now() < end) {

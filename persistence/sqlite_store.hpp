@@ -72,7 +72,7 @@ class SqliteStore final : public Store {
   WriterStats stats() const;
 
   // The schema version this build writes (PRAGMA user_version).
-  static constexpr int kSchemaVersion = 1;
+  static constexpr int kSchemaVersion = 2;
 
  private:
   struct Impl;

@@ -146,6 +146,27 @@ TEST_CASE("append_action refuses a gap in seq, a seq below 1 and an unknown matc
   CHECK(store.actions(id + 1).empty());
 }
 
+TEST_CASE("after a reopen, an append is checked against the log stored before") {
+  // The writer remembers each log's last seq; a new store must learn it from the file.
+  TempDir dir;
+  std::int64_t id = 0;
+  {
+    SqliteStore store(dir.file("store.db"));
+    id = store.create_match(sample_match());
+    for (int seq = 1; seq <= 2; ++seq)
+      CHECK(await([&](Done d) { store.append_action(action(id, seq), d); }).ok);
+  }
+  SqliteStore store(dir.file("store.db"));
+  auto again = await([&](Done d) { store.append_action(action(id, 2), d); });
+  CHECK_FALSE(again.ok);
+  CHECK(again.error.find("already stored") != std::string::npos);
+  auto gap = await([&](Done d) { store.append_action(action(id, 4), d); });
+  CHECK_FALSE(gap.ok);
+  CHECK(gap.error.find("the next seq is 3") != std::string::npos);
+  CHECK(await([&](Done d) { store.append_action(action(id, 3), d); }).ok);
+  CHECK(store.actions(id).size() == 3);
+}
+
 TEST_CASE("flush returns once every earlier write has committed and its Done has run") {
   TempDir dir;
   SqliteStore store(dir.file("store.db"));

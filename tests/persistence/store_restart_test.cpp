@@ -220,3 +220,49 @@ TEST_CASE("the schema is created once: reopening keeps the version and the data"
   sqlite3_close(db);
   CHECK(SqliteStore(path).player(1)->name == "Anne");
 }
+
+TEST_CASE("a database of schema 1 is brought to schema 2 with its action logs whole") {
+  // Schema 1 kept the action log ordered by (match, seq); schema 2 keeps it in arrival order
+  // with an index. Written here as schema 1 wrote it.
+  TempDir dir;
+  const std::string path = dir.file("store.db");
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+  REQUIRE(sqlite3_exec(db, R"sql(
+CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL,
+  token_hash TEXT NOT NULL UNIQUE, created_ms INTEGER NOT NULL);
+CREATE TABLE matches (id INTEGER PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,
+  seed INTEGER NOT NULL, script TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('running', 'finished', 'aborted')),
+  result TEXT NOT NULL, created_ms INTEGER NOT NULL, ended_ms INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE seats (match_id INTEGER NOT NULL REFERENCES matches (id), seat INTEGER NOT NULL,
+  player_id INTEGER REFERENCES players (id), name TEXT NOT NULL, bot TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY (match_id, seat)) WITHOUT ROWID;
+CREATE TABLE actions (match_id INTEGER NOT NULL REFERENCES matches (id),
+  seq INTEGER NOT NULL CHECK (seq >= 1), seat INTEGER NOT NULL, action TEXT NOT NULL,
+  time_ms INTEGER NOT NULL, PRIMARY KEY (match_id, seq)) WITHOUT ROWID;
+CREATE INDEX matches_by_game ON matches (game, id);
+CREATE INDEX matches_by_status ON matches (status, id);
+CREATE INDEX seats_by_player ON seats (player_id, match_id);
+INSERT INTO matches VALUES (1, 'g', '{}', 7, '[]', 'running', 'null', 5, 0);
+INSERT INTO matches VALUES (2, 'g', '{}', 8, '[]', 'running', 'null', 6, 0);
+INSERT INTO actions VALUES (2, 1, 0, 'b1', 11), (1, 2, 1, 'a2', 12), (1, 1, 0, 'a1', 13);
+PRAGMA user_version = 1;
+)sql",
+                       nullptr, nullptr, nullptr) == SQLITE_OK);
+  sqlite3_close(db);
+
+  SqliteStore store(path);
+  const auto log = store.actions(1);
+  REQUIRE(log.size() == 2);
+  CHECK(log[0].action_json == "a1");
+  CHECK(log[0].time_ms == 13);
+  CHECK(log[1].action_json == "a2");
+  CHECK(log[1].seat == 1);
+  CHECK(store.match(2)->action_count == 1);
+  auto again = test::await([&](Done d) { store.append_action(action(1, 2), d); });
+  CHECK_FALSE(again.ok);
+  CHECK(again.error.find("already stored") != std::string::npos);
+  CHECK(test::await([&](Done d) { store.append_action(action(1, 3), d); }).ok);
+  CHECK(store.actions(1).size() == 3);
+}

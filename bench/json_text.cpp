@@ -1,0 +1,209 @@
+#include "bench/json_text.hpp"
+
+#include <cstdint>
+
+namespace tortuga::bench::json_text {
+namespace {
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+bool read_hex4(const char*& p, const char* end, std::uint32_t& out) {
+  if (end - p < 4) return false;
+  out = 0;
+  for (int i = 0; i < 4; ++i) {
+    const int d = hex_digit(*p++);
+    if (d < 0) return false;
+    out = out * 16 + static_cast<std::uint32_t>(d);
+  }
+  return true;
+}
+
+void append_utf8(std::uint32_t code, std::string& out) {
+  if (code < 0x80) {
+    out += static_cast<char>(code);
+  } else if (code < 0x800) {
+    out += static_cast<char>(0xc0 | (code >> 6));
+    out += static_cast<char>(0x80 | (code & 0x3f));
+  } else if (code < 0x10000) {
+    out += static_cast<char>(0xe0 | (code >> 12));
+    out += static_cast<char>(0x80 | ((code >> 6) & 0x3f));
+    out += static_cast<char>(0x80 | (code & 0x3f));
+  } else {
+    out += static_cast<char>(0xf0 | (code >> 18));
+    out += static_cast<char>(0x80 | ((code >> 12) & 0x3f));
+    out += static_cast<char>(0x80 | ((code >> 6) & 0x3f));
+    out += static_cast<char>(0x80 | (code & 0x3f));
+  }
+}
+
+}  // namespace
+
+void skip_space(const char*& p, const char* end) {
+  while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) ++p;
+}
+
+bool read_string(const char*& p, const char* end, std::string& out) {
+  if (p >= end || *p != '"') return false;
+  ++p;
+  out.clear();
+  for (;;) {
+    const char* run = p;
+    while (p < end && *p != '"' && *p != '\\' && static_cast<unsigned char>(*p) >= 0x20) ++p;
+    out.append(run, p);
+    if (p >= end || static_cast<unsigned char>(*p) < 0x20) return false;
+    if (*p++ == '"') return true;
+    if (p >= end) return false;
+    switch (*p++) {
+      case '"': out += '"'; break;
+      case '\\': out += '\\'; break;
+      case '/': out += '/'; break;
+      case 'b': out += '\b'; break;
+      case 'f': out += '\f'; break;
+      case 'n': out += '\n'; break;
+      case 'r': out += '\r'; break;
+      case 't': out += '\t'; break;
+      case 'u': {
+        std::uint32_t code = 0;
+        if (!read_hex4(p, end, code)) return false;
+        if (code >= 0xd800 && code < 0xdc00) {  // a surrogate pair
+          std::uint32_t low = 0;
+          if (end - p < 2 || p[0] != '\\' || p[1] != 'u') return false;
+          p += 2;
+          if (!read_hex4(p, end, low) || low < 0xdc00 || low >= 0xe000) return false;
+          code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
+        } else if (code >= 0xdc00 && code < 0xe000) {
+          return false;
+        }
+        append_utf8(code, out);
+        break;
+      }
+      default:
+        return false;
+    }
+  }
+}
+
+bool read_number(const char*& p, const char* end) {
+  auto digits = [&] {
+    const char* from = p;
+    while (p < end && *p >= '0' && *p <= '9') ++p;
+    return p > from;
+  };
+  if (p < end && *p == '-') ++p;
+  if (p < end && *p == '0') {
+    ++p;
+  } else if (!digits()) {
+    return false;
+  }
+  if (p < end && *p == '.') {
+    ++p;
+    if (!digits()) return false;
+  }
+  if (p < end && (*p == 'e' || *p == 'E')) {
+    ++p;
+    if (p < end && (*p == '+' || *p == '-')) ++p;
+    if (!digits()) return false;
+  }
+  return true;
+}
+
+bool skip_value(const char*& p, const char* end, int depth, std::string& scratch) {
+  if (p >= end || depth > kMaxDepth) return false;
+  auto literal = [&](std::string_view word) {
+    if (static_cast<std::size_t>(end - p) < word.size() || std::string_view(p, word.size()) != word)
+      return false;
+    p += word.size();
+    return true;
+  };
+  switch (*p) {
+    case 'n':
+      return literal("null");
+    case 't':
+      return literal("true");
+    case 'f':
+      return literal("false");
+    case '"':
+      return read_string(p, end, scratch);
+    case '[':
+    case '{': {
+      const bool object = *p == '{';
+      const char close = object ? '}' : ']';
+      ++p;
+      skip_space(p, end);
+      if (p < end && *p == close) return ++p, true;
+      for (;;) {
+        skip_space(p, end);
+        if (object) {
+          if (!read_string(p, end, scratch)) return false;
+          skip_space(p, end);
+          if (p >= end || *p++ != ':') return false;
+          skip_space(p, end);
+        }
+        if (!skip_value(p, end, depth + 1, scratch)) return false;
+        skip_space(p, end);
+        if (p < end && *p == ',') {
+          ++p;
+          continue;
+        }
+        if (p < end && *p == close) return ++p, true;
+        return false;
+      }
+    }
+    default:
+      return read_number(p, end);
+  }
+}
+
+void write_string(std::string_view s, std::string& out) {
+  static const char* const kHex = "0123456789abcdef";
+  out += '"';
+  for (char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          out += "\\u00";
+          out += kHex[(c >> 4) & 0xf];
+          out += kHex[c & 0xf];
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+}
+
+bool unescape_token(std::string_view token, std::string& out) {
+  out.clear();
+  for (std::size_t i = 0; i < token.size(); ++i) {
+    if (token[i] != '~') {
+      out += token[i];
+    } else if (i + 1 < token.size() && (token[i + 1] == '0' || token[i + 1] == '1')) {
+      out += token[++i] == '1' ? '/' : '~';
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool array_index(std::string_view token, std::size_t& index) {
+  if (token.empty() || token.size() > 9 || (token.size() > 1 && token[0] == '0')) return false;
+  index = 0;
+  for (char c : token) {
+    if (c < '0' || c > '9') return false;
+    index = index * 10 + static_cast<std::size_t>(c - '0');
+  }
+  return true;
+}
+
+}  // namespace tortuga::bench::json_text

@@ -1,0 +1,27 @@
+// JSON's text, piece by piece, for the load generator's FlatJson: reading and checking strings,
+// numbers and whole values, writing strings, and JSON Pointer tokens. A reader takes the position
+// `p`, moves it past what it read, and returns false on text that is not JSON.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace tortuga::bench::json_text {
+
+inline constexpr int kMaxDepth = 128;  // arrays and objects nested deeper are refused
+
+void skip_space(const char*& p, const char* end);
+// Reads a string literal at p (its opening quote) into `out`, unescaped.
+bool read_string(const char*& p, const char* end, std::string& out);
+bool read_number(const char*& p, const char* end);
+// Checks the value at p and moves past it, building nothing; `scratch` takes its strings.
+bool skip_value(const char*& p, const char* end, int depth, std::string& scratch);
+// Appends `s` as a string literal.
+void write_string(std::string_view s, std::string& out);
+// A JSON Pointer token, unescaped (~1 is '/', ~0 is '~'); false on a '~' followed by another.
+bool unescape_token(std::string_view token, std::string& out);
+// An array index as JSON Pointer writes it: digits, no leading zero.
+bool array_index(std::string_view token, std::size_t& index);
+
+}  // namespace tortuga::bench::json_text
