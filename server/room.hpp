@@ -118,8 +118,9 @@ class Room : public std::enable_shared_from_this<Room> {
   Json own_part(int audience) const;
   // The whole view of this audience from the state: its own part with the shared board, if any.
   Json whole_view(Json own_part) const;
-  // Ops taking this audience from its `last` to the state's current view; updates `last`.
-  Json advance(int audience);
+  // Ops (the text of a JSON array) taking this audience from its `last` to the state's current
+  // view; updates `last`. The new shape is written straight from the state, without a tree.
+  std::string advance(int audience);
   void reset_views();
   bool has_members(int audience) const;
 
