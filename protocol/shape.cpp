@@ -22,9 +22,10 @@ std::uint64_t fmix64(std::uint64_t x) {
   return x;
 }
 
-// Order-dependent; a bijection of h for each x and of x for each h.
+// Order-dependent; a bijection of h for each x and of x for each h. One finalizer per node and
+// member: hashing is most of what writing a shape costs.
 std::uint64_t combine(std::uint64_t h, std::uint64_t x) {
-  return fmix64((h * 0x9e3779b97f4a7c15ULL) ^ fmix64(x + 0x632be59bd9b4e019ULL));
+  return fmix64((h * 0x9e3779b97f4a7c15ULL) ^ (x + 0x632be59bd9b4e019ULL));
 }
 
 std::uint64_t string_hash(std::string_view s) {
@@ -71,17 +72,17 @@ void refuse(const char* what) {
 }  // namespace
 
 void append_quoted(std::string& out, std::string_view s) {
-  for (unsigned char c : s) {
-    if (c >= 0x80) {  // UTF-8 to check: nlohmann's own writer does it, rarely needed in views
-      out += Json(std::string(s)).dump(-1, ' ', false, Json::error_handler_t::replace);
-      return;
-    }
-  }
+  const std::size_t start = out.size();
   out += '"';
   std::size_t plain = 0;  // where the run of characters written as they are starts
   for (std::size_t i = 0; i < s.size(); ++i) {
     const auto c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x20 && c != '"' && c != '\\') continue;
+    if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') continue;
+    if (c >= 0x80) {  // UTF-8 to check: nlohmann's own writer does it, rarely needed in views
+      out.resize(start);
+      out += Json(std::string(s)).dump(-1, ' ', false, Json::error_handler_t::replace);
+      return;
+    }
     out.append(s, plain, i - plain);
     plain = i + 1;
     if (const char e = short_escape(c)) {

@@ -73,8 +73,8 @@ void State::write_common_fields(int seat, ViewWriter& out) const {
     out.null();
   }
   out.key("legal");
-  if (seat >= 0) {
-    out.value(legal_actions(seat));
+  if (seat >= 0 && may_act(seat)) {  // legal_actions(seat), without the tree
+    write_legal(seat, out);
   } else {
     out.begin_array();
     out.end_array();

@@ -84,6 +84,9 @@ class State {
   // Game hooks. `seat` is always one of actors() and the match is not over when these are called,
   // and `action` is always an object with a string "type".
   virtual Json legal(int seat) const = 0;
+  // legal(seat), written: as write_view is to seat_view (a room writes the legal actions of the
+  // seat to act after every action). The default walks legal's tree.
+  virtual void write_legal(int seat, ViewWriter& out) const { out.value(legal(seat)); }
   virtual Refusal act(int seat, const Json& action) = 0;
   // Called when deadline() has passed. The default refuses: games with deadlines override it.
   virtual Refusal on_timeout();

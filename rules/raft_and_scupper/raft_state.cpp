@@ -131,12 +131,22 @@ std::optional<Deadline> RaftState::deadline() const {
 }
 
 Json RaftState::legal(int seat) const {
-  Json actions = Json::array();
+  JsonWriter out;
+  write_legal(seat, out);
+  return out.take();
+}
+
+void RaftState::write_legal(int seat, ViewWriter& out) const {
   const Board& board = position_.board;
+  out.begin_array();  // each action's members in ascending order of their keys
   switch (phase_) {
     case Phase::kSwitching:
-      for (int pair = 1; pair <= board.max_id() / 2; ++pair)
-        actions.push_back({{"type", "switch_pair"}, {"pair", pair}});
+      for (int pair = 1; pair <= board.max_id() / 2; ++pair) {
+        out.begin_object();
+        out.member("pair", pair);
+        out.member("type", "switch_pair");
+        out.end_object();
+      }
       break;
     case Phase::kPlacing:
       for (Crew crew : {Crew::kYellowbeards, Crew::kBlackbeards}) {
@@ -145,26 +155,33 @@ Json RaftState::legal(int seat) const {
           if (!board.has_ship(cell) || position_.pirate_at(cell) >= 0 ||
               !favours(crew, board.kind_at(cell)))
             continue;
-          actions.push_back({{"type", "place_pirate"},
-                             {"figure", figure_name(crew)},
-                             {"at", cell_json(board, cell)}});
+          out.begin_object();
+          out.key("at");
+          write_cell(out, board, cell);
+          out.member("figure", figure_name(crew));
+          out.member("type", "place_pirate");
+          out.end_object();
         }
       }
       break;
     case Phase::kChoosing:
-      for (Crew crew : {Crew::kYellowbeards, Crew::kBlackbeards})
-        actions.push_back({{"type", "choose_crew"}, {"crew", crew_name(crew)}});
+      for (Crew crew : {Crew::kYellowbeards, Crew::kBlackbeards}) {
+        out.begin_object();
+        out.member("crew", crew_name(crew));
+        out.member("type", "choose_crew");
+        out.end_object();
+      }
       break;
     case Phase::kPlaying: {
       std::vector<Move> moves;
       position_.legal_moves(moves);
-      for (const Move& move : moves) actions.push_back(move_json(move, board));
+      for (const Move& move : moves) write_move(out, move, board);
       break;
     }
     case Phase::kOver:
       break;
   }
-  return actions;
+  out.end_array();
 }
 
 Refusal RaftState::setup_refusal(int seat, const ParsedAction& action) const {

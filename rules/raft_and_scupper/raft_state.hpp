@@ -55,7 +55,9 @@ class RaftState : public State {
   RaftState(const RaftState&) = default;
 
  protected:
+  // Written member by member, for rooms; legal builds its tree from the same writing.
   Json legal(int seat) const override;
+  void write_legal(int seat, ViewWriter& out) const override;
   Refusal act(int seat, const Json& action) override;
   Refusal on_timeout() override;
   // The board, written member by member (raft_view.cpp); seat_view builds its tree from it.

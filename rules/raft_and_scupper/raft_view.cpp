@@ -4,17 +4,15 @@
 #include <string>
 #include <utility>
 
+#include "rules/raft_and_scupper/actions.hpp"
 #include "rules/raft_and_scupper/raft_state.hpp"
 
 namespace tortuga::raft {
 namespace {
 
-void write_cell(ViewWriter& out, const Board& board, Cell cell) {
+void write_cell_or_null(ViewWriter& out, const Board& board, Cell cell) {
   if (cell == kNoCell) return out.null();
-  out.begin_array();
-  out.value(board.x_of(cell));
-  out.value(board.y_of(cell));
-  out.end_array();
+  write_cell(out, board, cell);
 }
 
 void write_traits(ViewWriter& out, std::uint8_t bits) {
@@ -128,7 +126,7 @@ void RaftState::write_view(int, ViewWriter& out) const {
     const Crew crew = crew_of_pirate(p);
     out.begin_object();
     out.key("cell");
-    write_cell(out, board, position_.pirates[p]);
+    write_cell_or_null(out, board, position_.pirates[p]);
     out.member("crew", crew_name(crew));
     out.member("figure", figure_name(crew));
     out.member("id", p);
