@@ -145,7 +145,7 @@ class ShapeDiff {
         now += to_[now].size;
         --now_left;
       } else {
-        below(path_, to_.key(now), [&] { into(old, now); });
+        if (from_[old].hash != to_[now].hash) below(path_, to_.key(now), [&] { into(old, now); });
         old += from_[old].size;
         --old_left;
         now += to_[now].size;
