@@ -413,11 +413,11 @@ void Room::apply(int seat, const Json& action, const std::shared_ptr<Client>& by
   std::string board_ops = "[]";
   if (shared_board()) {
     {
-      protocol::ShapeWriter out(scratch_);
+      protocol::ShapeWriter out(board_scratch_);
       state_->write_board(kSpectator, out);
     }
-    board_ops = protocol::diff_members_text(board_, scratch_);
-    std::swap(board_, scratch_);
+    board_ops = protocol::diff_members_text(board_, board_scratch_);
+    std::swap(board_, board_scratch_);
   }
   for (int a = 0; a < static_cast<int>(audiences_.size()); ++a) {
     Audience& audience = audiences_[a];
