@@ -140,8 +140,7 @@ class ShapeDiff {
         old += from_[old].size;
         --old_left;
       } else if (order > 0) {
-        below(path_, to_.key(now),
-              [&] { ops_.push_back(op("add", path_, to_.text(now))); });
+        below(path_, to_.key(now), [&] { ops_.push_back(op("add", path_, to_.text(now))); });
         now += to_[now].size;
         --now_left;
       } else {

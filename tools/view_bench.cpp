@@ -7,10 +7,10 @@
 //
 //   build/tools/view_bench [--matches N] [--actions A]
 #include <chrono>
-#include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <memory>
 #include <string>
 #include <vector>

@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
-#include <cstddef>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <stdexcept>
@@ -78,7 +78,8 @@ TEST_CASE("a shape lists the nodes depth first with their sizes, counts and keys
 
 TEST_CASE("a shape's text is the document's dump, escapes, numbers and UTF-8 included") {
   const Json docs[] = {
-      Json("tab\tnew\nline\rback\bfeed\fquote\"slash\\bell\x07" "del\x7f"),
+      Json("tab\tnew\nline\rback\bfeed\fquote\"slash\\bell\x07"
+           "del\x7f"),
       Json::parse(R"({"\u0001key":["caf\u00e9","\u20ac","\ud83d\ude00"]})"),
       Json(std::string("bad \xff utf-8")),
       Json::array({std::int64_t{-9223372036854775807LL - 1}, std::uint64_t{18446744073709551615ULL},

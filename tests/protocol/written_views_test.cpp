@@ -46,8 +46,8 @@ Shape written_common_fields(const State& state, int seat) {
 // The diff a room sends, from written shapes, against the tree diff of the same two values.
 void check_diff(const Shape& from_shape, const Json& from, const Shape& to_shape, const Json& to,
                 bool members) {
-  const std::string ops = members ? diff_members_text(from_shape, to_shape)
-                                  : diff_text(from_shape, to_shape);
+  const std::string ops =
+      members ? diff_members_text(from_shape, to_shape) : diff_text(from_shape, to_shape);
   const Json by_tree =
       members ? testing::tree_diff_members(from, to) : testing::tree_diff(from, to);
   CHECK(ops == by_tree.dump());
