@@ -96,14 +96,13 @@ std::string patch(std::int64_t match, std::int64_t version, const Json& ops) {
 }
 
 std::string patch(std::int64_t match, std::int64_t version, std::string_view first_ops,
-                  const Json& more_ops) {
+                  std::string_view more_ops) {
   std::string ops(first_ops);
-  if (!more_ops.empty()) {
-    std::string more = more_ops.dump(-1, ' ', false, Json::error_handler_t::replace);
+  if (more_ops.size() > 2) {
     // Join the two arrays' texts: "[a,b]" and "[c]" make "[a,b,c]".
     ops.pop_back();
     if (ops.size() > 1) ops += ',';
-    ops.append(more, 1, std::string::npos);
+    ops.append(more_ops.substr(1));
   }
   return Message("patch", nullptr)
       .field("match", match)

@@ -42,10 +42,10 @@ std::string left(const Json& re, std::int64_t room);
 std::string state(const Json& re, std::int64_t match, std::int64_t version, const Json& view);
 // {type:"patch", match, version, ops}: always pushed, so it never carries re.
 std::string patch(std::int64_t match, std::int64_t version, const Json& ops);
-// The same, with ops in two parts: `first_ops`, the text of a JSON array of ops serialized once
+// The same, with ops in two parts, each the text of a JSON array: `first_ops`, serialized once
 // and shared by several audiences' patches, then this audience's own `more_ops`.
 std::string patch(std::int64_t match, std::int64_t version, std::string_view first_ops,
-                  const Json& more_ops);
+                  std::string_view more_ops);
 // {type:"matches", re?, matches:[...]}
 std::string matches(const Json& re, const Json& matches);
 // {type:"match", re?, match:{...}}

@@ -344,19 +344,27 @@ Json Room::whole_view(Json own_part) const {
   return view;
 }
 
-Json Room::advance(int audience) {
+std::string Room::advance(int audience) {
   Audience& a = audiences_[audience];
-  Json part = own_part(audience);
-  scratch_.assign(part);
-  Json ops = shared_board() ? protocol::diff_members(a.last, part, scratch_)
-                            : protocol::diff(a.last, part, scratch_);
+  const int seat = audience == spectators() ? kSpectator : audience;
+  {
+    protocol::ShapeWriter out(scratch_);
+    if (shared_board())
+      state_->write_common_fields(seat, out);
+    else
+      out.value(state_->view(seat));
+  }
+  std::string ops = shared_board() ? protocol::diff_members_text(a.last, scratch_)
+                                   : protocol::diff_text(a.last, scratch_);
   std::swap(a.last, scratch_);
   return ops;
 }
 
 void Room::reset_views() {
   for (auto& audience : audiences_) audience.fresh = false;
-  if (state_ && shared_board()) board_ = protocol::shape_of(state_->board(kSpectator));
+  if (!state_ || !shared_board()) return;
+  protocol::ShapeWriter out(board_);
+  state_->write_board(kSpectator, out);
 }
 
 void Room::send_state(const std::shared_ptr<Client>& client, const Json& re) {
@@ -406,10 +414,12 @@ void Room::apply(int seat, const Json& action, const std::shared_ptr<Client>& by
   // A board everyone shares is built and diffed once, then each audience adds its own part.
   std::string board_ops = "[]";
   if (shared_board()) {
-    Json board = state_->board(kSpectator);
-    scratch_.assign(board);
-    board_ops = protocol::diff_members(board_, board, scratch_).dump();
-    std::swap(board_, scratch_);
+    {
+      protocol::ShapeWriter out(board_scratch_);
+      state_->write_board(kSpectator, out);
+    }
+    board_ops = protocol::diff_members_text(board_, board_scratch_);
+    std::swap(board_, board_scratch_);
   }
   for (int a = 0; a < static_cast<int>(audiences_.size()); ++a) {
     Audience& audience = audiences_[a];

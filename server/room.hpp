@@ -118,8 +118,9 @@ class Room : public std::enable_shared_from_this<Room> {
   Json own_part(int audience) const;
   // The whole view of this audience from the state: its own part with the shared board, if any.
   Json whole_view(Json own_part) const;
-  // Ops taking this audience from its `last` to the state's current view; updates `last`.
-  Json advance(int audience);
+  // Ops (the text of a JSON array) taking this audience from its `last` to the state's current
+  // view; updates `last`. The new shape is written straight from the state, without a tree.
+  std::string advance(int audience);
   void reset_views();
   bool has_members(int audience) const;
 
@@ -155,7 +156,9 @@ class Room : public std::enable_shared_from_this<Room> {
   std::int64_t committed_ = 0;  // actions the store has committed and audiences were sent
   std::vector<Audience> audiences_;
   protocol::Shape board_;  // of the board as of applied_, when it is the same for everyone
-  // Storage reused for each new shape, swapped with the old one it replaces.
+  // Storage reused for each new shape, swapped with the old one it replaces: one for the board
+  // and one for the audiences' own parts, so that these small shapes keep small buffers.
+  protocol::Shape board_scratch_;
   protocol::Shape scratch_;
   std::deque<Pending> pending_;
   std::vector<std::pair<std::shared_ptr<Client>, Json>> waiting_for_state_;

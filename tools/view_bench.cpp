@@ -2,13 +2,15 @@
 // built once, its diff, each seat's own fields and their diff, and each seat's patch message, over
 // N matches of Raft & Scupper played by random legal actions and interleaved as a busy server
 // interleaves its rooms (so that, as there, each action meets its match's data cold in the cache).
-// As a room does, it keeps the shape of each last view (protocol::Shape) and diffs from it.
+// As a room does, it keeps the shape of each last view (protocol::Shape), writes the new one
+// straight from the state (protocol::ShapeWriter) and diffs the two.
 //
 //   build/tools/view_bench [--matches N] [--actions A]
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <memory>
 #include <string>
 #include <vector>
@@ -26,6 +28,14 @@ struct Table {
   protocol::Shape board;
   protocol::Shape own[2];
 };
+
+// This thread's CPU time: on a machine shared with other work, wall time also counts the time
+// the thread waited for a core.
+double cpu_us() {
+  timespec t;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
+}
 
 }  // namespace
 
@@ -45,15 +55,19 @@ int main(int argc, char** argv) {
   std::uint64_t next_seed = 0;
   auto deal = [&](Table& t) {
     t.state = game.new_state(options, Chance(next_seed++));
-    t.board.assign(t.state->board(kSpectator));
-    for (int seat = 0; seat < 2; ++seat) t.own[seat].assign(t.state->common_fields(seat));
+    protocol::ShapeWriter board(t.board);
+    t.state->write_board(kSpectator, board);
+    for (int seat = 0; seat < 2; ++seat) {
+      protocol::ShapeWriter own(t.own[seat]);
+      t.state->write_common_fields(seat, own);
+    }
   };
   std::vector<Table> tables(static_cast<std::size_t>(matches));
   for (auto& t : tables) deal(t);
 
   using Clock = std::chrono::steady_clock;
   protocol::Shape scratch;  // reused for each new shape, as a room does
-  double room_us = 0;
+  double room_us = 0, room_cpu_us = 0;
   std::size_t bytes = 0;
   long done = 0;
   while (done < actions) {
@@ -65,24 +79,32 @@ int main(int argc, char** argv) {
       t.state->apply(seat, action);
       // What Room::apply does for a game whose board everyone shares.
       const auto start = Clock::now();
-      const Json board = t.state->board(kSpectator);
-      scratch.assign(board);
-      const std::string board_ops = protocol::diff_members(t.board, board, scratch).dump();
+      const double cpu_start = cpu_us();
+      {
+        protocol::ShapeWriter board(scratch);
+        t.state->write_board(kSpectator, board);
+      }
+      const std::string board_ops = protocol::diff_members_text(t.board, scratch);
       std::swap(t.board, scratch);
       for (int s = 0; s < 2; ++s) {
-        const Json own = t.state->common_fields(s);
-        scratch.assign(own);
-        const Json ops = protocol::diff_members(t.own[s], own, scratch);
+        {
+          protocol::ShapeWriter own(scratch);
+          t.state->write_common_fields(s, own);
+        }
+        const std::string ops = protocol::diff_members_text(t.own[s], scratch);
         std::swap(t.own[s], scratch);
         bytes += protocol::event::patch(1, done, board_ops, ops).size();
       }
+      room_cpu_us += cpu_us() - cpu_start;
       room_us += std::chrono::duration<double, std::micro>(Clock::now() - start).count();
       if (++done == actions) break;
     }
   }
   std::printf("view_bench: %ld actions over %ld interleaved matches\n", done, matches);
   std::printf(
-      "  per action: %.1f us of views, diffs and patches (two seats), %.0f bytes of patches\n",
-      room_us / static_cast<double>(done), static_cast<double>(bytes) / done);
+      "  per action: %.1f us of views, diffs and patches (two seats), %.1f us of them on the CPU, "
+      "%.0f bytes of patches\n",
+      room_us / static_cast<double>(done), room_cpu_us / static_cast<double>(done),
+      static_cast<double>(bytes) / done);
   return 0;
 }

@@ -12,6 +12,7 @@
 
 #include "rules/core/chance.hpp"
 #include "rules/core/error.hpp"
+#include "rules/core/view_writer.hpp"
 
 namespace tortuga {
 
@@ -60,6 +61,10 @@ class State {
   // The two parts of view(seat): the game's own part, and the fields every view carries.
   Json board(int seat) const { return seat_view(seat); }
   Json common_fields(int seat) const;
+  // The same two parts written into `out` (see view_writer.hpp) rather than built as trees: what
+  // a room does after every action to diff them, without the cost of a tree.
+  void write_board(int seat, ViewWriter& out) const { write_view(seat, out); }
+  void write_common_fields(int seat, ViewWriter& out) const;
   // True when the game's own part of the view is the same for every seat and the spectators (a
   // game without hidden information): rooms then build and diff it once per action for everyone.
   virtual bool one_board_for_all() const { return false; }
@@ -79,11 +84,22 @@ class State {
   // Game hooks. `seat` is always one of actors() and the match is not over when these are called,
   // and `action` is always an object with a string "type".
   virtual Json legal(int seat) const = 0;
+  // legal(seat), written: as write_view is to seat_view (a room writes the legal actions of the
+  // seat to act after every action). The default walks legal's tree.
+  virtual void write_legal(int seat, ViewWriter& out) const { out.value(legal(seat)); }
   virtual Refusal act(int seat, const Json& action) = 0;
   // Called when deadline() has passed. The default refuses: games with deadlines override it.
   virtual Refusal on_timeout();
   // The game's own part of a view: kSpectator is the public view, kEveryone reveals all.
   virtual Json seat_view(int seat) const = 0;
+  // seat_view(seat), written. The default walks seat_view's tree, which is all a game needs. A
+  // game whose views are large and change a little at each action may write its board here
+  // instead, and build seat_view from it with a JsonWriter (as Raft & Scupper does): rooms then
+  // build the board's flat form after every action without a tree, and the two stay one code.
+  // (Of the ways to spare rooms the tree, this one keeps every game's rules untouched and its
+  // view in one place; memoizing parts of trees or having games report their own changes would
+  // put a second account of the view into each game.)
+  virtual void write_view(int seat, ViewWriter& out) const { out.value(seat_view(seat)); }
 
   Chance& chance() { return chance_; }
 

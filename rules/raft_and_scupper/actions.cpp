@@ -122,6 +122,35 @@ Expected<ParsedAction> parse_action(const json& action) {
   return parsed;
 }
 
+void write_cell(ViewWriter& out, const Board& board, Cell cell) {
+  out.begin_array();
+  out.value(board.x_of(cell));
+  out.value(board.y_of(cell));
+  out.end_array();
+}
+
+void write_move(ViewWriter& out, const Move& move, const Board& board) {
+  out.begin_object();  // members in ascending order of their keys
+  switch (move.type) {
+    case MoveType::kJump:
+    case MoveType::kSail:
+      out.member("pirate", move.pirate);
+      out.key("to");
+      write_cell(out, board, move.to);
+      out.member("type", move.type == MoveType::kJump ? "jump" : "sail");
+      break;
+    case MoveType::kScupper:
+      out.key("at");
+      write_cell(out, board, move.to);
+      out.member("type", "scupper");
+      break;
+    case MoveType::kPass:
+      out.member("type", "pass");
+      break;
+  }
+  out.end_object();
+}
+
 json cell_json(const Board& board, Cell cell) {
   json xy = json::array();
   auto& items = xy.get_ref<json::array_t&>();
@@ -132,23 +161,9 @@ json cell_json(const Board& board, Cell cell) {
 }
 
 json move_json(const Move& move, const Board& board) {
-  json action = json::object();
-  switch (move.type) {
-    case MoveType::kJump:
-    case MoveType::kSail:
-      action["type"] = move.type == MoveType::kJump ? "jump" : "sail";
-      action["pirate"] = move.pirate;
-      action["to"] = cell_json(board, move.to);
-      break;
-    case MoveType::kScupper:
-      action["type"] = "scupper";
-      action["at"] = cell_json(board, move.to);
-      break;
-    case MoveType::kPass:
-      action["type"] = "pass";
-      break;
-  }
-  return action;
+  JsonWriter out;
+  write_move(out, move, board);
+  return out.take();
 }
 
 }  // namespace tortuga::raft

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "rules/core/error.hpp"
+#include "rules/core/view_writer.hpp"
 #include "rules/raft_and_scupper/kinds.hpp"
 #include "rules/raft_and_scupper/position.hpp"
 
@@ -33,6 +34,10 @@ struct ParsedAction {
 
 Expected<ParsedAction> parse_action(const nlohmann::json& action);
 
+// A cell as [x, y], and a move as the action a client sends: written (see view_writer.hpp) for
+// the lists of legal actions rooms write after every action, or built as trees.
+void write_cell(ViewWriter& out, const Board& board, Cell cell);
+void write_move(ViewWriter& out, const Move& move, const Board& board);
 nlohmann::json cell_json(const Board& board, Cell cell);
 nlohmann::json move_json(const Move& move, const Board& board);
 

@@ -55,22 +55,6 @@ std::string traits_text(std::uint8_t bits) {
   return text;
 }
 
-std::string_view phase_name(Phase phase) {
-  switch (phase) {
-    case Phase::kSwitching:
-      return "switching";
-    case Phase::kPlacing:
-      return "placing";
-    case Phase::kChoosing:
-      return "choosing";
-    case Phase::kPlaying:
-      return "playing";
-    case Phase::kOver:
-      return "over";
-  }
-  return "";
-}
-
 std::string_view trigger_name(Vengeance trigger) {
   switch (trigger) {
     case Vengeance::kBothRaftedUp:
@@ -147,12 +131,22 @@ std::optional<Deadline> RaftState::deadline() const {
 }
 
 Json RaftState::legal(int seat) const {
-  Json actions = Json::array();
+  JsonWriter out;
+  write_legal(seat, out);
+  return out.take();
+}
+
+void RaftState::write_legal(int seat, ViewWriter& out) const {
   const Board& board = position_.board;
+  out.begin_array();  // each action's members in ascending order of their keys
   switch (phase_) {
     case Phase::kSwitching:
-      for (int pair = 1; pair <= board.max_id() / 2; ++pair)
-        actions.push_back({{"type", "switch_pair"}, {"pair", pair}});
+      for (int pair = 1; pair <= board.max_id() / 2; ++pair) {
+        out.begin_object();
+        out.member("pair", pair);
+        out.member("type", "switch_pair");
+        out.end_object();
+      }
       break;
     case Phase::kPlacing:
       for (Crew crew : {Crew::kYellowbeards, Crew::kBlackbeards}) {
@@ -161,26 +155,33 @@ Json RaftState::legal(int seat) const {
           if (!board.has_ship(cell) || position_.pirate_at(cell) >= 0 ||
               !favours(crew, board.kind_at(cell)))
             continue;
-          actions.push_back({{"type", "place_pirate"},
-                             {"figure", figure_name(crew)},
-                             {"at", cell_json(board, cell)}});
+          out.begin_object();
+          out.key("at");
+          write_cell(out, board, cell);
+          out.member("figure", figure_name(crew));
+          out.member("type", "place_pirate");
+          out.end_object();
         }
       }
       break;
     case Phase::kChoosing:
-      for (Crew crew : {Crew::kYellowbeards, Crew::kBlackbeards})
-        actions.push_back({{"type", "choose_crew"}, {"crew", crew_name(crew)}});
+      for (Crew crew : {Crew::kYellowbeards, Crew::kBlackbeards}) {
+        out.begin_object();
+        out.member("crew", crew_name(crew));
+        out.member("type", "choose_crew");
+        out.end_object();
+      }
       break;
     case Phase::kPlaying: {
       std::vector<Move> moves;
       position_.legal_moves(moves);
-      for (const Move& move : moves) actions.push_back(move_json(move, board));
+      for (const Move& move : moves) write_move(out, move, board);
       break;
     }
     case Phase::kOver:
       break;
   }
-  return actions;
+  out.end_array();
 }
 
 Refusal RaftState::setup_refusal(int seat, const ParsedAction& action) const {
@@ -290,87 +291,6 @@ Refusal RaftState::on_timeout() {
   play(Move{});
   last_action_ = {{"seat", seat}, {"action", {{"type", "pass"}}}, {"timeout", true}};
   return std::nullopt;
-}
-
-Json RaftState::seat_view(int) const {
-  const Board& board = position_.board;
-  // Built field by field: nlohmann's nested initializer lists copy every value once more, and
-  // views are computed for every audience after every action.
-  Json ships = Json::array();
-  ships.get_ref<Json::array_t&>().reserve(board.ship_count());
-  for (int id = 1; id <= board.max_id(); ++id) {
-    const Cell cell = board.cell_of(id);
-    if (cell == kNoCell) continue;
-    const Kind kind = board.kind_of(id);
-    const int pirate = position_.pirate_at(cell);
-    Json ship = Json::object();
-    ship["id"] = id;
-    ship["cell"] = cell_json(board, cell);
-    ship["cargo"] = cargo_name(kind);
-    ship["rigging"] = rigging_name(kind);
-    ship["pirate"] = pirate < 0 ? Json(nullptr) : Json(figure_name(crew_of_pirate(pirate)));
-    ship["pirate_id"] = pirate < 0 ? Json(nullptr) : Json(pirate);
-    ships.push_back(std::move(ship));
-  }
-  Json pirates = Json::array();
-  for (int p = 0; p < kPirates; ++p) {
-    const Cell cell = position_.pirates[p];
-    pirates.push_back({{"id", p},
-                       {"figure", figure_name(crew_of_pirate(p))},
-                       {"crew", crew_name(crew_of_pirate(p))},
-                       {"cell", cell == kNoCell ? Json(nullptr) : cell_json(board, cell)}});
-  }
-  Json sunk = Json::array();
-  for (auto [id, crew] : sunk_) {
-    const Kind kind = board.kind_of(id);
-    sunk.push_back({{"id", id},
-                    {"cargo", cargo_name(kind)},
-                    {"rigging", rigging_name(kind)},
-                    {"by", crew_name(crew)}});
-  }
-  Json crews = Json::object();
-  for (Crew crew : {Crew::kYellowbeards, Crew::kBlackbeards}) {
-    const int seat = seat_of(crew);
-    const int i = index(crew);
-    crews[std::string(crew_name(crew))] = {
-        {"seat", seat < 0 ? Json(nullptr) : Json(seat)},
-        {"favours", {trait_name(cargo_trait(crew)), trait_name(rigging_trait(crew))}},
-        {"scuppered_since", position_.scuppered_since[i]},
-        {"scuppered_total", position_.scuppered_total[i]},
-        {"passes_in_row", position_.passes_in_row[i]},
-        {"flotillas",
-         {{std::string(trait_name(cargo_trait(crew))), board.flotilla_count(cargo_trait(crew))},
-          {std::string(trait_name(rigging_trait(crew))),
-           board.flotilla_count(rigging_trait(crew))}}}};
-  }
-  Json seats = Json::array();
-  for (int seat = 0; seat < 2; ++seat) {
-    auto crew = crew_of(seat);
-    seats.push_back({{"seat", seat},
-                     {"crew", crew ? Json(crew_name(*crew)) : Json(nullptr)},
-                     {"setup_role", seat == kPiratePlacer ? "places_pirates" : "chooses_crew"}});
-  }
-  const Box area = board.area();
-  const bool at_sea = phase_ == Phase::kPlaying || phase_ == Phase::kOver;
-  return {{"game", "raft-and-scupper"},
-          {"phase", phase_name(phase_)},
-          {"short_game", short_game_},
-          {"board", {{"width", board.width()}, {"height", board.height()}}},
-          {"area",
-           {{"x", area.x0}, {"y", area.y0}, {"width", area.width()}, {"height", area.height()}}},
-          {"layout", layout_->cells},
-          {"ships", std::move(ships)},
-          {"pirates", std::move(pirates)},
-          {"seats", std::move(seats)},
-          {"crews", std::move(crews)},
-          {"turn", phase_ == Phase::kPlaying ? Json(crew_name(position_.to_move)) : Json(nullptr)},
-          {"last_scupper", position_.last_scupperer < 0
-                               ? Json(nullptr)
-                               : Json(crew_name(static_cast<Crew>(position_.last_scupperer)))},
-          {"sunk", std::move(sunk)},
-          {"connected", at_sea ? Json::array() : traits_json(position_.rafted_traits_any())},
-          {"turn_clock_s", turn_clock_s_},
-          {"last_action", last_action_}};
 }
 
 Json RaftState::result() const {

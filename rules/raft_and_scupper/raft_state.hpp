@@ -55,16 +55,21 @@ class RaftState : public State {
   RaftState(const RaftState&) = default;
 
  protected:
+  // Written member by member, for rooms; legal builds its tree from the same writing.
   Json legal(int seat) const override;
+  void write_legal(int seat, ViewWriter& out) const override;
   Refusal act(int seat, const Json& action) override;
   Refusal on_timeout() override;
+  // The board, written member by member (raft_view.cpp); seat_view builds its tree from it.
   Json seat_view(int seat) const override;
+  void write_view(int seat, ViewWriter& out) const override;
 
  private:
   RaftState(std::shared_ptr<const Layout> layout, Position position, Chance chance);
   Refusal setup_refusal(int seat, const ParsedAction& action) const;
   void play(const Move& move);
   int placed(Crew crew) const;
+  void write_crew(ViewWriter& out, Crew crew) const;
 
   std::shared_ptr<const Layout> layout_;
   Position position_;

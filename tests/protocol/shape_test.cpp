@@ -1,8 +1,10 @@
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <stdexcept>
 #include <string>
 
 #include "protocol/patch.hpp"
@@ -21,6 +23,8 @@ namespace {
 void check_same_ops(const Json& a, const Json& b) {
   INFO("from: " << a.dump() << "\nto:   " << b.dump());
   const Json by_tree = testing::tree_diff(a, b);
+  // Byte for byte: the text the server sends is the text of the tree diff's ops.
+  CHECK(diff_text(shape_of(a), shape_of(b)) == by_tree.dump());
   const Json by_shape = diff(shape_of(a), b);
   CHECK(by_shape.dump() == by_tree.dump());
   auto patched = apply_patch(a, by_shape);
@@ -28,7 +32,8 @@ void check_same_ops(const Json& a, const Json& b) {
   CHECK(patched->dump() == b.dump());
   if (a.is_object() && b.is_object()) {
     const Json members_by_tree = testing::tree_diff_members(a, b);
-    const Json members_by_shape = diff_members(shape_of(a), b, shape_of(b));
+    CHECK(diff_members_text(shape_of(a), shape_of(b)) == members_by_tree.dump());
+    const Json members_by_shape = diff_members(shape_of(a), b);
     CHECK(members_by_shape.dump() == members_by_tree.dump());
     auto members_patched = apply_patch(a, members_by_shape);
     REQUIRE_MESSAGE(members_patched.ok(), tortuga::why(members_patched));
@@ -64,6 +69,101 @@ TEST_CASE("a shape lists the nodes depth first with their sizes, counts and keys
   CHECK(s[6].text == 3);
   CHECK(Shape().size() == 1);
   CHECK(Shape()[0].type == Json::value_t::null);
+  // Each node's text is its value's, cut out of the document's.
+  CHECK(s.text() == doc.dump());
+  CHECK(s.text(2) == R"([1,{"x":null}])");
+  CHECK(s.text(4) == R"({"x":null})");
+  CHECK(s.text(6) == R"("s")");
+}
+
+TEST_CASE("a shape's text is the document's dump, escapes, numbers and UTF-8 included") {
+  const Json docs[] = {
+      Json("tab\tnew\nline\rback\bfeed\fquote\"slash\\bell\x07"
+           "del\x7f"),
+      Json::parse(R"({"\u0001key":["caf\u00e9","\u20ac","\ud83d\ude00"]})"),
+      Json(std::string("bad \xff utf-8")),
+      Json::array({std::int64_t{-9223372036854775807LL - 1}, std::uint64_t{18446744073709551615ULL},
+                   0.1, -0.0, 1e300, 3.0, std::nan(""), false, nullptr}),
+  };
+  for (const Json& doc : docs) {
+    const Shape s = shape_of(doc);
+    CHECK(s.text() == doc.dump(-1, ' ', false, Json::error_handler_t::replace));
+    CHECK(s[0].text == s.text().size());
+  }
+  std::string quoted;
+  append_quoted(quoted, "a\"b\\c\nd\x01");
+  CHECK(quoted == Json("a\"b\\c\nd\x01").dump());
+  CHECK(quoted_size("a\"b\\c\nd\x01") == quoted.size());
+}
+
+TEST_CASE("a shape written value by value is the shape of the same document as a tree") {
+  RandomJson random(99);
+  for (int i = 0; i < 2000; ++i) {
+    const Json doc = random.value(1 + static_cast<int>(random.below(5)));
+    Shape written;
+    JsonWriter tree;
+    {
+      ShapeWriter out(written);
+      out.value(doc);  // ViewWriter's walk: every call a game can make
+      tree.value(doc);
+    }
+    const Shape built = shape_of(doc);
+    REQUIRE(written.size() == built.size());
+    CHECK(written.text() == doc.dump());
+    CHECK(tree.take().dump() == doc.dump());
+    bool same = true;
+    for (std::size_t n = 0; n < built.size(); ++n)
+      same = same && written[n].hash == built[n].hash && written[n].size == built[n].size &&
+             written[n].count == built[n].count && written[n].text == built[n].text &&
+             written[n].at == built[n].at && written.key(n) == built.key(n);
+    CHECK(same);
+  }
+}
+
+TEST_CASE("a shape writer refuses what a Json object could not hold or JSON could not say") {
+  Shape shape;
+  auto refused = [&](auto&& write) {
+    ShapeWriter out(shape);
+    CHECK_THROWS_AS(write(out), std::logic_error);
+  };
+  refused([](ShapeWriter& out) {
+    out.begin_object();
+    out.member("b", 1);
+    out.member("a", 2);  // members must ascend, as nlohmann keeps them
+  });
+  refused([](ShapeWriter& out) {
+    out.begin_object();
+    out.member("a", 1);
+    out.member("a", 2);
+  });
+  refused([](ShapeWriter& out) {
+    out.begin_object();
+    out.value(1);  // no key
+  });
+  refused([](ShapeWriter& out) {
+    out.begin_array();
+    out.key("a");
+  });
+  refused([](ShapeWriter& out) {
+    out.begin_array();
+    out.end_object();
+  });
+  refused([](ShapeWriter& out) {
+    out.value(1);
+    out.value(2);
+  });
+  // Keys order byte by byte, nested objects keep their own order.
+  ShapeWriter out(shape);
+  out.begin_object();
+  out.key("B");
+  out.begin_object();
+  out.member("z", 1);
+  out.end_object();
+  out.member("a", 2);
+  out.member("a~", 3);
+  out.end_object();
+  CHECK(shape.text() == R"({"B":{"z":1},"a":2,"a~":3})");
+  CHECK(shape.hash() == shape_of(Json::parse(shape.text())).hash());
 }
 
 TEST_CASE("hashes follow the diff's equality") {
@@ -166,7 +266,7 @@ TEST_CASE("a chain of shape diffs, each from the last shape, follows a changing 
   for (int i = 0; i < 1000; ++i) {
     Json next = random.mutate(doc, 1 + static_cast<int>(random.below(3)));
     Shape next_shape = shape_of(next);
-    const Json ops = diff(shape, next, next_shape);
+    const Json ops = Json::parse(diff_text(shape, next_shape));
     CHECK(ops.dump() == diff(doc, next).dump());
     auto patched = apply_patch(doc, ops);
     REQUIRE(patched.ok());

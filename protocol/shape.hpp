@@ -1,0 +1,120 @@
+// A JSON document as a diff needs it: its structure, a hash of each subtree and its compact text,
+// in flat arrays. The server keeps, for each audience, the shape of the view it last sent, and
+// builds the shape of the new one directly from the game's writing (ShapeWriter), without a tree:
+// a diff walks the two flat forms side by side and its ops cut their values out of the new text.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "rules/core/view_writer.hpp"
+
+namespace tortuga::protocol {
+
+using Json = nlohmann::json;
+
+// Nodes are in depth-first order, the root first: node i's first child is i + 1, and the next
+// sibling of a child c is c + nodes[c].size. Each node holds a 64-bit hash of its subtree that
+// follows the diff's notion of equal values: 1 and 1.0 hash differently, a signed and an unsigned
+// integer of equal value alike, 0.0 and -0.0 alike; objects hash their keys and values in order,
+// arrays their elements in order, each kind of value from its own seed. Hashes are combined with
+// the murmur3 64-bit finalizer. The text is what Json::dump() writes (invalid UTF-8 replaced by
+// U+FFFD), and each node knows where its own value's text lies in it.
+class Shape {
+ public:
+  struct Node {
+    std::uint64_t hash;      // of the whole subtree
+    std::uint32_t size;      // nodes in the subtree, this one included
+    std::uint32_t count;     // children (members or elements)
+    std::uint32_t key;       // for an object's member: where its key starts in the key pool
+    std::uint32_t key_size;  // and its length in bytes
+    std::uint32_t at;        // where the subtree's compact JSON text starts in text()
+    std::uint32_t text;      // and its length
+    Json::value_t type;
+  };
+
+  // The shape of null.
+  Shape() { assign(Json()); }
+  explicit Shape(const Json& doc) { assign(doc); }
+
+  // Makes this the shape of `doc`, reusing the storage already held. Throws std::length_error for
+  // documents whose compact text is 4 GiB or more.
+  void assign(const Json& doc);
+
+  std::size_t size() const { return nodes_.size(); }
+  const Node& operator[](std::size_t i) const { return nodes_[i]; }
+  std::string_view key(std::size_t i) const {
+    return {keys_.data() + nodes_[i].key, nodes_[i].key_size};
+  }
+  std::uint64_t hash() const { return nodes_[0].hash; }
+  // The compact JSON text of the document, and of node i's subtree.
+  std::string_view text() const { return text_; }
+  std::string_view text(std::size_t i) const {
+    return {text_.data() + nodes_[i].at, nodes_[i].text};
+  }
+
+ private:
+  friend class ShapeWriter;
+
+  std::vector<Node> nodes_;
+  std::string keys_;  // every object member's key, one after the other
+  std::string text_;
+};
+
+Shape shape_of(const Json& doc);
+
+// Builds a Shape from a document written value by value (see ViewWriter). It replaces what the
+// shape held, keeping its storage. Members out of order (see view_writer.hpp), a key outside an
+// object, unbalanced ends or a second root throw std::logic_error: they are errors in the code
+// that writes, and tests catch them. The shape is complete once the root value is written.
+class ShapeWriter final : public ViewWriter {
+ public:
+  explicit ShapeWriter(Shape& into);
+
+  void begin_object() override;
+  void end_object() override;
+  void begin_array() override;
+  void end_array() override;
+  void key(std::string_view key) override;
+  void null() override;
+  void boolean(bool b) override;
+  void signed_integer(std::int64_t n) override;
+  void unsigned_integer(std::uint64_t n) override;
+  void floating(double d) override;
+  void string(std::string_view s) override;
+  using ViewWriter::value;
+
+ private:
+  struct Open {
+    std::size_t node;
+    std::uint64_t hash;
+    std::uint32_t count;
+    bool object;
+    bool keyed;  // an object's key is written and waits for its value
+  };
+  // Starts a value's node (after its key's text, inside an object) and returns its index.
+  std::size_t start(Json::value_t type);
+  // Ends node `at` with its hash and counts, and folds it into the container around it.
+  void finish(std::size_t at, std::uint64_t hash, std::uint32_t count);
+  // Ends the scalar just started and written.
+  void scalar(std::uint64_t hash);
+  void close(bool object);
+
+  Shape& shape_;
+  std::vector<Open> open_;
+  std::uint32_t key_ = 0, key_size_ = 0;  // the pending key, in the shape's key pool
+  bool done_ = false;
+};
+
+// Appends `s` as a JSON string, quoted and escaped exactly as Json::dump() writes it (invalid
+// UTF-8 replaced by U+FFFD).
+void append_quoted(std::string& out, std::string_view s);
+// The length of that text for a string of valid UTF-8.
+std::size_t quoted_size(std::string_view s);
+
+}  // namespace tortuga::protocol

@@ -1,0 +1,192 @@
+// The board of a Raft & Scupper view, written member by member (see rules/core/view_writer.hpp):
+// rooms build its flat form from this after every action, and seat_view its tree. Every object's
+// members are written in ascending order of their keys, as the writer requires.
+#include <string>
+#include <utility>
+
+#include "rules/raft_and_scupper/actions.hpp"
+#include "rules/raft_and_scupper/raft_state.hpp"
+
+namespace tortuga::raft {
+namespace {
+
+void write_cell_or_null(ViewWriter& out, const Board& board, Cell cell) {
+  if (cell == kNoCell) return out.null();
+  write_cell(out, board, cell);
+}
+
+void write_traits(ViewWriter& out, std::uint8_t bits) {
+  out.begin_array();
+  for (Trait trait : kAllTraits)
+    if (bits >> static_cast<int>(trait) & 1) out.value(trait_name(trait));
+  out.end_array();
+}
+
+std::string_view phase_name(Phase phase) {
+  switch (phase) {
+    case Phase::kSwitching:
+      return "switching";
+    case Phase::kPlacing:
+      return "placing";
+    case Phase::kChoosing:
+      return "choosing";
+    case Phase::kPlaying:
+      return "playing";
+    case Phase::kOver:
+      return "over";
+  }
+  return "";
+}
+
+}  // namespace
+
+Json RaftState::seat_view(int seat) const {
+  JsonWriter out;
+  write_view(seat, out);
+  return out.take();
+}
+
+void RaftState::write_crew(ViewWriter& out, Crew crew) const {
+  const Board& board = position_.board;
+  const int i = index(crew);
+  const int seat = seat_of(crew);
+  out.begin_object();
+  out.key("favours");
+  out.begin_array();
+  out.value(trait_name(cargo_trait(crew)));
+  out.value(trait_name(rigging_trait(crew)));
+  out.end_array();
+  out.key("flotillas");
+  out.begin_object();
+  std::pair<Trait, Trait> traits{cargo_trait(crew), rigging_trait(crew)};
+  if (trait_name(traits.second) < trait_name(traits.first)) std::swap(traits.first, traits.second);
+  for (Trait trait : {traits.first, traits.second})
+    out.member(trait_name(trait), board.flotilla_count(trait));
+  out.end_object();
+  out.member("passes_in_row", position_.passes_in_row[i]);
+  out.member("scuppered_since", position_.scuppered_since[i]);
+  out.member("scuppered_total", position_.scuppered_total[i]);
+  out.key("seat");
+  seat < 0 ? out.null() : out.value(seat);
+  out.end_object();
+}
+
+void RaftState::write_view(int, ViewWriter& out) const {
+  const Board& board = position_.board;
+  const Box area = board.area();
+  const bool at_sea = phase_ == Phase::kPlaying || phase_ == Phase::kOver;
+  out.begin_object();
+
+  out.key("area");
+  out.begin_object();
+  out.member("height", area.height());
+  out.member("width", area.width());
+  out.member("x", area.x0);
+  out.member("y", area.y0);
+  out.end_object();
+
+  out.key("board");
+  out.begin_object();
+  out.member("height", board.height());
+  out.member("width", board.width());
+  out.end_object();
+
+  out.key("connected");
+  write_traits(out, at_sea ? 0 : position_.rafted_traits_any());
+
+  out.key("crews");  // by name: "blackbeards" comes first
+  out.begin_object();
+  for (Crew crew : {Crew::kBlackbeards, Crew::kYellowbeards}) {
+    out.key(crew_name(crew));
+    write_crew(out, crew);
+  }
+  out.end_object();
+
+  out.member("game", "raft-and-scupper");
+  out.member("last_action", last_action_);
+  out.key("last_scupper");
+  if (position_.last_scupperer < 0)
+    out.null();
+  else
+    out.value(crew_name(static_cast<Crew>(position_.last_scupperer)));
+  out.key("layout");
+  out.begin_array();
+  for (const auto& [x, y] : layout_->positions) {
+    out.begin_array();
+    out.value(x);
+    out.value(y);
+    out.end_array();
+  }
+  out.end_array();
+  out.member("phase", phase_name(phase_));
+
+  out.key("pirates");
+  out.begin_array();
+  for (int p = 0; p < kPirates; ++p) {
+    const Crew crew = crew_of_pirate(p);
+    out.begin_object();
+    out.key("cell");
+    write_cell_or_null(out, board, position_.pirates[p]);
+    out.member("crew", crew_name(crew));
+    out.member("figure", figure_name(crew));
+    out.member("id", p);
+    out.end_object();
+  }
+  out.end_array();
+
+  out.key("seats");
+  out.begin_array();
+  for (int seat = 0; seat < 2; ++seat) {
+    const auto crew = crew_of(seat);
+    out.begin_object();
+    out.key("crew");
+    crew ? out.value(crew_name(*crew)) : out.null();
+    out.member("seat", seat);
+    out.member("setup_role", seat == kPiratePlacer ? "places_pirates" : "chooses_crew");
+    out.end_object();
+  }
+  out.end_array();
+
+  out.key("ships");
+  out.begin_array();
+  for (int id = 1; id <= board.max_id(); ++id) {
+    const Cell cell = board.cell_of(id);
+    if (cell == kNoCell) continue;
+    const Kind kind = board.kind_of(id);
+    const int pirate = position_.pirate_at(cell);
+    out.begin_object();
+    out.member("cargo", cargo_name(kind));
+    out.key("cell");
+    write_cell(out, board, cell);
+    out.member("id", id);
+    out.key("pirate");
+    pirate < 0 ? out.null() : out.value(figure_name(crew_of_pirate(pirate)));
+    out.key("pirate_id");
+    pirate < 0 ? out.null() : out.value(pirate);
+    out.member("rigging", rigging_name(kind));
+    out.end_object();
+  }
+  out.end_array();
+
+  out.member("short_game", short_game_);
+
+  out.key("sunk");
+  out.begin_array();
+  for (auto [id, crew] : sunk_) {
+    const Kind kind = board.kind_of(id);
+    out.begin_object();
+    out.member("by", crew_name(crew));
+    out.member("cargo", cargo_name(kind));
+    out.member("id", id);
+    out.member("rigging", rigging_name(kind));
+    out.end_object();
+  }
+  out.end_array();
+
+  out.key("turn");
+  phase_ == Phase::kPlaying ? out.value(crew_name(position_.to_move)) : out.null();
+  out.member("turn_clock_s", turn_clock_s_);
+  out.end_object();
+}
+
+}  // namespace tortuga::raft

@@ -1,0 +1,94 @@
+// Views written straight from a match's state (State::write_board, write_common_fields) against
+// the same views built as trees, for every game at every step of random matches: the written
+// shape is the tree's, node for node, and its text the tree's dump; and the diffs a room computes
+// from written shapes are the tree diff's ops, byte for byte, and take each view to the next.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "protocol/patch.hpp"
+#include "rules/core/registry.hpp"
+#include "tests/protocol/tree_diff.hpp"
+
+using namespace tortuga;
+using namespace tortuga::protocol;
+
+namespace {
+
+// Empty when `written` is shape_of(tree) node for node, else where they first differ.
+std::string mismatch(const Shape& written, const Json& tree) {
+  const Shape built = shape_of(tree);
+  if (written.text() != tree.dump()) return "text: " + std::string(written.text());
+  if (written.size() != built.size()) return "node count";
+  for (std::size_t n = 0; n < built.size(); ++n) {
+    const auto &w = written[n], &b = built[n];
+    if (w.hash != b.hash || w.size != b.size || w.count != b.count || w.at != b.at ||
+        w.text != b.text || w.type != b.type || written.key(n) != built.key(n))
+      return "node " + std::to_string(n) + " (key \"" + std::string(built.key(n)) + "\")";
+  }
+  return "";
+}
+
+Shape written_board(const State& state, int seat) {
+  Shape shape;
+  ShapeWriter out(shape);
+  state.write_board(seat, out);
+  return shape;
+}
+
+Shape written_common_fields(const State& state, int seat) {
+  Shape shape;
+  ShapeWriter out(shape);
+  state.write_common_fields(seat, out);
+  return shape;
+}
+
+// The diff a room sends, from written shapes, against the tree diff of the same two values.
+void check_diff(const Shape& from_shape, const Json& from, const Shape& to_shape, const Json& to,
+                bool members) {
+  const std::string ops =
+      members ? diff_members_text(from_shape, to_shape) : diff_text(from_shape, to_shape);
+  const Json by_tree =
+      members ? testing::tree_diff_members(from, to) : testing::tree_diff(from, to);
+  CHECK(ops == by_tree.dump());
+  auto patched = apply_patch(from, Json::parse(ops));
+  REQUIRE(patched.ok());
+  // Equal as values: the diff takes 0.0 and -0.0 as one number (see patch.hpp).
+  CHECK(*patched == to);
+}
+
+}  // namespace
+
+TEST_CASE("written views are the views' trees, and their diffs the tree diffs, in every game") {
+  for (const Game* game : all_games()) {
+    const Json options = *game->normalize_options(Json::object());
+    const int seats = options.at("players").get<int>();
+    Chance choices(7);
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      auto state = game->new_state(options, Chance(seed));
+      Json last_board = state->board(kSpectator);
+      Shape last_shape = written_board(*state, kSpectator);
+      Json last_view = state->view(0);
+      for (int step = 0; step < 300 && !state->is_over(); ++step) {
+        INFO(game->info().id << " seed " << seed << " step " << step);
+        for (int seat = kSpectator; seat < seats; ++seat) {
+          CHECK(mismatch(written_board(*state, seat), state->board(seat)) == "");
+          CHECK(mismatch(written_common_fields(*state, seat), state->common_fields(seat)) == "");
+        }
+        const int seat = state->actors().front();
+        const Json legal = state->legal_actions(seat);
+        if (legal.empty()) break;
+        if (state->apply(seat, legal[choices.below(static_cast<std::uint32_t>(legal.size()))]))
+          break;  // a template the client fills in: random play stops here
+        const Json board = state->board(kSpectator);
+        const Shape shape = written_board(*state, kSpectator);
+        if (state->one_board_for_all()) check_diff(last_shape, last_board, shape, board, true);
+        const Json view = state->view(0);
+        check_diff(shape_of(last_view), last_view, shape_of(view), view, false);
+        last_board = board;
+        last_shape = shape;
+        last_view = view;
+      }
+    }
+  }
+}
