@@ -76,8 +76,9 @@ TEST_CASE("a threat drawn in a player's own turn waits face down until the turn 
   CHECK(state->view(1)["players"][0]["ships"] == 0);
   CHECK(state->view(1)["sunk_ships"] == 1);
   const Json log = state->view(1)["log"];
-  CHECK(log[0] == Json{{"event", "threat"}, {"threat", "kraken"}, {"defeated", {0}}});
-  CHECK(log[1] == Json{{"event", "lost_ships"}, {"seat", 0}, {"ships", 1}});
+  CHECK(log[0] == Json{{"event", "end_turn"}, {"seat", 0}});
+  CHECK(log[1] == Json{{"event", "threat"}, {"threat", "kraken"}, {"defeated", {0}}});
+  CHECK(log[2] == Json{{"event", "lost_ships"}, {"seat", 0}, {"ships", 1}});
   CHECK(state->table().convoy.size() == 5);
   CHECK(state->actors() == std::vector<int>{1});
 }
