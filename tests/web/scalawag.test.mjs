@@ -25,7 +25,9 @@ async function startAgainstRandomBots(anne) {
   await anne.getByLabel('Game', {exact: true}).selectOption('scalawag');
   await anne.getByRole('button', {name: 'Create room'}).click();
   await anne.waitForURL(/#\/room\/\d+$/);
+  await anne.locator('.seat[data-seat="0"]', {hasText: 'Anne Bonny'}).waitFor();
   const seats = await anne.locator('.seat').count();
+  assert.ok(seats >= 3, `a Scalawag! room has ${seats} seats`);
   for (let seat = 1; seat < seats; ++seat) {
     const row = anne.locator(`.seat[data-seat="${seat}"]`);
     await anne.getByLabel(`bot for seat ${seat}`).selectOption('random');
