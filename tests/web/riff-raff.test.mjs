@@ -1,0 +1,264 @@
+// A browser plays Riff Raff against two random bots to the end through the board: cards from
+// its hand, placements made with the board's controls (the pointer on the ship, the keys on the
+// ghost piece, the sliders), a catch by a click (Enter) on a falling piece while the fall plays.
+// It checks what a wrong board would get wrong: the drawn ship and pieces at rest are where the
+// last motion frame puts them, and move on the way there; a placement sent carries the values
+// the controls showed; a catch carries the frame shown; nobody sees another seat's card.
+
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {startServer, launch, enter, nextToAct, step, until} from './harness.mjs';
+import {applyPatch} from '../../web/js/patch.js';
+
+const KINDS = ['boat', 'barrel', 'bottle', 'crate', 'chest', 'plank', 'sailor', 'rat'];
+// A ship that tips easily and slippery cargo, so that loads make earlier cargo fall and the
+// player gets catches to make; a generous catch tolerance, as a click's timing is not tested.
+const MODEL = {ship: {joint_friction: 0, angular_damping: 1, counterweight: {density: 10}},
+               physics: {catch_tolerance_frames: 20},
+               cargo: Object.fromEntries(KINDS.map((k) => [k, {friction: 0.12}]))};
+
+// The page's view of the match, rebuilt from the messages it received (kept as it goes).
+function viewOf(page) {
+  page.rebuilt ??= {seen: 0, view: null};
+  const r = page.rebuilt;
+  for (; r.seen < page.received.length; ++r.seen) {
+    const m = page.received[r.seen];
+    if (m.type === 'state') r.view = m.view;
+    else if (m.type === 'patch' && r.view) r.view = applyPatch(r.view, m.ops);
+  }
+  return r.view;
+}
+
+const actions = (page) => page.sent.filter((m) => m.type === 'action');
+
+// The world poses of the motion's last frame, computed here from the frames alone.
+function lastFrame(view) {
+  const m = view.motion;
+  const k = m.frames - 1;
+  const ship = {x: m.ship[3 * k] / 1000, y: m.ship[3 * k + 1] / 1000, angle: m.ship[3 * k + 2] / 1000};
+  const world = (local) => ({
+    x: ship.x + Math.cos(ship.angle) * local.x - Math.sin(ship.angle) * local.y,
+    y: ship.y + Math.sin(ship.angle) * local.x + Math.cos(ship.angle) * local.y,
+    angle: ship.angle + local.angle});
+  const pieces = {};
+  for (const c of view.world.cargo) {
+    const t = m.tracks[c.id];
+    if (t) {
+      const j = t.length / 3 - 1;
+      pieces[c.id] = world({x: t[3 * j] / 1000, y: t[3 * j + 1] / 1000, angle: t[3 * j + 2] / 1000});
+    } else {
+      pieces[c.id] = {x: c.x, y: c.y, angle: c.angle};  // rode still: the view's rest
+    }
+  }
+  return {ship, pieces};
+}
+
+async function drawn(page) {
+  return page.evaluate(() => {
+    const ship = document.querySelector('.riff-ship .ship').dataset;
+    const pieces = {};
+    for (const g of document.querySelectorAll('.riff-ship .cargo .piece')) {
+      const t = g.getAttribute('transform').match(/translate\(([-\d.e]+) ([-\d.e]+)\) rotate\(([-\d.e]+)\)/);
+      pieces[g.dataset.id] = {x: Number(t[1]), y: Number(t[2]), angle: Number(t[3]) * Math.PI / 180};
+    }
+    return {frame: document.querySelector('.riff-ship').dataset.frame,
+            ship: {x: Number(ship.x), y: Number(ship.y), angle: Number(ship.angle)}, pieces};
+  });
+}
+
+const near = (a, b, what) => {
+  for (const key of ['x', 'y', 'angle']) {
+    assert.ok(Math.abs(a[key] - b[key]) < 0.01, `${what}: ${key} ${a[key]} drawn, ${b[key]} expected`);
+  }
+};
+
+// Once the board rests, the ship and every piece are drawn where the last frame leaves them.
+async function checkRest(page) {
+  await page.locator('.riff-ship[data-frame="rest"]').waitFor();
+  const view = viewOf(page);
+  await page.locator(`.play[data-step="${view.step}"]`).waitFor();
+  const shown = await drawn(page);
+  assert.deepEqual(Object.keys(shown.pieces).sort(), view.world.cargo.map((c) => String(c.id)).sort());
+  if (!view.motion) return view;
+  const last = lastFrame(view);
+  near(shown.ship, last.ship, 'the ship');
+  for (const [id, pose] of Object.entries(last.pieces)) near(shown.pieces[id], pose, `piece ${id}`);
+  return view;
+}
+
+async function shownValues(page) {
+  const out = async (name) => page.locator(`.riff-load output[data-value="${name}"]`).innerText();
+  return {x: Number(await out('x')), angle: parseInt(await out('angle'), 10),
+          drop: Number(await out('drop'))};
+}
+
+// The action this page sent after its first `count`, once it has gone.
+async function sentAfter(page, count) {
+  await until(() => actions(page).length > count, 'an action sent');
+  assert.equal(actions(page).length, count + 1, 'one action sent');
+  return actions(page)[count].action;
+}
+
+test('a browser plays Riff Raff against bots through the board', async () => {
+  const server = await startServer();
+  const browser = await launch();
+  try {
+    const anne = await enter(browser, server.url, 'Anne Bonny');
+    await anne.getByLabel('Game', {exact: true}).selectOption('riff-raff');
+    await anne.getByLabel('players', {exact: true}).fill('3');
+    await anne.getByLabel('catch ms', {exact: true}).fill('20000');
+    await anne.getByLabel('model', {exact: true}).fill(JSON.stringify(MODEL));
+    await anne.getByRole('button', {name: 'Create room'}).click();
+    await anne.waitForURL(/#\/room\/\d+$/);
+    const room = Number(anne.url().match(/#\/room\/(\d+)/)[1]);
+    for (const seat of [1, 2]) {
+      const row = anne.locator(`.seat[data-seat="${seat}"]`);
+      await anne.getByLabel(`bot for seat ${seat}`).selectOption('random');
+      await row.getByRole('button', {name: 'Add bot'}).click();
+      await row.filter({hasText: 'Bot'}).waitFor();
+    }
+    await anne.locator('#start:not([disabled])').click();
+    await anne.locator('.riff-ship').waitFor();
+    const jack = await enter(browser, server.url, 'Calico Jack');
+    await jack.goto(`${server.url}#/watch/${room}`);
+    await jack.locator('.riff-ship').waitFor();
+    await anne.emulateMedia({reducedMotion: 'reduce'});
+
+    let loads = 0;
+    let animated = false;
+    let caught = false;
+    let secretsSeen = 0;
+    for (let moves = 0, page; (page = await nextToAct([anne], 30000)); ++moves) {
+      assert.ok(moves < 200, 'the match should end');
+      const before = await step(anne);
+      const sent = actions(anne).length;
+      const view = await checkRest(anne);
+      if (view.phase === 'choosing') {
+        // The bots have chosen face down: their cards are in no view but their own.
+        for (const seat of [1, 2]) {
+          assert.equal(view.players[seat].card, undefined);
+          assert.equal(view.players[seat].hand, undefined);
+          if (view.players[seat].chosen) {
+            ++secretsSeen;
+            const li = anne.locator(`.riff-player[data-seat="${seat}"]`);
+            assert.match(await li.innerText(), /a card face down$/);
+          }
+        }
+        assert.deepEqual(await anne.locator('.riff-hand [data-card]').allInnerTexts(),
+                         view.players[0].hand.map(String));
+        const cards = anne.locator('.riff-hand button.riff-card');
+        const card = view.players[0].hand[moves % view.players[0].hand.length];
+        await cards.filter({hasText: new RegExp(`^${card}$`)}).click();
+        assert.deepEqual(await sentAfter(anne, sent), {type: 'choose', card});
+      } else if (view.phase === 'loading') {
+        const templates = view.legal;
+        const kinds = [...new Set(templates.map((t) => t.piece))];
+        const kind = kinds[loads % kinds.length];
+        await anne.locator(`.riff-kind[data-kind="${kind}"]`).click();
+        if (!animated) await anne.emulateMedia({reducedMotion: 'no-preference'});
+        const way = loads % 3;
+        if (way === 0) {
+          // The keyboard on the ghost piece: move, turn a little, lift.
+          await anne.locator('.riff-ship .ghost').focus();
+          for (let i = 0; i < 3; ++i) await anne.keyboard.press('ArrowLeft');
+          await anne.keyboard.press('Shift+PageUp');
+          await anne.keyboard.press('Shift+PageUp');
+          for (let i = 0; i < 6; ++i) await anne.keyboard.press('ArrowUp');
+        } else if (way === 1) {
+          // The sliders: the angle and the drop by their keys.
+          await anne.locator('.riff-load input[name="angle"]').focus();
+          for (let i = 0; i < 4; ++i) await anne.keyboard.press('ArrowLeft');
+          await anne.locator('.riff-load input[name="drop"]').focus();
+          for (let i = 0; i < 20; ++i) await anne.keyboard.press('ArrowRight');
+        }
+        // The pointer over the area, a third along what the piece may use: the ghost follows.
+        const target = await anne.evaluate(() => {
+          const x = document.querySelector('.riff-load input[name="x"]');
+          const aim = Number(x.min) + (Number(x.max) - Number(x.min)) / 3;
+          const over = document.querySelector('.riff-ship .over');
+          const p = new DOMPoint(aim, 0).matrixTransform(over.getScreenCTM());
+          return {aim, x: p.x, y: p.y};
+        });
+        if (way === 2) await anne.mouse.move(target.x, target.y);
+        const shown = await shownValues(anne);
+        if (way === 2) assert.ok(Math.abs(shown.x - target.aim) < 0.02, `${shown.x} ${target.aim}`);
+        if (way === 0) assert.equal(shown.drop, 0.3);  // six presses of ↑, 0.05 each
+        if (way === 1) assert.equal(shown.drop, 0.2);  // twenty of the slider's 0.01
+        const ghost = await anne.locator('.riff-ship .ghost').evaluate((g) => ({...g.dataset}));
+        assert.deepEqual([Number(ghost.x), Number(ghost.angle), Number(ghost.drop), ghost.kind],
+                         [shown.x, shown.angle, shown.drop, kind]);
+        if (way === 2) await anne.mouse.click(target.x, target.y);
+        else if (way === 0) await anne.keyboard.press('Enter');
+        else await anne.locator('.riff-set-down').click();
+        const load = await sentAfter(anne, sent);
+        const template = templates.find((t) => t.piece === kind && t.pieces === load.pieces);
+        assert.deepEqual(load, {...template, x: shown.x, angle: shown.angle, drop: shown.drop});
+        assert.ok(load.x >= view.placement.x[0] && load.x <= view.placement.x[1]);
+        if (!animated) {
+          // The piece falls on its way to rest: frames are drawn one after another.
+          animated = true;
+          const frames = new Set();
+          await until(async () => {
+            const f = await anne.locator('.riff-ship').getAttribute('data-frame');
+            if (f !== 'rest') frames.add(Number(f));
+            return f === 'rest' && frames.size > 0;
+          }, 'the motion played', 20000);
+          assert.ok(frames.size >= 3, `frames drawn: ${[...frames]}`);
+          await checkRest(anne);
+          await anne.emulateMedia({reducedMotion: 'reduce'});
+        }
+        ++loads;
+      } else if (view.phase === 'catching') {
+        const template = (piece) => view.legal.find((a) => a.grabs[0]?.piece === piece);
+        if (!caught) {
+          // The fall plays (also with reduced motion: it is the catch); click a piece falling.
+          const earlier = view.catch.pieces.filter((id) => !view.turn.loaded.includes(id));
+          const sel = earlier.map((id) => `.riff-ship .piece.falling[data-id="${id}"]`).join(', ');
+          // Below the hull's lowest point (a tilted keel): in free fall. Enter on it at once.
+          const handle = await anne.waitForFunction((s) => {
+            const g = [...document.querySelectorAll(s)].find((p) => Number(p.dataset.y) < 0.9);
+            if (!g) return null;
+            const frame = Number(document.querySelector('.riff-ship').dataset.frame);
+            g.dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter', bubbles: true}));
+            return {id: Number(g.dataset.id), frame};
+          }, sel);
+          const {id, frame} = await handle.jsonValue();
+          const grab = await sentAfter(anne, sent);
+          assert.deepEqual(grab, {...template(id), grabs: [{piece: id, frame}]});
+          await anne.waitForFunction((n) => Number(document.querySelector('.play').dataset.step) > n,
+                                     before);
+          assert.deepEqual(viewOf(anne).last_catch.caught, [id]);
+          caught = true;
+          continue;
+        }
+        await anne.locator('.actions button.action', {hasText: 'let the falling pieces go'}).click();
+        assert.deepEqual(await sentAfter(anne, sent), {type: 'catch', grabs: []});
+      } else {
+        await anne.locator('.actions button.action').first().click();
+      }
+      await anne.waitForFunction((n) => Number(document.querySelector('.play').dataset.step) > n,
+                                 before);
+    }
+    assert.ok(await anne.locator('.play[data-over="true"]').count());
+    await checkRest(anne);
+    assert.ok(loads >= 5, `Anne loaded ${loads} times`);
+    assert.ok(animated);
+    assert.ok(caught, 'Anne caught a falling piece');
+    assert.ok(secretsSeen > 0);
+    const result = viewOf(anne).result;
+    assert.deepEqual(result.scores, viewOf(anne).players.map((p) => p.pieces));
+
+    // The spectator's board draws the same ship and shows no hand and no card of anyone's.
+    await jack.locator('.play[data-over="true"]').waitFor();
+    await checkRest(jack);
+    assert.equal(await jack.locator('.riff-hand *').count(), 0);
+    assert.equal(await jack.locator('.riff-load *, .riff-ship .clickable').count(), 0);
+    for (const m of jack.received.filter((m) => m.type === 'state' || m.type === 'patch')) {
+      const text = JSON.stringify(m);
+      assert.ok(!/"hand"|"card":\s*\d/.test(text), `a spectator's message carries a card: ${text.slice(0, 200)}`);
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}, {timeout: 170000});
