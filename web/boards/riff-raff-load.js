@@ -31,13 +31,16 @@ export class Placer {
       this.offered = null;
       return fill(this.node);
     }
-    if (view.step !== this.offered) {
-      this.offered = view.step;
-      const kinds = new Set(templates.map((t) => t.piece));
-      if (!kinds.has(this.kind)) this.kind = templates[0].piece;
-      this.pieces = templates.some((t) => t.pieces === 2) ? (this.pieces ?? 1) : undefined;
-      this.take(this.template());
+    if (view.step === this.offered && this.node.firstChild) {
+      // The same choice: keep the controls (and the focus in them), only enable them again.
+      for (const c of this.node.querySelectorAll('button, input')) c.disabled = !enabled;
+      return;
     }
+    this.offered = view.step;
+    const kinds = new Set(templates.map((t) => t.piece));
+    if (!kinds.has(this.kind)) this.kind = templates[0].piece;
+    this.pieces = templates.some((t) => t.pieces === 2) ? (this.pieces ?? 1) : undefined;
+    this.take(this.template());
     this.show();
   }
 

@@ -32,11 +32,12 @@ function label(action, view) {
     case 'choose': return `play card ${action.card} face down`;
     case 'appoint': return `appoint seat ${action.seat} captain`;
     case 'load': {
-      const how = action.angle === 0 ? 'level' : `turned ${action.angle}°`;
+      const how = action.angle === 0 ? 'level' : `turned ${Math.round(action.angle)}°`;
       const where = view?.placement ? ` on area ${view.placement.area}` : '';
       const pair = action.pieces === 2 ? ', announcing two pieces'
                  : action.pieces === 1 ? ', one piece' : '';
-      return `load a ${action.piece}${where} at x ${action.x}, ${how}, drop ${action.drop}${pair}`;
+      return `load a ${action.piece}${where} at x ${milli(action.x)}, ${how}, drop ` +
+             `${milli(action.drop)}${pair}`;
     }
     case 'catch':
       return action.grabs.length === 0 ? 'let the falling pieces go'
@@ -57,8 +58,8 @@ function catchText(c, who) {
 function loadText(view, who) {
   const l = view.motion.load;
   const falls = view.motion.falls.length;
-  return `${who(l.seat)} loaded a ${l.piece} on area ${l.area} (x ${milli(l.x)}, ${l.angle}°, ` +
-         `drop ${l.drop})${falls ? `: ${falls} fell` : ''}`;
+  return `${who(l.seat)} loaded a ${l.piece} on area ${l.area} (x ${milli(l.x)}, ` +
+         `${Math.round(l.angle)}°, drop ${milli(l.drop)})${falls ? `: ${falls} fell` : ''}`;
 }
 
 // What the last step did, told by comparing the view with the one before it (a view names no
@@ -202,7 +203,7 @@ function create(host) {
     svg.classList.toggle('placing', Boolean(active));
     if (!active) {
       ghost.replaceChildren();
-      ghost.removeAttribute('tabindex');
+      for (const name of ['tabindex', 'role', 'aria-label']) ghost.removeAttribute(name);
       return;
     }
     const area = placer.area();
@@ -218,28 +219,29 @@ function create(host) {
                    placer.parts().map((p, i) => part(p, `part-${i}`))));
     Object.assign(ghost.dataset, {x: placer.x, angle: placer.angle, drop: placer.drop,
                                   kind: placer.kind});
-    if (!ghost.hasAttribute('role')) {
-      clickable(ghost, '', () => placer.go());
-      ghost.addEventListener('keydown', (event) => {
-        if (event.key !== 'Enter' && event.key !== ' ') placer.key(event);
-      });
-    }
+    ghost.setAttribute('tabindex', '0');
+    ghost.setAttribute('role', 'button');
     ghost.setAttribute('aria-label', `set down the ${placer.describe()} on area ${area.number}; ` +
                        'arrow keys move it, Page Up and Page Down turn it');
   }
+
+  // The ghost takes the keys: arrows move, Page Up/Down turn, Enter or Space sets it down.
+  ghost.addEventListener('keydown', (event) => {
+    if (ghost.hasAttribute('role')) placer.key(event);
+  });
 
   // The pointer moves the piece along the area; a click sets it down.
   const local = (event) => {
     const point = new DOMPoint(event.clientX, event.clientY);
     return point.matrixTransform(overG.getScreenCTM().inverse());
   };
-  svg.addEventListener('pointermove', (event) => {
+  const follow = (event) => {
     if (placer.templates.length && placer.enabled) placer.moveTo(local(event).x);
-  });
+  };
+  svg.addEventListener('pointermove', follow);
+  svg.addEventListener('pointerdown', follow);  // a tap on a touch screen moves it too
   svg.addEventListener('click', (event) => {
-    if (!placer.templates.length || !placer.enabled || event.detail === 0) return;
-    placer.moveTo(local(event).x);
-    placer.go();
+    if (placer.templates.length && placer.enabled && event.detail > 0) placer.go();
   });
 
   function update(next, context) {
@@ -302,9 +304,16 @@ function create(host) {
 
   function showHand(v) {
     const me = v.seat !== null && v.seat !== undefined ? v.players[v.seat] : null;
-    if (!me?.hand) return fill(hand);
+    if (!me?.hand) {
+      delete hand.dataset.key;
+      return fill(hand);
+    }
     const choose = new Map((ctx.act ? v.legal : []).filter((a) => a.type === 'choose')
         .map((a) => [a.card, a]));
+    // Drawn again only when it changes: a button under the pointer stays the same button.
+    const key = JSON.stringify([me.hand, me.card, [...choose.keys()]]);
+    if (hand.dataset.key === key) return;
+    hand.dataset.key = key;
     fill(hand, h('strong', {}, 'Your cards: '), me.hand.map((card) => choose.has(card)
         ? h('button', {type: 'button', class: 'riff-card', 'data-card': card,
                        'aria-label': label(choose.get(card), v),
