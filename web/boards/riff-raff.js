@@ -281,11 +281,14 @@ function create(host) {
          v.order?.length ? ` · order: ${v.order.map(who).join(', ')}` : '',
          v.last_catch ? ` · ${catchText(v.last_catch, who)}` : '');
     const mine = ctx.act && v.seat !== null;
-    hint.textContent = !mine ? '' : placer.templates.length
+    const letGo = catchable.size ? v.legal.find((a) => a.type === 'catch' && !a.grabs.length) : null;
+    fill(hint, !mine ? '' : placer.templates.length
         ? 'Choose a piece, then move it along the highlighted area and click to set it down.'
-        : catchable.size ? 'Click a falling piece to catch it (a click is a grab), or let go.'
+        : catchable.size ? 'Click a falling piece to catch it (a click is a grab), or '
         : v.legal.some((a) => a.type === 'choose')
-        ? 'Choose a card face down: the highest is captain, and the card names your area.' : '';
+        ? 'Choose a card face down: the highest is captain, and the card names your area.' : '',
+    letGo && h('button', {type: 'button', class: 'riff-let-go', onclick: () => send(letGo)},
+               label(letGo, v)));
     showHand(v);
     fill(players, v.players.map((p, seat) => h('li', {
       class: `riff-player${turn?.seat === seat ? ' to-move' : ''}${seat === v.seat ? ' mine' : ''}`,
