@@ -22,14 +22,22 @@ const MODEL = {ship: {joint_friction: 0, joint_limit_deg: 35, angular_damping: 0
 
 // The page's view of the match, rebuilt from the messages it received (kept as it goes).
 function viewOf(page) {
-  page.rebuilt ??= {seen: 0, view: null};
+  page.rebuilt ??= {seen: 0, view: null, steps: new Map()};
   const r = page.rebuilt;
   for (; r.seen < page.received.length; ++r.seen) {
     const m = page.received[r.seen];
+    if (m.type === 'state' && m.view.step === 0) r.steps.clear();  // a new match
     if (m.type === 'state') r.view = m.view;
     else if (m.type === 'patch' && r.view) r.view = applyPatch(r.view, m.ops);
+    if (r.view) r.steps.set(r.view.step, r.view);
   }
   return r.view;
+}
+
+// The view of one step of the match, once received.
+async function viewAt(page, n) {
+  await until(() => viewOf(page) && page.rebuilt.steps.has(n), `step ${n} received`);
+  return page.rebuilt.steps.get(n);
 }
 
 const actions = (page) => page.sent.filter((m) => m.type === 'action');
@@ -205,7 +213,11 @@ test('a browser plays Riff Raff against bots through the board', async () => {
           const high = view.world.ship.angle >= 0 ? 0 : 1;
           const card = hand.filter((c) => c % 2 === high).at(-1) ?? hand[moves % hand.length];
           // (The keyboard: Tab to the card and Enter.)
-          await cards.filter({hasText: new RegExp(`^${card}$`)}).focus();
+          try {
+            await cards.filter({hasText: new RegExp(`^${card}$`)}).focus({timeout: 3000});
+          } catch (_) {
+            continue;  // the page moved on under the test: look again
+          }
           await anne.keyboard.press('Enter');
           assert.deepEqual(await sentAfter(anne, sent), {type: 'choose', card});
         } else if (view.phase === 'loading') {
@@ -303,7 +315,7 @@ test('a browser plays Riff Raff against bots through the board', async () => {
                                        before);
             // Whether the hand held is the server's physics (the piece's last touch, which the
             // frames do not tell exactly); what the board owes is the grab, and the catch applied.
-            const made = (await current(anne)).last_catch;
+            const made = (await viewAt(anne, before + 1)).last_catch;
             assert.equal(made.seat, 0);
             assert.ok(made.caught.length === 0 || String(made.caught) === String(id));
             assert.deepEqual([...made.out, ...made.returned].sort(), [...view.catch.pieces].sort());
