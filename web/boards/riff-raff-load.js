@@ -186,7 +186,8 @@ export class Placer {
       h('button', {type: 'button', class: 'riff-set-down', disabled: !this.enabled,
                    onclick: () => this.go()}),
       h('p', {class: 'riff-keys'}, 'On the ship: move the pointer along the area and click; ' +
-        'or focus the piece: ← → move, Page Up/Down (or Q/E) turn, ↑ ↓ drop, Enter sets it down.'));
+        'or focus the piece: ← → move, Page Up/Down (or Q/E) turn, ↑ ↓ drop, Enter sets it ' +
+        'down.'));
     this.update();
   }
 }

@@ -135,7 +135,9 @@ export function releasePose(model, ship, cargo, {kind, area, x, angleDeg, drop})
   const s = Math.sin(angle);
   let bottom = Infinity;
   for (const part of parts) {
-    if (part.circle) bottom = Math.min(bottom, s * part.circle[0] + c * part.circle[1] - part.radius);
+    if (part.circle) {
+      bottom = Math.min(bottom, s * part.circle[0] + c * part.circle[1] - part.radius);
+    }
     for (const [px, py] of part.polygon || []) bottom = Math.min(bottom, s * px + c * py);
   }
   const hull = model.ship.parts.flatMap((part) => placed([part], {x: 0, y: 0, angle: 0}));

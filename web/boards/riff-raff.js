@@ -82,8 +82,8 @@ function describe(view, names) {
     return catchText(view.last_catch, who);
   }
   if (before.phase === 'choosing') {
-    const seat = before.to_act.find((s) => !before.players[s].chosen &&
-        (view.players[s].chosen || view.players[s].played.length > before.players[s].played.length));
+    const seat = before.to_act.find((s) => !before.players[s].chosen && (view.players[s].chosen ||
+        view.players[s].played.length > before.players[s].played.length));
     const by = seat === undefined ? 'a card was chosen' : `${who(seat)} chose a card face down`;
     if (view.phase === 'choosing' && view.round === before.round) return by;
     return `${by}; revealed: ${view.players.map((p, i) => `${who(i)} ${p.played.at(-1)}`)
@@ -281,7 +281,8 @@ function create(host) {
          v.order?.length ? ` · order: ${v.order.map(who).join(', ')}` : '',
          v.last_catch ? ` · ${catchText(v.last_catch, who)}` : '');
     const mine = ctx.act && v.seat !== null;
-    const letGo = catchable.size ? v.legal.find((a) => a.type === 'catch' && !a.grabs.length) : null;
+    const letGo = catchable.size ? v.legal.find((a) => a.type === 'catch' && !a.grabs.length)
+                                 : null;
     fill(hint, !mine ? '' : placer.templates.length
         ? 'Choose a piece, then move it along the highlighted area and click to set it down.'
         : catchable.size ? 'Click a falling piece to catch it (a click is a grab), or '
