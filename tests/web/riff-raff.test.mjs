@@ -193,9 +193,7 @@ test('a browser plays Riff Raff against bots through the board', async () => {
       let secretsSeen = 0;
       for (let moves = 0, page; (page = await nextToAct([anne], 30000)); ++moves) {
         assert.ok(moves < 200, 'the match should end');
-        const before = await step(anne);
         const sent = actions(anne).length;
-        // While a catch waits, its fall plays: the board rests afterwards.
         // While a catch waits, its fall plays: the board rests afterwards. While choosing, the
         // bots choose too: wait for them, so that nothing changes under the pointer.
         let view = await current(anne);
@@ -206,7 +204,10 @@ test('a browser plays Riff Raff against bots through the board', async () => {
           }
         }
         if (view.phase !== 'catching') view = await checkRest(anne);
-        if (!view.legal.length) continue;  // the page moved on meanwhile
+        // The step the page shows now (the bots may have acted meanwhile): Anne's action is the
+        // next one.
+        const before = view.step;
+        if (!view.legal.length) continue;  // (the page showed Anne's turn a moment late)
         if (view.phase === 'choosing') {
           // The bots have chosen face down: their cards are in no view but their own.
           for (const seat of [1, 2]) {
@@ -226,11 +227,7 @@ test('a browser plays Riff Raff against bots through the board', async () => {
           const high = view.world.ship.angle >= 0 ? 0 : 1;
           const card = hand.filter((c) => c % 2 === high).at(-1) ?? hand[moves % hand.length];
           // (The keyboard: Tab to the card and Enter.)
-          try {
-            await cards.filter({hasText: new RegExp(`^${card}$`)}).focus({timeout: 3000});
-          } catch (_) {
-            continue;  // the page moved on under the test: look again
-          }
+          await cards.filter({hasText: new RegExp(`^${card}$`)}).focus();
           await anne.keyboard.press('Enter');
           assert.deepEqual(await sentAfter(anne, sent), {type: 'choose', card});
         } else if (view.phase === 'loading') {
