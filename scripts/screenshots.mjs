@@ -168,7 +168,7 @@ try {
   await ann.waitForURL(/#\/room\/\d+$/);
   for (const seat of [1, 2]) {
     await ann.locator(`.seat[data-seat="${seat}"]`).getByRole('button', {name: 'Add bot'}).click();
-    await ann.locator(`.seat[data-seat="${seat}"]`, {hasText: 'Bot'}).waitFor();
+    await ann.locator(`.seat[data-seat="${seat}"]:not(.empty)`).waitFor();
   }
   await ann.locator('#start:not([disabled])').click();
   await ann.locator('.riff-ship').waitFor();

@@ -180,7 +180,7 @@ test('a browser plays Riff Raff against bots through the board', async () => {
         const row = anne.locator(`.seat[data-seat="${seat}"]`);
         await anne.getByLabel(`bot for seat ${seat}`).selectOption('random');
         await row.getByRole('button', {name: 'Add bot'}).click();
-        await row.filter({hasText: 'Bot'}).waitFor();
+        await row.and(anne.locator(':not(.empty)')).waitFor();
       }
       await anne.locator('#start:not([disabled])').click();
       await anne.locator('.riff-ship').waitFor();
