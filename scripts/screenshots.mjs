@@ -159,6 +159,42 @@ try {
   }
   await ume.mouse.move(0, 0);
   await ume.screenshot({path: join(out, 'um-rum-und-ehre.png'), fullPage: true});
+
+  // Riff Raff against two bots, a few rounds in, just after a load: the motion playing.
+  const ann = await enter(browser, server.url, 'Ann Mills', {width: 1200, height: 1400});
+  await ann.getByLabel('Game', {exact: true}).selectOption('riff-raff');
+  await ann.getByLabel('players', {exact: true}).fill('3');
+  await ann.getByRole('button', {name: 'Create room'}).click();
+  await ann.waitForURL(/#\/room\/\d+$/);
+  for (const seat of [1, 2]) {
+    await ann.locator(`.seat[data-seat="${seat}"]`).getByRole('button', {name: 'Add bot'}).click();
+    await ann.locator(`.seat[data-seat="${seat}"]:not(.empty)`).waitFor();
+  }
+  await ann.locator('#start:not([disabled])').click();
+  await ann.locator('.riff-ship').waitFor();
+  for (let loads = 0; loads < 4;) {
+    const page = await nextToAct([ann]);
+    if (!page) break;
+    const before = await step(ann);
+    await ann.locator('.riff-ship[data-frame="rest"]').waitFor();
+    if (await ann.locator('.riff-hand button.riff-card').count()) {
+      await ann.locator('.riff-hand button.riff-card').last().click();
+    } else if (await ann.locator('.riff-set-down').count()) {
+      if (++loads === 4) {
+        await ann.locator('.riff-ship .ghost').focus();
+        for (let i = 0; i < 4; ++i) await ann.keyboard.press('ArrowRight');
+        await ann.keyboard.press('Enter');
+        await ann.waitForTimeout(450);
+        await ann.screenshot({path: join(out, 'riff-raff.png'), fullPage: true});
+        break;
+      }
+      await ann.locator('.riff-set-down').click();
+    } else {
+      await ann.locator('.actions button.action').first().click();
+    }
+    await ann.waitForFunction((n) => Number(document.querySelector('.play').dataset.step) > n,
+                              before);
+  }
 } finally {
   await browser.close();
   await server.stop();

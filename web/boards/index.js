@@ -12,7 +12,8 @@
 
 import generic from './generic.js';
 
-const drawn = new Set(['raft-and-scupper', 'scalawag', 'colpaccio', 'um-rum-und-ehre']);
+const drawn = new Set(['raft-and-scupper', 'scalawag', 'colpaccio', 'um-rum-und-ehre',
+                       'riff-raff']);
 
 export async function loadBoard(game) {
   if (!drawn.has(game)) return generic;

@@ -1,0 +1,334 @@
+// The Riff Raff board: the ship on its ball joint, side view, drawn from the view's model (hull,
+// mast, yards, the areas numbered), the cargo on it, and both moving as the server's motion
+// frames say (riff-raff-motion.js); the players' supplies, cards and catches, the captain and
+// whose turn it is; your own cards (only your view holds them), to choose one face down; the
+// loader's controls (riff-raff-load.js): a ghost of the piece on the ship, drawn where the
+// server will release it, that follows the pointer, the keys and the sliders; and, while the
+// fall you may catch from plays, the falling pieces to click. See docs/games/riff-raff.md.
+
+import {h, s, fill, clickable} from '../js/dom.js';
+import {deg, releasePose, outline, xBounds} from './riff-raff-shapes.js';
+import {MotionPlayer, restPoses} from './riff-raff-motion.js';
+import {Placer, KINDS} from './riff-raff-load.js';
+
+const BOX = {x: -4.9, y: -0.7, w: 9.8, h: 9.5};  // the world shown, y up
+const YARDS = ['the deck', 'the lowest yard', 'the middle yard', 'the top yard'];
+const milli = (v) => Math.round(v * 1000) / 1000;
+
+function areaName(n) {
+  const level = YARDS[n <= 4 ? 0 : Math.floor((n - 3) / 2)];
+  const side = n <= 4 ? ['stern', 'stern side of the mast', 'bow side of the mast', 'bow'][n - 1]
+                      : n % 2 ? 'stern' : 'bow';
+  return `${level ?? 'area'}, ${side}`;
+}
+
+function kindOf(view, id) {
+  return view?.motion?.falls?.find((f) => f.id === id)?.kind ??
+         view?.world?.cargo?.find((c) => c.id === id)?.kind ?? 'piece';
+}
+
+function label(action, view) {
+  switch (action.type) {
+    case 'choose': return `play card ${action.card} face down`;
+    case 'appoint': return `appoint seat ${action.seat} captain`;
+    case 'load': {
+      const how = action.angle === 0 ? 'level' : `turned ${Math.round(action.angle)}°`;
+      const where = view?.placement ? ` on area ${view.placement.area}` : '';
+      const pair = action.pieces === 2 ? ', announcing two pieces'
+                 : action.pieces === 1 ? ', one piece' : '';
+      return `load a ${action.piece}${where} at x ${milli(action.x)}, ${how}, drop ` +
+             `${milli(action.drop)}${pair}`;
+    }
+    case 'catch':
+      return action.grabs.length === 0 ? 'let the falling pieces go'
+          : action.grabs.map((g) => `grab the ${kindOf(view, g.piece)} (piece ${g.piece}) at ` +
+                                    `frame ${g.frame}`).join(' and ');
+    case 'timeout': return 'time ran out';
+    default: return action.type;
+  }
+}
+
+function catchText(c, who) {
+  if (!c) return '';
+  const held = c.counted ? `caught ${c.out.length} out of the game` : c.caught.length
+      ? 'caught only their own load, which does not count' : 'caught nothing';
+  return `${who(c.seat)} ${held}; ${c.returned.length} back to their supply`;
+}
+
+function loadText(view, who) {
+  const l = view.motion.load;
+  const falls = view.motion.falls.length;
+  return `${who(l.seat)} loaded a ${l.piece} on area ${l.area} (x ${milli(l.x)}, ` +
+         `${Math.round(l.angle)}°, drop ${milli(l.drop)})${falls ? `: ${falls} fell` : ''}`;
+}
+
+// What the last step did, told by comparing the view with the one before it (a view names no
+// action); a log that missed a step says only what the view shows.
+let previous = null;
+function describe(view, names) {
+  const before = previous;
+  previous = view;
+  const who = (seat) => names[seat] ?? `seat ${seat}`;
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  if (!before || before.step !== view.step - 1) {
+    return view.motion && view.turn?.loaded?.includes(view.motion.load.id)
+        ? loadText(view, who) : null;
+  }
+  if (view.motion && view.motion.load.id !== before.motion?.load?.id) {
+    const c = view.last_catch && !same(view.last_catch, before.last_catch) ? view.last_catch : null;
+    return loadText(view, who) + (c ? `; ${catchText(c, who)}` : '');
+  }
+  if (view.last_catch && !same(view.last_catch, before.last_catch)) {
+    return catchText(view.last_catch, who);
+  }
+  if (before.phase === 'choosing') {
+    const seat = before.to_act.find((s) => !before.players[s].chosen && (view.players[s].chosen ||
+        view.players[s].played.length > before.players[s].played.length));
+    const by = seat === undefined ? 'a card was chosen' : `${who(seat)} chose a card face down`;
+    if (view.phase === 'choosing' && view.round === before.round) return by;
+    return `${by}; revealed: ${view.players.map((p, i) => `${who(i)} ${p.played.at(-1)}`)
+        .join(', ')}`;
+  }
+  if (before.phase === 'appointing') {
+    return `${who(before.captain)} appointed ${who(view.captain)} captain`;
+  }
+  return null;
+}
+
+function part(p, cls) {
+  const o = outline(p);
+  return o.circle ? s('circle', {...o.circle, class: cls}) : s('path', {d: o.d, class: cls});
+}
+
+const poseTransform = (p) => `translate(${p.x} ${p.y}) rotate(${deg(p.angle)})`;
+// Text inside the flipped world, upright again.
+const text = (x, y, value, cls) =>
+  s('text', {x, y: -y, transform: 'scale(1 -1)', class: cls, 'text-anchor': 'middle'}, value);
+
+function create(host) {
+  const svg = s('svg', {class: 'riff-ship', viewBox: `${BOX.x} ${-BOX.y - BOX.h} ${BOX.w} ${BOX.h}`,
+                        role: 'group'});
+  const backdrop = s('g', {class: 'backdrop'});
+  const shipG = s('g', {class: 'ship'});
+  const cargoG = s('g', {class: 'cargo'});
+  const overG = s('g', {class: 'over'});      // with the ship: the ghost on top of the cargo
+  const ghost = s('g', {class: 'ghost'});
+  const status = h('p', {class: 'riff-status', 'aria-live': 'polite'});
+  const hint = h('p', {class: 'board-hint'});
+  const hand = h('div', {class: 'riff-hand'});
+  const players = h('ul', {class: 'riff-players', 'aria-label': 'the players'});
+  svg.append(s('g', {transform: 'scale(1 -1)'}, backdrop, shipG, cargoG, overG));
+  overG.append(ghost);
+  let view = null;
+  let modelKey = null;
+  let ctx = {act: null, names: []};
+  let catchable = new Map();
+  const pieces = new Map();  // id -> its drawn element
+  const placer = new Placer(() => drawGhost(), (action) => send(action));
+  const player = new MotionPlayer((poses, frame) => drawPoses(poses, frame), () => {
+    drawPoses(restPoses(view.world), null);
+    catchable = new Map();
+  });
+  fill(host, h('div', {class: 'riff'}, status, svg, hint, placer.node, hand, players));
+
+  function send(action) {
+    const act = ctx.act;
+    ctx = {...ctx, act: null};
+    placer.enabled = false;
+    catchable = new Map();
+    if (act) act(action);
+  }
+
+  function drawStatic() {
+    const m = view.model;
+    const [px, py] = m.ship.pivot;
+    const area = view.placement?.area ?? view.turn?.area;
+    backdrop.replaceChildren(
+      // Sky and water reach past the box: a wide screen shows more of them, not blank bands.
+      s('rect', {class: 'sky', x: -50, y: 0, width: 100, height: 50}),
+      s('rect', {class: 'water', x: -50, y: -50, width: 100, height: 50}),
+      s('path', {class: 'wave', d: Array.from({length: 40}, (_, i) =>
+        `M${-16 + i * 0.8} 0 q0.2 0.08 0.4 0 t0.4 0`).join(' ')}),
+      s('rect', {class: 'stand', x: px - 0.09, y: BOX.y, width: 0.18, height: py - BOX.y}));
+    fill(shipG,
+      part(m.ship.counterweight, 'counterweight'),
+      m.ship.parts.map((p, i) => part(p, i === 0 ? 'hull' : i === 1 ? 'mast' : 'yard')),
+      s('circle', {class: 'pivot', cx: 0, cy: 0, r: 0.1}),
+      m.areas.map((a) => [
+        a.number === area && s('rect', {class: 'loading-area', x: a.from, y: a.surface,
+                                        width: a.to - a.from, height: a.ceiling - a.surface}),
+        text((a.from + a.to) / 2, a.surface - (a.number <= 4 ? 0.45 : 0.3), a.number,
+             `area-number${a.number === area ? ' current' : ''}`)]));
+  }
+
+  function pieceNode(kind, id) {
+    const title = `${kind} (piece ${id})`;
+    return s('g', {class: `piece kind-${kind}`, 'data-id': id, 'data-kind': kind},
+             s('title', {}, title),
+             view.model.cargo[kind].parts.map((p, i) => part(p, `part-${i}`)));
+  }
+
+  // One frame (null: the rest) of the ship and the pieces.
+  function drawPoses({ship, pieces: poses}, frame) {
+    for (const g of [shipG, overG]) g.setAttribute('transform', poseTransform(ship));
+    shipG.dataset.x = milli(ship.x);
+    shipG.dataset.y = milli(ship.y);
+    shipG.dataset.angle = milli(ship.angle);
+    svg.dataset.frame = frame ?? 'rest';
+    for (const [id, el] of pieces) if (!poses.has(id)) { el.remove(); pieces.delete(id); }
+    for (const [id, pose] of poses) {
+      let el = pieces.get(id);
+      if (!el) {
+        el = pieceNode(pose.kind, id);
+        pieces.set(id, el);
+        cargoG.append(el);
+      }
+      el.setAttribute('transform', poseTransform(pose));
+      Object.assign(el.dataset, {x: milli(pose.x), y: milli(pose.y), angle: milli(pose.angle)});
+      const grab = frame !== null && catchable.get(id);
+      if (grab && !el.classList.contains('clickable')) {
+        el.classList.add('falling');
+        clickable(el, `catch the ${pose.kind} (piece ${id})`, () => {
+          const at = player.frame();
+          if (catchable.has(id) && at !== null) {
+            send({...grab, grabs: [{...grab.grabs[0], frame: at}]});
+          }
+        });
+      }
+    }
+  }
+
+  function drawGhost() {
+    const active = placer.templates.length > 0 && view?.placement;
+    svg.classList.toggle('placing', Boolean(active));
+    if (!active) {
+      ghost.replaceChildren();
+      for (const name of ['tabindex', 'role', 'aria-label']) ghost.removeAttribute(name);
+      return;
+    }
+    const area = placer.area();
+    const release = releasePose(view.model, view.world.ship, view.world.cargo,
+        {kind: placer.kind, area, x: placer.x, angleDeg: placer.angle, drop: placer.drop});
+    const [from, to] = xBounds(area, placer.parts(), placer.angle);
+    fill(ghost,
+      s('line', {class: 'span', x1: from, x2: to, y1: area.surface + 0.03,
+                 y2: area.surface + 0.03}),
+      release && s('line', {class: 'drop', x1: release.x, x2: release.x, y1: release.rest,
+                            y2: release.y}),
+      release && s('g', {class: 'ghost-piece', transform: poseTransform(release)},
+                   placer.parts().map((p, i) => part(p, `part-${i}`))));
+    Object.assign(ghost.dataset, {x: placer.x, angle: placer.angle, drop: placer.drop,
+                                  kind: placer.kind});
+    ghost.setAttribute('tabindex', '0');
+    ghost.setAttribute('role', 'button');
+    ghost.setAttribute('aria-label', `set down the ${placer.describe()} on area ${area.number}; ` +
+                       'arrow keys move it, Page Up and Page Down turn it');
+  }
+
+  // The ghost takes the keys: arrows move, Page Up/Down turn, Enter or Space sets it down.
+  ghost.addEventListener('keydown', (event) => {
+    if (ghost.hasAttribute('role')) placer.key(event);
+  });
+
+  // The pointer moves the piece along the area; a click sets it down.
+  const local = (event) => {
+    const point = new DOMPoint(event.clientX, event.clientY);
+    return point.matrixTransform(overG.getScreenCTM().inverse());
+  };
+  const follow = (event) => {
+    if (placer.templates.length && placer.enabled) placer.moveTo(local(event).x);
+  };
+  svg.addEventListener('pointermove', follow);
+  svg.addEventListener('pointerdown', follow);  // a tap on a touch screen moves it too
+  svg.addEventListener('click', (event) => {
+    if (placer.templates.length && placer.enabled && event.detail > 0) placer.go();
+  });
+
+  function update(next, context) {
+    const key = JSON.stringify(next.model);
+    const fresh = key !== modelKey;
+    modelKey = key;
+    view = next;
+    ctx = context;
+    const act = context.act;
+    catchable = new Map((act ? view.legal : []).filter((a) => a.type === 'catch' &&
+                                                               a.grabs.length === 1)
+        .map((a) => [a.grabs[0].piece, a]));
+    if (fresh) pieces.clear();
+    drawStatic();
+    if (fresh) cargoG.replaceChildren();
+    player.offer(view.motion, view.world, catchable.size > 0);
+    if (!player.busy) drawPoses(restPoses(view.world), null);
+    placer.offer(view, act ? view.legal.filter((a) => a.type === 'load') : [], Boolean(act));
+    drawGhost();
+    showText(context.names);
+  }
+
+  function showText(names) {
+    const who = (seat) => names[seat] ?? `seat ${seat}`;
+    const v = view;
+    const turn = v.turn;
+    svg.setAttribute('aria-label', `The ship with ${v.world.cargo.length} pieces of cargo, ` +
+                     `tilted ${Math.round(deg(v.world.ship.angle))}°`);
+    const phase = {choosing: 'everyone chooses a card face down',
+                   appointing: `${who(v.captain)} appoints the new captain among the tied`,
+                   loading: turn && `${who(turn.seat)} loads on area ${turn.area} ` +
+                            `(${areaName(turn.area)})${turn.announced === 2 ? ', two pieces' : ''}`,
+                   catching: turn && `${who(turn.seat)} may catch: ` +
+                             `${v.catch?.pieces.length ?? 0} pieces fall`,
+                   over: 'the match is over'}[v.phase];
+    fill(status, h('strong', {}, `Round ${v.round} of ${v.rounds}`), ` · ${phase}`,
+         v.order?.length ? ` · order: ${v.order.map(who).join(', ')}` : '',
+         v.last_catch ? ` · ${catchText(v.last_catch, who)}` : '');
+    const mine = ctx.act && v.seat !== null;
+    const letGo = catchable.size ? v.legal.find((a) => a.type === 'catch' && !a.grabs.length)
+                                 : null;
+    fill(hint, !mine ? '' : placer.templates.length
+        ? 'Choose a piece, then move it along the highlighted area and click to set it down.'
+        : catchable.size ? 'Click a falling piece to catch it (a click is a grab), or '
+        : v.legal.some((a) => a.type === 'choose')
+        ? 'Choose a card face down: the highest is captain, and the card names your area.' : '',
+    letGo && h('button', {type: 'button', class: 'riff-let-go', onclick: () => send(letGo)},
+               label(letGo, v)));
+    showHand(v);
+    fill(players, v.players.map((p, seat) => h('li', {
+      class: `riff-player${turn?.seat === seat ? ' to-move' : ''}${seat === v.seat ? ' mine' : ''}`,
+      'data-seat': seat},
+      h('strong', {}, who(seat)), v.captain === seat ? ' ⚓ captain' : '',
+      ` · ${p.pieces} pieces left`, p.caught ? ` · caught ${p.caught}` : '',
+      h('br'),
+      h('span', {class: 'riff-supply'}, KINDS.filter((k) => p.supply[k])
+        .map((k) => `${k} ${p.supply[k]}`).join(', ') || 'no pieces'),
+      h('br'),
+      `cards left ${p.cards_left} · played ${p.played.join(', ') || 'none'}`,
+      v.phase === 'choosing' ? (p.chosen ? h('span', {class: 'riff-back', title: 'chosen'},
+                                               ' · a card face down')
+                                         : ' · choosing') : '')));
+  }
+
+  function showHand(v) {
+    const me = v.seat !== null && v.seat !== undefined ? v.players[v.seat] : null;
+    if (!me?.hand) {
+      delete hand.dataset.key;
+      return fill(hand);
+    }
+    const choose = new Map((ctx.act ? v.legal : []).filter((a) => a.type === 'choose')
+        .map((a) => [a.card, a]));
+    // Drawn again only when it changes: a button under the pointer stays the same button.
+    const key = JSON.stringify([me.hand, me.card, [...choose.keys()]]);
+    if (hand.dataset.key === key) return;
+    hand.dataset.key = key;
+    fill(hand, h('strong', {}, 'Your cards: '), me.hand.map((card) => choose.has(card)
+        ? h('button', {type: 'button', class: 'riff-card', 'data-card': card,
+                       'aria-label': label(choose.get(card), v),
+                       onclick: () => send(choose.get(card))}, card)
+        : h('span', {class: `riff-card${card === me.card ? ' chosen' : ''}`, 'data-card': card},
+            card)),
+         me.card ? h('span', {class: 'riff-mine'}, ` · your card face down: ${me.card}`) : '');
+  }
+
+  return {update};
+}
+
+// Cards, placements and catches are on the board; appointing is a button of the panel.
+export default {create, label, describe, onBoard: ['choose', 'load', 'catch']};
