@@ -111,6 +111,16 @@ std::string patch(std::int64_t match, std::int64_t version, std::string_view fir
       .done();
 }
 
+std::string answering(const Json& re, std::string_view pushed) {
+  std::string answer(pushed);
+  if (re.is_null()) return answer;
+  // Every message opens with its type, a plain word: the first comma follows it.
+  const std::size_t after_type = answer.find(',') + 1;
+  answer.insert(after_type,
+                "\"re\":" + re.dump(-1, ' ', false, Json::error_handler_t::replace) + ',');
+  return answer;
+}
+
 std::string matches(const Json& re, const Json& matches) {
   return Message("matches", re).field("matches", matches).done();
 }

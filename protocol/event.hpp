@@ -40,12 +40,16 @@ std::string room(const Json& re, const Json& room, std::optional<int> seat, bool
 std::string left(const Json& re, std::int64_t room);
 // {type:"state", re?, match, version, view}: the whole view, after start, join or sync.
 std::string state(const Json& re, std::int64_t match, std::int64_t version, const Json& view);
-// {type:"patch", match, version, ops}: always pushed, so it never carries re.
+// {type:"patch", match, version, ops}: pushed to every member of an audience alike; the one
+// whose action it carries gets it through `answering`, with its request's re.
 std::string patch(std::int64_t match, std::int64_t version, const Json& ops);
 // The same, with ops in two parts, each the text of a JSON array: `first_ops`, serialized once
 // and shared by several audiences' patches, then this audience's own `more_ops`.
 std::string patch(std::int64_t match, std::int64_t version, std::string_view first_ops,
                   std::string_view more_ops);
+// A pushed message (from this file) as the answer to one client's request: the same text with
+// `re` after its type. Null `re` leaves it as it is.
+std::string answering(const Json& re, std::string_view pushed);
 // {type:"matches", re?, matches:[...]}
 std::string matches(const Json& re, const Json& matches);
 // {type:"match", re?, match:{...}}

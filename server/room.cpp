@@ -91,8 +91,11 @@ Json Room::room_json() const {
   Json seats = Json::array();
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     const RoomSeat& s = seats_[i];
-    Json seat = {{"seat", i},       {"name", nullptr},       {"player", nullptr},
-                 {"bot", nullptr},   {"connected", false}};
+    Json seat = {{"seat", i},
+                 {"name", nullptr},
+                 {"player", nullptr},
+                 {"bot", nullptr},
+                 {"connected", false}};
     if (s.player || !s.bot.empty()) seat["name"] = s.name;  // as logs and history name the seat
     if (s.player) {
       seat["player"] = {{"id", *s.player}, {"name", s.name}};
@@ -410,7 +413,7 @@ void Room::apply(int seat, const Json& action, const std::shared_ptr<Client>& by
     return;
   }
   const std::int64_t version = ++applied_;
-  Pending pending{version, {}, state_->is_over()};
+  Pending pending{version, {}, state_->is_over(), by, re};
   // A board everyone shares is built and diffed once, then each audience adds its own part.
   std::string board_ops = "[]";
   if (shared_board()) {
@@ -460,8 +463,15 @@ void Room::committed(std::int64_t version, bool ok, const std::string& error) {
   pending_.pop_front();
   committed_ = version;
   for (const auto& [audience, message] : done.patches)
-    for (const auto& [key, member] : members_)
-      if (member.audience == audience && !member.awaiting_state) member.client->send(message);
+    for (const auto& [key, member] : members_) {
+      if (member.audience != audience || member.awaiting_state) continue;
+      // The sender learns which patch carries its action: its own copy answers the request.
+      if (member.client == done.by && !done.re.is_null())
+        member.client->send(
+            std::make_shared<const std::string>(event::answering(done.re, *message)));
+      else
+        member.client->send(message);
+    }
   if (done.over) {
     status_ = Status::over;
     deadline_timer_.cancel();

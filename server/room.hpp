@@ -97,6 +97,8 @@ class Room : public std::enable_shared_from_this<Room> {
     std::int64_t version;
     std::vector<std::pair<int, Message>> patches;  // audience, message
     bool over;
+    std::shared_ptr<Client> by;  // who sent the action (none for bots and timeouts)
+    Json re;                     // and the id of that request, echoed on its own patch
   };
 
   int spectators() const { return static_cast<int>(seats_.size()); }

@@ -143,6 +143,24 @@ TEST_CASE("no patch leaves the room before the store has committed its action") 
   CHECK(t.sqlite->actions(patch["match"].get<std::int64_t>()).size() == 1);
 }
 
+TEST_CASE("the patch that carries an action answers its sender's request, and only the sender's") {
+  Table t;
+  t.seat_both_and_start();
+  t.act(t.anne, {{"type", "add"}, {"n", 2}}, "a1");
+  t.commit_all();
+  REQUIRE(run_until(t.io, [&] { return t.anne->of_type("patch").size() == 1; }));
+  const Json mine = t.anne->of_type("patch")[0];
+  const Json theirs = t.ben->of_type("patch")[0];
+  CHECK(mine["re"] == "a1");
+  CHECK_FALSE(theirs.contains("re"));
+  CHECK(mine["version"] == theirs["version"]);
+  // An action sent without an id is answered by a patch without re.
+  t.act(t.ben, {{"type", "add"}, {"n", 1}}, nullptr);
+  t.commit_all();
+  REQUIRE(run_until(t.io, [&] { return t.ben->of_type("patch").size() == 2; }));
+  CHECK_FALSE(t.ben->of_type("patch")[1].contains("re"));
+}
+
 TEST_CASE("each audience's patches take its previous view to its new view") {
   Table t;
   t.seat_both_and_start();
