@@ -98,14 +98,13 @@ int play_random(std::int64_t match, const std::vector<TestClient*>& players,
     if (actor) {
       const Json& legal = actor->match(match)->view.at("legal");
       const Json action = legal[rng() % legal.size()];
-      const std::size_t errors = actor->errors().size();
-      actor->send({{"type", "action"}, {"match", match}, {"action", action}});
-      actor->wait_until(
-          [&] { return actor->match(match)->version > version || actor->errors().size() > errors; },
-          "the patch of " + action.dump());
-      if (actor->errors().size() > errors)
+      // Answered by the patch that carries it (where several seats act at once, others' patches
+      // may come first) or by a refusal.
+      const Json answer =
+          actor->request({{"type", "action"}, {"match", match}, {"action", action}});
+      if (answer.at("type") != "patch")
         throw std::runtime_error(actor->label() + "'s legal action " + action.dump() +
-                                 " was refused: " + actor->errors().back().dump());
+                                 " was refused: " + answer.dump());
       ++played;
     }
     // Someone else (a bot, a timer) acts when no player may.
