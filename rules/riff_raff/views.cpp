@@ -26,9 +26,10 @@ const char* phase_name(Phase phase) {
   return "";
 }
 
-// Views carry thousandths: enough to draw, and stable to diff.
+// Views carry thousandths: enough to draw, and stable to diff. Never -0.0 (adding 0.0 makes it
+// 0.0): a patch cannot turn 0.0 into -0.0, so a client's patched view would differ in its text.
 double rounded(float v) {
-  return std::round(static_cast<double>(v) * 1000.0) / 1000.0;
+  return std::round(static_cast<double>(v) * 1000.0) / 1000.0 + 0.0;
 }
 
 }  // namespace
@@ -47,7 +48,7 @@ Placement RiffState::sample_placement(int kind) const {
   for (float angle : {0.0f, 90.0f}) {
     auto [from, to] = x_bounds(kind, angle);
     if (from <= to) {
-      const float x = std::round((from + to) / 2 * 1000) / 1000;
+      const float x = std::round((from + to) / 2 * 1000) / 1000 + 0.0f;  // never -0.0
       return {kind, loading_area(), std::clamp(x, from, to), angle, 0};
     }
   }
