@@ -313,6 +313,7 @@ struct SqliteStore::Impl {
   std::uint64_t queued = 0;    // writes ever queued
   std::uint64_t answered = 0;  // writes committed (or failed) with their Done run; FIFO
   bool stopping = false;
+  bool writer_idle = false;  // the writer waits for a first write: only then is it woken
   WriterStats stats;
   std::vector<std::unique_ptr<Connection>> idle_readers;
 
@@ -353,12 +354,15 @@ struct SqliteStore::Impl {
   }
 
   void enqueue(Write w) {
+    bool wake = false;
     {
       std::lock_guard lock(mu);
       queue.push_back(std::move(w));
       ++queued;
+      wake = writer_idle;
     }
-    queued_cv.notify_one();
+    // A busy writer takes this write with its next batch: waking it costs a system call each.
+    if (wake) queued_cv.notify_one();
   }
 
   void refuse_on_writer_thread(const char* what) const {
@@ -379,18 +383,27 @@ struct SqliteStore::Impl {
 
   void writer_loop() {
     std::vector<Write> batch;
+    const auto delay = std::chrono::microseconds(options.commit_delay_us);
+    std::size_t last_size = 0;  // writes in the last transaction
     for (;;) {
       {
         std::unique_lock lock(mu);
+        writer_idle = true;
         queued_cv.wait(lock, [&] { return !queue.empty() || stopping; });
+        writer_idle = false;
         if (queue.empty()) return;  // stopping, and every write answered
+        if (delay.count() > 0 && last_size > 1) {
+          // Others are committing too (the last batch held several writes): let more join.
+          // Writes queued meanwhile do not wake the writer (it is not idle); stopping does.
+          queued_cv.wait_for(lock, delay, [&] { return stopping; });
+        }
         auto n = std::min(queue.size(), static_cast<std::size_t>(std::max(1, options.max_batch)));
         batch.assign(std::make_move_iterator(queue.begin()),
                      std::make_move_iterator(queue.begin() + static_cast<std::ptrdiff_t>(n)));
         queue.erase(queue.begin(), queue.begin() + static_cast<std::ptrdiff_t>(n));
       }
       std::uint64_t failed = commit(batch);
-      const std::size_t size = batch.size();
+      const std::size_t size = last_size = batch.size();
       // The writes, and whatever their Done callbacks hold, are released before flush() can
       // return: a caller tearing down after flush() must not meet them later on this thread.
       batch.clear();
@@ -579,8 +592,8 @@ std::int64_t insert_player(Connection& db, const Player& p) {
 Player SqliteStore::create_player(const std::string& name, const std::string& token_hash) {
   Player p{0, name, token_hash, now_ms()};
   std::int64_t id = 0;
-  bool ok = impl_->write_and_wait("create_player",
-                                  [&](Connection& db) { id = insert_player(db, p); });
+  bool ok =
+      impl_->write_and_wait("create_player", [&](Connection& db) { id = insert_player(db, p); });
   p.id = ok ? id : 0;
   return p;
 }
@@ -661,10 +674,9 @@ std::int64_t SqliteStore::create_match(const Match& m) {
 
 void SqliteStore::create_match(const Match& m, Created created) {
   auto id = std::make_shared<std::int64_t>(0);
-  impl_->enqueue({[m, id](Connection& db) { *id = insert_match(db, m); },
-                  [id, created = std::move(created)](bool ok, const std::string&) {
-                    created(ok ? *id : 0);
-                  }});
+  impl_->enqueue(
+      {[m, id](Connection& db) { *id = insert_match(db, m); },
+       [id, created = std::move(created)](bool ok, const std::string&) { created(ok ? *id : 0); }});
 }
 
 void SqliteStore::append_action(const Action& a, Done done) {

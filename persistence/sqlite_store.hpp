@@ -27,6 +27,10 @@ struct SqliteOptions {
   bool synchronous_full = true;
   int busy_timeout_ms = 5000;  // how long to wait for a lock held by another process
   int max_batch = 1024;        // most writes per transaction
+  // Group commit delay: when the last transaction held more than one write (other matches were
+  // committing too), the writer waits this long before taking the next batch, so that the writes
+  // arriving meanwhile share its commit and its fsync. A lone write never waits. 0: no delay.
+  int commit_delay_us = 0;
 };
 
 // What the writer has done so far; for benchmarks and tests.

@@ -64,7 +64,12 @@ Expected<Config> load_config(const std::string& path, Config c) {
       read(l, "max_write_queue", c.limits.max_write_queue);
     }
     if (j.contains("bots")) read(j["bots"], "delay_ms", c.bot_delay_ms);
-    if (j.contains("store")) read(j["store"], "synchronous_full", c.synchronous_full);
+    if (j.contains("store")) {
+      read(j["store"], "synchronous_full", c.synchronous_full);
+      read(j["store"], "commit_delay_us", c.commit_delay_us);
+      if (c.commit_delay_us < 0 || c.commit_delay_us > 100000)
+        return config_error(path + ": store.commit_delay_us must be 0..100000");
+    }
   } catch (const Json::exception& e) {
     return config_error(path + ": " + e.what());
   }

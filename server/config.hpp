@@ -32,6 +32,7 @@ struct Config {
   Limits limits;
   int bot_delay_ms = 400;  // so that people can follow a bot's move
   bool synchronous_full = true;
+  int commit_delay_us = 1000;  // the store's group commit delay (see SqliteOptions)
 };
 
 // Reads a JSON config file over the defaults.

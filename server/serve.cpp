@@ -45,7 +45,10 @@ int serve_command(const Args& args) {
   log::set_level(c.log_level);
 
   try {
-    store::SqliteStore store(c.db, store::SqliteStore::Options{c.synchronous_full});
+    store::SqliteStore::Options store_options;
+    store_options.synchronous_full = c.synchronous_full;
+    store_options.commit_delay_us = c.commit_delay_us;
+    store::SqliteStore store(c.db, store_options);
     const int threads =
         c.threads > 0 ? c.threads : std::max(1u, std::thread::hardware_concurrency());
     // Owned through a pointer so that it is destroyed first at the end, while the lobby and the

@@ -1,14 +1,15 @@
 // Measures the match store's group commit: M threads (rooms) append N actions in all, each to its
 // own match, and the store reports how many transactions that took.
 //
-//   store_bench [--actions N] [--threads M] [--pipelined] [--normal] [--path FILE]
+//   store_bench [--actions N] [--threads M] [--pipelined] [--normal] [--delay-us D] [--path FILE]
 //
 // By default each thread waits for its action's Done before appending the next one, as a room
 // does before it sends the effect to its players; --pipelined appends without waiting. --normal
-// uses synchronous = NORMAL instead of FULL. Without --path the database goes to a fresh
-// temporary directory, removed afterwards. Besides actions/s, which mostly measures how fast this
-// machine's disk syncs, it reports the CPU time per action of the whole process (the writer and
-// the appending threads, whose waiting is most of it) and of the writer thread alone.
+// uses synchronous = NORMAL instead of FULL; --delay-us sets the group commit delay. Without --path
+// the database goes to a fresh temporary directory, removed afterwards. Besides actions/s, which
+// mostly measures how fast this machine's disk syncs, it reports the CPU time per action of the
+// whole process (the writer and the appending threads, whose waiting is most of it) and of the
+// writer thread alone.
 #include <stdlib.h>
 #include <sys/resource.h>
 
@@ -73,9 +74,12 @@ int main(int argc, char** argv) {
       options.synchronous_full = false;
     } else if (arg == "--path" && has_value) {
       path = argv[++i];
+    } else if (arg == "--delay-us" && has_value) {
+      options.commit_delay_us = std::atoi(argv[++i]);
     } else {
       std::fprintf(stderr,
-                   "usage: %s [--actions N] [--threads M] [--pipelined] [--normal] [--path FILE]\n",
+                   "usage: %s [--actions N] [--threads M] [--pipelined] [--normal] [--delay-us D]"
+                   " [--path FILE]\n",
                    argv[0]);
       return 2;
     }

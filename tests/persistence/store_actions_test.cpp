@@ -1,7 +1,9 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <chrono>
 #include <future>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -18,7 +20,12 @@ using tortuga::store::test::TempDir;
 
 TEST_CASE("actions appended from 8 threads are all committed, each Done runs once with ok") {
   TempDir dir;
-  SqliteStore store(dir.file("store.db"));
+  SqliteOptions options;
+  SUBCASE("committed as they come") {}
+  SUBCASE("with a group commit delay") {
+    options.commit_delay_us = 2000;
+  }
+  SqliteStore store(dir.file("store.db"), options);
   constexpr int kThreads = 8;
   constexpr int kPerThread = 1000;
   std::vector<std::int64_t> matches;
@@ -249,4 +256,33 @@ TEST_CASE("reads from several threads run while actions are written, and see who
   CHECK(bad_reads.load() == 0);
   CHECK(reads.load() > 0);
   for (auto id : matches) CHECK(store.match(id)->action_count == kPerWriter);
+}
+
+// The delay is far longer than the bound each wait allows: a store that delayed a lone write, or
+// sat out its delay while stopping, fails these instead of passing slowly.
+TEST_CASE("a group commit delay never holds back a lone write, nor a store that stops") {
+  TempDir dir;
+  SqliteOptions options;
+  options.commit_delay_us = 60'000'000;
+  auto store = std::make_unique<SqliteStore>(dir.file("store.db"), options);
+  const std::int64_t match = store->create_match(sample_match());  // a batch of one
+  auto answer = [](std::promise<bool>& p) {
+    return [&p](bool ok, const std::string&) { p.set_value(ok); };
+  };
+  std::promise<bool> lone;
+  store->append_action(action(match, 1), answer(lone));
+  auto lone_ok = lone.get_future();
+  REQUIRE(lone_ok.wait_for(std::chrono::seconds(20)) == std::future_status::ready);
+  CHECK(lone_ok.get());
+
+  // Several writes at once: the batch after theirs would wait out the delay.
+  for (int seq = 2; seq <= 50; ++seq)
+    store->append_action(action(match, seq), [](bool, const std::string&) {});
+  std::promise<bool> last;
+  store->append_action(action(match, 51), answer(last));
+  auto stopped = std::async(std::launch::async, [&] { store.reset(); });
+  REQUIRE(stopped.wait_for(std::chrono::seconds(20)) == std::future_status::ready);
+  CHECK(last.get_future().get());  // committed before the store stopped
+  SqliteStore reopened(dir.file("store.db"));
+  CHECK(reopened.actions(match).size() == 51);
 }

@@ -11,12 +11,14 @@ namespace tortuga::testing {
 
 TEST_CASE("flags override the config file, which overrides the defaults") {
   const std::string path = "/tmp/tortuga-config-test-" + std::to_string(::getpid()) + ".json";
-  std::ofstream(path) << R"({"port": 9001, "db": "x.db", "limits": {"max_message_bytes": 512}})";
+  std::ofstream(path) << R"({"port": 9001, "db": "x.db", "limits": {"max_message_bytes": 512},
+                             "store": {"commit_delay_us": 250}})";
   auto c = config_from_args({"--port", "9100", "--config", path});
   REQUIRE(c);
   CHECK(c->port == 9100);                     // the flag wins, wherever it stands
   CHECK(c->db == "x.db");                     // from the file
   CHECK(c->limits.max_message_bytes == 512);  // from the file
+  CHECK(c->commit_delay_us == 250);           // from the file
   CHECK(c->address == "127.0.0.1");           // the default
   std::remove(path.c_str());
 }
@@ -31,6 +33,8 @@ TEST_CASE("the shipped config file is valid and matches the documented defaults"
   CHECK(c->limits.max_message_bytes == defaults.limits.max_message_bytes);
   CHECK(c->limits.messages_per_second == defaults.limits.messages_per_second);
   CHECK(c->limits.idle_timeout_s == defaults.limits.idle_timeout_s);
+  CHECK(c->synchronous_full == defaults.synchronous_full);
+  CHECK(c->commit_delay_us == defaults.commit_delay_us);
 }
 
 TEST_CASE("bad flags and bad files are refused with a reason") {
@@ -44,6 +48,10 @@ TEST_CASE("bad flags and bad files are refused with a reason") {
   auto c = load_config(path);
   REQUIRE_FALSE(c);
   CHECK(c.error().message.find(path) != std::string::npos);
+  std::ofstream(path) << R"({"store": {"commit_delay_us": -1}})";
+  CHECK_FALSE(load_config(path));
+  std::ofstream(path) << R"({"store": {"commit_delay_us": 100001}})";
+  CHECK_FALSE(load_config(path));
   std::remove(path.c_str());
 }
 
