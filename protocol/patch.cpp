@@ -93,15 +93,15 @@ std::string write(const Ops& ops) {
 // --- diffing two shapes ------------------------------------------------------------------------
 
 // The walk: node indices into the old document's shape `from` and the new one's `to`, equality by
-// hash. Objects' sorted members are walked side by side; arrays are aligned on their common ends,
-// then on their longest common run of elements within kAlignBudget; wherever a subtree's ops would
-// be longer than the subtree, it is replaced whole.
+// text (Shape::same). Objects' sorted members are walked side by side; arrays are aligned on their
+// common ends, then on their longest common run of elements within kAlignBudget; wherever a
+// subtree's ops would be longer than the subtree, it is replaced whole.
 class ShapeDiff {
  public:
   ShapeDiff(const Shape& from, const Shape& to, Ops& ops) : from_(from), to_(to), ops_(ops) {}
 
   void into(std::size_t f, std::size_t t) {
-    if (from_[f].hash == to_[t].hash) return;  // equal values: nothing below them changed
+    if (from_.same(f, to_, t)) return;  // equal values: nothing below them changed
     const auto from_type = from_[f].type, to_type = to_[t].type;
     const bool both_arrays = from_type == Json::value_t::array && to_type == from_type;
     const bool both_objects = from_type == Json::value_t::object && to_type == from_type;
@@ -144,7 +144,7 @@ class ShapeDiff {
         now += to_[now].size;
         --now_left;
       } else {
-        if (from_[old].hash != to_[now].hash) below(path_, to_.key(now), [&] { into(old, now); });
+        if (!from_.same(old, to_, now)) below(path_, to_.key(now), [&] { into(old, now); });
         old += from_[old].size;
         --old_left;
         now += to_[now].size;
@@ -155,6 +155,14 @@ class ShapeDiff {
 
  private:
   Op replace(std::size_t t) { return op("replace", path_, to_.text(t)); }
+
+  static std::vector<std::size_t> text_hashes(const Shape& s, const std::vector<std::size_t>& nodes,
+                                              std::size_t from, std::size_t count) {
+    std::vector<std::size_t> out(count);
+    for (std::size_t i = 0; i < count; ++i)
+      out[i] = std::hash<std::string_view>{}(s.text(nodes[from + i]));
+    return out;
+  }
 
   static std::vector<std::size_t> children(const Shape& s, std::size_t node) {
     std::vector<std::size_t> out(s[node].count);
@@ -173,7 +181,7 @@ class ShapeDiff {
       return;
     }
     const auto fc = children(from_, f), tc = children(to_, t);
-    auto equal = [&](std::size_t i, std::size_t j) { return from_[fc[i]].hash == to_[tc[j]].hash; };
+    auto equal = [&](std::size_t i, std::size_t j) { return from_.same(fc[i], to_, tc[j]); };
     std::size_t head = 0;
     while (head < n && head < m && equal(head, head)) ++head;
     std::size_t tail = 0;
@@ -183,7 +191,12 @@ class ShapeDiff {
       gap(fc, head, a, tc, head, b);
       return;
     }
-    auto mid = [&](std::size_t i, std::size_t j) { return equal(head + i, head + j); };
+    // The alignment compares every old element with every new one: each text is hashed once, and
+    // texts are compared only where their hashes agree.
+    const auto fh = text_hashes(from_, fc, head, a), th = text_hashes(to_, tc, head, b);
+    auto mid = [&](std::size_t i, std::size_t j) {
+      return fh[i] == th[j] && equal(head + i, head + j);
+    };
     std::vector<std::uint16_t> lcs((a + 1) * (b + 1), 0);
     auto at = [&](std::size_t i, std::size_t j) -> std::uint16_t& { return lcs[i * (b + 1) + j]; };
     for (std::size_t i = a; i-- > 0;)

@@ -28,8 +28,8 @@ using Json = nlohmann::json;
 // are compared key by key, arrays are aligned on their longest common run of equal elements so
 // that an insertion or a removal is one op, and wherever the ops for a subtree would be longer
 // than the subtree itself, the subtree is replaced whole. Only add, remove and replace are used.
-// Equal values are recognized by a 64-bit hash of their subtrees (see Shape): this is the diff
-// from shape_of(from) to shape_of(to) below.
+// Equal values are recognized by their compact text (see Shape): this is the diff from
+// shape_of(from) to shape_of(to) below.
 Json diff(const Json& from, const Json& to);
 
 // Like diff, for two objects compared member by member, never replacing the root: the ops for
@@ -39,10 +39,10 @@ Json diff_members(const Json& from, const Json& to);
 
 // diff and diff_members from the old document known only by its shape (see shape.hpp) to the new
 // one known by its shape: the same ops, written as the text of a JSON array (each op's value cut
-// out of `to`'s text). Two values are taken as equal when their hashes are, rather than compared
-// in full; a collision of two different 64-bit subtree hashes is negligible. (So is the one other
-// consequence: a NaN, which JSON text cannot hold, equals itself here.) This is what the server
-// runs: it keeps each audience's last shape and builds the new one without a tree.
+// out of `to`'s text). Two values are taken as equal when their texts are. (So a NaN, which JSON
+// text cannot hold and writes as null, equals null here: what a client receives is the same.)
+// This is what the server runs: it keeps each audience's last shape and builds the new one
+// without a tree.
 std::string diff_text(const Shape& from, const Shape& to);
 std::string diff_members_text(const Shape& from, const Shape& to);
 // The same, as Json.

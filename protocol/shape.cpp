@@ -1,6 +1,5 @@
 #include "protocol/shape.hpp"
 
-#include <bit>
 #include <charconv>
 #include <cstdio>
 #include <cstring>
@@ -11,49 +10,6 @@ namespace tortuga::protocol {
 namespace {
 
 constexpr std::size_t kMax = std::numeric_limits<std::uint32_t>::max();
-
-// The murmur3 64-bit finalizer: a bijection that spreads every input bit over the output.
-std::uint64_t fmix64(std::uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdULL;
-  x ^= x >> 33;
-  x *= 0xc4ceb9fe1a85ec53ULL;
-  x ^= x >> 33;
-  return x;
-}
-
-// Order-dependent; a bijection of h for each x and of x for each h. One finalizer per node and
-// member: hashing is most of what writing a shape costs.
-std::uint64_t combine(std::uint64_t h, std::uint64_t x) {
-  return fmix64((h * 0x9e3779b97f4a7c15ULL) ^ (x + 0x632be59bd9b4e019ULL));
-}
-
-// Eight bytes at a time, each word folded in with a multiply, then the finalizer: keys and strings
-// in views are short, and a library call per key was a tenth of writing a shape.
-std::uint64_t string_hash(std::string_view s) {
-  std::uint64_t h = s.size() * 0x9e3779b97f4a7c15ULL;
-  std::size_t i = 0;
-  for (; i + 8 <= s.size(); i += 8) {
-    std::uint64_t word;
-    std::memcpy(&word, s.data() + i, 8);
-    h = (h ^ word) * 0xff51afd7ed558ccdULL;
-    h ^= h >> 29;
-  }
-  std::uint64_t last = 0;
-  if (i < s.size()) std::memcpy(&last, s.data() + i, s.size() - i);
-  return fmix64((h ^ last) * 0xc4ceb9fe1a85ec53ULL);
-}
-
-// One seed per kind of value: values of different kinds never share a hash by construction.
-enum Seed : std::uint64_t {
-  kNullSeed = 0x1a2b3c4d5e6f7081ULL,
-  kBoolSeed = 0x2f1e3d5c7b9a0812ULL,
-  kIntegerSeed = 0x3c5a7e9f1b2d4f63ULL,
-  kFloatSeed = 0x4d7f2a6c8e1b3d54ULL,
-  kStringSeed = 0x5e8a1c3b7d9f2e45ULL,
-  kArraySeed = 0x6f9b4d2e8a1c7f36ULL,
-  kObjectSeed = 0x7a1c5e3f9b2d8e27ULL,
-};
 
 // The short escapes Json::dump() uses; 0 where it writes \u00XX (or nothing to escape).
 char short_escape(unsigned char c) {
@@ -159,15 +115,14 @@ std::size_t ShapeWriter::start(Json::value_t type) {
   if (at >= kMax || shape_.text_.size() >= kMax)
     throw std::length_error("a document too large for a shape");
   shape_.nodes_.push_back(
-      {0, 1, 0, key, key_size, static_cast<std::uint32_t>(shape_.text_.size()), 0, type});
+      {1, 0, key, key_size, static_cast<std::uint32_t>(shape_.text_.size()), 0, type});
   return at;
 }
 
-void ShapeWriter::finish(std::size_t at, std::uint64_t hash, std::uint32_t count) {
+void ShapeWriter::finish(std::size_t at, std::uint32_t count) {
   Shape::Node& node = shape_.nodes_[at];
   const std::size_t text = shape_.text_.size() - node.at;
   if (text >= kMax) throw std::length_error("a document too large for a shape");
-  node.hash = hash;
   node.size = static_cast<std::uint32_t>(shape_.nodes_.size() - at);
   node.count = count;
   node.text = static_cast<std::uint32_t>(text);
@@ -176,17 +131,12 @@ void ShapeWriter::finish(std::size_t at, std::uint64_t hash, std::uint32_t count
     return;
   }
   Open& parent = open_.back();
-  if (parent.object) {
-    parent.hash = combine(combine(parent.hash, string_hash(shape_.key(at))), hash);
-    parent.keyed = false;
-  } else {
-    parent.hash = combine(parent.hash, hash);
-  }
+  parent.keyed = false;
   ++parent.count;
 }
 
-void ShapeWriter::scalar(std::uint64_t hash) {
-  finish(shape_.nodes_.size() - 1, hash, 0);  // a scalar is the last node started
+void ShapeWriter::scalar() {
+  finish(shape_.nodes_.size() - 1, 0);  // a scalar is the last node started
 }
 
 void ShapeWriter::key(std::string_view key) {
@@ -211,13 +161,13 @@ void ShapeWriter::key(std::string_view key) {
 void ShapeWriter::begin_object() {
   const std::size_t at = start(Json::value_t::object);
   shape_.text_ += '{';
-  open_.push_back({at, kObjectSeed, 0, true, false});
+  open_.push_back({at, 0, true, false});
 }
 
 void ShapeWriter::begin_array() {
   const std::size_t at = start(Json::value_t::array);
   shape_.text_ += '[';
-  open_.push_back({at, kArraySeed, 0, false, false});
+  open_.push_back({at, 0, false, false});
 }
 
 void ShapeWriter::close(bool object) {
@@ -231,7 +181,7 @@ void ShapeWriter::close(bool object) {
     key_ = shape_.nodes_[done.node].key;
     key_size_ = shape_.nodes_[done.node].key_size;
   }
-  finish(done.node, combine(done.hash, done.count), done.count);
+  finish(done.node, done.count);
 }
 
 void ShapeWriter::end_object() {
@@ -245,40 +195,39 @@ void ShapeWriter::end_array() {
 void ShapeWriter::null() {
   start(Json::value_t::null);
   shape_.text_ += "null";
-  scalar(fmix64(kNullSeed));
+  scalar();
 }
 
 void ShapeWriter::boolean(bool b) {
   start(Json::value_t::boolean);
   shape_.text_ += b ? "true" : "false";
-  scalar(combine(kBoolSeed, b));
+  scalar();
 }
 
 void ShapeWriter::signed_integer(std::int64_t n) {
   start(Json::value_t::number_integer);
   char digits[24];
   shape_.text_.append(digits, std::to_chars(digits, digits + sizeof digits, n).ptr);
-  // Signed and unsigned integers of one value are equal to the diff: they print the same.
-  scalar(combine(kIntegerSeed, static_cast<std::uint64_t>(n)));
+  scalar();
 }
 
 void ShapeWriter::unsigned_integer(std::uint64_t n) {
   start(Json::value_t::number_unsigned);
   char digits[24];
   shape_.text_.append(digits, std::to_chars(digits, digits + sizeof digits, n).ptr);
-  scalar(combine(kIntegerSeed, n));
+  scalar();
 }
 
 void ShapeWriter::floating(double d) {
   start(Json::value_t::number_float);
   shape_.text_ += Json(d).dump();  // nlohmann's shortest round-trip form; rare in views
-  scalar(combine(kFloatSeed, std::bit_cast<std::uint64_t>(d == 0 ? 0.0 : d)));  // -0.0 == 0.0
+  scalar();
 }
 
 void ShapeWriter::string(std::string_view s) {
   start(Json::value_t::string);
   append_quoted(shape_.text_, s);
-  scalar(combine(kStringSeed, string_hash(s)));
+  scalar();
 }
 
 }  // namespace tortuga::protocol

@@ -19,16 +19,15 @@ namespace tortuga::protocol {
 using Json = nlohmann::json;
 
 // Nodes are in depth-first order, the root first: node i's first child is i + 1, and the next
-// sibling of a child c is c + nodes[c].size. Each node holds a 64-bit hash of its subtree that
-// follows the diff's notion of equal values: 1 and 1.0 hash differently, a signed and an unsigned
-// integer of equal value alike, 0.0 and -0.0 alike; objects hash their keys and values in order,
-// arrays their elements in order, each kind of value from its own seed. Hashes are combined with
-// the murmur3 64-bit finalizer. The text is what Json::dump() writes (invalid UTF-8 replaced by
-// U+FFFD), and each node knows where its own value's text lies in it.
+// sibling of a child c is c + nodes[c].size. The text is what Json::dump() writes (invalid UTF-8
+// replaced by U+FFFD), and each node knows where its own value's text lies in it. Two values are
+// equal to the diff when their texts are: 1 and 1.0 differ, a signed and an unsigned integer of
+// equal value do not, and a patch reproduces the new document's text, not only its values. (The
+// text is canonical: members in order, numbers in one form. Comparing it where a diff needs an
+// answer costs less than hashing every node as a shape is written.)
 class Shape {
  public:
   struct Node {
-    std::uint64_t hash;      // of the whole subtree
     std::uint32_t size;      // nodes in the subtree, this one included
     std::uint32_t count;     // children (members or elements)
     std::uint32_t key;       // for an object's member: where its key starts in the key pool
@@ -51,11 +50,14 @@ class Shape {
   std::string_view key(std::size_t i) const {
     return {keys_.data() + nodes_[i].key, nodes_[i].key_size};
   }
-  std::uint64_t hash() const { return nodes_[0].hash; }
   // The compact JSON text of the document, and of node i's subtree.
   std::string_view text() const { return text_; }
   std::string_view text(std::size_t i) const {
     return {text_.data() + nodes_[i].at, nodes_[i].text};
+  }
+  // Whether node i holds the same value as node j of `other`.
+  bool same(std::size_t i, const Shape& other, std::size_t j) const {
+    return text(i) == other.text(j);
   }
 
  private:
@@ -92,17 +94,16 @@ class ShapeWriter final : public ViewWriter {
  private:
   struct Open {
     std::size_t node;
-    std::uint64_t hash;
     std::uint32_t count;
     bool object;
     bool keyed;  // an object's key is written and waits for its value
   };
   // Starts a value's node (after its key's text, inside an object) and returns its index.
   std::size_t start(Json::value_t type);
-  // Ends node `at` with its hash and counts, and folds it into the container around it.
-  void finish(std::size_t at, std::uint64_t hash, std::uint32_t count);
+  // Ends node `at` with its counts, and counts it in the container around it.
+  void finish(std::size_t at, std::uint32_t count);
   // Ends the scalar just started and written.
-  void scalar(std::uint64_t hash);
+  void scalar();
   void close(bool object);
 
   Shape& shape_;

@@ -20,11 +20,13 @@ using Json = nlohmann::json;
 // by element (quadratic), only by their common ends.
 constexpr std::size_t kAlignBudget = 4096;
 
-// Like ==, but 1 and 1.0 differ: a patch must reproduce the document's text, not only its numbers.
-// Signed and unsigned integers of the same value print the same, so they are the same.
+// Like ==, but 1 and 1.0 differ, and so do 0.0 and -0.0: a patch must reproduce the document's
+// text, not only its numbers. Signed and unsigned integers of the same value print the same, so
+// they are the same.
 bool same(const Json& a, const Json& b) {
   if (a.is_number_integer() && b.is_number_integer()) return a == b;
   if (a.type() != b.type()) return false;
+  if (a.is_number_float()) return a.dump() == b.dump();
   if (a.is_array()) {
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i)

@@ -22,7 +22,7 @@ std::string mismatch(const Shape& written, const Json& tree) {
   if (written.size() != built.size()) return "node count";
   for (std::size_t n = 0; n < built.size(); ++n) {
     const auto &w = written[n], &b = built[n];
-    if (w.hash != b.hash || w.size != b.size || w.count != b.count || w.at != b.at ||
+    if (!written.same(n, built, n) || w.size != b.size || w.count != b.count || w.at != b.at ||
         w.text != b.text || w.type != b.type || written.key(n) != built.key(n))
       return "node " + std::to_string(n) + " (key \"" + std::string(built.key(n)) + "\")";
   }
