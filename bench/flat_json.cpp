@@ -1,65 +1,133 @@
 #include "bench/flat_json.hpp"
 
+#include <bit>
 #include <charconv>
+#include <cstring>
+#include <type_traits>
 
 #include "bench/json_text.hpp"
 
 namespace tortuga::bench {
 using namespace json_text;
 
+template <class T>
+std::uint32_t FlatJson::Blocks<T>::allocate(unsigned k) {
+  std::uint32_t at = free[k];
+  if (at != kNone) {
+    if constexpr (std::is_same_v<T, Kid>)
+      free[k] = units[at].node;
+    else
+      std::memcpy(&free[k], units.data() + at, sizeof(std::uint32_t));
+    return at;
+  }
+  at = static_cast<std::uint32_t>(units.size());
+  units.resize(units.size() + (std::size_t{1} << k));
+  return at;
+}
+
+template <class T>
+void FlatJson::Blocks<T>::release(std::uint32_t at, unsigned k) {
+  if constexpr (std::is_same_v<T, Kid>)
+    units[at].node = free[k];
+  else
+    std::memcpy(units.data() + at, &free[k], sizeof(std::uint32_t));
+  free[k] = at;
+}
+
+unsigned FlatJson::size_class(std::size_t n, unsigned least) {
+  const unsigned k = n <= 1 ? 0u : static_cast<unsigned>(std::bit_width(n - 1));
+  return k < least ? least : k;
+}
+
+std::uint32_t FlatJson::hash(std::string_view key) {
+  std::uint32_t h = 2166136261u ^ static_cast<std::uint32_t>(key.size());
+  for (char c : key) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
+  return h;
+}
+
+namespace {
+constexpr unsigned kLeastBytes = 3;  // blocks of bytes hold 8 at least (and a free list's link)
+constexpr unsigned kLeastKids = 2;
+}  // namespace
+
 FlatJson::Node FlatJson::make(Kind kind) {
   Node n = free_;
   if (n != kNone) {
-    free_ = nodes_[n].next;
+    free_ = nodes_[n].at;
+    nodes_[n] = Slot{};
   } else {
     n = static_cast<Node>(nodes_.size());
     nodes_.emplace_back();
   }
-  Slot& slot = nodes_[n];
-  slot.kind = kind;
-  slot.first = slot.next = kNone;
-  slot.size = 0;
-  slot.key.clear();  // keeps its storage for the next use
-  slot.text.clear();
+  nodes_[n].kind = kind;
   return n;
 }
 
 void FlatJson::release(Node node) {
   if (node == kNone) return;
-  stack_.clear();
-  stack_.push_back(node);
-  while (!stack_.empty()) {
-    const Node n = stack_.back();
-    stack_.pop_back();
-    for (Node c = nodes_[n].first; c != kNone; c = nodes_[c].next) stack_.push_back(c);
-    nodes_[n].next = free_;
+  release_.clear();
+  release_.push_back(node);
+  while (!release_.empty()) {
+    const Node n = release_.back();
+    release_.pop_back();
+    Slot& slot = nodes_[n];
+    if (is_container(slot.kind) && slot.at != kNone) {
+      const Kid* k = kids(n);
+      for (std::uint32_t i = 0; i < slot.len; ++i) release_.push_back(k[i].node);
+      kids_.release(slot.at, slot.kids_size);
+    }
+    if (slot.block != kNone) bytes_.release(slot.block, slot.block_size);
+    slot.block = kNone;
+    slot.kind = Kind::null;
+    slot.at = free_;
     free_ = n;
   }
 }
 
 FlatJson::Node FlatJson::parse(std::string_view text, int levels) {
   levels_ = levels;
-  const char* p = text.data();
+  const unsigned k = size_class(text.size(), kLeastBytes);
+  const std::uint32_t block = bytes_.allocate(k);
+  char* p = bytes_.units.data() + block;
+  if (!text.empty()) std::memcpy(p, text.data(), text.size());
   const char* end = p + text.size();
   skip_space(p, end);
-  const Node root = parse_value(p, end, 0);
-  if (root == kNone) return kNone;
+  Node root = parse_value(p, end, 0);
   skip_space(p, end);
-  if (p != end) {
+  if (root != kNone && p != end) {
     release(root);
+    root = kNone;
+  }
+  if (root == kNone) {
+    bytes_.release(block, k);
     return kNone;
   }
+  nodes_[root].block = block;
+  nodes_[root].block_size = static_cast<std::uint8_t>(k);
   return root;
 }
 
-FlatJson::Node FlatJson::parse_value(const char*& p, const char* end, int depth) {
+void FlatJson::adopt(Node n, std::size_t base) {
+  const std::size_t count = stack_.size() - base;
+  Slot& slot = nodes_[n];
+  slot.len = static_cast<std::uint32_t>(count);
+  if (count == 0) return;
+  const unsigned k = size_class(count, kLeastKids);
+  const std::uint32_t at = kids_.allocate(k);
+  std::memcpy(kids_.units.data() + at, stack_.data() + base, count * sizeof(Kid));
+  nodes_[n].at = at;
+  nodes_[n].kids_size = static_cast<std::uint8_t>(k);
+  stack_.resize(base);
+}
+
+FlatJson::Node FlatJson::parse_value(char*& p, const char* end, int depth) {
   if (p >= end || depth > kMaxDepth) return kNone;
   auto literal = [&](std::string_view word, Kind kind) {
     if (static_cast<std::size_t>(end - p) < word.size() || std::string_view(p, word.size()) != word)
       return kNone;
     p += word.size();
     const Node n = make(kind);
-    if (kind == Kind::boolean) nodes_[n].text = word;
+    nodes_[n].truth = word == "true";
     return n;
   };
   switch (*p) {
@@ -70,45 +138,48 @@ FlatJson::Node FlatJson::parse_value(const char*& p, const char* end, int depth)
     case 'f':
       return literal("false", Kind::boolean);
     case '"': {
+      const std::uint32_t at = offset(p + 1);
+      std::uint32_t len = 0;
+      if (!read_string(p, end, len)) return kNone;
       const Node n = make(Kind::string);
-      if (read_string(p, end, nodes_[n].text)) return n;
-      release(n);
-      return kNone;
+      nodes_[n].at = at;
+      nodes_[n].len = len;
+      return n;
     }
     case '[':
     case '{': {
       if (depth > levels_) {
-        const char* from = p;
-        if (!skip_value(p, end, depth, key_)) return kNone;
+        const char* q = p;
+        if (!skip_value(q, end, depth)) return kNone;
         const Node n = make(Kind::text);
-        nodes_[n].text.assign(from, p);
+        nodes_[n].at = offset(p);
+        nodes_[n].len = static_cast<std::uint32_t>(q - p);
+        p += q - p;
         return n;
       }
       const bool object = *p == '{';
       const char close = object ? '}' : ']';
       ++p;
-      const Node n = make(object ? Kind::object : Kind::array);
+      const std::size_t base = stack_.size();
       skip_space(p, end);
-      if (p < end && *p == close) {
-        ++p;
-        return n;
-      }
-      Node last = kNone;
-      for (;;) {
+      bool ok = p < end && *p == close;
+      if (ok) ++p;
+      while (!ok) {
         skip_space(p, end);
-        const char* key = p;
+        std::uint32_t key_at = 0, key_len = 0;
         if (object) {
-          // Checked here, stored once the value has its node (parsing may move the pool).
-          if (!read_string(p, end, key_)) break;
+          key_at = offset(p + 1);
+          if (!read_string(p, end, key_len)) break;
           skip_space(p, end);
           if (p >= end || *p++ != ':') break;
           skip_space(p, end);
         }
         const Node child = parse_value(p, end, depth + 1);
         if (child == kNone) break;
-        if (object) read_string(key, end, nodes_[child].key);
-        link(n, last, child);
-        last = child;
+        nodes_[child].key_at = key_at;
+        nodes_[child].key_len = key_len;
+        stack_.push_back(
+            {child, object ? hash({bytes_.units.data() + key_at, key_len}) : std::uint32_t{0}});
         skip_space(p, end);
         if (p < end && *p == ',') {
           ++p;
@@ -116,110 +187,238 @@ FlatJson::Node FlatJson::parse_value(const char*& p, const char* end, int depth)
         }
         if (p < end && *p == close) {
           ++p;
-          return n;
+          ok = true;
         }
         break;
       }
-      release(n);
-      return kNone;
+      if (!ok) {
+        for (std::size_t i = base; i < stack_.size(); ++i) release(stack_[i].node);
+        stack_.resize(base);
+        return kNone;
+      }
+      const Node n = make(object ? Kind::object : Kind::array);
+      adopt(n, base);
+      return n;
     }
     default: {
-      const char* from = p;
-      if (!read_number(p, end)) return kNone;
+      const char* q = p;
+      if (!read_number(q, end)) return kNone;
       const Node n = make(Kind::number);
-      nodes_[n].text.assign(from, p);
+      nodes_[n].at = offset(p);
+      nodes_[n].len = static_cast<std::uint32_t>(q - p);
+      p += q - p;
       return n;
     }
   }
 }
 
 void FlatJson::read_text(Node n) {
-  // Parsing may move the pool, and with it a short text: it is read from scratch_.
-  scratch_.swap(nodes_[n].text);
-  const int levels = levels_;
-  levels_ = 0;
-  const char* p = scratch_.data();
-  const Node r = parse_value(p, p + scratch_.size(), 0);
-  levels_ = levels;
-  if (r == kNone) {  // cannot happen: the text was checked when it came
-    nodes_[n].kind = Kind::null;
-    return;
+  // The text was checked when it came, and bytes_ does not move while its pieces are read.
+  char* p = bytes_.units.data() + nodes_[n].at;
+  const char* end = p + nodes_[n].len;
+  const bool object = *p == '{';
+  const char close = object ? '}' : ']';
+  ++p;
+  const std::size_t base = stack_.size();
+  for (;;) {
+    skip_space(p, end);
+    if (p >= end || *p == close) break;
+    std::uint32_t key_at = 0, key_len = 0, h = 0;
+    if (object) {
+      key_at = offset(p + 1);
+      read_string(p, end, key_len);
+      h = hash({bytes_.units.data() + key_at, key_len});
+      skip_space(p, end);
+      ++p;  // the colon
+      skip_space(p, end);
+    }
+    const Node child = read_checked(p, end);
+    nodes_[child].key_at = key_at;
+    nodes_[child].key_len = key_len;
+    stack_.push_back({child, h});
+    skip_space(p, end);
+    if (p < end && *p == ',') ++p;
   }
-  // `r` gives its children to `n`, which keeps its place and name.
+  // `n` keeps its place, its name and its block; its text is now its children's.
   Slot& slot = nodes_[n];
-  slot.kind = nodes_[r].kind;
-  slot.first = nodes_[r].first;
-  slot.size = nodes_[r].size;
-  slot.text.clear();
-  nodes_[r].first = kNone;
-  release(r);
+  slot.kind = object ? Kind::object : Kind::array;
+  slot.at = kNone;
+  adopt(n, base);
+}
+
+FlatJson::Node FlatJson::read_checked(char*& p, const char* end) {
+  Node n = kNone;
+  const char* q = p;
+  switch (*p) {
+    case 'n':
+      p += 4;
+      return make(Kind::null);
+    case 't':
+    case 'f':
+      n = make(Kind::boolean);
+      nodes_[n].truth = *p == 't';
+      p += nodes_[n].truth ? 4 : 5;
+      return n;
+    case '"': {
+      const std::uint32_t at = offset(p + 1);
+      std::uint32_t len = 0;
+      read_string(p, end, len);
+      n = make(Kind::string);
+      nodes_[n].at = at;
+      nodes_[n].len = len;
+      return n;
+    }
+    case '[':
+    case '{':
+      n = make(Kind::text);
+      break;
+    default:
+      n = make(Kind::number);
+  }
+  skip_checked(q, end);
+  nodes_[n].at = offset(p);
+  nodes_[n].len = static_cast<std::uint32_t>(q - p);
+  p += q - p;
+  return n;
+}
+
+std::size_t FlatJson::find(Node object, std::string_view key, std::uint32_t h) const {
+  const Slot& slot = nodes_[object];
+  if (slot.len == 0) return 0;
+  const Kid* k = kids(object);
+  std::size_t i = 0;
+  for (; i < slot.len; ++i)
+    if (k[i].hash == h && this->key(k[i].node) == key) break;
+  return i;
 }
 
 FlatJson::Node FlatJson::member(Node object, std::string_view key) {
   read(object);
   if (object == kNone || nodes_[object].kind != Kind::object) return kNone;
-  for (Node c = nodes_[object].first; c != kNone; c = nodes_[c].next)
-    if (nodes_[c].key == key) return c;
-  return kNone;
+  const std::size_t i = find(object, key, hash(key));
+  return i < nodes_[object].len ? kids(object)[i].node : kNone;
 }
 
 FlatJson::Node FlatJson::element(Node array, std::size_t index) {
   read(array);
-  if (array == kNone || nodes_[array].kind != Kind::array) return kNone;
-  Node c = nodes_[array].first;
-  for (; c != kNone && index > 0; --index) c = nodes_[c].next;
-  return c;
+  if (array == kNone || nodes_[array].kind != Kind::array || index >= nodes_[array].len)
+    return kNone;
+  return kids(array)[index].node;
 }
 
 std::string_view FlatJson::string(Node n) const {
   if (n == kNone || nodes_[n].kind != Kind::string) return {};
-  return nodes_[n].text;
+  return text(n);
 }
 
 std::optional<std::int64_t> FlatJson::integer(Node n) const {
   if (n == kNone || nodes_[n].kind != Kind::number) return std::nullopt;
-  const std::string& text = nodes_[n].text;
+  const std::string_view t = text(n);
   std::int64_t v = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (ec != std::errc() || end != t.data() + t.size()) return std::nullopt;
   return v;
 }
 
 bool FlatJson::is_true(Node n) const {
-  return n != kNone && nodes_[n].kind == Kind::boolean && nodes_[n].text == "true";
+  return n != kNone && nodes_[n].kind == Kind::boolean && nodes_[n].truth;
 }
 
-FlatJson::Node FlatJson::before(Node parent, Node child) const {
-  Node prev = kNone;
-  for (Node c = nodes_[parent].first; c != child; c = nodes_[c].next) prev = c;
-  return prev;
+void FlatJson::insert_kid(Node parent, std::size_t index, Kid kid) {
+  Slot& slot = nodes_[parent];
+  const std::size_t size = slot.len;
+  const std::size_t capacity = slot.at == kNone ? 0 : std::size_t{1} << slot.kids_size;
+  if (size < capacity) {
+    Kid* k = kids_.units.data() + slot.at;
+    std::memmove(k + index + 1, k + index, (size - index) * sizeof(Kid));
+    k[index] = kid;
+  } else {  // into a block twice as large
+    const unsigned size_k = size_class(size + 1, kLeastKids);
+    const std::uint32_t at = kids_.allocate(size_k);
+    Kid* k = kids_.units.data() + at;
+    if (size > 0) {
+      const Kid* old = kids_.units.data() + slot.at;
+      std::memcpy(k, old, index * sizeof(Kid));
+      std::memcpy(k + index + 1, old + index, (size - index) * sizeof(Kid));
+      kids_.release(slot.at, slot.kids_size);
+    }
+    k[index] = kid;
+    slot.at = at;
+    slot.kids_size = static_cast<std::uint8_t>(size_k);
+  }
+  ++slot.len;
 }
 
-void FlatJson::unlink(Node parent, Node child) {
-  const Node prev = before(parent, child);
-  (prev == kNone ? nodes_[parent].first : nodes_[prev].next) = nodes_[child].next;
-  nodes_[child].next = kNone;
-  --nodes_[parent].size;
+void FlatJson::erase_kid(Node parent, std::size_t index) {
+  Slot& slot = nodes_[parent];
+  Kid* k = kids_.units.data() + slot.at;
+  std::memmove(k + index, k + index + 1, (slot.len - index - 1) * sizeof(Kid));
+  --slot.len;
 }
 
-void FlatJson::link(Node parent, Node prev, Node child) {
-  Node& at = prev == kNone ? nodes_[parent].first : nodes_[prev].next;
-  nodes_[child].next = at;
-  at = child;
-  ++nodes_[parent].size;
+std::size_t FlatJson::text_bytes(Node n) const {
+  const Slot& slot = nodes_[n];
+  switch (slot.kind) {
+    case Kind::null:
+    case Kind::boolean:
+      return 0;
+    case Kind::number:
+    case Kind::string:
+    case Kind::text:
+      return slot.len;
+    case Kind::array:
+    case Kind::object: {
+      std::size_t bytes = 0;
+      const Kid* k = kids(n);
+      for (std::uint32_t i = 0; i < slot.len; ++i)
+        bytes += nodes_[k[i].node].key_len + text_bytes(k[i].node);
+      return bytes;
+    }
+  }
+  return 0;
 }
 
-FlatJson::Node FlatJson::copy(const FlatJson& from, Node n) {
+FlatJson::Node FlatJson::copy(const FlatJson& from, Node n, std::string_view name) {
+  const std::size_t bytes = name.size() + from.text_bytes(n);
+  std::uint32_t block = kNone;
+  unsigned k = 0;
+  if (bytes > 0) {
+    k = size_class(bytes, kLeastBytes);
+    block = bytes_.allocate(k);
+  }
+  std::uint32_t cursor = block;
+  const Node c = copy_into(from, n, name, cursor);
+  nodes_[c].block = block;
+  nodes_[c].block_size = static_cast<std::uint8_t>(k);
+  return c;
+}
+
+FlatJson::Node FlatJson::copy_into(const FlatJson& from, Node n, std::string_view name,
+                                   std::uint32_t& cursor) {
   const Slot& source = from.nodes_[n];  // another pool: making nodes here does not move it
   const Node c = make(source.kind);
-  nodes_[c].text = source.text;
-  Node last = kNone;
-  for (Node child = source.first; child != kNone; child = from.nodes_[child].next) {
-    const Node d = copy(from, child);
-    nodes_[d].key = from.nodes_[child].key;
-    link(c, last, d);
-    last = d;
+  auto put = [&](std::string_view s) {
+    if (s.empty()) return std::uint32_t{0};
+    const std::uint32_t at = cursor;
+    std::memcpy(bytes_.units.data() + at, s.data(), s.size());
+    cursor += static_cast<std::uint32_t>(s.size());
+    return at;
+  };
+  nodes_[c].key_len = static_cast<std::uint32_t>(name.size());
+  nodes_[c].key_at = put(name);
+  nodes_[c].truth = source.truth;
+  if (!is_container(source.kind)) {
+    if (source.kind != Kind::null && source.kind != Kind::boolean) {
+      nodes_[c].len = source.len;
+      nodes_[c].at = put(from.text(n));
+    }
+    return c;
   }
+  const std::size_t base = stack_.size();
+  const Kid* k = from.kids(n);
+  for (std::uint32_t i = 0; i < source.len; ++i)
+    stack_.push_back({copy_into(from, k[i].node, from.key(k[i].node), cursor), k[i].hash});
+  adopt(c, base);
   return c;
 }
 
@@ -230,21 +429,25 @@ void FlatJson::dump(Node n, std::string& out) const {
       out += "null";
       return;
     case Kind::boolean:
+      out += slot.truth ? "true" : "false";
+      return;
     case Kind::number:
     case Kind::text:
-      out += slot.text;
+      out += text(n);
       return;
     case Kind::string:
-      write_string(slot.text, out);
+      write_string(text(n), out);
       return;
     case Kind::array:
     case Kind::object: {
       const bool object = slot.kind == Kind::object;
       out += object ? '{' : '[';
-      for (Node c = slot.first; c != kNone; c = nodes_[c].next) {
-        if (c != slot.first) out += ',';
+      const std::uint32_t size = slot.len;
+      for (std::uint32_t i = 0; i < size; ++i) {
+        const Node c = kids(n)[i].node;  // kids_ does not move while dumping
+        if (i > 0) out += ',';
         if (object) {
-          write_string(nodes_[c].key, out);
+          write_string(key(c), out);
           out += ':';
         }
         dump(c, out);
@@ -256,83 +459,92 @@ void FlatJson::dump(Node n, std::string& out) const {
 }
 
 bool FlatJson::apply_patch(Node& root, FlatJson& from, Node ops) {
-  bool ok = ops != kNone && from.kind(ops) == Kind::array;
-  for (Node op = ok ? from.nodes_[ops].first : kNone; op != kNone && ok; op = from.nodes_[op].next)
-    ok = apply_op(root, from, op);
-  return ok;
+  if (ops == kNone || from.kind(ops) != Kind::array) return false;
+  // Reading an op kept as text may move from's children lists: the ops are taken by index.
+  for (std::size_t i = 0; i < from.nodes_[ops].len; ++i)
+    if (!apply_op(root, from, from.kids(ops)[i].node)) return false;
+  return true;
 }
 
 bool FlatJson::apply_op(Node& root, FlatJson& from, Node op) {
+  // Reading from's nodes never moves its bytes: the views stay valid.
   const std::string_view name = from.string(from.member(op, "op"));
   const Node path_node = from.member(op, "path");
   if (path_node == kNone || from.kind(path_node) != Kind::string) return false;
-  const std::string_view path = from.nodes_[path_node].text;
+  const std::string_view path = from.string(path_node);
   const bool add = name == "add", remove = name == "remove", replace = name == "replace";
   if (!add && !remove && !replace) return false;
-  Node value = kNone;
-  if (!remove) {
-    const Node source = from.member(op, "value");
-    if (source == kNone) return false;
-    value = copy(from, source);
-  }
+  const Node source = remove ? kNone : from.member(op, "value");
+  if (!remove && source == kNone) return false;
 
   if (path.empty()) {  // the whole document
     if (remove) return false;
+    const Node value = copy(from, source);
     release(root);
     root = value;
     return true;
   }
-  if (path[0] != '/') return release(value), false;
+  if (path[0] != '/' || root == kNone) return false;
   // Walk to the parent of the last token.
   Node parent = root;
-  std::size_t at = 1;
-  for (;;) {
+  std::string_view token;
+  for (std::size_t at = 1;;) {
     const std::size_t slash = path.find('/', at);
-    if (!unescape_token(path.substr(at, slash == std::string_view::npos ? slash : slash - at),
-                        token_))
-      return release(value), false;
+    token = path.substr(at, slash == std::string_view::npos ? slash : slash - at);
+    if (token.find('~') != std::string_view::npos) {
+      if (!unescape_token(token, token_)) return false;
+      token = token_;
+    }
     if (slash == std::string_view::npos) break;
     std::size_t i = 0;
-    parent = kind(parent) == Kind::object ? member(parent, token_)
-             : array_index(token_, i)            ? element(parent, i)
-                                                 : kNone;
-    if (parent == kNone) return release(value), false;
+    parent = kind(parent) == Kind::object ? member(parent, token)
+             : array_index(token, i)      ? element(parent, i)
+                                          : kNone;
+    if (parent == kNone) return false;
     at = slash + 1;
   }
 
-  if (kind(parent) == Kind::object) {
-    const Node old = member(parent, token_);
-    if (old == kNone && !add) return release(value), false;
+  const Kind parent_kind = kind(parent);
+  if (parent_kind == Kind::object) {
+    const std::uint32_t h = hash(token);
+    const std::size_t i = find(parent, token, h);
+    const bool found = i < nodes_[parent].len;
+    if (!found && !add) return false;
+    const Node old = found ? kids(parent)[i].node : kNone;
     if (remove) {
-      unlink(parent, old);
+      erase_kid(parent, i);
       release(old);
       return true;
     }
-    nodes_[value].key.swap(token_);
-    if (old == kNone) {  // a new member goes last
-      Node last = nodes_[parent].first;
-      while (last != kNone && nodes_[last].next != kNone) last = nodes_[last].next;
-      link(parent, last, value);
+    const Node value = copy(from, source, token);
+    if (!found) {  // a new member goes last
+      insert_kid(parent, i, {value, h});
       return true;
     }
-    const Node prev = before(parent, old);
-    unlink(parent, old);
+    kids_.units[nodes_[parent].at + i].node = value;
     release(old);
-    link(parent, prev, value);
     return true;
   }
-  if (kind(parent) != Kind::array) return release(value), false;
-  const std::size_t size = nodes_[parent].size;
+  if (parent_kind != Kind::array) return false;
+  const std::size_t size = nodes_[parent].len;
   std::size_t i = size;
-  if (!(add && token_ == "-") && !array_index(token_, i)) return release(value), false;
-  if (add ? i > size : i >= size) return release(value), false;
-  const Node prev = i == 0 ? kNone : element(parent, i - 1);
-  if (!add) {
-    const Node old = prev == kNone ? nodes_[parent].first : nodes_[prev].next;
-    unlink(parent, old);
+  if (!(add && token == "-") && !array_index(token, i)) return false;
+  if (add ? i > size : i >= size) return false;
+  if (remove) {
+    const Node old = kids(parent)[i].node;
+    erase_kid(parent, i);
     release(old);
+    return true;
   }
-  if (!remove) link(parent, prev, value);
+  const Node value = copy(from, source);
+  if (add) {
+    insert_kid(parent, i, {value, 0});
+    return true;
+  }
+  Kid& kid = kids_.units[nodes_[parent].at + i];
+  const Node old = kid.node;
+  kid.node = value;
+  release(old);
   return true;
 }
 

@@ -1,10 +1,19 @@
-// JSON for the load generator's clients. A client's view lives in a pool of nodes of its own, and
-// the message being read in another one, reused for every message: once the pools have grown,
-// reading a patch and applying it to the view allocates nothing, and a view's nodes stay together
-// in memory. (With nlohmann's trees, a node allocated per member on parsing and freed,
-// out of the cache, when a patch replaces it, JSON took more than half of the load generator's
-// time.) It does what the bench needs and no more: parse, look up, apply JSON Patch add, remove
-// and replace, and write a value back out.
+// JSON for the load generator's clients. A client's view lives in a pool of its own, and the
+// message being read in another one, reused for every message: once the pools have grown,
+// reading a patch and applying it to the view allocates nothing from the heap, and a view stays
+// together in a few kilobytes of memory. (With nlohmann's trees, a node allocated per member on
+// parsing and freed, out of the cache, when a patch replaces it, JSON took more than half of the
+// load generator's time.) It does what the bench needs and no more: parse, look up, apply JSON
+// Patch add, remove and replace, and write a value back out.
+//
+// A pool has three vectors: small fixed-size nodes, the bytes of names and texts, and the
+// children lists of arrays and objects (each child with a hash of its name, so that looking up a
+// member reads one short list and the name of the member found only). Bytes and children lists
+// are blocks of a power-of-two size, reused through one free list per size. Parsing copies the
+// text into one block and unescapes its strings in place, so that names and values are pieces
+// of it; copying a value into another pool copies all its names and texts into one block too.
+// A block belongs to the node it was made for and goes back to its free list with it; the nodes
+// below it use pieces of it.
 //
 // Arrays and objects below the first levels of a message are checked but kept as their text,
 // and read into nodes only when something looks inside them: most of what a patch brings (a
@@ -12,6 +21,7 @@
 // (a legal action).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -30,10 +40,12 @@ class FlatJson {
   // Parses one JSON text into new nodes; kNone if it is not valid JSON (nothing is kept then).
   // Arrays and objects nested deeper than `levels` are kept as text until they are looked into.
   Node parse(std::string_view text, int levels = 2);
-  // Gives a value's nodes back to the pool.
+  // Gives a value's nodes and blocks back to the pool.
   void release(Node node);
   // Nodes the pool holds, in use or free.
   std::size_t pool_size() const { return nodes_.size(); }
+  // Bytes the pool's blocks take (names, texts and children lists), in use or free.
+  std::size_t block_bytes() const { return bytes_.units.size() + kids_.units.size() * sizeof(Kid); }
 
   // The value's kind; never Kind::text (a value kept as text is read first).
   Kind kind(Node n) {
@@ -44,16 +56,17 @@ class FlatJson {
   // kNone or of another kind).
   Node member(Node object, std::string_view key);
   Node element(Node array, std::size_t index);
+  // An array's or object's number of children; 0 for other kinds.
   std::size_t size(Node container) {
     read(container);
-    return nodes_[container].size;
+    return is_container(nodes_[container].kind) ? nodes_[container].len : 0;
   }
-  // A string's value (unescaped); empty for other kinds.
+  // A string's value (unescaped); empty for other kinds. Valid until the pool next changes.
   std::string_view string(Node n) const;
   std::optional<std::int64_t> integer(Node n) const;
   bool is_true(Node n) const;
   // Copies a value of another pool into this one.
-  Node copy(const FlatJson& from, Node n);
+  Node copy(const FlatJson& from, Node n) { return copy(from, n, {}); }
   // Appends the value as compact JSON.
   void dump(Node n, std::string& out) const;
 
@@ -64,37 +77,77 @@ class FlatJson {
   bool apply_patch(Node& root, FlatJson& from, Node ops);
 
  private:
-  struct Slot {
+  struct Slot {                             // 24 bytes
+    std::uint32_t key_at = 0, key_len = 0;  // the member's name in bytes_, when in an object
+    // A string's value, a number's text or a value kept as text, in bytes_; an array's or
+    // object's children in kids_ (at is kNone when it has no block).
+    std::uint32_t at = kNone, len = 0;  // at is the next free node while free
+    std::uint32_t block = kNone;        // a block of bytes_ that this node owns
     Kind kind = Kind::null;
-    Node first = kNone;  // first child of an array or object
-    Node next = kNone;   // next sibling; the next free slot while free
-    std::uint32_t size = 0;
-    std::string key;   // the member's name, when in an object
-    std::string text;  // a string's value, a number's text, "true"/"false", or a value kept as text
+    std::uint8_t block_size = 0;  // log2 of the sizes of the blocks
+    std::uint8_t kids_size = 0;
+    bool truth = false;  // a boolean's value
+  };
+  struct Kid {
+    Node node;
+    std::uint32_t hash;  // of the member's name, in an object
+  };
+  // Blocks of 2^k units, with a free list for each k (its links in the blocks' first units).
+  template <class T>
+  struct Blocks {
+    std::vector<T> units;
+    std::array<std::uint32_t, 32> free;
+    Blocks() { free.fill(kNone); }
+    std::uint32_t allocate(unsigned k);
+    void release(std::uint32_t at, unsigned k);
   };
 
+  static bool is_container(Kind k) { return k == Kind::array || k == Kind::object; }
+  // log2 of the smallest block of at least n units (and of at least 2^least).
+  static unsigned size_class(std::size_t n, unsigned least);
+  static std::uint32_t hash(std::string_view key);
+
   Node make(Kind kind);
-  // Containers deeper than `levels_` are checked and kept as text.
-  Node parse_value(const char*& p, const char* end, int depth);
+  std::string_view key(Node n) const {
+    return {bytes_.units.data() + nodes_[n].key_at, nodes_[n].key_len};
+  }
+  std::string_view text(Node n) const {
+    return {bytes_.units.data() + nodes_[n].at, nodes_[n].len};
+  }
+  const Kid* kids(Node n) const { return kids_.units.data() + nodes_[n].at; }
+  std::uint32_t offset(const char* p) const {
+    return static_cast<std::uint32_t>(p - bytes_.units.data());
+  }
+  // Containers deeper than `levels_` are checked and kept as text. Strings are unescaped in
+  // place: `p` is in bytes_ (which does not move while parsing).
+  Node parse_value(char*& p, const char* end, int depth);
+  // Gives `n` the children stack_ holds from `base` on, which it then drops.
+  void adopt(Node n, std::size_t base);
   // Reads an array or object kept as text into nodes, one level: its own children that are
-  // arrays or objects stay text.
+  // arrays or objects stay text. The text was checked when it came, and its pieces become the
+  // children's names and values.
   void read(Node n) {
     if (n != kNone && nodes_[n].kind == Kind::text) read_text(n);
   }
   void read_text(Node n);
+  Node read_checked(char*& p, const char* end);
+  // Copies `n` of `from` into a block of its own, named `name`.
+  Node copy(const FlatJson& from, Node n, std::string_view name);
+  std::size_t text_bytes(Node n) const;  // the names' and texts' bytes of a value
+  Node copy_into(const FlatJson& from, Node n, std::string_view name, std::uint32_t& cursor);
+  // The index of an object's member, or of the end.
+  std::size_t find(Node object, std::string_view key, std::uint32_t h) const;
   bool apply_op(Node& root, FlatJson& from, Node op);
-  // The child before `child` in `parent`, kNone when it is the first.
-  Node before(Node parent, Node child) const;
-  void unlink(Node parent, Node child);
-  // Puts `child` into `parent` after `prev` (first when prev is kNone).
-  void link(Node parent, Node prev, Node child);
+  void insert_kid(Node parent, std::size_t index, Kid kid);
+  void erase_kid(Node parent, std::size_t index);
 
   std::vector<Slot> nodes_;
   Node free_ = kNone;
-  std::vector<Node> stack_;  // for release
-  std::string key_;          // for parsing
-  std::string token_;         // for apply_op
-  std::string scratch_;       // the text being read by read_text
+  Blocks<char> bytes_;
+  Blocks<Kid> kids_;
+  std::vector<Kid> stack_;     // children being gathered
+  std::vector<Node> release_;  // for release
+  std::string token_;          // for apply_op
   int levels_ = 0;
 };
 

@@ -1,9 +1,22 @@
 #include "bench/json_text.hpp"
 
-#include <cstdint>
+#include <array>
 
 namespace tortuga::bench::json_text {
 namespace {
+
+// The bytes that end a run of plain characters in a string literal: the quote, the backslash
+// and the control characters, which JSON does not allow unescaped.
+constexpr std::array<bool, 256> kStringStop = [] {
+  std::array<bool, 256> stop{};
+  for (int c = 0; c < 0x20; ++c) stop[c] = true;
+  stop['"'] = stop['\\'] = true;
+  return stop;
+}();
+
+bool stops_string(char c) {
+  return kStringStop[static_cast<unsigned char>(c)];
+}
 
 int hex_digit(char c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -12,7 +25,8 @@ int hex_digit(char c) {
   return -1;
 }
 
-bool read_hex4(const char*& p, const char* end, std::uint32_t& out) {
+template <class Char>
+bool read_hex4(Char*& p, const char* end, std::uint32_t& out) {
   if (end - p < 4) return false;
   out = 0;
   for (int i = 0; i < 4; ++i) {
@@ -23,50 +37,71 @@ bool read_hex4(const char*& p, const char* end, std::uint32_t& out) {
   return true;
 }
 
-void append_utf8(std::uint32_t code, std::string& out) {
+char* put_utf8(std::uint32_t code, char* out) {
   if (code < 0x80) {
-    out += static_cast<char>(code);
+    *out++ = static_cast<char>(code);
   } else if (code < 0x800) {
-    out += static_cast<char>(0xc0 | (code >> 6));
-    out += static_cast<char>(0x80 | (code & 0x3f));
+    *out++ = static_cast<char>(0xc0 | (code >> 6));
+    *out++ = static_cast<char>(0x80 | (code & 0x3f));
   } else if (code < 0x10000) {
-    out += static_cast<char>(0xe0 | (code >> 12));
-    out += static_cast<char>(0x80 | ((code >> 6) & 0x3f));
-    out += static_cast<char>(0x80 | (code & 0x3f));
+    *out++ = static_cast<char>(0xe0 | (code >> 12));
+    *out++ = static_cast<char>(0x80 | ((code >> 6) & 0x3f));
+    *out++ = static_cast<char>(0x80 | (code & 0x3f));
   } else {
-    out += static_cast<char>(0xf0 | (code >> 18));
-    out += static_cast<char>(0x80 | ((code >> 12) & 0x3f));
-    out += static_cast<char>(0x80 | ((code >> 6) & 0x3f));
-    out += static_cast<char>(0x80 | (code & 0x3f));
+    *out++ = static_cast<char>(0xf0 | (code >> 18));
+    *out++ = static_cast<char>(0x80 | ((code >> 12) & 0x3f));
+    *out++ = static_cast<char>(0x80 | ((code >> 6) & 0x3f));
+    *out++ = static_cast<char>(0x80 | (code & 0x3f));
   }
+  return out;
 }
 
-}  // namespace
-
-void skip_space(const char*& p, const char* end) {
-  while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) ++p;
-}
-
-bool read_string(const char*& p, const char* end, std::string& out) {
+// The string literal at p: checked and, with `write`, unescaped in place from just after its
+// opening quote (`out` is then the end of the value). Without `write` nothing is written.
+template <bool write, class Char>
+bool scan_string(Char*& p, const char* end, Char*& out) {
   if (p >= end || *p != '"') return false;
   ++p;
-  out.clear();
+  while (p < end && !stops_string(*p)) ++p;  // the common case: no escape at all
+  out = p;
   for (;;) {
-    const char* run = p;
-    while (p < end && *p != '"' && *p != '\\' && static_cast<unsigned char>(*p) >= 0x20) ++p;
-    out.append(run, p);
     if (p >= end || static_cast<unsigned char>(*p) < 0x20) return false;
-    if (*p++ == '"') return true;
-    if (p >= end) return false;
+    if (*p == '"') {
+      ++p;
+      return true;
+    }
+    if (*p != '\\') {
+      if constexpr (write) *out = *p;
+      ++out, ++p;
+      continue;
+    }
+    if (++p >= end) return false;
+    char c = 0;
     switch (*p++) {
-      case '"': out += '"'; break;
-      case '\\': out += '\\'; break;
-      case '/': out += '/'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
+      case '"':
+        c = '"';
+        break;
+      case '\\':
+        c = '\\';
+        break;
+      case '/':
+        c = '/';
+        break;
+      case 'b':
+        c = '\b';
+        break;
+      case 'f':
+        c = '\f';
+        break;
+      case 'n':
+        c = '\n';
+        break;
+      case 'r':
+        c = '\r';
+        break;
+      case 't':
+        c = '\t';
+        break;
       case 'u': {
         std::uint32_t code = 0;
         if (!read_hex4(p, end, code)) return false;
@@ -79,13 +114,34 @@ bool read_string(const char*& p, const char* end, std::string& out) {
         } else if (code >= 0xdc00 && code < 0xe000) {
           return false;
         }
-        append_utf8(code, out);
-        break;
+        if constexpr (write) out = put_utf8(code, out);
+        continue;
       }
       default:
         return false;
     }
+    if constexpr (write) *out = c;
+    ++out;
   }
+}
+
+}  // namespace
+
+void skip_space(const char*& p, const char* end) {
+  while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) ++p;
+}
+
+bool read_string(char*& p, const char* end, std::uint32_t& length) {
+  char* const value = p + 1;
+  char* out = nullptr;
+  if (!scan_string<true>(p, end, out)) return false;
+  length = static_cast<std::uint32_t>(out - value);
+  return true;
+}
+
+bool check_string(const char*& p, const char* end) {
+  const char* out = nullptr;
+  return scan_string<false>(p, end, out);
 }
 
 bool read_number(const char*& p, const char* end) {
@@ -112,7 +168,7 @@ bool read_number(const char*& p, const char* end) {
   return true;
 }
 
-bool skip_value(const char*& p, const char* end, int depth, std::string& scratch) {
+bool skip_value(const char*& p, const char* end, int depth) {
   if (p >= end || depth > kMaxDepth) return false;
   auto literal = [&](std::string_view word) {
     if (static_cast<std::size_t>(end - p) < word.size() || std::string_view(p, word.size()) != word)
@@ -128,7 +184,7 @@ bool skip_value(const char*& p, const char* end, int depth, std::string& scratch
     case 'f':
       return literal("false");
     case '"':
-      return read_string(p, end, scratch);
+      return check_string(p, end);
     case '[':
     case '{': {
       const bool object = *p == '{';
@@ -139,12 +195,12 @@ bool skip_value(const char*& p, const char* end, int depth, std::string& scratch
       for (;;) {
         skip_space(p, end);
         if (object) {
-          if (!read_string(p, end, scratch)) return false;
+          if (!check_string(p, end)) return false;
           skip_space(p, end);
           if (p >= end || *p++ != ':') return false;
           skip_space(p, end);
         }
-        if (!skip_value(p, end, depth + 1, scratch)) return false;
+        if (!skip_value(p, end, depth + 1)) return false;
         skip_space(p, end);
         if (p < end && *p == ',') {
           ++p;
@@ -159,24 +215,74 @@ bool skip_value(const char*& p, const char* end, int depth, std::string& scratch
   }
 }
 
+void skip_checked(const char*& p, const char* end) {
+  auto skip_string = [&] {
+    ++p;
+    while (p < end && *p != '"') p += *p == '\\' ? 2 : 1;
+    ++p;
+  };
+  if (p >= end) return;
+  if (*p == '"') return skip_string();
+  if (*p != '[' && *p != '{') {  // a number or a literal
+    while (p < end && *p != ',' && *p != ']' && *p != '}' && *p != ' ' && *p != '\n' &&
+           *p != '\r' && *p != '\t')
+      ++p;
+    return;
+  }
+  int depth = 0;
+  while (p < end) {
+    switch (*p) {
+      case '"':
+        skip_string();
+        continue;
+      case '[':
+      case '{':
+        ++depth;
+        break;
+      case ']':
+      case '}':
+        if (--depth == 0) {
+          ++p;
+          return;
+        }
+        break;
+      default:
+        break;
+    }
+    ++p;
+  }
+}
+
 void write_string(std::string_view s, std::string& out) {
   static const char* const kHex = "0123456789abcdef";
   out += '"';
-  for (char c : s) {
+  for (std::size_t i = 0; i < s.size();) {
+    // Runs of characters that need no escape go out whole.
+    const std::size_t from = i;
+    while (i < s.size() && !stops_string(s[i])) ++i;
+    out.append(s.data() + from, i - from);
+    if (i == s.size()) break;
+    const char c = s[i++];
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          out += "\\u00";
-          out += kHex[(c >> 4) & 0xf];
-          out += kHex[c & 0xf];
-        } else {
-          out += c;
-        }
+        out += "\\u00";
+        out += kHex[(c >> 4) & 0xf];
+        out += kHex[c & 0xf];
     }
   }
   out += '"';
