@@ -97,27 +97,39 @@ std::string patch(std::int64_t match, std::int64_t version, const Json& ops) {
 
 std::string patch(std::int64_t match, std::int64_t version, std::string_view first_ops,
                   std::string_view more_ops) {
-  std::string ops(first_ops);
+  // Two for every action and audience: written straight into one buffer of the right size.
+  const std::string match_text = std::to_string(match), version_text = std::to_string(version);
+  std::string out;
+  out.reserve(40 + match_text.size() + version_text.size() + first_ops.size() + more_ops.size());
+  out += R"({"type":"patch","match":)";
+  out += match_text;
+  out += R"(,"version":)";
+  out += version_text;
+  out += R"(,"ops":)";
   if (more_ops.size() > 2) {
     // Join the two arrays' texts: "[a,b]" and "[c]" make "[a,b,c]".
-    ops.pop_back();
-    if (ops.size() > 1) ops += ',';
-    ops.append(more_ops.substr(1));
+    out += first_ops.substr(0, first_ops.size() - 1);
+    if (first_ops.size() > 2) out += ',';
+    out += more_ops.substr(1);
+  } else {
+    out += first_ops;
   }
-  return Message("patch", nullptr)
-      .field("match", match)
-      .field("version", version)
-      .raw_field("ops", ops)
-      .done();
+  out += '}';
+  return out;
 }
 
 std::string answering(const Json& re, std::string_view pushed) {
-  std::string answer(pushed);
-  if (re.is_null()) return answer;
+  if (re.is_null()) return std::string(pushed);
   // Every message opens with its type, a plain word: the first comma follows it.
-  const std::size_t after_type = answer.find(',') + 1;
-  answer.insert(after_type,
-                "\"re\":" + re.dump(-1, ' ', false, Json::error_handler_t::replace) + ',');
+  const std::size_t after_type = pushed.find(',') + 1;
+  const std::string re_text = re.dump(-1, ' ', false, Json::error_handler_t::replace);
+  std::string answer;
+  answer.reserve(pushed.size() + re_text.size() + 6);
+  answer += pushed.substr(0, after_type);
+  answer += R"("re":)";
+  answer += re_text;
+  answer += ',';
+  answer += pushed.substr(after_type);
   return answer;
 }
 

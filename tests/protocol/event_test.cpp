@@ -97,3 +97,14 @@ TEST_CASE("a patch whose ops come in a shared serialized part and an own part jo
   CHECK(Json::parse(event::patch(4, 9, shared.dump(), "[]"))["ops"] == shared);
   CHECK(Json::parse(event::patch(4, 9, "[]", "[]"))["ops"] == Json::array());
 }
+
+TEST_CASE("the sender's copy of a pushed message answers its request with re after the type") {
+  const std::string pushed = event::patch(4, 9, "[]", R"([{"op":"remove","path":"/a"}])");
+  CHECK(event::answering(7, pushed) ==
+        R"({"type":"patch","re":7,"match":4,"version":9,"ops":[{"op":"remove","path":"/a"}]})");
+  // An id is the client's own value, echoed as JSON: a string is quoted and escaped.
+  const Json answered = Json::parse(event::answering("a\"b", pushed));
+  CHECK(answered["re"] == "a\"b");
+  CHECK(answered["ops"] == Json::parse(pushed)["ops"]);
+  CHECK(event::answering(nullptr, pushed) == pushed);  // no id: nothing to answer
+}
