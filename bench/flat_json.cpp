@@ -1,5 +1,6 @@
 #include "bench/flat_json.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <charconv>
 #include <cstring>
@@ -17,11 +18,19 @@ std::uint32_t FlatJson::Blocks<T>::allocate(unsigned k) {
     if constexpr (std::is_same_v<T, Kid>)
       free[k] = units[at].node;
     else
-      std::memcpy(&free[k], units.data() + at, sizeof(std::uint32_t));
+      std::memcpy(&free[k], data() + at, sizeof(std::uint32_t));
     return at;
   }
-  at = static_cast<std::uint32_t>(units.size());
-  units.resize(units.size() + (std::size_t{1} << k));
+  const std::size_t need = size + (std::size_t{1} << k);
+  if (need > capacity) {
+    const std::size_t grown = std::max({need, 2 * capacity, std::size_t{256}});
+    auto fresh = std::make_unique_for_overwrite<T[]>(grown);
+    if (size > 0) std::memcpy(fresh.get(), data(), size * sizeof(T));
+    units = std::move(fresh);
+    capacity = grown;
+  }
+  at = static_cast<std::uint32_t>(size);
+  size = need;
   return at;
 }
 
@@ -30,7 +39,7 @@ void FlatJson::Blocks<T>::release(std::uint32_t at, unsigned k) {
   if constexpr (std::is_same_v<T, Kid>)
     units[at].node = free[k];
   else
-    std::memcpy(units.data() + at, &free[k], sizeof(std::uint32_t));
+    std::memcpy(data() + at, &free[k], sizeof(std::uint32_t));
   free[k] = at;
 }
 
@@ -60,10 +69,21 @@ FlatJson::Node FlatJson::make(Kind kind) {
     nodes_.emplace_back();
   }
   nodes_[n].kind = kind;
+  ++live_;
   return n;
 }
 
 void FlatJson::release(Node node) {
+  drop(node);
+  if (live_ == 0) {  // start afresh: what comes next is laid out in order, from the start
+    nodes_.clear();
+    free_ = kNone;
+    bytes_.clear();
+    kids_.clear();
+  }
+}
+
+void FlatJson::drop(Node node) {
   if (node == kNone) return;
   release_.clear();
   release_.push_back(node);
@@ -81,21 +101,42 @@ void FlatJson::release(Node node) {
     slot.kind = Kind::null;
     slot.at = free_;
     free_ = n;
+    --live_;
   }
+}
+
+std::string_view FlatJson::key(Node n) const {
+  const Slot& slot = nodes_[n];
+  if (slot.name_len != kLongName) return {slot.name, slot.name_len};
+  std::uint32_t place[2];
+  std::memcpy(place, slot.name, sizeof place);
+  return {bytes_.data() + place[0], place[1]};
+}
+
+void FlatJson::set_key(Node n, std::string_view name, std::uint32_t at) {
+  Slot& slot = nodes_[n];
+  if (name.size() <= kShortName) {
+    if (!name.empty()) std::memcpy(slot.name, name.data(), name.size());
+    slot.name_len = static_cast<std::uint8_t>(name.size());
+    return;
+  }
+  const std::uint32_t place[2] = {at, static_cast<std::uint32_t>(name.size())};
+  std::memcpy(slot.name, place, sizeof place);
+  slot.name_len = kLongName;
 }
 
 FlatJson::Node FlatJson::parse(std::string_view text, int levels) {
   levels_ = levels;
   const unsigned k = size_class(text.size(), kLeastBytes);
   const std::uint32_t block = bytes_.allocate(k);
-  char* p = bytes_.units.data() + block;
+  char* p = bytes_.data() + block;
   if (!text.empty()) std::memcpy(p, text.data(), text.size());
   const char* end = p + text.size();
   skip_space(p, end);
   Node root = parse_value(p, end, 0);
   skip_space(p, end);
   if (root != kNone && p != end) {
-    release(root);
+    drop(root);
     root = kNone;
   }
   if (root == kNone) {
@@ -114,7 +155,7 @@ void FlatJson::adopt(Node n, std::size_t base) {
   if (count == 0) return;
   const unsigned k = size_class(count, kLeastKids);
   const std::uint32_t at = kids_.allocate(k);
-  std::memcpy(kids_.units.data() + at, stack_.data() + base, count * sizeof(Kid));
+  std::memcpy(kids_.data() + at, stack_.data() + base, count * sizeof(Kid));
   nodes_[n].at = at;
   nodes_[n].kids_size = static_cast<std::uint8_t>(k);
   stack_.resize(base);
@@ -127,7 +168,7 @@ FlatJson::Node FlatJson::parse_value(char*& p, const char* end, int depth) {
       return kNone;
     p += word.size();
     const Node n = make(kind);
-    nodes_[n].truth = word == "true";
+    nodes_[n].len = word == "true";
     return n;
   };
   switch (*p) {
@@ -176,10 +217,9 @@ FlatJson::Node FlatJson::parse_value(char*& p, const char* end, int depth) {
         }
         const Node child = parse_value(p, end, depth + 1);
         if (child == kNone) break;
-        nodes_[child].key_at = key_at;
-        nodes_[child].key_len = key_len;
-        stack_.push_back(
-            {child, object ? hash({bytes_.units.data() + key_at, key_len}) : std::uint32_t{0}});
+        const std::string_view name(bytes_.data() + key_at, key_len);
+        set_key(child, name, key_at);
+        stack_.push_back({child, object ? hash(name) : std::uint32_t{0}});
         skip_space(p, end);
         if (p < end && *p == ',') {
           ++p;
@@ -192,7 +232,7 @@ FlatJson::Node FlatJson::parse_value(char*& p, const char* end, int depth) {
         break;
       }
       if (!ok) {
-        for (std::size_t i = base; i < stack_.size(); ++i) release(stack_[i].node);
+        for (std::size_t i = base; i < stack_.size(); ++i) drop(stack_[i].node);
         stack_.resize(base);
         return kNone;
       }
@@ -214,7 +254,7 @@ FlatJson::Node FlatJson::parse_value(char*& p, const char* end, int depth) {
 
 void FlatJson::read_text(Node n) {
   // The text was checked when it came, and bytes_ does not move while its pieces are read.
-  char* p = bytes_.units.data() + nodes_[n].at;
+  char* p = bytes_.data() + nodes_[n].at;
   const char* end = p + nodes_[n].len;
   const bool object = *p == '{';
   const char close = object ? '}' : ']';
@@ -227,14 +267,13 @@ void FlatJson::read_text(Node n) {
     if (object) {
       key_at = offset(p + 1);
       read_string(p, end, key_len);
-      h = hash({bytes_.units.data() + key_at, key_len});
+      h = hash({bytes_.data() + key_at, key_len});
       skip_space(p, end);
       ++p;  // the colon
       skip_space(p, end);
     }
     const Node child = read_checked(p, end);
-    nodes_[child].key_at = key_at;
-    nodes_[child].key_len = key_len;
+    set_key(child, {bytes_.data() + key_at, key_len}, key_at);
     stack_.push_back({child, h});
     skip_space(p, end);
     if (p < end && *p == ',') ++p;
@@ -256,8 +295,8 @@ FlatJson::Node FlatJson::read_checked(char*& p, const char* end) {
     case 't':
     case 'f':
       n = make(Kind::boolean);
-      nodes_[n].truth = *p == 't';
-      p += nodes_[n].truth ? 4 : 5;
+      nodes_[n].len = *p == 't';
+      p += *p == 't' ? 4 : 5;
       return n;
     case '"': {
       const std::uint32_t at = offset(p + 1);
@@ -321,7 +360,7 @@ std::optional<std::int64_t> FlatJson::integer(Node n) const {
 }
 
 bool FlatJson::is_true(Node n) const {
-  return n != kNone && nodes_[n].kind == Kind::boolean && nodes_[n].truth;
+  return n != kNone && nodes_[n].kind == Kind::boolean && nodes_[n].len != 0;
 }
 
 void FlatJson::insert_kid(Node parent, std::size_t index, Kid kid) {
@@ -329,15 +368,15 @@ void FlatJson::insert_kid(Node parent, std::size_t index, Kid kid) {
   const std::size_t size = slot.len;
   const std::size_t capacity = slot.at == kNone ? 0 : std::size_t{1} << slot.kids_size;
   if (size < capacity) {
-    Kid* k = kids_.units.data() + slot.at;
+    Kid* k = kids_.data() + slot.at;
     std::memmove(k + index + 1, k + index, (size - index) * sizeof(Kid));
     k[index] = kid;
   } else {  // into a block twice as large
     const unsigned size_k = size_class(size + 1, kLeastKids);
     const std::uint32_t at = kids_.allocate(size_k);
-    Kid* k = kids_.units.data() + at;
+    Kid* k = kids_.data() + at;
     if (size > 0) {
-      const Kid* old = kids_.units.data() + slot.at;
+      const Kid* old = kids_.data() + slot.at;
       std::memcpy(k, old, index * sizeof(Kid));
       std::memcpy(k + index + 1, old + index, (size - index) * sizeof(Kid));
       kids_.release(slot.at, slot.kids_size);
@@ -351,7 +390,7 @@ void FlatJson::insert_kid(Node parent, std::size_t index, Kid kid) {
 
 void FlatJson::erase_kid(Node parent, std::size_t index) {
   Slot& slot = nodes_[parent];
-  Kid* k = kids_.units.data() + slot.at;
+  Kid* k = kids_.data() + slot.at;
   std::memmove(k + index, k + index + 1, (slot.len - index - 1) * sizeof(Kid));
   --slot.len;
 }
@@ -371,7 +410,8 @@ std::size_t FlatJson::text_bytes(Node n) const {
       std::size_t bytes = 0;
       const Kid* k = kids(n);
       for (std::uint32_t i = 0; i < slot.len; ++i)
-        bytes += nodes_[k[i].node].key_len + text_bytes(k[i].node);
+        bytes += (nodes_[k[i].node].name_len == kLongName ? key(k[i].node).size() : 0) +
+                 text_bytes(k[i].node);
       return bytes;
     }
   }
@@ -379,7 +419,23 @@ std::size_t FlatJson::text_bytes(Node n) const {
 }
 
 FlatJson::Node FlatJson::copy(const FlatJson& from, Node n, std::string_view name) {
-  const std::size_t bytes = name.size() + from.text_bytes(n);
+  const Node c = make(from.nodes_[n].kind);
+  copy_over(c, from, n, name);
+  return c;
+}
+
+void FlatJson::copy_over(Node c, const FlatJson& from, Node n, std::string_view name) {
+  // What `c` held goes back to the pool first: its blocks may then serve the copy at once.
+  Slot& slot = nodes_[c];
+  if (is_container(slot.kind) && slot.at != kNone) {
+    for (std::uint32_t i = 0; i < slot.len; ++i) drop(kids(c)[i].node);
+    kids_.release(nodes_[c].at, nodes_[c].kids_size);
+  }
+  if (nodes_[c].block != kNone) bytes_.release(nodes_[c].block, nodes_[c].block_size);
+  nodes_[c] = Slot{};
+  nodes_[c].kind = from.nodes_[n].kind;
+
+  const std::size_t bytes = (name.size() > kShortName ? name.size() : 0) + from.text_bytes(n);
   std::uint32_t block = kNone;
   unsigned k = 0;
   if (bytes > 0) {
@@ -387,39 +443,45 @@ FlatJson::Node FlatJson::copy(const FlatJson& from, Node n, std::string_view nam
     block = bytes_.allocate(k);
   }
   std::uint32_t cursor = block;
-  const Node c = copy_into(from, n, name, cursor);
+  copy_into(c, from, n, name, cursor);
   nodes_[c].block = block;
   nodes_[c].block_size = static_cast<std::uint8_t>(k);
-  return c;
 }
 
-FlatJson::Node FlatJson::copy_into(const FlatJson& from, Node n, std::string_view name,
-                                   std::uint32_t& cursor) {
-  const Slot& source = from.nodes_[n];  // another pool: making nodes here does not move it
-  const Node c = make(source.kind);
+void FlatJson::copy_into(Node c, const FlatJson& from, Node n, std::string_view name,
+                         std::uint32_t& cursor) {
   auto put = [&](std::string_view s) {
-    if (s.empty()) return std::uint32_t{0};
     const std::uint32_t at = cursor;
-    std::memcpy(bytes_.units.data() + at, s.data(), s.size());
+    std::memcpy(bytes_.data() + at, s.data(), s.size());
     cursor += static_cast<std::uint32_t>(s.size());
     return at;
   };
-  nodes_[c].key_len = static_cast<std::uint32_t>(name.size());
-  nodes_[c].key_at = put(name);
-  nodes_[c].truth = source.truth;
-  if (!is_container(source.kind)) {
-    if (source.kind != Kind::null && source.kind != Kind::boolean) {
+  set_key(c, name, name.size() > kShortName ? put(name) : 0);
+  const Slot& source = from.nodes_[n];  // another pool: making nodes here does not move it
+  switch (source.kind) {
+    case Kind::null:
+      return;
+    case Kind::boolean:
       nodes_[c].len = source.len;
-      nodes_[c].at = put(from.text(n));
-    }
-    return c;
+      return;
+    case Kind::number:
+    case Kind::string:
+    case Kind::text:
+      nodes_[c].len = source.len;
+      nodes_[c].at = source.len > 0 ? put(from.text(n)) : 0;
+      return;
+    case Kind::array:
+    case Kind::object:
+      break;
   }
+  // The children's nodes first, side by side; then what is below each of them.
   const std::size_t base = stack_.size();
   const Kid* k = from.kids(n);
   for (std::uint32_t i = 0; i < source.len; ++i)
-    stack_.push_back({copy_into(from, k[i].node, from.key(k[i].node), cursor), k[i].hash});
+    stack_.push_back({make(from.nodes_[k[i].node].kind), k[i].hash});
   adopt(c, base);
-  return c;
+  for (std::uint32_t i = 0; i < source.len; ++i)
+    copy_into(kids(c)[i].node, from, k[i].node, from.key(k[i].node), cursor);
 }
 
 void FlatJson::dump(Node n, std::string& out) const {
@@ -429,7 +491,7 @@ void FlatJson::dump(Node n, std::string& out) const {
       out += "null";
       return;
     case Kind::boolean:
-      out += slot.truth ? "true" : "false";
+      out += slot.len != 0 ? "true" : "false";
       return;
     case Kind::number:
     case Kind::text:
@@ -479,9 +541,10 @@ bool FlatJson::apply_op(Node& root, FlatJson& from, Node op) {
 
   if (path.empty()) {  // the whole document
     if (remove) return false;
-    const Node value = copy(from, source);
-    release(root);
-    root = value;
+    if (root == kNone)
+      root = copy(from, source);
+    else
+      copy_over(root, from, source, {});
     return true;
   }
   if (path[0] != '/' || root == kNone) return false;
@@ -513,16 +576,14 @@ bool FlatJson::apply_op(Node& root, FlatJson& from, Node op) {
     const Node old = found ? kids(parent)[i].node : kNone;
     if (remove) {
       erase_kid(parent, i);
-      release(old);
+      drop(old);
       return true;
     }
-    const Node value = copy(from, source, token);
-    if (!found) {  // a new member goes last
-      insert_kid(parent, i, {value, h});
+    if (found) {  // the value takes the old one's node, and its place
+      copy_over(old, from, source, token);
       return true;
     }
-    kids_.units[nodes_[parent].at + i].node = value;
-    release(old);
+    insert_kid(parent, i, {copy(from, source, token), h});  // a new member goes last
     return true;
   }
   if (parent_kind != Kind::array) return false;
@@ -533,18 +594,13 @@ bool FlatJson::apply_op(Node& root, FlatJson& from, Node op) {
   if (remove) {
     const Node old = kids(parent)[i].node;
     erase_kid(parent, i);
-    release(old);
+    drop(old);
     return true;
   }
-  const Node value = copy(from, source);
-  if (add) {
-    insert_kid(parent, i, {value, 0});
-    return true;
-  }
-  Kid& kid = kids_.units[nodes_[parent].at + i];
-  const Node old = kid.node;
-  kid.node = value;
-  release(old);
+  if (add)
+    insert_kid(parent, i, {copy(from, source), 0});
+  else
+    copy_over(kids(parent)[i].node, from, source, {});
   return true;
 }
 

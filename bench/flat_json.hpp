@@ -6,14 +6,15 @@
 // load generator's time.) It does what the bench needs and no more: parse, look up, apply JSON
 // Patch add, remove and replace, and write a value back out.
 //
-// A pool has three vectors: small fixed-size nodes, the bytes of names and texts, and the
+// A pool has three arrays: nodes of 32 bytes, the bytes of texts and long names, and the
 // children lists of arrays and objects (each child with a hash of its name, so that looking up a
-// member reads one short list and the name of the member found only). Bytes and children lists
-// are blocks of a power-of-two size, reused through one free list per size. Parsing copies the
-// text into one block and unescapes its strings in place, so that names and values are pieces
-// of it; copying a value into another pool copies all its names and texts into one block too.
-// A block belongs to the node it was made for and goes back to its free list with it; the nodes
-// below it use pieces of it.
+// member reads one short list and the node found only; names of up to 16 bytes are kept in their
+// node). Bytes and children lists are blocks of a power-of-two size, reused through one free list
+// per size, and the whole pool starts afresh whenever its last value is released. Parsing copies
+// the text into one block and unescapes its strings in place, so that texts are pieces of it;
+// copying a value into another pool copies all its texts into one block too. A block belongs to
+// the node it was made for and goes back to its free list with it; the nodes below it use pieces
+// of it.
 //
 // Arrays and objects below the first levels of a message are checked but kept as their text,
 // and read into nodes only when something looks inside them: most of what a patch brings (a
@@ -24,6 +25,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -45,7 +47,7 @@ class FlatJson {
   // Nodes the pool holds, in use or free.
   std::size_t pool_size() const { return nodes_.size(); }
   // Bytes the pool's blocks take (names, texts and children lists), in use or free.
-  std::size_t block_bytes() const { return bytes_.units.size() + kids_.units.size() * sizeof(Kid); }
+  std::size_t block_bytes() const { return bytes_.size + kids_.size * sizeof(Kid); }
 
   // The value's kind; never Kind::text (a value kept as text is read first).
   Kind kind(Node n) {
@@ -77,17 +79,22 @@ class FlatJson {
   bool apply_patch(Node& root, FlatJson& from, Node ops);
 
  private:
-  struct Slot {                             // 24 bytes
-    std::uint32_t key_at = 0, key_len = 0;  // the member's name in bytes_, when in an object
+  static constexpr std::size_t kShortName = 16;
+  static constexpr std::uint8_t kLongName = 0xff;
+  struct Slot {  // 32 bytes: two to a cache line
+    // The member's name, when in an object: itself if it is at most kShortName bytes long,
+    // else its place and length in bytes_ (two uint32_t), and name_len is kLongName.
+    char name[kShortName] = {};
     // A string's value, a number's text or a value kept as text, in bytes_; an array's or
-    // object's children in kids_ (at is kNone when it has no block).
+    // object's children in kids_ (at is kNone when it has no block); a boolean's value in len.
     std::uint32_t at = kNone, len = 0;  // at is the next free node while free
     std::uint32_t block = kNone;        // a block of bytes_ that this node owns
     Kind kind = Kind::null;
+    std::uint8_t name_len = 0;
     std::uint8_t block_size = 0;  // log2 of the sizes of the blocks
     std::uint8_t kids_size = 0;
-    bool truth = false;  // a boolean's value
   };
+  static_assert(sizeof(Slot) == 32);
   struct Kid {
     Node node;
     std::uint32_t hash;  // of the member's name, in an object
@@ -95,11 +102,17 @@ class FlatJson {
   // Blocks of 2^k units, with a free list for each k (its links in the blocks' first units).
   template <class T>
   struct Blocks {
-    std::vector<T> units;
+    std::unique_ptr<T[]> units;  // not initialized
+    std::size_t size = 0, capacity = 0;
     std::array<std::uint32_t, 32> free;
     Blocks() { free.fill(kNone); }
+    T* data() const { return units.get(); }
     std::uint32_t allocate(unsigned k);
     void release(std::uint32_t at, unsigned k);
+    void clear() {
+      size = 0;
+      free.fill(kNone);
+    }
   };
 
   static bool is_container(Kind k) { return k == Kind::array || k == Kind::object; }
@@ -108,15 +121,15 @@ class FlatJson {
   static std::uint32_t hash(std::string_view key);
 
   Node make(Kind kind);
-  std::string_view key(Node n) const {
-    return {bytes_.units.data() + nodes_[n].key_at, nodes_[n].key_len};
-  }
-  std::string_view text(Node n) const {
-    return {bytes_.units.data() + nodes_[n].at, nodes_[n].len};
-  }
-  const Kid* kids(Node n) const { return kids_.units.data() + nodes_[n].at; }
+  // Gives a value's nodes and blocks back, without starting the pool afresh.
+  void drop(Node node);
+  std::string_view key(Node n) const;
+  // Names `n`; a long name is kept where it is, at `at` in bytes_.
+  void set_key(Node n, std::string_view name, std::uint32_t at);
+  std::string_view text(Node n) const { return {bytes_.data() + nodes_[n].at, nodes_[n].len}; }
+  const Kid* kids(Node n) const { return kids_.data() + nodes_[n].at; }
   std::uint32_t offset(const char* p) const {
-    return static_cast<std::uint32_t>(p - bytes_.units.data());
+    return static_cast<std::uint32_t>(p - bytes_.data());
   }
   // Containers deeper than `levels_` are checked and kept as text. Strings are unescaped in
   // place: `p` is in bytes_ (which does not move while parsing).
@@ -133,8 +146,12 @@ class FlatJson {
   Node read_checked(char*& p, const char* end);
   // Copies `n` of `from` into a block of its own, named `name`.
   Node copy(const FlatJson& from, Node n, std::string_view name);
-  std::size_t text_bytes(Node n) const;  // the names' and texts' bytes of a value
-  Node copy_into(const FlatJson& from, Node n, std::string_view name, std::uint32_t& cursor);
+  // Makes `c`, named `name`, a copy of `n` of `from` in place of what it held (its node stays).
+  void copy_over(Node c, const FlatJson& from, Node n, std::string_view name);
+  std::size_t text_bytes(Node n) const;  // the bytes of a value's texts and long names
+  // Makes `c` (made of n's kind) a copy of `n`, its bytes going to `cursor` on.
+  void copy_into(Node c, const FlatJson& from, Node n, std::string_view name,
+                 std::uint32_t& cursor);
   // The index of an object's member, or of the end.
   std::size_t find(Node object, std::string_view key, std::uint32_t h) const;
   bool apply_op(Node& root, FlatJson& from, Node op);
@@ -143,6 +160,7 @@ class FlatJson {
 
   std::vector<Slot> nodes_;
   Node free_ = kNone;
+  std::size_t live_ = 0;  // nodes in use
   Blocks<char> bytes_;
   Blocks<Kid> kids_;
   std::vector<Kid> stack_;     // children being gathered
