@@ -280,6 +280,7 @@ class Table {
   }
 
   void on_message(int s, std::string_view text) {
+    seats_[s].doc.prefetch();  // the view is likely out of the cache: fetched while `msg` is read
     FlatJson& msg = messages();
     const Node m = msg.parse(text);
     if (m == kNone || msg.kind(m) != FlatJson::Kind::object) {
