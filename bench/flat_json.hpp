@@ -80,7 +80,8 @@ class FlatJson {
   // Applies a JSON Patch (`ops`, an array in another pool, which keeps it) to the document at
   // `root`, copying the ops' values into it. Only add, remove and replace, all the server sends:
   // false when an op is of another kind or does not apply, and the document may then be partly
-  // patched (the client syncs).
+  // patched (the client syncs). A value that replaces another takes its node (so that a
+  // document's nodes stay where they were first laid out); nodes below it are released.
   bool apply_patch(Node& root, FlatJson& from, Node ops);
 
  private:
