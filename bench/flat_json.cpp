@@ -59,6 +59,16 @@ constexpr unsigned kLeastBytes = 3;  // blocks of bytes hold 8 at least (and a f
 constexpr unsigned kLeastKids = 2;
 }  // namespace
 
+void FlatJson::prefetch() const {
+  static constexpr std::size_t kLine = 64, kMost = 8192;
+  auto fetch = [](const void* data, std::size_t bytes) {
+    const char* p = static_cast<const char*>(data);
+    for (std::size_t i = 0; i < std::min(bytes, kMost); i += kLine) __builtin_prefetch(p + i);
+  };
+  fetch(nodes_.data(), nodes_.size() * sizeof(Slot));
+  fetch(kids_.data(), kids_.size * sizeof(Kid));
+}
+
 FlatJson::Node FlatJson::make(Kind kind) {
   Node n = free_;
   if (n != kNone) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <chrono>
 #include <deque>
 #include <fstream>
@@ -40,6 +41,12 @@ namespace {
 constexpr const char* kGame = "raft-and-scupper";
 constexpr auto kSetupLimit = std::chrono::seconds(60);  // for all connections to say hello
 constexpr auto kStallAfter = std::chrono::seconds(5);
+
+void append_integer(std::int64_t n, std::string& out) {
+  char digits[24];
+  const auto [end, ec] = std::to_chars(digits, digits + sizeof digits, n);
+  out.append(digits, end);
+}
 
 // ---- one WebSocket connection ----------------------------------------------------------------
 
@@ -239,13 +246,16 @@ class Table {
   };
 
   // Sends {fields, "id": next id}; `fields` is the message's members as JSON text.
-  std::int64_t send(int s, std::string fields) {
+  std::int64_t send(int s, std::string_view fields) {
     const std::int64_t id = seats_[s].next_id++;
-    fields.insert(0, 1, '{');
-    fields += ",\"id\":";
-    fields += std::to_string(id);
-    fields += '}';
-    seats_[s].conn->send(std::move(fields));
+    std::string text;
+    text.reserve(fields.size() + 32);
+    text += '{';
+    text += fields;
+    text += ",\"id\":";
+    append_integer(id, text);
+    text += '}';
+    seats_[s].conn->send(std::move(text));
     return id;
   }
   std::int64_t send_to_room(int s, const char* type) {
@@ -280,6 +290,7 @@ class Table {
   }
 
   void on_message(int s, std::string_view text) {
+    seats_[s].doc.prefetch();  // the view is likely out of the cache: fetched while `msg` is read
     FlatJson& msg = messages();
     const Node m = msg.parse(text);
     if (m == kNone || msg.kind(m) != FlatJson::Kind::object) {
@@ -300,7 +311,7 @@ class Table {
   // One message `m` in `msg` (released by the caller).
   void handle(int s, FlatJson& msg, Node m, std::size_t bytes) {
     Seat& seat = seats_[s];
-    const std::string type(msg.string(msg.member(m, "type")));
+    const std::string_view type = msg.string(msg.member(m, "type"));
     const std::int64_t re = msg.integer(msg.member(m, "re")).value_or(0);
 
     if (type == "patch") {
@@ -422,13 +433,15 @@ class Table {
       // a burst.
       next_slot_ = std::max(next_slot_ + pace_, now);
     }
-    std::string fields =
-        R"("type":"action","match":)" + std::to_string(seat.match) + R"(,"action":)";
+    std::string& fields = fields_;  // its storage is kept from one action to the next
+    fields.assign(R"("type":"action","match":)");
+    append_integer(seat.match, fields);
+    fields += R"(,"action":)";
     seat.doc.dump(seat.doc.element(legal, static_cast<std::size_t>(rng_() % choices)), fields);
     seat.acting = true;
     seat.expect = seat.version + 1;
     seat.sent = now;
-    seat.action_id = send(s, std::move(fields));
+    seat.action_id = send(s, fields);
   }
 
   void wait_for_slot() {
@@ -461,6 +474,7 @@ class Table {
   std::int64_t create_id_ = 0, join_id_ = 0, start_id_ = 0;
   TableStats stats_;
   Clock::time_point last_progress_{};
+  std::string fields_;  // an action being written
 };
 
 // ---- idle connections ------------------------------------------------------------------------

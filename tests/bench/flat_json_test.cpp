@@ -75,6 +75,128 @@ TEST_CASE("flat json applies patches exactly as protocol::apply_patch does") {
   }
 }
 
+// `doc` with some names made long (past what a node holds itself) and every string made long,
+// both with characters that JSON and JSON Pointer escape. The same name always becomes the same.
+Json lengthen(const Json& doc) {
+  if (doc.is_string())
+    return doc.get<std::string>() +
+           "\xc3\xa9 and a long tail: \"quoted\", back\\slash, tab\t, nl\n";
+  if (doc.is_array()) {
+    Json out = Json::array();
+    for (const auto& v : doc) out.push_back(lengthen(v));
+    return out;
+  }
+  if (!doc.is_object()) return doc;
+  Json out = Json::object();
+  for (const auto& [key, value] : doc.items()) {
+    const bool long_name = key.size() % 2 == 1;
+    out[long_name ? key + " is a much longer name/with ~ and \"quotes\"" : key] = lengthen(value);
+  }
+  return out;
+}
+
+TEST_CASE("flat json applies patches with long names and long escaped strings") {
+  test::RandomJson random(11);
+  for (int i = 0; i < 300; ++i) {
+    Json now = lengthen(random.value(4));
+    FlatJson doc, messages;
+    auto root = doc.parse(now.dump(), i % 4);
+    REQUIRE(root != FlatJson::kNone);
+    REQUIRE(read_back(doc, root) == now);
+    for (int step = 0; step < 3; ++step) {
+      const Json next = lengthen(random.mutate(now, 1 + static_cast<int>(random.below(4))));
+      const Json ops = protocol::diff(now, next);
+      REQUIRE(*protocol::apply_patch(now, ops) == next);
+      const auto m = messages.parse(Json({{"type", "patch"}, {"ops", ops}}).dump());
+      REQUIRE(doc.apply_patch(root, messages, messages.member(m, "ops")));
+      messages.release(m);
+      REQUIRE(read_back(doc, root) == next);
+      now = next;
+    }
+  }
+}
+
+TEST_CASE("flat json reads escaped names and strings, also in values kept as text") {
+  FlatJson doc, other;
+  const std::string long_name(40, 'n');
+  const std::string long_text(5000, 't');
+  const Json value = {{"a\"b", {{"x\ny", "\u00e9\"\\"}, {long_name, long_text}}},
+                      {"list", {Json::array({"\t", 1}), {{"k\u0001", "v"}}}}};
+  for (int levels : {0, 1, 5}) {
+    const auto root = doc.parse(value.dump(), levels);
+    REQUIRE(root != FlatJson::kNone);
+    const auto inner = doc.member(root, "a\"b");
+    CHECK(doc.string(doc.member(inner, "x\ny")) == "\xc3\xa9\"\\");
+    CHECK(doc.string(doc.member(inner, long_name)) == long_text);
+    const auto list = doc.member(root, "list");
+    CHECK(doc.string(doc.element(doc.element(list, 0), 0)) == "\t");
+    CHECK(doc.string(doc.member(doc.element(list, 1), "k\x01")) == "v");
+    // A copy into another pool, and that copy's text, are the same JSON.
+    const auto copied = other.copy(doc, root);
+    CHECK(read_back(other, copied) == value);
+    CHECK(read_back(doc, root) == value);
+    CHECK(other.string(other.member(other.member(copied, "a\"b"), long_name)) == long_text);
+    other.release(copied);
+    doc.release(root);
+  }
+}
+
+TEST_CASE("a pool's memory is reused: patching a document over and over takes no more") {
+  FlatJson doc, messages;
+  auto root = doc.parse(R"({"legal":[],"step":0,"board":{"rows":[]},"log":[]})");
+  REQUIRE(root != FlatJson::kNone);
+  const auto legal = doc.member(root, "legal");
+  std::size_t nodes = 0, bytes = 0;
+  Json last;
+  for (int round = 0; round < 300; ++round) {
+    // Values of changing sizes, read into nodes, members added and removed; every 100 rounds
+    // the same again.
+    const int cycle = round % 100;
+    Json list = Json::array();
+    for (int i = 0; i < cycle % 40; ++i)
+      list.push_back({{"type", "move"}, {"to", {i, cycle}}, {"note", std::string(i * 7, 'x')}});
+    const Json ops = {
+        {{"op", "replace"}, {"path", "/legal"}, {"value", list}},
+        {{"op", "replace"}, {"path", "/step"}, {"value", cycle}},
+        {{"op", "add"}, {"path", "/board/rows/-"}, {"value", {cycle, std::string(cycle, 'r')}}},
+        {{"op", "add"}, {"path", "/log/0"}, {"value", "turn " + std::to_string(cycle)}},
+        {{"op", "add"}, {"path", "/extra"}, {"value", {{"a", cycle}}}},
+        {{"op", "remove"}, {"path", "/extra"}},
+        {{"op", "remove"}, {"path", "/board/rows/0"}},
+        {{"op", "remove"}, {"path", "/log/0"}}};
+    const auto m = messages.parse(Json({{"ops", ops}}).dump());
+    REQUIRE(doc.apply_patch(root, messages, messages.member(m, "ops")));
+    messages.release(m);
+    last = list;
+    // What a client does with a view: look into its legal list.
+    REQUIRE(doc.size(doc.member(root, "legal")) == static_cast<std::size_t>(cycle % 40));
+    if (cycle % 40 > 0) {
+      std::string action;
+      doc.dump(doc.element(doc.member(root, "legal"), 0), action);
+      CHECK(Json::parse(action) == list[0]);
+    }
+    CHECK(doc.integer(doc.member(root, "step")) == cycle);
+    // A replaced value takes the node of the one it replaces.
+    CHECK(doc.member(root, "legal") == legal);
+    if (round == 99) {
+      nodes = doc.pool_size();
+      bytes = doc.block_bytes();
+    }
+  }
+  CHECK(read_back(doc, root) == Json({{"legal", last},
+                                      {"step", 99},
+                                      {"board", {{"rows", Json::array()}}},
+                                      {"log", Json::array()}}));
+  // The second and third hundred rounds took no more memory than the first.
+  CHECK(doc.pool_size() == nodes);
+  CHECK(doc.block_bytes() == bytes);
+  doc.prefetch();
+  // Once its last value is released, a pool starts afresh.
+  doc.release(root);
+  CHECK(doc.pool_size() == 0);
+  CHECK(doc.block_bytes() == 0);
+}
+
 TEST_CASE("values kept as text are read when looked into") {
   FlatJson doc;
   const auto root = doc.parse(R"({"a":{"b":[10,{"c":"deep"}]}})", 0);
