@@ -127,10 +127,6 @@ bool scan_string(Char*& p, const char* end, Char*& out) {
 
 }  // namespace
 
-void skip_space(const char*& p, const char* end) {
-  while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) ++p;
-}
-
 bool read_string(char*& p, const char* end, std::uint32_t& length) {
   char* const value = p + 1;
   char* out = nullptr;

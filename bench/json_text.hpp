@@ -12,8 +12,9 @@ namespace tortuga::bench::json_text {
 
 inline constexpr int kMaxDepth = 128;  // arrays and objects nested deeper are refused
 
-void skip_space(const char*& p, const char* end);
-inline void skip_space(char*& p, const char* end) {
+// For text being read (const char) and text being unescaped in place (char) alike.
+template <class Char>
+void skip_space(Char*& p, const char* end) {
   while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) ++p;
 }
 // Reads the string literal at p (its opening quote) and unescapes it in place: its value then
