@@ -20,14 +20,6 @@ class Message {
     append(value);
     return *this;
   }
-  // A value that is JSON text already.
-  Message& raw_field(std::string_view key, std::string_view json) {
-    out_ += ",\"";
-    out_ += key;
-    out_ += "\":";
-    out_ += json;
-    return *this;
-  }
   std::string done() {
     out_ += '}';
     return std::move(out_);
@@ -88,11 +80,7 @@ std::string state(const Json& re, std::int64_t match, std::int64_t version, cons
 }
 
 std::string patch(std::int64_t match, std::int64_t version, const Json& ops) {
-  return Message("patch", nullptr)
-      .field("match", match)
-      .field("version", version)
-      .field("ops", ops)
-      .done();
+  return patch(match, version, ops.dump(-1, ' ', false, Json::error_handler_t::replace), "[]");
 }
 
 std::string patch(std::int64_t match, std::int64_t version, std::string_view first_ops,
