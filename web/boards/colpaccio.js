@@ -270,5 +270,6 @@ function create(host) {
 
 // Clicks choose raids and letters of marque (the convoy), reveals (your ships) and the good the
 // ghost ship takes (your columns): the panel folds their long lists away.
-export default {create, label, describe,
-                onBoard: ['raid', 'letter_of_marque', 'reveal_ships', 'lose_good']};
+const onBoard = (a) => ['raid', 'letter_of_marque', 'reveal_ships', 'lose_good'].includes(a.type);
+
+export default {create, label, describe, onBoard};

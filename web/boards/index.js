@@ -6,7 +6,7 @@
 //   {create(host) -> {update(view, context)},   draws the view in `host`;
 //    label(action, view) -> string,             names an action for a button;
 //    describe(view, names) -> string | null,    says what the view's last action was;
-//    onBoard: [action types]}                   what clicks on the board offer (optional).
+//    onBoard(action) -> boolean}                whether a click on the board offers it (optional).
 // `context` is {act(action) or null when the viewer may not act, names: seat -> name}. Boards
 // turn clicks into one of view.legal, unchanged, and never build actions of their own.
 

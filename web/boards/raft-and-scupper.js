@@ -247,6 +247,6 @@ function showLegend(legend, view, names) {
 }
 
 // The actions a click on the board makes (the panel folds their long lists away).
-const onBoard = ['switch_pair', 'place_pirate', 'jump', 'sail', 'scupper'];
+const onBoard = (a) => ['switch_pair', 'place_pirate', 'jump', 'sail', 'scupper'].includes(a.type);
 
 export default {create, label, describe, onBoard};

@@ -331,4 +331,7 @@ function create(host) {
 }
 
 // Cards, placements and catches are on the board; appointing is a button of the panel.
-export default {create, label, describe, onBoard: ['choose', 'load', 'catch']};
+// Catches are single grabs (a click on a falling piece) or letting go (the hint's button).
+const onBoard = (a) => ['choose', 'load', 'catch'].includes(a.type);
+
+export default {create, label, describe, onBoard};

@@ -72,7 +72,7 @@ function create(host) {
     const ring = view.ring?.length ? view.ring : view.players.map((p) => p.seat);
     const targets = new Map();
     for (const a of act ? view.legal : []) {
-      if (a.type === 'targets' && a.targets.length === 1 && !a.steal) targets.set(a.targets[0], a);
+      if (onBoard(a)) targets.set(a.targets[0], a);
     }
     svg.setAttribute('aria-label', `The ships of ${ring.length} captains around the harbour`);
     const items = [s('ellipse', {class: 'harbour', cx: W / 2, cy: H / 2, rx: 120, ry: 70}),
@@ -131,5 +131,8 @@ function create(host) {
   return {update};
 }
 
-// A click on a ship names a single target; everything else is a button.
-export default {create, label, describe, onBoard: ['targets']};
+// A click on a ship names a single target; everything else (two targets after a second fire, a
+// mutiny's target with its steal) is a button.
+const onBoard = (a) => a.type === 'targets' && a.targets.length === 1 && !a.steal;
+
+export default {create, label, describe, onBoard};

@@ -148,7 +148,9 @@ function hintFor(view, c) {
   return deadNote.trim();
 }
 
-// The action types clicks on the board offer: the panel folds their long lists away.
-const onBoard = ['move', 'move_dark', 'take_map', 'guard', 'take_back'];
+// What clicks on the board offer (the panel folds their long lists away): taking back more than
+// one alley at once is a button.
+const onBoard = (a) => ['move', 'move_dark', 'take_map', 'guard'].includes(a.type) ||
+                       (a.type === 'take_back' && a.alleys.length === 1);
 
 export default {create, label, describe, onBoard};

@@ -3,8 +3,9 @@
 
 import {h, fill} from './dom.js';
 
-// `onBoard`: the action types the board offers by clicks; their long lists fold away.
-export function showActions(host, view, {label, act, onBoard = []}) {
+// `onBoard(action)`: whether a click on the board offers that action; long lists of those fold
+// away, and every action the board does not offer stays in sight.
+export function showActions(host, view, {label, act, onBoard = () => false}) {
   const legal = view.legal || [];
   if (!act || legal.length === 0) return fill(host);
   const groups = new Map();
@@ -26,9 +27,18 @@ export function showActions(host, view, {label, act, onBoard = []}) {
       return button;
     }));
   // What the board offers folds away when it is long; the rest, and short lists, stay in sight.
-  const all = [...groups];
-  const inSight = all.filter(([type, actions]) => !onBoard.includes(type) || actions.length <= 3);
-  const folded = all.filter((g) => !inSight.includes(g));
+  const inSight = [];
+  const folded = [];
+  for (const [type, actions] of groups) {
+    const offered = actions.filter((action) => onBoard(action));
+    const rest = actions.filter((action) => !onBoard(action));
+    if (offered.length <= 3) {
+      inSight.push([type, actions]);
+      continue;
+    }
+    folded.push([type, offered]);
+    if (rest.length) inSight.push([type, rest]);
+  }
   const foldedCount = folded.reduce((n, [, actions]) => n + actions.length, 0);
   fill(host, h('section', {class: 'actions', 'aria-label': 'your legal actions'},
     h('h3', {}, 'Your actions'), inSight.map(group),
