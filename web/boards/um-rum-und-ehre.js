@@ -14,6 +14,9 @@ import {label, describe, moveTarget, moveCost, spaceName, seatName, tileText}
 
 const TAVERN = {es_cruce: 'Es Cruce', frere_jacques: 'Frère Jacques', jolly_roger: 'Jolly Roger'};
 
+// Taking back one alley is a click on it; taking none, or two dark alleys at once, is a button.
+const takesBackOne = (a) => a.type === 'take_back' && a.alleys.length === 1;
+
 // What the clicks may choose among, from the legal actions.
 function choices(legal, view) {
   const c = {targets: new Map(), maps: new Map(), guards: new Map(), takeBack: new Map()};
@@ -25,7 +28,7 @@ function choices(legal, view) {
     }
     if (a.type === 'take_map') c.maps.set(a.slot, a);
     if (a.type === 'guard') c.guards.set(a.size, a);
-    if (a.type === 'take_back' && a.alleys.length === 1) c.takeBack.set(a.alleys[0], a);
+    if (takesBackOne(a)) c.takeBack.set(a.alleys[0], a);
   }
   return c;
 }
@@ -148,9 +151,8 @@ function hintFor(view, c) {
   return deadNote.trim();
 }
 
-// What clicks on the board offer (the panel folds their long lists away): taking back more than
-// one alley at once is a button.
-const onBoard = (a) => ['move', 'move_dark', 'take_map', 'guard'].includes(a.type) ||
-                       (a.type === 'take_back' && a.alleys.length === 1);
+// What the clicks of choices() offer (the panel folds their long lists away).
+const onBoard = (a) =>
+  ['move', 'move_dark', 'take_map', 'guard'].includes(a.type) || takesBackOne(a);
 
 export default {create, label, describe, onBoard};
