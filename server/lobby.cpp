@@ -60,7 +60,7 @@ int Lobby::recover() {
     auto room =
         std::make_shared<Room>(io_, store_, *this, settings_, id, *game, m, std::move(state));
     rooms_[id] = room;
-    match_rooms_[m.id] = id;
+    match_rooms_[m.id] = room;
     for (const auto& s : m.seats)
       if (s.player_id) player_rooms_[*s.player_id].insert(id);
     ++recovered;
@@ -107,8 +107,7 @@ void Lobby::welcome_new_player(const std::shared_ptr<Client>& c, const Json& re,
   std::string token = store::new_token();
   const std::string hash = store::hash_token(token);
   store_.create_player(
-      name, hash,
-      [c, re, token = std::move(token), next = std::move(next)](store::Player player) {
+      name, hash, [c, re, token = std::move(token), next = std::move(next)](store::Player player) {
         if (player.id == 0) {
           refuse(c, re, code::kInternal, "the player could not be stored");
         } else {
@@ -176,7 +175,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
                                   std::move(*options), m.is_private);
     rooms_[id] = room;
     if (m.is_private) codes_[code] = id;
-    client_rooms_[c.get()].insert(id);
+    enter_locked(c.get(), id);
   }
   room->post([room, c, re] { room->join(c, 0, re); });
 }
@@ -225,7 +224,9 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
       return refuse(c, re, code::kMatchOver, "the match is over");
     return refuse(c, re, code::kNoSuchMatch, "no running match " + std::to_string(m.match));
   }
-  room->post([room, c, re, action = m.action] { room->act(c, action, re); });
+  // An action is played at once on this thread when its room is free: handing it to the other
+  // thread would cost a wake-up and a trip between the cores' caches on every move.
+  room->dispatch([room, c, re, action = m.action] { room->act(c, action, re); });
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Sync& m) {
@@ -284,9 +285,7 @@ std::shared_ptr<Room> Lobby::find_room(const protocol::RoomRef& ref) const {
 std::shared_ptr<Room> Lobby::room_of_match(std::int64_t match) const {
   std::lock_guard lock(mutex_);
   auto it = match_rooms_.find(match);
-  if (it == match_rooms_.end()) return nullptr;
-  auto room = rooms_.find(it->second);
-  return room == rooms_.end() ? nullptr : room->second;
+  return it == match_rooms_.end() ? nullptr : it->second;
 }
 
 std::shared_ptr<Room> Lobby::member_room(const std::shared_ptr<Client>& c, std::int64_t id) const {
@@ -299,7 +298,15 @@ std::shared_ptr<Room> Lobby::member_room(const std::shared_ptr<Client>& c, std::
 
 void Lobby::enter(const std::shared_ptr<Client>& c, std::int64_t room) {
   std::lock_guard lock(mutex_);
-  client_rooms_[c.get()].insert(room);
+  enter_locked(c.get(), room);
+}
+
+void Lobby::enter_locked(const Client* c, std::int64_t room) {
+  // Rooms closed since the client entered them are forgotten here, not when they close: a
+  // closing room would otherwise look through every connection's rooms.
+  auto& rooms = client_rooms_[c];
+  std::erase_if(rooms, [this](std::int64_t id) { return !rooms_.count(id); });
+  rooms.insert(room);
 }
 
 void Lobby::disconnected(const std::shared_ptr<Client>& c) {
@@ -330,16 +337,15 @@ void Lobby::seat_released(std::int64_t player, std::int64_t room) {
 
 void Lobby::match_started(std::int64_t match, std::int64_t room) {
   std::lock_guard lock(mutex_);
-  match_rooms_[match] = room;
+  if (auto it = rooms_.find(room); it != rooms_.end()) match_rooms_[match] = it->second;
 }
 
-void Lobby::room_closed(std::int64_t id) {
+void Lobby::room_closed(std::int64_t id, std::int64_t match) {
   std::lock_guard lock(mutex_);
   auto it = rooms_.find(id);
   if (it == rooms_.end()) return;
   if (!it->second->code().empty()) codes_.erase(it->second->code());
-  std::erase_if(match_rooms_, [id](const auto& entry) { return entry.second == id; });
-  for (auto& [client, rooms] : client_rooms_) rooms.erase(id);
+  match_rooms_.erase(match);
   rooms_.erase(it);
 }
 

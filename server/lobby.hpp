@@ -11,6 +11,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <unordered_map>
 
 #include <boost/asio/io_context.hpp>
 
@@ -48,7 +49,7 @@ class Lobby : public RoomDirectory {
   void seat_taken(std::int64_t player, std::int64_t room) override;
   void seat_released(std::int64_t player, std::int64_t room) override;
   void match_started(std::int64_t match, std::int64_t room) override;
-  void room_closed(std::int64_t room) override;
+  void room_closed(std::int64_t room, std::int64_t match) override;
 
  private:
   void dispatch(const std::shared_ptr<Client>& client, const protocol::Parsed& parsed);
@@ -73,6 +74,7 @@ class Lobby : public RoomDirectory {
   std::shared_ptr<Room> room_of_match(std::int64_t match) const;
   std::shared_ptr<Room> member_room(const std::shared_ptr<Client>& c, std::int64_t room) const;
   void enter(const std::shared_ptr<Client>& c, std::int64_t room);
+  void enter_locked(const Client* c, std::int64_t room);  // with mutex_ held
   std::string new_code();
 
   boost::asio::io_context& io_;
@@ -84,9 +86,9 @@ class Lobby : public RoomDirectory {
   std::int64_t next_room_ = 1;
   std::map<std::int64_t, std::shared_ptr<Room>> rooms_;
   std::map<std::string, std::int64_t> codes_;
-  std::map<std::int64_t, std::int64_t> match_rooms_;              // match -> room
-  std::map<std::int64_t, std::set<std::int64_t>> player_rooms_;   // seats held, by player
-  std::map<const Client*, std::set<std::int64_t>> client_rooms_;  // rooms a connection is in
+  std::unordered_map<std::int64_t, std::shared_ptr<Room>> match_rooms_;  // every action looks here
+  std::map<std::int64_t, std::set<std::int64_t>> player_rooms_;          // seats held, by player
+  std::map<const Client*, std::set<std::int64_t>> client_rooms_;         // rooms a connection is in
 };
 
 }  // namespace tortuga

@@ -253,7 +253,7 @@ void Room::leave(std::shared_ptr<Client> client, Json re) {
       closed_ = true;
       for (const auto& [key, member] : members_) member.client->send(event::left(Json(), id_));
       members_.clear();
-      directory_.room_closed(id_);
+      directory_.room_closed(id_, match_);
       return;
     }
   } else if (status_ == Status::over && held) {
@@ -276,7 +276,7 @@ void Room::close_if_abandoned() {
   closed_ = true;
   for (const auto& s : seats_)
     if (s.player) directory_.seat_released(*s.player, id_);
-  directory_.room_closed(id_);
+  directory_.room_closed(id_, match_);
 }
 
 void Room::resume(std::shared_ptr<Client> client) {

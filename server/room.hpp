@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include <boost/asio/dispatch.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -67,6 +68,11 @@ class Room : public std::enable_shared_from_this<Room> {
   template <class F>
   void post(F&& f) {
     boost::asio::post(strand_, std::forward<F>(f));
+  }
+  // The same, but at once on this thread when the strand is free.
+  template <class F>
+  void dispatch(F&& f) {
+    boost::asio::dispatch(strand_, std::forward<F>(f));
   }
 
   void join(std::shared_ptr<Client> client, std::optional<int> seat, Json re);
@@ -182,7 +188,8 @@ class RoomDirectory {
   virtual void seat_taken(std::int64_t player, std::int64_t room) = 0;
   virtual void seat_released(std::int64_t player, std::int64_t room) = 0;
   virtual void match_started(std::int64_t match, std::int64_t room) = 0;
-  virtual void room_closed(std::int64_t room) = 0;
+  // The room is gone, with its match if it started one (0 if not).
+  virtual void room_closed(std::int64_t room, std::int64_t match) = 0;
 };
 
 }  // namespace tortuga

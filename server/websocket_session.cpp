@@ -1,5 +1,9 @@
 #include "server/websocket_session.hpp"
 
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/strand.hpp>
+
 #include "protocol/codes.hpp"
 #include "protocol/command.hpp"
 #include "protocol/event.hpp"
@@ -100,7 +104,7 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
 }
 
 void WebSocketSession::send(Message message) {
-  boost::asio::post(ws_.get_executor(), [self = shared_from_this(), message = std::move(message)] {
+  auto deliver = [self = shared_from_this(), message = std::move(message)] {
     if (self->closing_) return;
     if (self->queue_.size() >= self->state_.limits.max_write_queue) {
       // A client this far behind cannot follow the match; it reconnects and syncs.
@@ -110,7 +114,16 @@ void WebSocketSession::send(Message message) {
     }
     self->queue_.push_back(std::move(message));
     if (self->queue_.size() == 1) self->write();
-  });
+  };
+  // From a room's strand, the message is written at once on this thread when the connection's
+  // strand is free, rather than handed to another thread. From the connection's own strand it
+  // is queued behind what is already waiting there, so that messages keep their order.
+  using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
+  const auto* strand = ws_.get_executor().target<Strand>();
+  if (strand && !strand->running_in_this_thread())
+    boost::asio::dispatch(*strand, std::move(deliver));
+  else
+    boost::asio::post(ws_.get_executor(), std::move(deliver));
 }
 
 void WebSocketSession::write() {

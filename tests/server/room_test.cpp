@@ -22,7 +22,7 @@ struct NullDirectory : RoomDirectory {
   void seat_taken(std::int64_t, std::int64_t) override {}
   void seat_released(std::int64_t, std::int64_t) override {}
   void match_started(std::int64_t, std::int64_t) override {}
-  void room_closed(std::int64_t room) override { closed.insert(room); }
+  void room_closed(std::int64_t room, std::int64_t) override { closed.insert(room); }
 };
 
 // Two people in a room of Tally, each with a connection, and a gate in front of the store.
