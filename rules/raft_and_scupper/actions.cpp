@@ -122,6 +122,46 @@ Expected<ParsedAction> parse_action(const json& action) {
   return parsed;
 }
 
+void write_action(ViewWriter& out, const ParsedAction& action) {
+  const char* type = "";
+  for (const auto& s : kShapes)
+    if (s.action == action.type) type = s.type;
+  auto write_xy = [&] {
+    out.begin_array();
+    out.value(action.x);
+    out.value(action.y);
+    out.end_array();
+  };
+  out.begin_object();  // members in ascending order of their keys
+  switch (action.type) {
+    case ActionType::kSwitchPair:
+      out.member("pair", action.pair);
+      break;
+    case ActionType::kPlacePirate:
+      out.key("at");
+      write_xy();
+      out.member("figure", figure_name(action.crew));
+      break;
+    case ActionType::kChooseCrew:
+      out.member("crew", crew_name(action.crew));
+      break;
+    case ActionType::kJump:
+    case ActionType::kSail:
+      out.member("pirate", action.pirate);
+      out.key("to");
+      write_xy();
+      break;
+    case ActionType::kScupper:
+      out.key("at");
+      write_xy();
+      break;
+    case ActionType::kPass:
+      break;
+  }
+  out.member("type", type);
+  out.end_object();
+}
+
 void write_cell(ViewWriter& out, const Board& board, Cell cell) {
   out.begin_array();
   out.value(board.x_of(cell));

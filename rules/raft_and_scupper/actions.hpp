@@ -33,6 +33,9 @@ struct ParsedAction {
 };
 
 Expected<ParsedAction> parse_action(const nlohmann::json& action);
+// An action read by parse_action, written back as it came: reading refuses any other field, so
+// nothing is lost.
+void write_action(ViewWriter& out, const ParsedAction& action);
 
 // A cell as [x, y], and a move as the action a client sends: written (see view_writer.hpp) for
 // the lists of legal actions rooms write after every action, or built as trees.

@@ -273,7 +273,7 @@ Refusal RaftState::act(int seat, const Json& action) {
       break;
     }
   }
-  last_action_ = {{"seat", seat}, {"action", action}};
+  last_action_ = LastAction{*parsed, seat, false};
   return std::nullopt;
 }
 
@@ -289,7 +289,7 @@ Refusal RaftState::on_timeout() {
   // The player who let the clock run out passes; the pass counts toward vengeance like any other.
   const int seat = seat_of(position_.to_move);
   play(Move{});
-  last_action_ = {{"seat", seat}, {"action", {{"type", "pass"}}}, {"timeout", true}};
+  last_action_ = LastAction{ParsedAction{}, seat, true};
   return std::nullopt;
 }
 

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -78,7 +79,14 @@ class RaftState : public State {
   bool short_game_ = false;
   int turn_clock_s_ = 0;
   std::vector<std::pair<std::uint8_t, Crew>> sunk_;  // ship id, by which crew, in order
-  Json last_action_;
+  // The last accepted action (none before the first), kept as read rather than as a tree:
+  // copying the tree was a fair share of applying an action.
+  struct LastAction {
+    ParsedAction action;
+    int seat = 0;
+    bool timeout = false;
+  };
+  std::optional<LastAction> last_action_;
 };
 
 }  // namespace tortuga::raft

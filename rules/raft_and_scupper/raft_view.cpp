@@ -103,7 +103,17 @@ void RaftState::write_view(int, ViewWriter& out) const {
   out.end_object();
 
   out.member("game", "raft-and-scupper");
-  out.member("last_action", last_action_);
+  out.key("last_action");
+  if (!last_action_) {
+    out.null();
+  } else {
+    out.begin_object();
+    out.key("action");
+    write_action(out, last_action_->action);
+    out.member("seat", last_action_->seat);
+    if (last_action_->timeout) out.member("timeout", true);
+    out.end_object();
+  }
   out.key("last_scupper");
   if (position_.last_scupperer < 0)
     out.null();

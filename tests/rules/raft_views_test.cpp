@@ -1,6 +1,9 @@
 // The views: everything is public, so each seat and the spectators see the same board, drawn as
 // a list of ships with cells, the play area, the pirates, the crews and their counts; and the
 // turn clock, which makes the player who runs out of time pass.
+#include <set>
+#include <string>
+
 #include "tests/rules/raft_support.hpp"
 
 using namespace raft_test;
@@ -31,6 +34,29 @@ TEST_CASE("every seat and the spectators see the same public board") {
     CHECK(state->view(1 - seat)["legal"].empty());
     play(*state, bot.choose(*state, seat, rng));
   }
+}
+
+TEST_CASE("last_action repeats each accepted action as it was sent, from the setup to the end") {
+  const std::set<std::string> all{"switch_pair", "place_pirate", "choose_crew", "jump",
+                                  "sail",        "scupper",      "pass"};
+  std::set<std::string> seen;
+  // Matches are played until every kind of action has been seen: a deal that needs switching is
+  // the rare one, likelier in the short game.
+  for (std::uint64_t seed = 0; seed < 400 && seen != all; ++seed) {
+    auto options = raft_and_scupper().normalize_options(Json{{"short_game", seed % 2 == 1}});
+    REQUIRE(options.ok());
+    auto state = raft_and_scupper().new_state(*options, Chance(seed));
+    Chance rng(seed + 1000);
+    tortuga::RandomBot bot;
+    while (!state->is_over()) {
+      const int seat = mover(*state);
+      const Json action = bot.choose(*state, seat, rng);
+      play(*state, action);
+      seen.insert(action["type"].get<std::string>());
+      REQUIRE(state->view(1 - seat)["last_action"] == Json{{"seat", seat}, {"action", action}});
+    }
+  }
+  CHECK(seen == all);
 }
 
 TEST_CASE("a view lists the ships, the play area, the pirates and the crews") {
