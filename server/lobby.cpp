@@ -80,18 +80,19 @@ void Lobby::handle(const std::shared_ptr<Client>& client, protocol::Parsed parse
   next();
 }
 
-void Lobby::dispatch(const std::shared_ptr<Client>& client, const protocol::Parsed& parsed) {
+void Lobby::dispatch(const std::shared_ptr<Client>& client, protocol::Parsed& parsed) {
   if (!parsed.command) {
     const Error& e = parsed.command.error();
     return refuse(client, parsed.id, e.code.c_str(), e.message);
   }
-  const protocol::Command& command = *parsed.command;
+  protocol::Command& command = *parsed.command;
   const bool welcomed = client->player() != 0;
   if (!welcomed && !std::holds_alternative<protocol::Hello>(command) &&
       !std::holds_alternative<protocol::Ping>(command))
     return refuse(client, parsed.id, code::kNotWelcomed, "send hello first");
   try {
-    std::visit([&](const auto& m) { on(client, parsed.id, m); }, command);
+    // Each command is handed over, not copied: an action goes on into the match's history.
+    std::visit([&](auto& m) { on(client, parsed.id, std::move(m)); }, command);
   } catch (const std::exception& e) {
     // The store failing is the only way here; the client learns no more than that.
     TORTUGA_LOG(error, protocol::type_name(command) << " failed: " << e.what());
@@ -216,7 +217,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
   room->post([room, c, re] { room->start(c, re); });
 }
 
-void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Act& m) {
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, protocol::Act m) {
   auto room = room_of_match(m.match);
   if (!room) {
     auto stored = store_.match(m.match);
@@ -226,7 +227,9 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
   }
   // An action is played at once on this thread when its room is free: handing it to the other
   // thread would cost a wake-up and a trip between the cores' caches on every move.
-  room->dispatch([room, c, re, action = m.action] { room->act(c, action, re); });
+  room->dispatch([room, c, re, action = std::move(m.action)]() mutable {
+    room->act(c, std::move(action), re);
+  });
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Sync& m) {

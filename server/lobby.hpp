@@ -52,7 +52,7 @@ class Lobby : public RoomDirectory {
   void room_closed(std::int64_t room, std::int64_t match) override;
 
  private:
-  void dispatch(const std::shared_ptr<Client>& client, const protocol::Parsed& parsed);
+  void dispatch(const std::shared_ptr<Client>& client, protocol::Parsed& parsed);
   void welcome_new_player(const std::shared_ptr<Client>& c, const Json& re, const std::string& name,
                           std::function<void()> next);
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Hello& m);
@@ -63,7 +63,7 @@ class Lobby : public RoomDirectory {
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::AddBot& m);
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::LeaveRoom& m);
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Start& m);
-  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Act& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, protocol::Act m);
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Sync& m);
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::ListMatches& m);
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::GetMatch& m);

@@ -404,11 +404,11 @@ void Room::act(std::shared_ptr<Client> client, Json action, Json re) {
   if (it->second.audience == spectators())
     return error(client, re, code::kNotYourSeat, "spectators cannot act");
   if (status_ == Status::over) return error(client, re, code::kMatchOver, "the match is over");
-  apply(it->second.audience, action, client, re);
+  apply(it->second.audience, std::move(action), client, re);
 }
 
-void Room::apply(int seat, const Json& action, const std::shared_ptr<Client>& by, const Json& re) {
-  if (auto refused = state_->apply(seat, action)) {
+void Room::apply(int seat, Json action, const std::shared_ptr<Client>& by, const Json& re) {
+  if (auto refused = state_->apply(seat, std::move(action))) {
     if (by) error(by, re, refused->code, refused->message);
     return;
   }
@@ -440,7 +440,7 @@ void Room::apply(int seat, const Json& action, const std::shared_ptr<Client>& by
   auto done = [self, version](bool ok, const std::string& error) {
     self->post([self, version, ok, error] { self->committed(version, ok, error); });
   };
-  store::Action record{match_, version, seat, action.dump(), now_ms()};
+  store::Action record{match_, version, seat, state_->history().back().action.dump(), now_ms()};
   if (!state_->is_over()) return store_.append_action(record, std::move(done));
   // The last action and the result are both stored before anybody learns the match is over, so
   // that history never lists as running a match a player has seen end.
@@ -521,7 +521,7 @@ void Room::schedule_bot() {
       if (legal.empty()) return;
       action = legal[0];
     }
-    self->apply(seat, action, nullptr, nullptr);
+    self->apply(seat, std::move(action), nullptr, nullptr);
   };
   if (settings_.bot_delay_ms <= 0) {
     post([move] { move({}); });

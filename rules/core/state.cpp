@@ -16,7 +16,7 @@ Json State::legal_actions(int seat) const {
   return legal(seat);
 }
 
-Refusal State::apply(int seat, const Json& action) {
+Refusal State::apply(int seat, Json action) {
   if (!action.is_object()) return bad_action("an action must be a JSON object");
   auto type = action.find("type");
   if (type == action.end() || !type->is_string())
@@ -34,7 +34,7 @@ Refusal State::apply(int seat, const Json& action) {
       return Error{code::kNotYourTurn, "seat " + std::to_string(seat) + " may not act now"};
     refused = act(seat, action);
   }
-  if (!refused) history_.push_back({seat, action});
+  if (!refused) history_.push_back({seat, std::move(action)});
   return refused;
 }
 

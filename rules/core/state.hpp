@@ -49,8 +49,9 @@ class State {
   Json legal_actions(int seat) const;
 
   // Validates and applies, or refuses with a precise reason and leaves the state untouched.
-  // seat kSystem with {"type":"timeout"} is the room's timer.
-  Refusal apply(int seat, const Json& action);
+  // seat kSystem with {"type":"timeout"} is the room's timer. An accepted action is kept in
+  // history(): pass it by value (moved) where the caller has no more use for it.
+  Refusal apply(int seat, Json action);
 
   // What a seat may know, plus to_act, legal, over, result and deadline_ms.
   Json view(int seat) const;
