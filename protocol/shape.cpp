@@ -10,6 +10,8 @@ namespace tortuga::protocol {
 namespace {
 
 constexpr std::size_t kMax = std::numeric_limits<std::uint32_t>::max();
+// Slots of ViewWriter::reuse are small numbers chosen by the game (a ship's id, say).
+constexpr std::uint32_t kMaxSlots = 1 << 16;
 
 // The short escapes Json::dump() uses; 0 where it writes \u00XX (or nothing to escape).
 char short_escape(unsigned char c) {
@@ -94,10 +96,42 @@ Shape shape_of(const Json& doc) {
 
 // ---- ShapeWriter ------------------------------------------------------------------------------
 
-ShapeWriter::ShapeWriter(Shape& into) : shape_(into) {
+ShapeWriter::ShapeWriter(Shape& into, const Shape* last) : shape_(into), last_(last) {
+  if (last == &into) throw std::logic_error("a shape cannot be written over itself");
   shape_.nodes_.clear();
   shape_.keys_.clear();
   shape_.text_.clear();
+  shape_.marks_.clear();
+}
+
+bool ShapeWriter::reuse(std::uint32_t slot, std::uint64_t stamp) {
+  if (slot >= kMaxSlots) throw std::logic_error("a reuse slot of 65536 or more");
+  if (slot >= shape_.marks_.size()) shape_.marks_.resize(slot + 1);
+  // Marked whether copied or about to be written: the next writing may copy it in turn.
+  shape_.marks_[slot] = {stamp, static_cast<std::uint32_t>(shape_.nodes_.size()), true};
+  if (!last_ || slot >= last_->marks_.size()) return false;
+  const Shape::Mark& mark = last_->marks_[slot];
+  if (!mark.set || mark.stamp != stamp) return false;
+  copy(*last_, mark.node);
+  return true;
+}
+
+void ShapeWriter::copy(const Shape& from, std::size_t node) {
+  const Shape::Node& root = from.nodes_[node];
+  const std::size_t at = start(root.type);
+  const std::size_t base = shape_.text_.size();
+  if (base + root.text >= kMax || at + root.size >= kMax)
+    throw std::length_error("a document too large for a shape");
+  shape_.text_.append(from.text(node));
+  for (std::size_t i = node + 1; i < node + root.size; ++i) {
+    Shape::Node n = from.nodes_[i];
+    n.at = static_cast<std::uint32_t>(n.at - root.at + base);
+    n.key = static_cast<std::uint32_t>(shape_.keys_.size());
+    shape_.keys_.append(from.keys_, from.nodes_[i].key, n.key_size);
+    shape_.nodes_.push_back(n);
+  }
+  if (shape_.keys_.size() >= kMax) throw std::length_error("a document too large for a shape");
+  finish(at, root.count);
 }
 
 std::size_t ShapeWriter::start(Json::value_t type) {

@@ -63,9 +63,17 @@ class Shape {
  private:
   friend class ShapeWriter;
 
+  // Where the value offered under each slot of ViewWriter::reuse lies, and its stamp.
+  struct Mark {
+    std::uint64_t stamp = 0;
+    std::uint32_t node = 0;
+    bool set = false;
+  };
+
   std::vector<Node> nodes_;
   std::string keys_;  // every object member's key, one after the other
   std::string text_;
+  std::vector<Mark> marks_;
 };
 
 Shape shape_of(const Json& doc);
@@ -74,9 +82,13 @@ Shape shape_of(const Json& doc);
 // shape held, keeping its storage. Members out of order (see view_writer.hpp), a key outside an
 // object, unbalanced ends or a second root throw std::logic_error: they are errors in the code
 // that writes, and tests catch them. The shape is complete once the root value is written.
+//
+// Given the shape it wrote last (`last`), the writer copies from it each value offered for reuse
+// whose slot and stamp match (see ViewWriter::reuse): the result is the shape written afresh,
+// node for node.
 class ShapeWriter final : public ViewWriter {
  public:
-  explicit ShapeWriter(Shape& into);
+  explicit ShapeWriter(Shape& into, const Shape* last = nullptr);
 
   void begin_object() override;
   void end_object() override;
@@ -89,6 +101,7 @@ class ShapeWriter final : public ViewWriter {
   void unsigned_integer(std::uint64_t n) override;
   void floating(double d) override;
   void string(std::string_view s) override;
+  bool reuse(std::uint32_t slot, std::uint64_t stamp) override;
   using ViewWriter::value;
 
  private:
@@ -105,8 +118,11 @@ class ShapeWriter final : public ViewWriter {
   // Ends the scalar just started and written.
   void scalar();
   void close(bool object);
+  // Appends node `node` of `from`, with its subtree, as the next value.
+  void copy(const Shape& from, std::size_t node);
 
   Shape& shape_;
+  const Shape* last_;
   std::vector<Open> open_;
   std::uint32_t key_ = 0, key_size_ = 0;  // the pending key, in the shape's key pool
   bool done_ = false;

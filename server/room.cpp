@@ -418,7 +418,7 @@ void Room::apply(int seat, Json action, const std::shared_ptr<Client>& by, const
   std::string board_ops = "[]";
   if (shared_board()) {
     {
-      protocol::ShapeWriter out(board_scratch_);
+      protocol::ShapeWriter out(board_scratch_, &board_);  // copies what did not move
       state_->write_board(kSpectator, out);
     }
     board_ops = protocol::diff_members_text(board_, board_scratch_);

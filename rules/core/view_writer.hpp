@@ -39,6 +39,17 @@ class ViewWriter {
   virtual void unsigned_integer(std::uint64_t n) = 0;
   virtual void floating(double d) = 0;
   virtual void string(std::string_view s) = 0;
+
+  // Offers to skip the next value: the caller vouches that it is the one it wrote under the same
+  // `slot` (a small number, one per value so offered) with the same `stamp` the last time, and
+  // that the stamp would have changed with it. A writer that keeps that last document may copy
+  // the value from it and return true; the caller then writes nothing. Otherwise the caller
+  // writes the value as usual. Rooms write a board after every action: its parts that did not
+  // move need not be written again.
+  virtual bool reuse(std::uint32_t slot, std::uint64_t stamp) {
+    (void)slot, (void)stamp;
+    return false;
+  }
   // A whole tree, member by member.
   virtual void value(const Json& v) {
     switch (v.type()) {
@@ -75,8 +86,7 @@ class ViewWriter {
   void value(const char* s) { string(s); }
   void value(const std::string& s) { string(s); }
   template <class Integer>
-    requires std::integral<Integer> && (!std::same_as<Integer, bool>)
-  void value(Integer n) {
+  requires std::integral<Integer> &&(!std::same_as<Integer, bool>)void value(Integer n) {
     if constexpr (std::signed_integral<Integer>)
       signed_integer(n);
     else

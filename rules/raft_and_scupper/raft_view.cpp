@@ -22,6 +22,24 @@ void write_traits(ViewWriter& out, std::uint8_t bits) {
   out.end_array();
 }
 
+// Slots for ViewWriter::reuse: the layout, then each ship by its id. A ship's object is made of
+// its id, its kind, its cell and the pirate aboard, nothing else, so these are its stamp; the
+// layout is its positions.
+constexpr std::uint32_t kLayoutSlot = 0;
+
+std::uint64_t ship_stamp(int id, Kind kind, Cell cell, int pirate) {
+  return static_cast<std::uint64_t>(id) | static_cast<std::uint64_t>(kind) << 8 |
+         static_cast<std::uint64_t>(static_cast<std::uint16_t>(cell)) << 16 |
+         static_cast<std::uint64_t>(pirate + 1) << 32;
+}
+
+std::uint64_t layout_stamp(const Layout& layout) {
+  std::uint64_t h = 14695981039346656037ull;  // FNV-1a over the coordinates
+  for (const auto& [x, y] : layout.positions)
+    for (int v : {x, y}) h = (h ^ static_cast<std::uint32_t>(v)) * 1099511628211ull;
+  return h;
+}
+
 std::string_view phase_name(Phase phase) {
   switch (phase) {
     case Phase::kSwitching:
@@ -120,14 +138,16 @@ void RaftState::write_view(int, ViewWriter& out) const {
   else
     out.value(crew_name(static_cast<Crew>(position_.last_scupperer)));
   out.key("layout");
-  out.begin_array();
-  for (const auto& [x, y] : layout_->positions) {
+  if (!out.reuse(kLayoutSlot, layout_stamp(*layout_))) {
     out.begin_array();
-    out.value(x);
-    out.value(y);
+    for (const auto& [x, y] : layout_->positions) {
+      out.begin_array();
+      out.value(x);
+      out.value(y);
+      out.end_array();
+    }
     out.end_array();
   }
-  out.end_array();
   out.member("phase", phase_name(phase_));
 
   out.key("pirates");
@@ -164,6 +184,7 @@ void RaftState::write_view(int, ViewWriter& out) const {
     if (cell == kNoCell) continue;
     const Kind kind = board.kind_of(id);
     const int pirate = position_.pirate_at(cell);
+    if (out.reuse(static_cast<std::uint32_t>(id), ship_stamp(id, kind, cell, pirate))) continue;
     out.begin_object();
     out.member("cargo", cargo_name(kind));
     out.key("cell");

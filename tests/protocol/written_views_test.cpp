@@ -4,7 +4,10 @@
 // from written shapes are the tree diff's ops, byte for byte, and take each view to the next.
 #include <doctest/doctest.h>
 
+#include <cstdint>
+#include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "protocol/patch.hpp"
 #include "rules/core/registry.hpp"
@@ -29,9 +32,9 @@ std::string mismatch(const Shape& written, const Json& tree) {
   return "";
 }
 
-Shape written_board(const State& state, int seat) {
+Shape written_board(const State& state, int seat, const Shape* last = nullptr) {
   Shape shape;
-  ShapeWriter out(shape);
+  ShapeWriter out(shape, last);
   state.write_board(seat, out);
   return shape;
 }
@@ -83,6 +86,8 @@ TEST_CASE("written views are the views' trees, and their diffs the tree diffs, i
           break;  // a template the client fills in: random play stops here
         const Json board = state->board(kSpectator);
         const Shape shape = written_board(*state, kSpectator);
+        // Written against the last board, as rooms write it: what is copied is what moved not.
+        CHECK(mismatch(written_board(*state, kSpectator, &last_shape), board) == "");
         if (state->one_board_for_all()) check_diff(last_shape, last_board, shape, board, true);
         const Json view = state->view(0);
         check_diff(shape_of(last_view), last_view, shape_of(view), view, false);
@@ -92,4 +97,61 @@ TEST_CASE("written views are the views' trees, and their diffs the tree diffs, i
       }
     }
   }
+}
+
+namespace {
+
+// A document with two values offered for reuse under slots 1 and 2, stamped by their contents,
+// and a third that never changes.
+void write_fleet(ViewWriter& out, int first, int second) {
+  out.begin_object();
+  out.key("flag");
+  if (!out.reuse(3, 0)) out.value("jolly roger");
+  out.key("fleet");
+  out.begin_array();
+  for (auto [slot, n] : {std::pair{1, first}, std::pair{2, second}}) {
+    if (out.reuse(static_cast<std::uint32_t>(slot), static_cast<std::uint64_t>(n))) continue;
+    out.begin_object();
+    out.member("guns", n);
+    out.key("name");
+    out.value(std::string(static_cast<std::size_t>(n), 'x'));
+    out.end_object();
+  }
+  out.end_array();
+  out.end_object();
+}
+
+Json fleet_tree(int first, int second) {
+  JsonWriter out;
+  write_fleet(out, first, second);
+  return out.take();
+}
+
+}  // namespace
+
+TEST_CASE("a writer copies from its last shape exactly the values whose slot and stamp match") {
+  Shape first, second, third;
+  {
+    ShapeWriter out(first);  // no last shape: everything written, every slot marked
+    write_fleet(out, 3, 5);
+  }
+  CHECK(mismatch(first, fleet_tree(3, 5)) == "");
+  {
+    ShapeWriter out(second, &first);  // slot 1 changed, 2 and 3 copied
+    write_fleet(out, 4, 5);
+  }
+  CHECK(mismatch(second, fleet_tree(4, 5)) == "");
+  {
+    ShapeWriter out(third, &second);  // slot 2 copied from a copy
+    write_fleet(out, 4, 6);
+  }
+  CHECK(mismatch(third, fleet_tree(4, 6)) == "");
+  // What is written next to a copied value is still checked: a key out of order after it.
+  Shape bad;
+  ShapeWriter out(bad, &third);
+  out.begin_object();
+  out.key("flag");
+  CHECK(out.reuse(3, 0));
+  CHECK_THROWS_AS(out.key("anchor"), std::logic_error);
+  CHECK_THROWS_AS(ShapeWriter(third, &third), std::logic_error);
 }
