@@ -98,8 +98,10 @@ class State {
   // instead, and build seat_view from it with a JsonWriter (as Raft & Scupper does): rooms then
   // build the board's flat form after every action without a tree, and the two stay one code.
   // (Of the ways to spare rooms the tree, this one keeps every game's rules untouched and its
-  // view in one place; memoizing parts of trees or having games report their own changes would
-  // put a second account of the view into each game.)
+  // view in one place; having games report their own changes would put a second account of the
+  // view into each game. A game may still offer parts of its board for copying from the last one
+  // (ViewWriter::reuse), stamped by what they are made of: a small second account, kept honest
+  // by tests that write every board both ways.)
   virtual void write_view(int seat, ViewWriter& out) const { out.value(seat_view(seat)); }
 
   Chance& chance() { return chance_; }
