@@ -3,9 +3,10 @@
 // N matches of Raft & Scupper played by random legal actions and interleaved as a busy server
 // interleaves its rooms (so that, as there, each action meets its match's data cold in the cache).
 // As a room does, it keeps the shape of each last view (protocol::Shape), writes the new one
-// straight from the state (protocol::ShapeWriter) and diffs the two.
+// straight from the state (protocol::ShapeWriter), copying from the last board what the game
+// offers for reuse, and diffs the two. --fresh writes every board whole, as rooms once did.
 //
-//   build/tools/view_bench [--matches N] [--actions A]
+//   build/tools/view_bench [--matches N] [--actions A] [--fresh]
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -41,12 +42,20 @@ double cpu_us() {
 
 int main(int argc, char** argv) {
   long matches = 500, actions = 100000;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    if (!std::strcmp(argv[i], "--matches")) matches = std::atol(argv[i + 1]);
-    if (!std::strcmp(argv[i], "--actions")) actions = std::atol(argv[i + 1]);
+  bool fresh = false;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--fresh")) {
+      fresh = true;
+    } else if (i + 1 < argc && !std::strcmp(argv[i], "--matches")) {
+      matches = std::atol(argv[++i]);
+    } else if (i + 1 < argc && !std::strcmp(argv[i], "--actions")) {
+      actions = std::atol(argv[++i]);
+    } else {
+      matches = 0;
+    }
   }
   if (matches < 1 || actions < 1) {
-    std::fprintf(stderr, "usage: view_bench [--matches N] [--actions A]\n");
+    std::fprintf(stderr, "usage: view_bench [--matches N] [--actions A] [--fresh]\n");
     return 2;
   }
   const Game& game = *find_game("raft-and-scupper");
@@ -81,7 +90,7 @@ int main(int argc, char** argv) {
       const auto start = Clock::now();
       const double cpu_start = cpu_us();
       {
-        protocol::ShapeWriter board(scratch);
+        protocol::ShapeWriter board(scratch, fresh ? nullptr : &t.board);
         t.state->write_board(kSpectator, board);
       }
       const std::string board_ops = protocol::diff_members_text(t.board, scratch);
