@@ -85,8 +85,12 @@ class ViewWriter {
   void value(std::string_view s) { string(s); }
   void value(const char* s) { string(s); }
   void value(const std::string& s) { string(s); }
+  // The installed clang-format (14) would run the requires clause into the function's name.
+  // clang-format off
   template <class Integer>
-  requires std::integral<Integer> &&(!std::same_as<Integer, bool>)void value(Integer n) {
+    requires std::integral<Integer> && (!std::same_as<Integer, bool>)
+  void value(Integer n) {
+    // clang-format on
     if constexpr (std::signed_integral<Integer>)
       signed_integer(n);
     else
