@@ -289,7 +289,7 @@ Refusal RaftState::on_timeout() {
   // The player who let the clock run out passes; the pass counts toward vengeance like any other.
   const int seat = seat_of(position_.to_move);
   play(Move{});
-  last_action_ = LastAction{ParsedAction{}, seat, true};
+  last_action_ = LastAction{ParsedAction{.type = ActionType::kPass}, seat, true};
   return std::nullopt;
 }
 
