@@ -4,7 +4,6 @@
 #include <atomic>
 #include <charconv>
 #include <chrono>
-#include <deque>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -16,30 +15,17 @@
 
 #include <sys/resource.h>
 
-#include <boost/asio/executor_work_guard.hpp>
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/asio/post.hpp>
-#include <boost/asio/steady_timer.hpp>
-#include <boost/asio/strand.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/websocket.hpp>
-
+#include "bench/event_loop.hpp"
 #include "bench/flat_json.hpp"
+#include "bench/ws_client.hpp"
 
 namespace tortuga::bench {
-
-namespace asio = boost::asio;
-namespace beast = boost::beast;
-namespace websocket = beast::websocket;
-using tcp = asio::ip::tcp;
-using Clock = std::chrono::steady_clock;
-using Strand = asio::strand<asio::io_context::executor_type>;
 
 namespace {
 
 constexpr const char* kGame = "raft-and-scupper";
-constexpr auto kSetupLimit = std::chrono::seconds(60);  // for all connections to say hello
+constexpr auto kSetupLimit = std::chrono::seconds(60);    // for all connections to say hello
+constexpr auto kUpgradeLimit = std::chrono::seconds(30);  // for one connection to open
 constexpr auto kStallAfter = std::chrono::seconds(5);
 
 void append_integer(std::int64_t n, std::string& out) {
@@ -48,96 +34,10 @@ void append_integer(std::int64_t n, std::string& out) {
   out.append(digits, end);
 }
 
-// ---- one WebSocket connection ----------------------------------------------------------------
-
-// A client connection on its own strand: connects, upgrades, then reads without pause and writes
-// through a queue. Every callback runs on the strand.
-class Connection : public std::enable_shared_from_this<Connection> {
- public:
-  struct Events {
-    std::function<void()> opened;
-    std::function<void(std::string_view)> message;
-    std::function<void(const std::string&)> failed;  // not called after close()
-  };
-
-  explicit Connection(Strand strand) : ws_(strand) {}
-
-  void open(const tcp::endpoint& endpoint, const std::string& host, const std::string& path,
-            Events events) {
-    events_ = std::move(events);
-    beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
-    beast::get_lowest_layer(ws_).async_connect(
-        endpoint, [self = shared_from_this(), host, path](beast::error_code ec) {
-          if (ec) return self->fail("connect", ec);
-          beast::get_lowest_layer(self->ws_).socket().set_option(tcp::no_delay(true), ec);
-          self->ws_.async_handshake(host, path, [self](beast::error_code ec) {
-            if (ec) return self->fail("handshake", ec);
-            beast::get_lowest_layer(self->ws_).expires_never();
-            self->ws_.text(true);
-            self->open_ = true;
-            self->read();
-            if (!self->queue_.empty()) self->write();
-            if (self->events_.opened) self->events_.opened();
-          });
-        });
-  }
-
-  void send(std::string text) {
-    if (closed_) return;
-    queue_.push_back(std::move(text));
-    if (open_ && queue_.size() == 1) write();
-  }
-
-  // From any thread: closes on the connection's strand.
-  void close_soon() {
-    asio::post(ws_.get_executor(), [self = shared_from_this()] { self->close(); });
-  }
-
-  void close() {
-    closed_ = true;
-    beast::error_code ignored;
-    beast::get_lowest_layer(ws_).socket().close(ignored);
-  }
-
- private:
-  void read() {
-    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-      if (ec) return self->fail("read", ec);
-      const auto data = self->buffer_.cdata();
-      if (self->events_.message && !self->closed_)
-        self->events_.message(std::string_view(static_cast<const char*>(data.data()), data.size()));
-      self->buffer_.consume(self->buffer_.size());
-      self->read();
-    });
-  }
-
-  void write() {
-    ws_.async_write(asio::buffer(queue_.front()),
-                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
-                      if (ec) return self->fail("write", ec);
-                      self->queue_.pop_front();
-                      if (!self->queue_.empty()) self->write();
-                    });
-  }
-
-  void fail(const char* what, beast::error_code ec) {
-    if (closed_) return;
-    closed_ = true;
-    if (events_.failed) events_.failed(std::string(what) + ": " + ec.message());
-  }
-
-  websocket::stream<beast::tcp_stream> ws_;
-  beast::flat_buffer buffer_;
-  std::deque<std::string> queue_;
-  Events events_;
-  bool open_ = false;
-  bool closed_ = false;
-};
-
 // ---- what every client shares ---------------------------------------------------------------
 
 struct Shared {
-  tcp::endpoint endpoint;
+  Endpoint endpoint;
   std::string host;
   std::string path;
   // The measured window, set once the players are connected (atomic: players' handlers may read
@@ -177,13 +77,10 @@ struct TableStats {
 class Table {
  public:
   // Paced, the match's actions are due one per `pace`; zero for as fast as the server answers.
-  Table(asio::io_context& io, int index, std::uint64_t seed, Clock::duration pace, Shared& shared)
-      : strand_(asio::make_strand(io)),
-        retry_(strand_),
-        pace_timer_(strand_),
-        shared_(shared),
-        rng_(seed),
-        pace_(pace) {
+  // Lives on `loop`: every member function runs on its thread, connect() and begin() included
+  // (they are posted there).
+  Table(EventLoop& loop, int index, std::uint64_t seed, Clock::duration pace, Shared& shared)
+      : loop_(loop), retry_(loop), pace_timer_(loop), shared_(shared), rng_(seed), pace_(pace) {
     for (int s = 0; s < 2; ++s)
       seats_[s].name = "bench-" + std::to_string(index) + (s == 0 ? "-host" : "-guest");
   }
@@ -191,20 +88,20 @@ class Table {
   // Connects both players and says hello.
   void connect() {
     for (int s = 0; s < 2; ++s) {
-      seats_[s].conn = std::make_shared<Connection>(strand_);
-      seats_[s].conn->open(shared_.endpoint, shared_.host, shared_.path,
-                           {[this, s] {
-                              send(s, R"("type":"hello","name":")" + seats_[s].name + '"');
-                            },
-                            [this, s](std::string_view text) { on_message(s, text); },
-                            [this, s](const std::string& why) {
-                              if (!seats_[s].welcomed) ++shared_.players_failed;
-                              ++stats_.errors["connection " + why];
-                            }});
+      seats_[s].conn = std::make_unique<WsClient>(loop_);
+      seats_[s].conn->open(
+          shared_.endpoint, shared_.host, shared_.path,
+          {[this, s] { send(s, R"("type":"hello","name":")" + seats_[s].name + '"'); },
+           [this, s](std::string_view text) { on_message(s, text); },
+           [this, s](const std::string& why) {
+             if (!seats_[s].welcomed) ++shared_.players_failed;
+             ++stats_.errors["connection " + why];
+           }},
+          kUpgradeLimit);
     }
   }
   void begin() {
-    asio::post(strand_, [this] {
+    loop_.post([this] {
       last_progress_ = Clock::now();
       // Paced tables start spread evenly over one pace, so that the load is even from the start.
       if (pace_.count() > 0)
@@ -213,15 +110,12 @@ class Table {
       new_round();
     });
   }
+  // Once the loop has stopped: ends both connections.
   void close() {
-    asio::post(strand_, [this] {
-      retry_.cancel();
-      pace_timer_.cancel();
-      for (auto& seat : seats_)
-        if (seat.conn) seat.conn->close();
-    });
+    for (auto& seat : seats_)
+      if (seat.conn) seat.conn->close();
   }
-  // Read once the io_context has stopped.
+  // Read once the loop has stopped.
   const TableStats& stats() const { return stats_; }
   bool stalled() const { return shared_.window_end() - last_progress_ > kStallAfter; }
 
@@ -230,7 +124,7 @@ class Table {
   static constexpr Node kNone = FlatJson::kNone;
 
   struct Seat {
-    std::shared_ptr<Connection> conn;
+    std::unique_ptr<WsClient> conn;
     std::string name;
     bool welcomed = false;
     std::int64_t next_id = 1;
@@ -283,10 +177,7 @@ class Table {
     if (room_) {
       for (int s = 0; s < 2; ++s) send_to_room(s, "leave_room");
     }
-    retry_.expires_after(std::chrono::milliseconds(200));
-    retry_.async_wait([this](boost::system::error_code ec) {
-      if (!ec) new_round();
-    });
+    retry_.start(Clock::now() + std::chrono::milliseconds(200), [this] { new_round(); });
   }
 
   void on_message(int s, std::string_view text) {
@@ -345,10 +236,7 @@ class Table {
       if (re && re == seat.action_id && seat.acting) {
         seat.acting = false;
         if (code == "rate_limited") {
-          retry_.expires_after(std::chrono::milliseconds(20));
-          retry_.async_wait([this, s](boost::system::error_code ec) {
-            if (!ec) maybe_act(s);
-          });
+          retry_.start(Clock::now() + std::chrono::milliseconds(20), [this, s] { maybe_act(s); });
         } else {
           sync(s);
         }
@@ -360,8 +248,7 @@ class Table {
   }
 
   void sync(int s) {
-    if (seats_[s].match)
-      send(s, R"("type":"sync","match":)" + std::to_string(seats_[s].match));
+    if (seats_[s].match) send(s, R"("type":"sync","match":)" + std::to_string(seats_[s].match));
   }
 
   void on_state(int s, FlatJson& msg, Node m) {
@@ -447,10 +334,8 @@ class Table {
   void wait_for_slot() {
     if (pace_waiting_) return;
     pace_waiting_ = true;
-    pace_timer_.expires_at(next_slot_);
-    pace_timer_.async_wait([this](boost::system::error_code ec) {
+    pace_timer_.start(next_slot_, [this] {
       pace_waiting_ = false;
-      if (ec) return;
       for (int s = 0; s < 2; ++s) maybe_act(s);
     });
   }
@@ -461,9 +346,9 @@ class Table {
     new_round();
   }
 
-  Strand strand_;
-  asio::steady_timer retry_;
-  asio::steady_timer pace_timer_;
+  EventLoop& loop_;
+  Timer retry_;
+  Timer pace_timer_;
   Shared& shared_;
   std::mt19937_64 rng_;
   const Clock::duration pace_;
@@ -479,22 +364,23 @@ class Table {
 
 // ---- idle connections ------------------------------------------------------------------------
 
-std::shared_ptr<Connection> open_idle(asio::io_context& io, int index, Shared& shared) {
-  auto conn = std::make_shared<Connection>(asio::make_strand(io));
-  std::weak_ptr<Connection> weak = conn;
-  conn->open(
-      shared.endpoint, shared.host, shared.path,
-      {[weak, index] {
-         if (auto c = weak.lock())
-           c->send(R"({"type":"hello","name":"bench-idle-)" + std::to_string(index) + "\"}");
-       },
-       [&shared](std::string_view text) {
-         if (text.find("\"welcome\"") != std::string_view::npos) ++shared.idle_welcomed;
-       },
-       [&shared](const std::string& why) {
-         ++shared.idle_failed;
-         shared.error("idle connection " + why);
-       }});
+// Opens (on its loop's thread) a connection that says hello and then nothing more.
+std::unique_ptr<WsClient> open_idle(EventLoop& loop, int index, Shared& shared) {
+  auto conn = std::make_unique<WsClient>(loop);
+  loop.post([c = conn.get(), index, &shared] {
+    c->open(shared.endpoint, shared.host, shared.path,
+            {[c, index] {
+               c->send(R"({"type":"hello","name":"bench-idle-)" + std::to_string(index) + "\"}");
+             },
+             [&shared](std::string_view text) {
+               if (text.find("\"welcome\"") != std::string_view::npos) ++shared.idle_welcomed;
+             },
+             [&shared](const std::string& why) {
+               ++shared.idle_failed;
+               shared.error("idle connection " + why);
+             }},
+            kUpgradeLimit);
+  });
   return conn;
 }
 
@@ -543,26 +429,31 @@ LoadReport run_load(const LoadSettings& settings, const Probes& probes) {
 
   LoadReport report;
   Shared shared;
-  shared.endpoint = tcp::endpoint(asio::ip::make_address(settings.host), settings.port);
+  const auto endpoint = Endpoint::parse(settings.host, settings.port);
+  if (!endpoint) throw std::runtime_error("not a numeric address: " + settings.host);
+  shared.endpoint = *endpoint;
   shared.host = settings.host;
   shared.path = settings.path;
 
-  asio::io_context io(settings.threads);
-  auto work = asio::make_work_guard(io);
+  // One loop per client thread; tables and idle connections are dealt out among them.
+  std::vector<std::unique_ptr<EventLoop>> loops;
+  for (int i = 0; i < std::max(1, settings.threads); ++i)
+    loops.push_back(std::make_unique<EventLoop>());
+  auto loop_for = [&](int i) -> EventLoop& { return *loops[i % loops.size()]; };
   std::vector<std::thread> threads;
-  for (int i = 0; i < settings.threads; ++i) threads.emplace_back([&io] { io.run(); });
-  std::vector<std::shared_ptr<Connection>> idle;
+  for (auto& loop : loops) threads.emplace_back([&loop = *loop] { loop.run(); });
+  std::vector<std::unique_ptr<WsClient>> idle;
   std::vector<std::unique_ptr<Table>> tables;
 
+  bool finished = false;
   auto finish = [&] {
+    if (finished) return;
+    finished = true;
     shared.stopping = true;
-    for (auto& t : tables) t->close();
-    for (auto& c : idle) c->close_soon();
-    work.reset();
-    // Closing cancels every operation, after which run() returns; stop() is the backstop.
-    const bool drained = wait_until([&] { return io.stopped(); }, std::chrono::seconds(5));
-    if (!drained) io.stop();
+    for (auto& loop : loops) loop->stop();
     for (auto& t : threads) t.join();
+    for (auto& t : tables) t->close();
+    for (auto& c : idle) c->close();
   };
 
   try {
@@ -571,7 +462,7 @@ LoadReport run_load(const LoadSettings& settings, const Probes& probes) {
     report.rss_before_idle_kib = rss();
     auto t = Clock::now();
     say("opening " + std::to_string(settings.idle) + " idle connections");
-    for (int i = 0; i < settings.idle; ++i) idle.push_back(open_idle(io, i, shared));
+    for (int i = 0; i < settings.idle; ++i) idle.push_back(open_idle(loop_for(i), i, shared));
     wait_until([&] { return shared.idle_welcomed + shared.idle_failed >= settings.idle; },
                kSetupLimit);
     report.idle_welcomed = shared.idle_welcomed;
@@ -588,9 +479,9 @@ LoadReport run_load(const LoadSettings& settings, const Probes& probes) {
                                 std::chrono::duration<double>(settings.tables / settings.rate))
                           : Clock::duration::zero();
     for (int i = 0; i < settings.tables; ++i) {
-      tables.push_back(
-          std::make_unique<Table>(io, i, settings.seed * 1000003 + i, pace, shared));
-      tables.back()->connect();
+      EventLoop& loop = loop_for(i);
+      tables.push_back(std::make_unique<Table>(loop, i, settings.seed * 1000003 + i, pace, shared));
+      loop.post([table = tables.back().get()] { table->connect(); });
     }
     wait_until([&] { return shared.welcomed + shared.players_failed >= 2 * settings.tables; },
                kSetupLimit);

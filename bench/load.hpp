@@ -1,7 +1,8 @@
-// The load itself: many WebSocket clients on loopback, driven by one io_context on one or two
-// threads. Each table is two clients that create a room, join it, start a Raft & Scupper match and
-// play it to the end with random actions from their own views' `legal`, then leave and start the
-// next one, so that N matches are always in flight. Idle clients only say hello and stay.
+// The load itself: many WebSocket clients on loopback, driven by one event loop per client thread
+// (bench/event_loop.hpp), each with its share of the tables. Each table is two clients that
+// create a room, join it, start a Raft & Scupper match and play it to the end with random actions
+// from their own views' `legal`, then leave and start the next one, so that N matches are always
+// in flight. Idle clients only say hello and stay.
 // Closed loop by default (each match acts as soon as its last action's patch is back); paced
 // (open loop) with a rate: each match then acts at most once per matches / rate seconds.
 #pragma once
@@ -23,7 +24,7 @@ struct LoadSettings {
   double duration_s = 20;  // of the measured load
   double warmup_s = 0;     // of load before the measured window
   int idle = 1000;         // connections that only say hello
-  double rate = 0;  // paced: actions per second over all matches; 0 for as fast as answered
+  double rate = 0;         // paced: actions per second over all matches; 0 for as fast as answered
   int threads = 1;
   std::uint64_t seed = 1;
   bool progress = true;  // a line on stderr per phase
