@@ -20,6 +20,14 @@ class Message {
     append(value);
     return *this;
   }
+  // A value already written as JSON text.
+  Message& text_field(std::string_view key, std::string_view text) {
+    out_ += ",\"";
+    out_ += key;
+    out_ += "\":";
+    out_ += text;
+    return *this;
+  }
   std::string done() {
     out_ += '}';
     return std::move(out_);
@@ -76,6 +84,15 @@ std::string state(const Json& re, std::int64_t match, std::int64_t version, cons
       .field("match", match)
       .field("version", version)
       .field("view", view)
+      .done();
+}
+
+std::string state_of_text(const Json& re, std::int64_t match, std::int64_t version,
+                          std::string_view view_text) {
+  return Message("state", re)
+      .field("match", match)
+      .field("version", version)
+      .text_field("view", view_text)
       .done();
 }
 

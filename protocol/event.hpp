@@ -40,6 +40,9 @@ std::string room(const Json& re, const Json& room, std::optional<int> seat, bool
 std::string left(const Json& re, std::int64_t room);
 // {type:"state", re?, match, version, view}: the whole view, after start, join or sync.
 std::string state(const Json& re, std::int64_t match, std::int64_t version, const Json& view);
+// The same, with the view already written as compact JSON text.
+std::string state_of_text(const Json& re, std::int64_t match, std::int64_t version,
+                          std::string_view view_text);
 // {type:"patch", match, version, ops}: pushed to every member of an audience alike; the one
 // whose action it carries gets it through `answering`, with its request's re.
 std::string patch(std::int64_t match, std::int64_t version, const Json& ops);

@@ -94,6 +94,36 @@ Shape shape_of(const Json& doc) {
   return Shape(doc);
 }
 
+std::string merged_object_text(const Shape& base, const Shape& over) {
+  if (base[0].type != Json::value_t::object || over[0].type != Json::value_t::object)
+    throw std::logic_error("merged_object_text: both shapes must be objects");
+  std::string out;
+  out.reserve(base.text().size() + over.text().size());
+  out += '{';
+  auto member = [&](const Shape& from, std::size_t node) {
+    if (out.size() > 1) out += ',';
+    append_quoted(out, from.key(node));
+    out += ':';
+    out += from.text(node);
+  };
+  // Children in order: each object's members are sorted by key, as ShapeWriter requires.
+  std::size_t b = 1, o = 1;
+  std::uint32_t b_left = base[0].count, o_left = over[0].count;
+  while (b_left > 0 || o_left > 0) {
+    const int order = b_left == 0 ? 1 : o_left == 0 ? -1 : base.key(b).compare(over.key(o));
+    if (order < 0) {
+      member(base, b);
+      b += base[b].size, --b_left;
+    } else {
+      member(over, o);
+      if (order == 0) b += base[b].size, --b_left;  // the same key: `over` wins
+      o += over[o].size, --o_left;
+    }
+  }
+  out += '}';
+  return out;
+}
+
 // ---- ShapeWriter ------------------------------------------------------------------------------
 
 ShapeWriter::ShapeWriter(Shape& into, const Shape* last) : shape_(into), last_(last) {

@@ -78,6 +78,11 @@ class Shape {
 
 Shape shape_of(const Json& doc);
 
+// The compact text of one object holding the members of two (both roots must be objects), in
+// the order of their keys as Json::dump() writes them; where both hold a key, `over`'s value is
+// taken. A room's whole view is its shared board with an audience's own members over it.
+std::string merged_object_text(const Shape& base, const Shape& over);
+
 // Builds a Shape from a document written value by value (see ViewWriter). It replaces what the
 // shape held, keeping its storage. Members out of order (see view_writer.hpp), a key outside an
 // object, unbalanced ends or a second root throw std::logic_error: they are errors in the code

@@ -335,28 +335,18 @@ void Room::started(std::int64_t match, const std::shared_ptr<Client>& client, co
 
 // ---- the match ------------------------------------------------------------------------------
 
-Json Room::own_part(int audience) const {
+void Room::write_own_part(int audience, protocol::Shape& into) const {
   const int seat = audience == spectators() ? kSpectator : audience;
-  return shared_board() ? state_->common_fields(seat) : state_->view(seat);
-}
-
-Json Room::whole_view(Json own_part) const {
-  if (!shared_board()) return own_part;
-  Json view = state_->board(kSpectator);
-  for (auto it = own_part.begin(); it != own_part.end(); ++it) view[it.key()] = std::move(*it);
-  return view;
+  protocol::ShapeWriter out(into);
+  if (shared_board())
+    state_->write_common_fields(seat, out);
+  else
+    out.value(state_->view(seat));
 }
 
 std::string Room::advance(int audience) {
   Audience& a = audiences_[audience];
-  const int seat = audience == spectators() ? kSpectator : audience;
-  {
-    protocol::ShapeWriter out(scratch_);
-    if (shared_board())
-      state_->write_common_fields(seat, out);
-    else
-      out.value(state_->view(seat));
-  }
+  write_own_part(audience, scratch_);
   std::string ops = shared_board() ? protocol::diff_members_text(a.last, scratch_)
                                    : protocol::diff_text(a.last, scratch_);
   std::swap(a.last, scratch_);
@@ -382,14 +372,16 @@ void Room::send_state(const std::shared_ptr<Client>& client, const Json& re) {
   // Nothing is pending, so the state is exactly at committed_ (applied_ == committed_): the view
   // built from it is the one the audience's shape and the board's describe, and the base of the
   // next patch.
-  const int a = it->second.audience;
-  Json part = own_part(a);
-  if (!audiences_[a].fresh) {
-    audiences_[a].last = protocol::shape_of(part);
-    audiences_[a].fresh = true;
+  Audience& audience = audiences_[it->second.audience];
+  if (!audience.fresh) {
+    write_own_part(it->second.audience, audience.last);
+    audience.fresh = true;
   }
   it->second.awaiting_state = false;
-  client->send(event::state(re, match_, committed_, whole_view(std::move(part))));
+  // The view's text straight from the shapes, without a tree.
+  const std::string view = shared_board() ? protocol::merged_object_text(board_, audience.last)
+                                          : std::string(audience.last.text());
+  client->send(event::state_of_text(re, match_, committed_, view));
 }
 
 void Room::sync(std::shared_ptr<Client> client, Json re) {

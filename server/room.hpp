@@ -122,10 +122,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void attach(std::shared_ptr<Client> client, int audience);
   void send_state(const std::shared_ptr<Client>& client, const Json& re);
   bool shared_board() const { return state_->one_board_for_all(); }
-  // What audience.last is the shape of for this audience, built anew from the state.
-  Json own_part(int audience) const;
-  // The whole view of this audience from the state: its own part with the shared board, if any.
-  Json whole_view(Json own_part) const;
+  // Writes what an audience's `last` is the shape of, from the state: its own members when the
+  // board is shared (the whole view is board_ with them over it), else its whole view.
+  void write_own_part(int audience, protocol::Shape& into) const;
   // Ops (the text of a JSON array) taking this audience from its `last` to the state's current
   // view; updates `last`. The new shape is written straight from the state, without a tree.
   std::string advance(int audience);

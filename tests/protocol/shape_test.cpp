@@ -284,3 +284,23 @@ TEST_CASE("a chain of shape diffs, each from the last shape, follows a changing 
     shape = std::move(next_shape);
   }
 }
+
+TEST_CASE("two objects merged as text are the object holding both, the second's values winning") {
+  RandomJson random(57721);
+  for (int i = 0; i < 2000; ++i) {
+    Json base = Json::object(), over = Json::object();
+    for (std::size_t n = random.below(8); n > 0; --n) base[random.key()] = random.value(3);
+    for (std::size_t n = random.below(8); n > 0; --n) over[random.key()] = random.value(3);
+    if (!base.empty() && random.chance(50)) over[base.begin().key()] = random.value(2);
+    Json both = base;
+    for (auto it = over.begin(); it != over.end(); ++it) both[it.key()] = *it;
+    INFO("base: " << base.dump() << "\nover: " << over.dump());
+    CHECK(merged_object_text(shape_of(base), shape_of(over)) == both.dump());
+  }
+  const Json escaped = {{"a\"b", 1}, {"", {1, 2}}, {"\n", "x"}};
+  CHECK(merged_object_text(shape_of(escaped), shape_of(Json{{"b", nullptr}})) ==
+        Json{{"a\"b", 1}, {"", {1, 2}}, {"\n", "x"}, {"b", nullptr}}.dump());
+  CHECK(merged_object_text(shape_of(Json::object()), shape_of(Json::object())) == "{}");
+  CHECK_THROWS_AS(merged_object_text(shape_of(Json::array()), shape_of(Json::object())),
+                  std::logic_error);
+}

@@ -78,6 +78,11 @@ TEST_CASE("written views are the views' trees, and their diffs the tree diffs, i
         for (int seat = kSpectator; seat < seats; ++seat) {
           CHECK(mismatch(written_board(*state, seat), state->board(seat)) == "");
           CHECK(mismatch(written_common_fields(*state, seat), state->common_fields(seat)) == "");
+          // A state message's view, as a room writes it: the board with the seat's own members.
+          if (state->one_board_for_all())
+            CHECK(merged_object_text(written_board(*state, kSpectator),
+                                     written_common_fields(*state, seat)) ==
+                  state->view(seat).dump());
         }
         const int seat = state->actors().front();
         const Json legal = state->legal_actions(seat);
