@@ -55,6 +55,8 @@ TEST_CASE("every builder gives its message with the documented fields") {
   Json view = {{"seat", 0}, {"legal", Json::array()}};
   CHECK(read(event::state(nullptr, 9, 4, view)) ==
         Json{{"type", "state"}, {"match", 9}, {"version", 4}, {"view", view}});
+  CHECK(event::state_of_text("s", 9, 4, view.dump()) ==
+        R"({"type":"state","re":"s","match":9,"version":4,"view":)" + view.dump() + "}");
   Json ops = Json::array({{{"op", "replace"}, {"path", "/step"}, {"value", 5}}});
   CHECK(
       event::patch(9, 5, ops) ==
