@@ -69,8 +69,14 @@ std::string rooms(const Json& re, const Json& rooms) {
 }
 
 std::string room(const Json& re, const Json& room, std::optional<int> seat, bool spectator) {
+  return room_of_text(re, room.dump(-1, ' ', false, Json::error_handler_t::replace), seat,
+                      spectator);
+}
+
+std::string room_of_text(const Json& re, std::string_view room_text, std::optional<int> seat,
+                         bool spectator) {
   return Message("room", re)
-      .field("room", room)
+      .text_field("room", room_text)
       .field("you", {{"seat", seat_or_null(seat)}, {"spectator", spectator}})
       .done();
 }

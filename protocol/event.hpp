@@ -36,6 +36,9 @@ std::string welcome(const Json& re, const Json& player, std::string_view token, 
 std::string rooms(const Json& re, const Json& rooms);
 // {type:"room", re?, room:{...}, you:{seat, spectator}}; seat is null when the client holds none.
 std::string room(const Json& re, const Json& room, std::optional<int> seat, bool spectator);
+// The same, with the room already written as compact JSON text (one text for all its members).
+std::string room_of_text(const Json& re, std::string_view room_text, std::optional<int> seat,
+                         bool spectator);
 // {type:"left", re?, room}
 std::string left(const Json& re, std::int64_t room);
 // {type:"state", re?, match, version, view}: the whole view, after start, join or sync.

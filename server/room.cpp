@@ -59,7 +59,7 @@ Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& dire
       bot_chance_(fresh_seed()),
       deadline_timer_(strand_),
       bot_timer_(strand_) {
-  publish_summary();
+  publish_summary(room_json());
 }
 
 Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& directory,
@@ -80,7 +80,7 @@ Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& dire
     if (!s.bot.empty()) bots_[s.seat] = game_.make_bot(s.bot);
     if (s.player_id && !host_) host_ = s.player_id;
   }
-  publish_summary();
+  publish_summary(room_json());
   // Timers and bots resume once the room is shared (shared_from_this needs an owner).
   post([this] { after_settled(); });
 }
@@ -121,10 +121,9 @@ Json Room::room_json() const {
   return room;
 }
 
-void Room::publish_summary() {
-  Json s = room_json();
+void Room::publish_summary(Json summary) {
   std::lock_guard lock(summary_mutex_);
-  summary_ = std::move(s);
+  summary_ = std::move(summary);
 }
 
 Json Room::summary() const {
@@ -132,17 +131,18 @@ Json Room::summary() const {
   return summary_;
 }
 
-void Room::send_room(const Member& member, const Json& re) {
-  Json room = room_json();
-  if (private_) room["code"] = code_;
-  const bool watching = member.audience == spectators();
-  member.client->send(event::room(
-      re, room, watching ? std::nullopt : std::optional<int>(member.audience), watching));
-}
-
 void Room::send_room_to_all(const Client* asker, const Json& re) {
-  publish_summary();
-  for (const auto& [key, member] : members_) send_room(member, key == asker ? re : Json());
+  Json room = room_json();
+  publish_summary(room);
+  if (private_) room["code"] = code_;  // for members only, never in the lobby's list
+  // Written once: the members' messages differ only in `re` and `you`.
+  const std::string text = room.dump(-1, ' ', false, Json::error_handler_t::replace);
+  for (const auto& [key, member] : members_) {
+    const bool watching = member.audience == spectators();
+    member.client->send(event::room_of_text(
+        key == asker ? re : Json(), text,
+        watching ? std::nullopt : std::optional<int>(member.audience), watching));
+  }
 }
 
 Expected<int> Room::free_seat(std::optional<int> wanted) const {

@@ -113,8 +113,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void send_room_to_all(const Client* asker = nullptr, const Json& re = nullptr);
   // The seat asked for if it is free, else the first free one; or why there is none.
   Expected<int> free_seat(std::optional<int> wanted) const;
-  void send_room(const Member& member, const Json& re);
-  void publish_summary();
+  void publish_summary(Json summary);
   void error(const std::shared_ptr<Client>& client, const Json& re, const std::string& code,
              const std::string& message);
   std::optional<int> seat_of(std::int64_t player) const;
