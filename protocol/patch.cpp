@@ -41,22 +41,36 @@ void append_segment(std::string& path, std::string_view key) {
   }
 }
 
-// An op as the diff builds it: its value is a slice of the new document's text, and its own
-// text size is known, so that the diff can weigh its ops against replacing a value whole.
+// An op as the diff builds it: its value is a slice of the new document's text, its path is kept
+// in the ops' pool of paths, and its own text size is known, so that the diff can weigh its ops
+// against replacing a value whole.
 struct Op {
   const char* name;
-  std::string path;
-  std::string_view value;  // empty for remove
-  std::size_t size;        // of its JSON text
+  std::uint32_t path_at, path_size;  // in Ops::paths
+  std::string_view value;            // empty for remove
+  std::size_t size;                  // of its JSON text
 };
-using Ops = std::vector<Op>;
 
-Op op(const char* name, std::string path, std::string_view value = {}) {
-  // {"op":NAME,"path":PATH} and ,"value":VALUE
-  std::size_t size = 15 + quoted_size(name) + quoted_size(path);
-  if (!value.empty()) size += 9 + value.size();
-  return {name, std::move(path), value, size};
-}
+// The ops of one diff. A diff runs after every action for every audience: the ops and their
+// paths go to storage kept from one diff to the next, not to allocations of their own.
+struct Ops {
+  std::vector<Op> list;
+  std::string paths;
+
+  void clear() {
+    list.clear();
+    paths.clear();
+  }
+  std::string_view path(const Op& o) const { return {paths.data() + o.path_at, o.path_size}; }
+  // Appends {"op":NAME,"path":PATH} with ,"value":VALUE when there is a value.
+  void add(const char* name, std::string_view path, std::string_view value = {}) {
+    std::size_t size = 15 + quoted_size(name) + quoted_size(path);
+    if (!value.empty()) size += 9 + value.size();
+    list.push_back({name, static_cast<std::uint32_t>(paths.size()),
+                    static_cast<std::uint32_t>(path.size()), value, size});
+    paths += path;
+  }
+};
 
 // Runs `walk` with the segment for `key` appended to `path`.
 template <class Walk>
@@ -69,17 +83,17 @@ void below(std::string& path, std::string_view key, Walk&& walk) {
 
 // The ops' text, as Json::dump() writes an array of {op, path, value?} objects.
 std::string write(const Ops& ops) {
-  std::size_t size = 2 + ops.size();
-  for (const Op& o : ops) size += o.size;
+  std::size_t size = 2 + ops.list.size();
+  for (const Op& o : ops.list) size += o.size;
   std::string out;
   out.reserve(size);
   out += '[';
-  for (const Op& o : ops) {
+  for (const Op& o : ops.list) {
     if (out.size() > 1) out += ',';
     out += R"({"op":")";
     out += o.name;
     out += R"(","path":)";
-    append_quoted(out, o.path);
+    append_quoted(out, ops.path(o));
     if (!o.value.empty()) {
       out += R"(,"value":)";
       out += o.value;
@@ -106,26 +120,28 @@ class ShapeDiff {
     const bool both_arrays = from_type == Json::value_t::array && to_type == from_type;
     const bool both_objects = from_type == Json::value_t::object && to_type == from_type;
     if (!both_arrays && !both_objects) {
-      ops_.push_back(replace(t));
+      replace(t);
       return;
     }
-    Ops mine;
-    std::swap(mine, ops_);
+    const std::size_t first = ops_.list.size();
     if (both_arrays)
       arrays(f, t);
     else
       objects(f, t);
-    std::swap(mine, ops_);
-    if (mine.size() > 1) {
-      std::size_t parts = mine.size() - 1;  // the commas between them
-      for (const Op& o : mine) parts += o.size;
-      Op whole = replace(t);
-      if (whole.size < parts) {
-        ops_.push_back(std::move(whole));
-        return;
+    const std::size_t mine = ops_.list.size() - first;
+    if (mine > 1) {
+      std::size_t parts = mine - 1;  // the commas between them
+      for (std::size_t i = first; i < ops_.list.size(); ++i) parts += ops_.list[i].size;
+      replace(t);
+      if (ops_.list.back().size < parts) {
+        // The value whole is shorter: it takes the place of the ops below it. (Their paths stay
+        // in the pool, unused.)
+        ops_.list[first] = ops_.list.back();
+        ops_.list.resize(first + 1);
+      } else {
+        ops_.list.pop_back();
       }
     }
-    for (auto& o : mine) ops_.push_back(std::move(o));
   }
 
   void objects(std::size_t f, std::size_t t) {
@@ -136,11 +152,11 @@ class ShapeDiff {
                         : now_left == 0 ? -1
                                         : from_.key(old).compare(to_.key(now));
       if (order < 0) {
-        below(path_, from_.key(old), [&] { ops_.push_back(op("remove", path_)); });
+        below(path_, from_.key(old), [&] { ops_.add("remove", path_); });
         old += from_[old].size;
         --old_left;
       } else if (order > 0) {
-        below(path_, to_.key(now), [&] { ops_.push_back(op("add", path_, to_.text(now))); });
+        below(path_, to_.key(now), [&] { ops_.add("add", path_, to_.text(now)); });
         now += to_[now].size;
         --now_left;
       } else {
@@ -154,7 +170,7 @@ class ShapeDiff {
   }
 
  private:
-  Op replace(std::size_t t) { return op("replace", path_, to_.text(t)); }
+  void replace(std::size_t t) { ops_.add("replace", path_, to_.text(t)); }
 
   static std::vector<std::size_t> text_hashes(const Shape& s, const std::vector<std::size_t>& nodes,
                                               std::size_t from, std::size_t count) {
@@ -177,7 +193,7 @@ class ShapeDiff {
   void arrays(std::size_t f, std::size_t t) {
     const std::size_t n = from_[f].count, m = to_[t].count;
     if ((n == 0 && m > 1) || (m == 0 && n > 1)) {
-      ops_.push_back(replace(t));
+      replace(t);
       return;
     }
     const auto fc = children(from_, f), tc = children(to_, t);
@@ -226,9 +242,9 @@ class ShapeDiff {
     for (std::size_t j = 0; j < paired; ++j)
       below(path_, std::to_string(t + j), [&] { into(fc[f + j], tc[t + j]); });
     for (std::size_t j = paired; j < k; ++j)
-      ops_.push_back(op("remove", path_ + '/' + std::to_string(t + paired)));
+      below(path_, std::to_string(t + paired), [&] { ops_.add("remove", path_); });
     for (std::size_t j = paired; j < l; ++j)
-      ops_.push_back(op("add", path_ + '/' + std::to_string(t + j), to_.text(tc[t + j])));
+      below(path_, std::to_string(t + j), [&] { ops_.add("add", path_, to_.text(tc[t + j])); });
   }
 
   const Shape& from_;
@@ -401,14 +417,25 @@ Refusal apply_one(Json& doc, const Json& op) {
 
 }  // namespace
 
+namespace {
+
+// Each thread's ops, reused by every diff it runs (a diff does not run another).
+Ops& fresh_ops() {
+  thread_local Ops ops;
+  ops.clear();
+  return ops;
+}
+
+}  // namespace
+
 std::string diff_text(const Shape& from, const Shape& to) {
-  Ops ops;
+  Ops& ops = fresh_ops();
   ShapeDiff(from, to, ops).into(0, 0);
   return write(ops);
 }
 
 std::string diff_members_text(const Shape& from, const Shape& to) {
-  Ops ops;
+  Ops& ops = fresh_ops();
   ShapeDiff(from, to, ops).objects(0, 0);
   return write(ops);
 }
