@@ -115,13 +115,32 @@ ShipSet Board::flotilla(Cell cell, Trait trait) const {
 }
 
 int Board::flotilla_count(Trait trait) const {
-  ShipSet seen = 0;
+  // Every view and every ending check counts them, so no flood fill: the ships of the trait, less
+  // one for each pair of them side by side that joins two flotillas (union-find over ship ids).
+  std::array<std::int8_t, kMaxShips + 1> parent;
+  auto root = [&](int ship) {
+    while (parent[ship] != ship) ship = parent[ship] = parent[parent[ship]];
+    return ship;
+  };
+  auto of_trait = [&](int ship) { return ship != 0 && has_trait(kinds_[ship], trait); };
   int flotillas = 0;
   for (int id = 1; id <= max_id_; ++id) {
-    const Cell cell = ship_cells_[id];
-    if (cell == kNoCell || (seen >> id & 1) || !has_trait(kinds_[id], trait)) continue;
-    seen |= flotilla(cell, trait);
+    if (ship_cells_[id] == kNoCell || !of_trait(id)) continue;
+    parent[id] = static_cast<std::int8_t>(id);
     ++flotillas;
+  }
+  for (int id = 1; id <= max_id_; ++id) {
+    const Cell cell = ship_cells_[id];
+    if (cell == kNoCell || !of_trait(id)) continue;
+    // Each side once: the neighbour to the right and the one below.
+    const bool right = cell % width_ + 1 < width_, below = cell / width_ + 1 < height_;
+    for (const int other : {right ? cells_[cell + 1] : 0, below ? cells_[cell + width_] : 0}) {
+      if (!of_trait(other)) continue;
+      const int a = root(id), b = root(other);
+      if (a == b) continue;
+      parent[a] = static_cast<std::int8_t>(b);
+      --flotillas;
+    }
   }
   return flotillas;
 }

@@ -141,3 +141,34 @@ TEST_CASE("the game describes itself and its options") {
   for (const char* option : {"short_game", "layout", "turn_clock_s", "players"})
     CHECK(described["options"].contains(option));
 }
+
+TEST_CASE("flotillas are counted as the flotillas a pirate jumps within, all through random play") {
+  // The count (views, rafting up) against the flood fill that jumps use, on every position of
+  // random matches, scuppered ships and sailed ones included.
+  tortuga::Chance choices(11);
+  const RaftGame game;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    auto state = game.new_state(*game.normalize_options({{"short_game", seed % 2 == 0}}),
+                                tortuga::Chance(seed));
+    for (int step = 0; step < 400 && !state->is_over(); ++step) {
+      const auto& raft = dynamic_cast<const RaftState&>(*state);
+      const Board& board = raft.position().board;
+      for (Trait trait : kAllTraits) {
+        ShipSet seen = 0;
+        int flotillas = 0;
+        for (int id = 1; id <= board.max_id(); ++id) {
+          const Cell cell = board.cell_of(id);
+          if (cell == kNoCell || (seen >> id & 1) || !has_trait(board.kind_of(id), trait)) continue;
+          seen |= board.flotilla(cell, trait);
+          ++flotillas;
+        }
+        INFO("seed " << seed << " step " << step << " trait " << trait_name(trait));
+        CHECK(board.flotilla_count(trait) == flotillas);
+      }
+      const int seat = state->actors().front();
+      const Json legal = state->legal_actions(seat);
+      REQUIRE(!legal.empty());
+      REQUIRE(!state->apply(seat, legal[choices.below(static_cast<std::uint32_t>(legal.size()))]));
+    }
+  }
+}
