@@ -179,8 +179,10 @@ bool WsClient::read_upgrade() {
     return false;
   }
   const std::string_view status = data.substr(0, data.find("\r\n"));
-  if (status.substr(0, 12) != "HTTP/1.1 101")
-    return fail("handshake: answered " + std::string(status)), false;
+  if (status.substr(0, 12) != "HTTP/1.1 101") {
+    fail("handshake: answered " + std::string(status));
+    return false;
+  }
   in_begin_ += end + 4;
   phase_ = Phase::kOpen;
   deadline_.cancel();
