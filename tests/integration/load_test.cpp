@@ -29,8 +29,9 @@ TEST_CASE("the load generator plays matches to their end and reads every patch")
     CHECK(report.errors.empty());  // a patch that did not apply would be counted here
     CHECK(report.actions > 0);
     CHECK(report.latencies_us.size() == static_cast<std::size_t>(report.actions));
-    // Both seats receive a patch for every action; matches end and new ones begin.
-    CHECK(report.patches >= 2 * report.actions);
+    // Both seats receive a patch for every action (at each edge of the measured window, a
+    // table's two patches of one action may fall on either side); matches end and new ones begin.
+    CHECK(report.patches + 2 * settings.tables >= 2 * report.actions);
     CHECK(report.matches_finished > 0);
     CHECK(report.stalled_tables == 0);
   }
