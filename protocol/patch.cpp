@@ -145,28 +145,14 @@ class ShapeDiff {
   }
 
   void objects(std::size_t f, std::size_t t) {
-    std::size_t old = f + 1, old_left = from_[f].count;
-    std::size_t now = t + 1, now_left = to_[t].count;
-    while (old_left > 0 || now_left > 0) {
-      const int order = old_left == 0   ? 1
-                        : now_left == 0 ? -1
-                                        : from_.key(old).compare(to_.key(now));
-      if (order < 0) {
+    for_each_member_pair(from_, f, to_, t, [&](std::size_t old, std::size_t now) {
+      if (now == kNoMember)
         below(path_, from_.key(old), [&] { ops_.add("remove", path_); });
-        old += from_[old].size;
-        --old_left;
-      } else if (order > 0) {
+      else if (old == kNoMember)
         below(path_, to_.key(now), [&] { ops_.add("add", path_, to_.text(now)); });
-        now += to_[now].size;
-        --now_left;
-      } else {
-        if (!from_.same(old, to_, now)) below(path_, to_.key(now), [&] { into(old, now); });
-        old += from_[old].size;
-        --old_left;
-        now += to_[now].size;
-        --now_left;
-      }
-    }
+      else if (!from_.same(old, to_, now))
+        below(path_, to_.key(now), [&] { into(old, now); });
+    });
   }
 
  private:

@@ -106,20 +106,12 @@ std::string merged_object_text(const Shape& base, const Shape& over) {
     out += ':';
     out += from.text(node);
   };
-  // Children in order: each object's members are sorted by key, as ShapeWriter requires.
-  std::size_t b = 1, o = 1;
-  std::uint32_t b_left = base[0].count, o_left = over[0].count;
-  while (b_left > 0 || o_left > 0) {
-    const int order = b_left == 0 ? 1 : o_left == 0 ? -1 : base.key(b).compare(over.key(o));
-    if (order < 0) {
+  for_each_member_pair(base, 0, over, 0, [&](std::size_t b, std::size_t o) {
+    if (o != kNoMember)
+      member(over, o);  // over wins where both have the key
+    else
       member(base, b);
-      b += base[b].size, --b_left;
-    } else {
-      member(over, o);
-      if (order == 0) b += base[b].size, --b_left;  // the same key: `over` wins
-      o += over[o].size, --o_left;
-    }
-  }
+  });
   out += '}';
   return out;
 }

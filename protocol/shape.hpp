@@ -78,6 +78,25 @@ class Shape {
 
 Shape shape_of(const Json& doc);
 
+// Marks a member that one side of for_each_member_pair does not have.
+inline constexpr std::size_t kNoMember = static_cast<std::size_t>(-1);
+
+// Walks the members of two objects (node `a` of `left`, node `b` of `right`) side by side in the
+// order of their keys, which is how shapes hold them: `visit(l, r)` for each key, with the
+// member's node on each side, or kNoMember on the side that lacks the key.
+template <class Visit>
+void for_each_member_pair(const Shape& left, std::size_t a, const Shape& right, std::size_t b,
+                          Visit&& visit) {
+  std::size_t l = a + 1, l_left = left[a].count;
+  std::size_t r = b + 1, r_left = right[b].count;
+  while (l_left > 0 || r_left > 0) {
+    const int order = l_left == 0 ? 1 : r_left == 0 ? -1 : left.key(l).compare(right.key(r));
+    visit(order <= 0 ? l : kNoMember, order >= 0 ? r : kNoMember);
+    if (order <= 0) l += left[l].size, --l_left;
+    if (order >= 0) r += right[r].size, --r_left;
+  }
+}
+
 // The compact text of one object holding the members of two (both roots must be objects), in
 // the order of their keys as Json::dump() writes them; where both hold a key, `over`'s value is
 // taken. A room's whole view is its shared board with an audience's own members over it.
