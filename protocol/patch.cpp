@@ -62,12 +62,15 @@ struct Ops {
     paths.clear();
   }
   std::string_view path(const Op& o) const { return {paths.data() + o.path_at, o.path_size}; }
-  // Appends {"op":NAME,"path":PATH} with ,"value":VALUE when there is a value.
-  void add(const char* name, std::string_view path, std::string_view value = {}) {
+  // The size of {"op":NAME,"path":PATH} with ,"value":VALUE when there is a value.
+  static std::size_t size_of(const char* name, std::string_view path, std::string_view value) {
     std::size_t size = 15 + quoted_size(name) + quoted_size(path);
     if (!value.empty()) size += 9 + value.size();
+    return size;
+  }
+  void add(const char* name, std::string_view path, std::string_view value = {}) {
     list.push_back({name, static_cast<std::uint32_t>(paths.size()),
-                    static_cast<std::uint32_t>(path.size()), value, size});
+                    static_cast<std::uint32_t>(path.size()), value, size_of(name, path, value)});
     paths += path;
   }
 };
@@ -132,14 +135,11 @@ class ShapeDiff {
     if (mine > 1) {
       std::size_t parts = mine - 1;  // the commas between them
       for (std::size_t i = first; i < ops_.list.size(); ++i) parts += ops_.list[i].size;
-      replace(t);
-      if (ops_.list.back().size < parts) {
+      if (Ops::size_of("replace", path_, to_.text(t)) < parts) {
         // The value whole is shorter: it takes the place of the ops below it. (Their paths stay
         // in the pool, unused.)
-        ops_.list[first] = ops_.list.back();
-        ops_.list.resize(first + 1);
-      } else {
-        ops_.list.pop_back();
+        ops_.list.resize(first);
+        replace(t);
       }
     }
   }
