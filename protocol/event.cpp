@@ -3,27 +3,28 @@
 #include <utility>
 
 namespace tortuga::protocol::event {
+
+std::string text_of(const Json& value) {
+  return value.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
 namespace {
 
-// Writes one JSON object field by field, each value serialized straight into the buffer.
+// Writes one JSON object field by field into one buffer.
 class Message {
  public:
   Message(std::string_view type, const Json& re) {
     out_ = "{\"type\":";
-    append(Json(type));
+    out_ += text_of(Json(type));
     if (!re.is_null()) field("re", re);
   }
   Message& field(std::string_view key, const Json& value) {
-    out_ += ",\"";
-    out_ += key;  // our own keys: plain ASCII, nothing to escape
-    out_ += "\":";
-    append(value);
-    return *this;
+    return text_field(key, text_of(value));
   }
   // A value already written as JSON text.
   Message& text_field(std::string_view key, std::string_view text) {
     out_ += ",\"";
-    out_ += key;
+    out_ += key;  // our own keys: plain ASCII, nothing to escape
     out_ += "\":";
     out_ += text;
     return *this;
@@ -34,10 +35,6 @@ class Message {
   }
 
  private:
-  void append(const Json& value) {
-    out_ += value.dump(-1, ' ', false, Json::error_handler_t::replace);
-  }
-
   std::string out_;
 };
 
@@ -69,8 +66,7 @@ std::string rooms(const Json& re, const Json& rooms) {
 }
 
 std::string room(const Json& re, const Json& room, std::optional<int> seat, bool spectator) {
-  return room_of_text(re, room.dump(-1, ' ', false, Json::error_handler_t::replace), seat,
-                      spectator);
+  return room_of_text(re, text_of(room), seat, spectator);
 }
 
 std::string room_of_text(const Json& re, std::string_view room_text, std::optional<int> seat,
@@ -86,11 +82,7 @@ std::string left(const Json& re, std::int64_t room) {
 }
 
 std::string state(const Json& re, std::int64_t match, std::int64_t version, const Json& view) {
-  return Message("state", re)
-      .field("match", match)
-      .field("version", version)
-      .field("view", view)
-      .done();
+  return state_of_text(re, match, version, text_of(view));
 }
 
 std::string state_of_text(const Json& re, std::int64_t match, std::int64_t version,
@@ -103,7 +95,7 @@ std::string state_of_text(const Json& re, std::int64_t match, std::int64_t versi
 }
 
 std::string patch(std::int64_t match, std::int64_t version, const Json& ops) {
-  return patch(match, version, ops.dump(-1, ' ', false, Json::error_handler_t::replace), "[]");
+  return patch(match, version, text_of(ops), "[]");
 }
 
 std::string patch(std::int64_t match, std::int64_t version, std::string_view first_ops,
@@ -133,7 +125,7 @@ std::string answering(const Json& re, std::string_view pushed) {
   if (re.is_null()) return std::string(pushed);
   // Every message opens with its type, a plain word: the first comma follows it.
   const std::size_t after_type = pushed.find(',') + 1;
-  const std::string re_text = re.dump(-1, ' ', false, Json::error_handler_t::replace);
+  const std::string re_text = text_of(re);
   std::string answer;
   answer.reserve(pushed.size() + re_text.size() + 6);
   answer += pushed.substr(0, after_type);

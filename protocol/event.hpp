@@ -27,6 +27,10 @@ inline constexpr int kProtocolVersion = 1;
 
 namespace event {
 
+// A value as messages carry it: compact JSON text, invalid UTF-8 replaced by U+FFFD. For payloads
+// written once and sent in several messages (see room_of_text, state_of_text).
+std::string text_of(const Json& value);
+
 // {type:"error", re?, code, message}
 std::string error(const Json& re, std::string_view code, std::string_view message);
 std::string error(const Json& re, const Error& error);

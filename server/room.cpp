@@ -136,7 +136,7 @@ void Room::send_room_to_all(const Client* asker, const Json& re) {
   publish_summary(room);
   if (private_) room["code"] = code_;  // for members only, never in the lobby's list
   // Written once: the members' messages differ only in `re` and `you`.
-  const std::string text = room.dump(-1, ' ', false, Json::error_handler_t::replace);
+  const std::string text = event::text_of(room);
   for (const auto& [key, member] : members_) {
     const bool watching = member.audience == spectators();
     member.client->send(event::room_of_text(
