@@ -5,7 +5,7 @@
 # NodeSource's nodejs, which carries its own npm and conflicts with Debian's).
 set -euo pipefail
 packages=(g++ cmake make libboost1.81-dev nlohmann-json3-dev libsqlite3-dev doctest-dev
-          libbox2d-dev)
+          libbox2d-dev libjemalloc-dev)
 [ "${1:-}" = "--tests" ] && packages+=(chromium)
 missing=()
 for p in "${packages[@]}"; do
