@@ -368,7 +368,7 @@ std::size_t Lobby::room_count() const {
 std::string Lobby::new_code() {
   // Six characters with no look-alikes (no 0/O, 1/I/L), easy to read out at a table.
   static const char kAlphabet[] = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-  std::random_device device;
+  thread_local std::random_device device;  // one per thread, as for seeds (room.cpp)
   std::string code;
   do {
     code.clear();

@@ -36,7 +36,9 @@ const char* status_name(Room::Status s) {
 }
 
 std::uint64_t fresh_seed() {
-  std::random_device device;
+  // One device per thread: making one probes the processor (cpuid), which a virtual machine
+  // traps, and rooms are made and started many times a second.
+  thread_local std::random_device device;
   return (static_cast<std::uint64_t>(device()) << 32) ^ device();
 }
 
