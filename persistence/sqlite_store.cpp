@@ -12,6 +12,7 @@
 #include <future>
 #include <iterator>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 #include <unordered_map>
@@ -91,6 +92,39 @@ INSERT INTO actions_by_arrival (match_id, seq, seat, action, time_ms)
 DROP TABLE actions;
 ALTER TABLE actions_by_arrival RENAME TO actions;
 CREATE UNIQUE INDEX actions_by_match ON actions (match_id, seq);
+)sql",
+    // Each match's log chained through its actions, with its end in `logs`, instead of an index:
+    // the index's entries for the matches in play lay spread over as many pages as a batch held
+    // actions, each written whole to the WAL, synced and checkpointed, about one page per action.
+    // A batch now changes the table's last pages and the few pages holding the logs of the
+    // matches in play (their ids are recent, so their rows sit together). The triggers keep every
+    // log gapless from seq 1 and closed once its match has ended, whoever inserts.
+    R"sql(
+ALTER TABLE actions ADD COLUMN prev INTEGER;
+UPDATE actions SET prev = (SELECT p.id FROM actions p
+                           WHERE p.match_id = actions.match_id AND p.seq = actions.seq - 1);
+CREATE TABLE logs (
+  match_id INTEGER PRIMARY KEY REFERENCES matches (id),
+  last_action INTEGER NOT NULL,
+  actions INTEGER NOT NULL
+);
+INSERT INTO logs (match_id, last_action, actions)
+  SELECT match_id, id, seq FROM actions a
+  WHERE seq = (SELECT MAX(b.seq) FROM actions b WHERE b.match_id = a.match_id);
+DROP INDEX actions_by_match;
+CREATE TRIGGER actions_in_order BEFORE INSERT ON actions
+WHEN NEW.seq IS NOT COALESCE((SELECT actions FROM logs WHERE match_id = NEW.match_id), 0) + 1
+  OR NEW.prev IS NOT (SELECT last_action FROM logs WHERE match_id = NEW.match_id)
+  OR (SELECT status FROM matches WHERE id = NEW.match_id) IS NOT 'running'
+BEGIN
+  SELECT RAISE(ABORT, 'an action out of its log''s order');
+END;
+CREATE TRIGGER actions_extend_log AFTER INSERT ON actions
+BEGIN
+  INSERT INTO logs (match_id, last_action, actions) VALUES (NEW.match_id, NEW.id, NEW.seq)
+    ON CONFLICT (match_id) DO UPDATE SET last_action = excluded.last_action,
+                                         actions = excluded.actions;
+END;
 )sql",
 };
 static_assert(std::size(kMigrations) == SqliteStore::kSchemaVersion);
@@ -225,11 +259,10 @@ void answer(const Done& done, bool ok, const std::string& error) noexcept {
   if (done) done(ok, error);
 }
 
-// append_action keeps each log gapless from seq 1, so the highest seq is the number of actions:
-// one index lookup, where COUNT(*) would walk the whole log of every listed match.
+// Each log is gapless from seq 1, so its length is its last seq, which `logs` keeps.
 const std::string kMatchColumns =
     "SELECT m.id, m.game, m.options, m.seed, m.script, m.status, m.result, m.created_ms, "
-    "m.ended_ms, COALESCE((SELECT MAX(a.seq) FROM actions a WHERE a.match_id = m.id), 0) "
+    "m.ended_ms, COALESCE((SELECT l.actions FROM logs l WHERE l.match_id = m.id), 0) "
     "FROM matches m";
 
 Match match_from_row(Query& q) {
@@ -273,6 +306,32 @@ std::optional<Player> read_player(Query& q) {
   return Player{q.int64(0), q.text(1), q.text(2), q.int64(3)};
 }
 
+// Reads a match's log from its last action back along `prev`, into `out` in seq order. False if
+// the chain does not hold: a link to another match's action, a seq out of step, a missing link.
+bool read_log_chain(Connection& db, std::int64_t match, std::vector<Action>& out) {
+  std::optional<std::int64_t> at;
+  std::int64_t count = 0;
+  {
+    auto q = db.query("SELECT last_action, actions FROM logs WHERE match_id = ?1");
+    q.bind(1, match);
+    if (!q.step()) return true;  // no actions yet
+    at = q.int64(0);
+    count = q.int64(1);
+  }
+  out.resize(static_cast<std::size_t>(std::max<std::int64_t>(count, 0)));
+  for (std::int64_t seq = count; seq >= 1; --seq) {
+    if (!at) return false;
+    auto q = db.query(
+        "SELECT match_id, seq, seat, action, time_ms, prev FROM actions WHERE id = ?1");
+    q.bind(1, *at);
+    if (!q.step() || q.int64(0) != match || q.int64(1) != seq) return false;
+    out[static_cast<std::size_t>(seq - 1)] = {match, seq, static_cast<int>(q.int64(2)), q.text(3),
+                                              q.int64(4)};
+    at = q.null(5) ? std::nullopt : std::optional<std::int64_t>(q.int64(5));
+  }
+  return !at;
+}
+
 std::string describe(std::int64_t match, std::int64_t seq) {
   return "action (match " + std::to_string(match) + ", seq " + std::to_string(seq) + ")";
 }
@@ -300,11 +359,6 @@ struct SqliteStore::Impl {
   std::string path;
   Options options;
   std::unique_ptr<Connection> writer_db;  // the writer thread's, once it has started
-  // The writer's own: the last seq stored for each match it has appended to, so that an append
-  // is one statement instead of a lookup of the log's end and an insert. Filled from the log on
-  // a match's first append, advanced by each append, forgotten when the match ends, and cleared
-  // whenever a transaction fails to commit (its appends are undone with it).
-  std::unordered_map<std::int64_t, std::int64_t> last_seq;
 
   mutable std::mutex mu;  // guards everything below it
   std::condition_variable queued_cv;
@@ -419,44 +473,44 @@ struct SqliteStore::Impl {
     }
   }
 
-  // Appends an action if it is the next of its match's log; throws otherwise. One statement: a
-  // failure leaves nothing behind.
+  // Appends an action if it is the next of its match's log, and the match is still running;
+  // throws otherwise. One statement (its triggers are part of it): a failure leaves nothing.
   void append(Connection& db, const Action& a) {
-    auto fail = [&](const std::string& why) {
-      return SqlError("append_action: " + describe(a.match, a.seq) + " " + why);
-    };
-    if (a.seq < 1) throw fail("refused: seq starts at 1");
-    auto known = last_seq.find(a.match);
-    std::int64_t last = 0;
-    if (known != last_seq.end()) {
-      last = known->second;
-    } else {
-      {
-        auto q = db.query("SELECT MAX(seq) FROM actions WHERE match_id = ?1");
-        q.bind(1, a.match);
-        if (q.step() && !q.null(0)) last = q.int64(0);
-      }
-      if (last == 0) {
-        auto q = db.query("SELECT 1 FROM matches WHERE id = ?1");
-        q.bind(1, a.match);
-        if (!q.step()) throw fail("refused: no such match");
-      }
+    try {
+      db.query(
+            "INSERT INTO actions (match_id, seq, seat, action, time_ms, prev) VALUES (?1, ?2, ?3, "
+            "?4, ?5, (SELECT last_action FROM logs WHERE match_id = ?1))")
+          .bind(1, a.match)
+          .bind(2, a.seq)
+          .bind(3, std::int64_t{a.seat})
+          .bind(4, a.action_json)
+          .bind(5, a.time_ms)
+          .run();
+    } catch (const SqlError& e) {
+      if (!db.in_transaction()) throw;  // not a refusal: the transaction itself is lost
+      throw SqlError("append_action: " + describe(a.match, a.seq) + " " + refusal(db, a));
     }
-    if (a.seq <= last) throw fail("refused: already stored");
+  }
+
+  // Why the log refused an action, in words a caller can act on.
+  static std::string refusal(Connection& db, const Action& a) {
+    if (a.seq < 1) return "refused: seq starts at 1";
+    {
+      auto q = db.query("SELECT status FROM matches WHERE id = ?1");
+      q.bind(1, a.match);
+      if (!q.step()) return "refused: no such match";
+      if (q.text(0) != "running") return "refused: the match has ended (" + q.text(0) + ")";
+    }
+    std::int64_t last = 0;
+    {
+      auto q = db.query("SELECT actions FROM logs WHERE match_id = ?1");
+      q.bind(1, a.match);
+      if (q.step()) last = q.int64(0);
+    }
+    if (a.seq <= last) return "refused: already stored";
     if (a.seq != last + 1)
-      throw fail("refused: would leave a gap, the next seq is " + std::to_string(last + 1));
-    db.query(
-          "INSERT INTO actions (match_id, seq, seat, action, time_ms) VALUES (?1, ?2, ?3, ?4, ?5)")
-        .bind(1, a.match)
-        .bind(2, a.seq)
-        .bind(3, std::int64_t{a.seat})
-        .bind(4, a.action_json)
-        .bind(5, a.time_ms)
-        .run();
-    if (known != last_seq.end())
-      known->second = a.seq;
-    else
-      last_seq.emplace(a.match, a.seq);
+      return "refused: would leave a gap, the next seq is " + std::to_string(last + 1);
+    return "refused by the database";
   }
 
   // One transaction for the whole batch, a savepoint around each write of several statements;
@@ -496,7 +550,6 @@ struct SqliteStore::Impl {
       db.run("COMMIT");
     } catch (const std::exception& e) {
       db.rollback_if_open();
-      last_seq.clear();
       fail_all(std::string("not committed: ") + e.what());
     }
     std::uint64_t failed = 0;
@@ -685,8 +738,7 @@ void SqliteStore::append_action(const Action& a, Done done) {
 
 void SqliteStore::finish_match(std::int64_t id, const std::string& status,
                                const std::string& result_json, std::int64_t ended_ms, Done done) {
-  impl_->enqueue({[impl = impl_.get(), id, status, result_json, ended_ms](Connection& db) {
-                    impl->last_seq.erase(id);  // no more actions: a new one is checked in full
+  impl_->enqueue({[id, status, result_json, ended_ms](Connection& db) {
                     std::string what = "finish_match(" + std::to_string(id) + "): ";
                     if (status != "finished" && status != "aborted")
                       throw SqlError(what + "status must be \"finished\" or \"aborted\", not \"" +
@@ -755,10 +807,13 @@ std::optional<Match> SqliteStore::match(std::int64_t id) {
 
 std::vector<Action> SqliteStore::actions(std::int64_t match) {
   return impl_->read(std::vector<Action>{}, [&](Connection& db) {
-    auto q =
-        db.query("SELECT seq, seat, action, time_ms FROM actions WHERE match_id = ?1 ORDER BY seq");
-    q.bind(1, match);
     std::vector<Action> out;
+    if (read_log_chain(db, match, out)) return out;
+    // A chain that does not hold (a file edited by hand): the whole table, read in order.
+    out.clear();
+    auto q = db.query(
+        "SELECT seq, seat, action, time_ms FROM actions WHERE match_id = ?1 ORDER BY seq, id");
+    q.bind(1, match);
     while (q.step())
       out.push_back({match, q.int64(0), static_cast<int>(q.int64(1)), q.text(2), q.int64(3)});
     return out;

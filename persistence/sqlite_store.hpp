@@ -76,7 +76,7 @@ class SqliteStore final : public Store {
   WriterStats stats() const;
 
   // The schema version this build writes (PRAGMA user_version).
-  static constexpr int kSchemaVersion = 2;
+  static constexpr int kSchemaVersion = 3;
 
  private:
   struct Impl;

@@ -92,7 +92,8 @@ class Store {
   virtual std::int64_t create_match(const Match& m) = 0;
   // The same, without waiting: for a thread that serves others meanwhile (a room's).
   virtual void create_match(const Match& m, Created created) = 0;
-  // Group commit. Fails (alone) on a duplicate (match, seq), a gap in seq, or an unknown match.
+  // Group commit. Fails (alone) on a duplicate (match, seq), a gap in seq, an unknown match, or a
+  // match that has ended.
   virtual void append_action(const Action& a, Done done) = 0;
   // Ends a running match; fails if the match is unknown or no longer running.
   virtual void finish_match(std::int64_t id, const std::string& status,
