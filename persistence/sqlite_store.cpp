@@ -321,8 +321,8 @@ bool read_log_chain(Connection& db, std::int64_t match, std::vector<Action>& out
   out.resize(static_cast<std::size_t>(std::max<std::int64_t>(count, 0)));
   for (std::int64_t seq = count; seq >= 1; --seq) {
     if (!at) return false;
-    auto q = db.query(
-        "SELECT match_id, seq, seat, action, time_ms, prev FROM actions WHERE id = ?1");
+    auto q =
+        db.query("SELECT match_id, seq, seat, action, time_ms, prev FROM actions WHERE id = ?1");
     q.bind(1, *at);
     if (!q.step() || q.int64(0) != match || q.int64(1) != seq) return false;
     out[static_cast<std::size_t>(seq - 1)] = {match, seq, static_cast<int>(q.int64(2)), q.text(3),

@@ -114,35 +114,50 @@ ShipSet Board::flotilla(Cell cell, Trait trait) const {
   return flood(*this, cell, [&](Cell c) { return has_trait(kind_at(c), trait); });
 }
 
-int Board::flotilla_count(Trait trait) const {
-  // Every view and every ending check counts them, so no flood fill: the ships of the trait, less
-  // one for each pair of them side by side that joins two flotillas (union-find over ship ids).
-  std::array<std::int8_t, kMaxShips + 1> parent;
-  auto root = [&](int ship) {
-    while (parent[ship] != ship) ship = parent[ship] = parent[parent[ship]];
-    return ship;
-  };
-  auto of_trait = [&](int ship) { return ship != 0 && has_trait(kinds_[ship], trait); };
-  int flotillas = 0;
+std::array<int, 4> Board::flotilla_counts() const {
+  // Every view and every ending check counts them, so no flood fill: the ships of each trait,
+  // less one for each pair of them side by side that joins two of its flotillas (union-find over
+  // ship ids, one forest per trait, all four grown in the same walk over the sides).
+  std::array<std::array<std::int8_t, kMaxShips + 1>, 4> parent;
+  std::array<std::uint8_t, kMaxShips + 1> traits{};  // bit t set when the ship has trait t
+  std::array<int, 4> flotillas{};
   for (int id = 1; id <= max_id_; ++id) {
-    if (ship_cells_[id] == kNoCell || !of_trait(id)) continue;
-    parent[id] = static_cast<std::int8_t>(id);
-    ++flotillas;
+    if (ship_cells_[id] == kNoCell) continue;
+    for (Trait trait : kAllTraits) {
+      if (!has_trait(kinds_[id], trait)) continue;
+      const int t = static_cast<int>(trait);
+      traits[id] |= static_cast<std::uint8_t>(1 << t);
+      parent[t][id] = static_cast<std::int8_t>(id);
+      ++flotillas[t];
+    }
   }
   for (int id = 1; id <= max_id_; ++id) {
     const Cell cell = ship_cells_[id];
-    if (cell == kNoCell || !of_trait(id)) continue;
-    // Each side once: the neighbour to the right and the one below.
+    if (cell == kNoCell) continue;
+    // Each side once: the neighbour to the right and the one below (ship 0 has no traits).
     const bool right = cell % width_ + 1 < width_, below = cell / width_ + 1 < height_;
     for (const int other : {right ? cells_[cell + 1] : 0, below ? cells_[cell + width_] : 0}) {
-      if (!of_trait(other)) continue;
-      const int a = root(id), b = root(other);
-      if (a == b) continue;
-      parent[a] = static_cast<std::int8_t>(b);
-      --flotillas;
+      for (unsigned shared = traits[id] & traits[other]; shared; shared &= shared - 1) {
+        auto& up = parent[__builtin_ctz(shared)];
+        auto root = [&](int ship) {
+          while (up[ship] != ship) ship = up[ship] = up[up[ship]];
+          return ship;
+        };
+        const int a = root(id), b = root(other);
+        if (a == b) continue;
+        up[a] = static_cast<std::int8_t>(b);
+        --flotillas[__builtin_ctz(shared)];
+      }
     }
   }
   return flotillas;
+}
+
+std::uint8_t Board::rafted_bits() const {
+  const auto counts = flotilla_counts();
+  std::uint8_t bits = 0;
+  for (int t = 0; t < 4; ++t) bits |= static_cast<std::uint8_t>((counts[t] == 1) << t);
+  return bits;
 }
 
 int Board::label_groups(std::array<std::int8_t, kMaxShips + 1>& group, Cell ignoring) const {

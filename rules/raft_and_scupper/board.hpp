@@ -95,10 +95,12 @@ class Board {
   bool all_connected(Cell ignoring = kNoCell) const;
   // The ships sharing `trait` side-connected to the ship at `cell` (which must have the trait).
   ShipSet flotilla(Cell cell, Trait trait) const;
-  // How many flotillas of `trait` there are (0 when no ship has it).
-  int flotilla_count(Trait trait) const;
-  // All remaining ships with `trait` form one flotilla (and there is at least one).
-  bool rafted(Trait trait) const { return flotilla_count(trait) == 1; }
+  // How many flotillas each trait's ships form (0 when no ship has it), indexed by the trait's
+  // value: the four counted in one pass over the board.
+  std::array<int, 4> flotilla_counts() const;
+  int flotilla_count(Trait trait) const { return flotilla_counts()[static_cast<int>(trait)]; }
+  // Bit t set when all remaining ships with trait t form one flotilla (and there is at least one).
+  std::uint8_t rafted_bits() const;
   // Labels each ship (but `ignoring`) with its connected group; returns how many groups.
   int label_groups(std::array<std::int8_t, kMaxShips + 1>& group, Cell ignoring) const;
 

@@ -23,8 +23,10 @@ std::string pirate_text(int pirate) {
          std::string(figure_name(crew_of_pirate(pirate))) + ")";
 }
 
-int trait_bit(Trait trait) {
-  return 1 << static_cast<int>(trait);
+// Bit t set for each of the crew's two traits.
+std::uint8_t crew_traits(Crew crew) {
+  return static_cast<std::uint8_t>(1 << static_cast<int>(cargo_trait(crew)) |
+                                   1 << static_cast<int>(rigging_trait(crew)));
 }
 
 }  // namespace
@@ -36,14 +38,11 @@ int Position::pirate_at(Cell cell) const {
 }
 
 std::uint8_t Position::rafted_traits(Crew crew) const {
-  std::uint8_t bits = 0;
-  for (Trait trait : {cargo_trait(crew), rigging_trait(crew)})
-    if (board.rafted(trait)) bits |= trait_bit(trait);
-  return bits;
+  return board.rafted_bits() & crew_traits(crew);
 }
 
 std::uint8_t Position::rafted_traits_any() const {
-  return rafted_traits(Crew::kYellowbeards) | rafted_traits(Crew::kBlackbeards);
+  return board.rafted_bits();
 }
 
 void Position::jump_targets(int pirate, std::vector<Cell>& out) const {
@@ -288,11 +287,13 @@ void Position::settle_after(const Move& move) {
   const Crew me = to_move, them = rival(to_move);
   const int i = index(me), j = index(them);
   to_move = them;
+  const std::uint8_t rafted = board.rafted_bits();  // once: every ending below reads it
   auto end = [&](EndReason reason, Crew winner, Vengeance trigger) {
     ending.reason = reason;
     ending.winner = winner;
     ending.trigger = trigger;
-    ending.rafted = {rafted_traits(Crew::kYellowbeards), rafted_traits(Crew::kBlackbeards)};
+    ending.rafted = {static_cast<std::uint8_t>(rafted & crew_traits(Crew::kYellowbeards)),
+                     static_cast<std::uint8_t>(rafted & crew_traits(Crew::kBlackbeards))};
   };
   auto vengeance = [&](Vengeance trigger) {
     // The last crew to sink a ship wins; the Yellowbeards if none was sunk.
@@ -318,7 +319,7 @@ void Position::settle_after(const Move& move) {
   }
   // Only moving or sinking a ship can raft a crew up: a jump leaves the ships as they were.
   if (move.type == MoveType::kJump) return;
-  const bool mine = rafted_traits(me) != 0, theirs = rafted_traits(them) != 0;
+  const bool mine = (rafted & crew_traits(me)) != 0, theirs = (rafted & crew_traits(them)) != 0;
   if (mine && theirs) return vengeance(Vengeance::kBothRaftedUp);
   if (mine) return end(EndReason::kRaftedUp, me, Vengeance::kNone);
   if (theirs) return end(EndReason::kRaftedUp, them, Vengeance::kNone);

@@ -70,7 +70,8 @@ class RaftState : public State {
   Refusal setup_refusal(int seat, const ParsedAction& action) const;
   void play(const Move& move);
   int placed(Crew crew) const;
-  void write_crew(ViewWriter& out, Crew crew) const;
+  // `flotillas` as Board::flotilla_counts gives them.
+  void write_crew(ViewWriter& out, Crew crew, const std::array<int, 4>& flotillas) const;
 
   std::shared_ptr<const Layout> layout_;
   Position position_;

@@ -64,8 +64,7 @@ Json RaftState::seat_view(int seat) const {
   return out.take();
 }
 
-void RaftState::write_crew(ViewWriter& out, Crew crew) const {
-  const Board& board = position_.board;
+void RaftState::write_crew(ViewWriter& out, Crew crew, const std::array<int, 4>& flotillas) const {
   const int i = index(crew);
   const int seat = seat_of(crew);
   out.begin_object();
@@ -79,7 +78,7 @@ void RaftState::write_crew(ViewWriter& out, Crew crew) const {
   std::pair<Trait, Trait> traits{cargo_trait(crew), rigging_trait(crew)};
   if (trait_name(traits.second) < trait_name(traits.first)) std::swap(traits.first, traits.second);
   for (Trait trait : {traits.first, traits.second})
-    out.member(trait_name(trait), board.flotilla_count(trait));
+    out.member(trait_name(trait), flotillas[static_cast<int>(trait)]);
   out.end_object();
   out.member("passes_in_row", position_.passes_in_row[i]);
   out.member("scuppered_since", position_.scuppered_since[i]);
@@ -114,9 +113,10 @@ void RaftState::write_view(int, ViewWriter& out) const {
 
   out.key("crews");  // by name: "blackbeards" comes first
   out.begin_object();
+  const auto flotillas = board.flotilla_counts();
   for (Crew crew : {Crew::kBlackbeards, Crew::kYellowbeards}) {
     out.key(crew_name(crew));
-    write_crew(out, crew);
+    write_crew(out, crew, flotillas);
   }
   out.end_object();
 

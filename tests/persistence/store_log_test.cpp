@@ -121,13 +121,15 @@ TEST_CASE("the file itself refuses an action out of its log's order, whoever ins
   }
   const std::string match = std::to_string(id);
   auto insert = [&](const std::string& seq, const std::string& prev) {
-    const std::string sql = "INSERT INTO actions (match_id, seq, seat, action, time_ms, prev) "
-                            "VALUES (" + match + ", " + seq + ", 0, 'x', 1, " + prev + ")";
+    const std::string sql =
+        "INSERT INTO actions (match_id, seq, seat, action, time_ms, prev) "
+        "VALUES (" +
+        match + ", " + seq + ", 0, 'x', 1, " + prev + ")";
     return run_sql(path, sql.c_str());
   };
   const std::string last = "(SELECT MAX(id) FROM actions)";
-  CHECK(insert("2", last).find("out of its log's order") != std::string::npos);  // a duplicate
-  CHECK(insert("4", last).find("out of its log's order") != std::string::npos);  // a gap
+  CHECK(insert("2", last).find("out of its log's order") != std::string::npos);    // a duplicate
+  CHECK(insert("4", last).find("out of its log's order") != std::string::npos);    // a gap
   CHECK(insert("3", "NULL").find("out of its log's order") != std::string::npos);  // unlinked
   CHECK(insert("3", last).empty());  // the next one, linked to the last
   SqliteStore store(path);

@@ -153,6 +153,7 @@ TEST_CASE("flotillas are counted as the flotillas a pirate jumps within, all thr
     for (int step = 0; step < 400 && !state->is_over(); ++step) {
       const auto& raft = dynamic_cast<const RaftState&>(*state);
       const Board& board = raft.position().board;
+      const auto counts = board.flotilla_counts();
       for (Trait trait : kAllTraits) {
         ShipSet seen = 0;
         int flotillas = 0;
@@ -163,7 +164,9 @@ TEST_CASE("flotillas are counted as the flotillas a pirate jumps within, all thr
           ++flotillas;
         }
         INFO("seed " << seed << " step " << step << " trait " << trait_name(trait));
+        CHECK(counts[static_cast<int>(trait)] == flotillas);
         CHECK(board.flotilla_count(trait) == flotillas);
+        CHECK((board.rafted_bits() >> static_cast<int>(trait) & 1) == (flotillas == 1));
       }
       const int seat = state->actors().front();
       const Json legal = state->legal_actions(seat);
