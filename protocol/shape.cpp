@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cstdio>
+#include <algorithm>
 #include <cstring>
 #include <limits>
 #include <stdexcept>
@@ -145,14 +146,27 @@ void ShapeWriter::copy(const Shape& from, std::size_t node) {
   if (base + root.text >= kMax || at + root.size >= kMax)
     throw std::length_error("a document too large for a shape");
   shape_.text_.append(from.text(node));
-  for (std::size_t i = node + 1; i < node + root.size; ++i) {
-    Shape::Node n = from.nodes_[i];
-    n.at = static_cast<std::uint32_t>(n.at - root.at + base);
-    n.key = static_cast<std::uint32_t>(shape_.keys_.size());
-    shape_.keys_.append(from.keys_, from.nodes_[i].key, n.key_size);
-    shape_.nodes_.push_back(n);
+  // The subtree's nodes follow its root, and its members' keys lie together in the key pool, in
+  // the same order: both are copied whole, then each node is pointed at where its text and key
+  // now are.
+  const auto first = from.nodes_.begin() + static_cast<std::ptrdiff_t>(node + 1);
+  const auto last = from.nodes_.begin() + static_cast<std::ptrdiff_t>(node + root.size);
+  std::size_t keys_from = from.keys_.size(), keys_to = 0;
+  for (auto n = first; n != last; ++n) {
+    if (n->key_size == 0) continue;
+    keys_from = std::min<std::size_t>(keys_from, n->key);
+    keys_to = std::max<std::size_t>(keys_to, n->key + n->key_size);
   }
+  const std::size_t keys_base = shape_.keys_.size();
+  if (keys_to > keys_from) shape_.keys_.append(from.keys_, keys_from, keys_to - keys_from);
   if (shape_.keys_.size() >= kMax) throw std::length_error("a document too large for a shape");
+  const std::size_t copied = shape_.nodes_.size();
+  shape_.nodes_.insert(shape_.nodes_.end(), first, last);
+  for (auto n = shape_.nodes_.begin() + static_cast<std::ptrdiff_t>(copied);
+       n != shape_.nodes_.end(); ++n) {
+    n->at = static_cast<std::uint32_t>(n->at - root.at + base);
+    n->key = n->key_size == 0 ? 0 : static_cast<std::uint32_t>(n->key - keys_from + keys_base);
+  }
   finish(at, root.count);
 }
 
