@@ -1,8 +1,8 @@
 #include "protocol/shape.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
-#include <algorithm>
 #include <cstring>
 #include <limits>
 #include <stdexcept>
