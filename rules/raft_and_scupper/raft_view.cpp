@@ -1,6 +1,7 @@
 // The board of a Raft & Scupper view, written member by member (see rules/core/view_writer.hpp):
 // rooms build its flat form from this after every action, and seat_view its tree. Every object's
 // members are written in ascending order of their keys, as the writer requires.
+#include <initializer_list>
 #include <string>
 #include <utility>
 
@@ -22,10 +23,23 @@ void write_traits(ViewWriter& out, std::uint8_t bits) {
   out.end_array();
 }
 
-// Slots for ViewWriter::reuse: the layout, then each ship by its id. A ship's object is made of
-// its id, its kind, its cell and the pirate aboard, nothing else, so these are its stamp; the
-// layout is its positions.
+// Slots for ViewWriter::reuse: the layout, each ship by its id, then the board's other parts.
+// Each stamp is made of everything its value is written from: a ship's object of its id, its
+// kind, its cell and the pirate aboard; the layout of its positions; and so on below.
 constexpr std::uint32_t kLayoutSlot = 0;
+constexpr std::uint32_t kAreaSlot = kMaxShips + 1;
+constexpr std::uint32_t kPiratesSlot = kMaxShips + 2;
+constexpr std::uint32_t kSeatsSlot = kMaxShips + 3;
+constexpr std::uint32_t kSunkSlot = kMaxShips + 4;
+constexpr std::uint32_t kCrewSlot = kMaxShips + 5;  // and the next, one per crew
+
+// Small integers, `bits` each (of 64 in all): grid coordinates, counts.
+std::uint64_t pack(std::initializer_list<int> values, int bits = 16) {
+  std::uint64_t stamp = 0;
+  for (int v : values)
+    stamp = stamp << bits | (static_cast<std::uint64_t>(v) & ((std::uint64_t{1} << bits) - 1));
+  return stamp;
+}
 
 std::uint64_t ship_stamp(int id, Kind kind, Cell cell, int pirate) {
   return static_cast<std::uint64_t>(id) | static_cast<std::uint64_t>(kind) << 8 |
@@ -67,6 +81,13 @@ Json RaftState::seat_view(int seat) const {
 void RaftState::write_crew(ViewWriter& out, Crew crew, const std::array<int, 4>& flotillas) const {
   const int i = index(crew);
   const int seat = seat_of(crew);
+  // The favours and the order of the flotillas' keys follow from the crew, the slot's own.
+  if (out.reuse(kCrewSlot + static_cast<std::uint32_t>(i),
+                pack({flotillas[static_cast<int>(cargo_trait(crew))],
+                      flotillas[static_cast<int>(rigging_trait(crew))], position_.passes_in_row[i],
+                      position_.scuppered_since[i], position_.scuppered_total[i], seat},
+                     10)))
+    return;
   out.begin_object();
   out.key("favours");
   out.begin_array();
@@ -95,12 +116,14 @@ void RaftState::write_view(int, ViewWriter& out) const {
   out.begin_object();
 
   out.key("area");
-  out.begin_object();
-  out.member("height", area.height());
-  out.member("width", area.width());
-  out.member("x", area.x0);
-  out.member("y", area.y0);
-  out.end_object();
+  if (!out.reuse(kAreaSlot, pack({area.x0, area.y0, area.x1, area.y1}))) {
+    out.begin_object();
+    out.member("height", area.height());
+    out.member("width", area.width());
+    out.member("x", area.x0);
+    out.member("y", area.y0);
+    out.end_object();
+  }
 
   out.key("board");
   out.begin_object();
@@ -151,31 +174,37 @@ void RaftState::write_view(int, ViewWriter& out) const {
   out.member("phase", phase_name(phase_));
 
   out.key("pirates");
-  out.begin_array();
-  for (int p = 0; p < kPirates; ++p) {
-    const Crew crew = crew_of_pirate(p);
-    out.begin_object();
-    out.key("cell");
-    write_cell_or_null(out, board, position_.pirates[p]);
-    out.member("crew", crew_name(crew));
-    out.member("figure", figure_name(crew));
-    out.member("id", p);
-    out.end_object();
+  static_assert(kPirates == 4, "a pirate's cell is 16 bits of the stamp");
+  const auto& aboard = position_.pirates;
+  if (!out.reuse(kPiratesSlot, pack({aboard[0], aboard[1], aboard[2], aboard[3]}))) {
+    out.begin_array();
+    for (int p = 0; p < kPirates; ++p) {
+      const Crew crew = crew_of_pirate(p);
+      out.begin_object();
+      out.key("cell");
+      write_cell_or_null(out, board, aboard[p]);
+      out.member("crew", crew_name(crew));
+      out.member("figure", figure_name(crew));
+      out.member("id", p);
+      out.end_object();
+    }
+    out.end_array();
   }
-  out.end_array();
 
   out.key("seats");
-  out.begin_array();
-  for (int seat = 0; seat < 2; ++seat) {
-    const auto crew = crew_of(seat);
-    out.begin_object();
-    out.key("crew");
-    crew ? out.value(crew_name(*crew)) : out.null();
-    out.member("seat", seat);
-    out.member("setup_role", seat == kPiratePlacer ? "places_pirates" : "chooses_crew");
-    out.end_object();
+  if (!out.reuse(kSeatsSlot, pack({yellowbeards_seat_}))) {
+    out.begin_array();
+    for (int seat = 0; seat < 2; ++seat) {
+      const auto crew = crew_of(seat);
+      out.begin_object();
+      out.key("crew");
+      crew ? out.value(crew_name(*crew)) : out.null();
+      out.member("seat", seat);
+      out.member("setup_role", seat == kPiratePlacer ? "places_pirates" : "chooses_crew");
+      out.end_object();
+    }
+    out.end_array();
   }
-  out.end_array();
 
   out.key("ships");
   out.begin_array();
@@ -202,17 +231,20 @@ void RaftState::write_view(int, ViewWriter& out) const {
   out.member("short_game", short_game_);
 
   out.key("sunk");
-  out.begin_array();
-  for (auto [id, crew] : sunk_) {
-    const Kind kind = board.kind_of(id);
-    out.begin_object();
-    out.member("by", crew_name(crew));
-    out.member("cargo", cargo_name(kind));
-    out.member("id", id);
-    out.member("rigging", rigging_name(kind));
-    out.end_object();
+  // Only ever grows, in play, when kinds no longer change: its length is its stamp.
+  if (!out.reuse(kSunkSlot, sunk_.size())) {
+    out.begin_array();
+    for (auto [id, crew] : sunk_) {
+      const Kind kind = board.kind_of(id);
+      out.begin_object();
+      out.member("by", crew_name(crew));
+      out.member("cargo", cargo_name(kind));
+      out.member("id", id);
+      out.member("rigging", rigging_name(kind));
+      out.end_object();
+    }
+    out.end_array();
   }
-  out.end_array();
 
   out.key("turn");
   phase_ == Phase::kPlaying ? out.value(crew_name(position_.to_move)) : out.null();
