@@ -1,6 +1,7 @@
 #include "protocol/shape.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstdio>
 #include <cstring>
@@ -36,6 +37,13 @@ char short_escape(unsigned char c) {
   }
 }
 
+// The bytes a JSON string holds as they are: printable ASCII but the quote and the backslash.
+constexpr auto kAsIs = [] {
+  std::array<bool, 256> as_is{};
+  for (int c = 0x20; c < 0x80; ++c) as_is[c] = c != '"' && c != '\\';
+  return as_is;
+}();
+
 void refuse(const char* what) {
   throw std::logic_error(std::string("a view written out of JSON's order: ") + what);
 }
@@ -44,7 +52,7 @@ void refuse(const char* what) {
 
 void append_quoted(std::string& out, std::string_view s) {
   bool as_is = true;  // the common case: nothing to escape, nothing to check
-  for (char c : s) as_is &= static_cast<unsigned char>(c) - 0x20u < 0x60u && c != '"' && c != '\\';
+  for (char c : s) as_is &= kAsIs[static_cast<unsigned char>(c)];
   if (as_is) {
     const std::size_t at = out.size();
     out.resize(at + s.size() + 2);
@@ -81,7 +89,7 @@ void append_quoted(std::string& out, std::string_view s) {
 
 std::size_t quoted_size(std::string_view s) {
   std::size_t n = 2;
-  for (unsigned char c : s) n += short_escape(c) ? 2 : c < 0x20 ? 6 : 1;
+  for (unsigned char c : s) n += kAsIs[c] || c >= 0x80 ? 1 : short_escape(c) ? 2 : 6;
   return n;
 }
 
