@@ -1,6 +1,6 @@
-// How the store keeps a match's action log (schema 3): each action links to the one before it,
-// `logs` holds each log's end, and triggers keep every log gapless and closed once its match ends,
-// whoever writes to the file.
+// How the store keeps a match's action log, and how it brings the logs of older files up to date.
+// Schema 3: each action links to the one before it, `logs` holds each log's end, and triggers
+// keep every log gapless and closed once its match ends, whoever writes to the file.
 #include <doctest/doctest.h>
 #include <sqlite3.h>
 
@@ -20,31 +20,20 @@ namespace {
 
 // Runs SQL on the file directly, as another program (or a person with the sqlite3 shell) would;
 // returns SQLite's error message, empty on success.
-std::string run_sql(const std::string& path, const char* sql) {
+std::string run_sql(const std::string& path, const std::string& sql) {
   sqlite3* db = nullptr;
   REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
   char* error = nullptr;
   std::string message;
-  if (sqlite3_exec(db, sql, nullptr, nullptr, &error) != SQLITE_OK) message = error ? error : "?";
+  if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error) != SQLITE_OK)
+    message = error ? error : "?";
   sqlite3_free(error);
   sqlite3_close(db);
   return message;
 }
 
-std::vector<std::string> texts(const std::vector<Action>& log) {
-  std::vector<std::string> out;
-  for (const auto& a : log) out.push_back(a.action_json);
-  return out;
-}
-
-}  // namespace
-
-TEST_CASE("a database of schema 2 is brought to schema 3 with its action logs whole") {
-  // Schema 2: the log in arrival order, found through a unique index on (match, seq). Written
-  // here as schema 2 wrote it: two matches whose actions arrived interleaved.
-  TempDir dir;
-  const std::string path = dir.file("store.db");
-  REQUIRE(run_sql(path, R"sql(
+// The tables of schemas 1 and 2 besides the log, as those builds wrote them.
+const std::string kTablesBesideTheLog = R"sql(
 CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL,
   token_hash TEXT NOT NULL UNIQUE, created_ms INTEGER NOT NULL);
 CREATE TABLE matches (id INTEGER PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,
@@ -57,6 +46,52 @@ CREATE TABLE seats (match_id INTEGER NOT NULL REFERENCES matches (id), seat INTE
 CREATE INDEX matches_by_game ON matches (game, id);
 CREATE INDEX matches_by_status ON matches (status, id);
 CREATE INDEX seats_by_player ON seats (player_id, match_id);
+)sql";
+
+std::vector<std::string> texts(const std::vector<Action>& log) {
+  std::vector<std::string> out;
+  for (const auto& a : log) out.push_back(a.action_json);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a database of schema 1 is brought up to date with its action logs whole") {
+  // Schema 1 kept the action log ordered by (match, seq).
+  TempDir dir;
+  const std::string path = dir.file("store.db");
+  REQUIRE(run_sql(path, kTablesBesideTheLog + R"sql(
+CREATE TABLE actions (match_id INTEGER NOT NULL REFERENCES matches (id),
+  seq INTEGER NOT NULL CHECK (seq >= 1), seat INTEGER NOT NULL, action TEXT NOT NULL,
+  time_ms INTEGER NOT NULL, PRIMARY KEY (match_id, seq)) WITHOUT ROWID;
+INSERT INTO matches VALUES (1, 'g', '{}', 7, '[]', 'running', 'null', 5, 0);
+INSERT INTO matches VALUES (2, 'g', '{}', 8, '[]', 'running', 'null', 6, 0);
+INSERT INTO actions VALUES (2, 1, 0, 'b1', 11), (1, 2, 1, 'a2', 12), (1, 1, 0, 'a1', 13);
+PRAGMA user_version = 1;
+)sql")
+              .empty());
+
+  SqliteStore store(path);
+  const auto log = store.actions(1);
+  REQUIRE(log.size() == 2);
+  CHECK(log[0].action_json == "a1");
+  CHECK(log[0].time_ms == 13);
+  CHECK(log[1].action_json == "a2");
+  CHECK(log[1].seat == 1);
+  CHECK(store.match(2)->action_count == 1);
+  auto again = await([&](Done d) { store.append_action(action(1, 2), d); });
+  CHECK_FALSE(again.ok);
+  CHECK(again.error.find("already stored") != std::string::npos);
+  CHECK(await([&](Done d) { store.append_action(action(1, 3), d); }).ok);
+  CHECK(store.actions(1).size() == 3);
+}
+
+TEST_CASE("a database of schema 2 is brought to schema 3 with its action logs whole") {
+  // Schema 2: the log in arrival order, found through a unique index on (match, seq). Written
+  // here as schema 2 wrote it: two matches whose actions arrived interleaved.
+  TempDir dir;
+  const std::string path = dir.file("store.db");
+  REQUIRE(run_sql(path, kTablesBesideTheLog + R"sql(
 CREATE TABLE actions (id INTEGER PRIMARY KEY,
   match_id INTEGER NOT NULL REFERENCES matches (id), seq INTEGER NOT NULL CHECK (seq >= 1),
   seat INTEGER NOT NULL, action TEXT NOT NULL, time_ms INTEGER NOT NULL);
@@ -125,7 +160,7 @@ TEST_CASE("the file itself refuses an action out of its log's order, whoever ins
         "INSERT INTO actions (match_id, seq, seat, action, time_ms, prev) "
         "VALUES (" +
         match + ", " + seq + ", 0, 'x', 1, " + prev + ")";
-    return run_sql(path, sql.c_str());
+    return run_sql(path, sql);
   };
   const std::string last = "(SELECT MAX(id) FROM actions)";
   CHECK(insert("2", last).find("out of its log's order") != std::string::npos);    // a duplicate
@@ -156,7 +191,7 @@ TEST_CASE("a log whose links were broken by hand is still read whole, in order")
       std::to_string(other) + ") WHERE match_id = " + std::to_string(id) +
       " AND seq = 3; UPDATE actions SET prev = NULL WHERE match_id = " + std::to_string(other) +
       " AND seq = 2";
-  REQUIRE(run_sql(path, sql.c_str()).empty());
+  REQUIRE(run_sql(path, sql).empty());
   SqliteStore store(path);
   for (std::int64_t m : {id, other}) {
     const auto log = store.actions(m);
