@@ -37,10 +37,6 @@ int Position::pirate_at(Cell cell) const {
   return -1;
 }
 
-std::uint8_t Position::rafted_traits(Crew crew) const {
-  return board.rafted_bits() & crew_traits(crew);
-}
-
 std::uint8_t Position::rafted_traits_any() const {
   return board.rafted_bits();
 }

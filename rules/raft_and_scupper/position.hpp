@@ -71,8 +71,6 @@ class Position {
   bool may_scupper(Cell cell) const {
     return scupper_refusal(board.x_of(cell), board.y_of(cell)).empty();
   }
-  // Bit t set when trait t (as in kAllTraits) of this crew is rafted up.
-  std::uint8_t rafted_traits(Crew crew) const;
   // Any of the four traits with all its ships in one flotilla (the setup must avoid this).
   std::uint8_t rafted_traits_any() const;
 
