@@ -41,12 +41,6 @@ std::uint64_t pack(std::initializer_list<int> values, int bits = 16) {
   return stamp;
 }
 
-std::uint64_t ship_stamp(int id, Kind kind, Cell cell, int pirate) {
-  return static_cast<std::uint64_t>(id) | static_cast<std::uint64_t>(kind) << 8 |
-         static_cast<std::uint64_t>(static_cast<std::uint16_t>(cell)) << 16 |
-         static_cast<std::uint64_t>(pirate + 1) << 32;
-}
-
 std::uint64_t layout_stamp(const Layout& layout) {
   std::uint64_t h = 14695981039346656037ull;  // FNV-1a over the coordinates
   for (const auto& [x, y] : layout.positions)
@@ -213,7 +207,7 @@ void RaftState::write_view(int, ViewWriter& out) const {
     if (cell == kNoCell) continue;
     const Kind kind = board.kind_of(id);
     const int pirate = position_.pirate_at(cell);
-    if (out.reuse(static_cast<std::uint32_t>(id), ship_stamp(id, kind, cell, pirate))) continue;
+    if (out.reuse(static_cast<std::uint32_t>(id), pack({id, kind, cell, pirate}))) continue;
     out.begin_object();
     out.member("cargo", cargo_name(kind));
     out.key("cell");
