@@ -1,6 +1,7 @@
 #include "rules/raft_and_scupper/smart_bot.hpp"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <optional>
 #include <vector>
@@ -14,10 +15,11 @@ namespace {
 constexpr double kWin = 1e9;
 
 // How far a crew is from rafting up: flotillas beyond one of its closer trait, with a little of
-// the other trait so that progress on either counts.
-double raft_distance(const Board& board, Crew crew) {
-  const int cargo = board.flotilla_count(cargo_trait(crew));
-  const int rigging = board.flotilla_count(rigging_trait(crew));
+// the other trait so that progress on either counts. `flotillas` as Board::flotilla_counts gives
+// them.
+double raft_distance(const std::array<int, 4>& flotillas, Crew crew) {
+  const int cargo = flotillas[static_cast<int>(cargo_trait(crew))];
+  const int rigging = flotillas[static_cast<int>(rigging_trait(crew))];
   return std::min(cargo, rigging) - 1 + 0.25 * (std::max(cargo, rigging) - 1);
 }
 
@@ -66,7 +68,8 @@ double SmartBot::evaluate(const Position& position, Crew crew) {
   if (position.over()) return outcome(position, crew);
   const Crew them = rival(crew);
   const Board& board = position.board;
-  double score = 10.0 * (raft_distance(board, them) - raft_distance(board, crew));
+  const auto flotillas = board.flotilla_counts();  // all four traits in one walk
+  double score = 10.0 * (raft_distance(flotillas, them) - raft_distance(flotillas, crew));
   score +=
       6.0 * position.scuppered_since[index(crew)] - 6.0 * position.scuppered_since[index(them)];
   if (position.last_scupperer >= 0) score += position.last_scupperer == index(crew) ? 3.0 : -3.0;
