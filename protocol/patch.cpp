@@ -8,27 +8,7 @@
 #include <vector>
 
 namespace tortuga::protocol {
-namespace {
 
-// Arrays whose differing middles hold more pairs of elements than this are not aligned element
-// by element (quadratic), only by their common ends.
-constexpr std::size_t kAlignBudget = 4096;
-
-std::string escape(std::string_view key) {
-  std::string out;
-  out.reserve(key.size());
-  for (char c : key) {
-    if (c == '~')
-      out += "~0";
-    else if (c == '/')
-      out += "~1";
-    else
-      out += c;
-  }
-  return out;
-}
-
-// Appends "/" and `key` escaped as a pointer's segment.
 void append_segment(std::string& path, std::string_view key) {
   path += '/';
   for (char c : key) {
@@ -39,6 +19,18 @@ void append_segment(std::string& path, std::string_view key) {
     else
       path += c;
   }
+}
+
+namespace {
+
+// Arrays whose differing middles hold more pairs of elements than this are not aligned element
+// by element (quadratic), only by their common ends.
+constexpr std::size_t kAlignBudget = 4096;
+
+std::string escape(std::string_view key) {
+  std::string out;
+  append_segment(out, key);
+  return out.substr(1);  // without the segment's "/"
 }
 
 // An op as the diff builds it: its value is a slice of the new document's text, its path is kept

@@ -49,6 +49,9 @@ std::string diff_members_text(const Shape& from, const Shape& to);
 Json diff(const Shape& from, const Json& to);
 Json diff_members(const Shape& from, const Json& to);
 
+// Appends "/" and `key` escaped as a pointer's segment.
+void append_segment(std::string& path, std::string_view key);
+
 // Applies the ops in order to a copy of `doc` (add, remove, replace, move, copy, test). Never
 // throws: a malformed patch, a path that does not resolve or a failed test gives a bad_patch error
 // naming the op, and nothing of the partly patched copy is returned.

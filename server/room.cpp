@@ -357,9 +357,28 @@ std::string Room::advance(int audience) {
 
 void Room::reset_views() {
   for (auto& audience : audiences_) audience.fresh = false;
-  if (!state_ || !shared_board()) return;
+  if (state_ && shared_board()) write_board();
+}
+
+void Room::write_board() {
   protocol::ShapeWriter out(board_);
   state_->write_board(kSpectator, out);
+  board_stale_ = false;
+}
+
+std::optional<std::string> Room::board_ops() {
+  if (state_->write_board_changes(changes_)) {
+    board_stale_ = true;
+    return changes_.take();
+  }
+  if (board_stale_) return std::nullopt;
+  {
+    protocol::ShapeWriter out(board_scratch_, &board_);  // copies what did not move
+    state_->write_board(kSpectator, out);
+  }
+  std::string ops = protocol::diff_members_text(board_, board_scratch_);
+  std::swap(board_, board_scratch_);
+  return ops;
 }
 
 void Room::send_state(const std::shared_ptr<Client>& client, const Json& re) {
@@ -374,6 +393,7 @@ void Room::send_state(const std::shared_ptr<Client>& client, const Json& re) {
   // Nothing is pending, so the state is exactly at committed_ (applied_ == committed_): the view
   // built from it is the one the audience's shape and the board's describe, and the base of the
   // next patch.
+  if (board_stale_) write_board();
   Audience& audience = audiences_[it->second.audience];
   if (!audience.fresh) {
     write_own_part(it->second.audience, audience.last);
@@ -408,16 +428,11 @@ void Room::apply(int seat, Json action, const std::shared_ptr<Client>& by, const
   }
   const std::int64_t version = ++applied_;
   Pending pending{version, {}, state_->is_over(), by, re};
-  // A board everyone shares is built and diffed once, then each audience adds its own part.
-  std::string board_ops = "[]";
-  if (shared_board()) {
-    {
-      protocol::ShapeWriter out(board_scratch_, &board_);  // copies what did not move
-      state_->write_board(kSpectator, out);
-    }
-    board_ops = protocol::diff_members_text(board_, board_scratch_);
-    std::swap(board_, board_scratch_);
-  }
+  // A board everyone shares is changed once for all, then each audience adds its own part.
+  std::optional<std::string> board_ops = "[]";
+  if (shared_board()) board_ops = this->board_ops();
+  // Without a base for the board's diff, every audience is sent its whole view instead.
+  if (!board_ops) write_board();
   for (int a = 0; a < static_cast<int>(audiences_.size()); ++a) {
     Audience& audience = audiences_[a];
     if (!has_members(a)) {
@@ -425,8 +440,15 @@ void Room::apply(int seat, Json action, const std::shared_ptr<Client>& by, const
       continue;
     }
     if (!audience.fresh) continue;
-    pending.patches.emplace_back(a, std::make_shared<const std::string>(
-                                        event::patch(match_, version, board_ops, advance(a))));
+    std::string message;
+    if (board_ops) {
+      message = event::patch(match_, version, *board_ops, advance(a));
+    } else {
+      write_own_part(a, audience.last);
+      message = event::state_of_text(nullptr, match_, version,
+                                     protocol::merged_object_text(board_, audience.last));
+    }
+    pending.patches.emplace_back(a, std::make_shared<const std::string>(std::move(message)));
   }
   pending_.push_back(std::move(pending));
 

@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include "persistence/store.hpp"
+#include "protocol/changes_text.hpp"
 #include "protocol/patch.hpp"
 #include "rules/core/game.hpp"
 #include "server/client.hpp"
@@ -128,6 +129,11 @@ class Room : public std::enable_shared_from_this<Room> {
   // view; updates `last`. The new shape is written straight from the state, without a tree.
   std::string advance(int audience);
   void reset_views();
+  // Writes board_ afresh from the state.
+  void write_board();
+  // The ops taking the shared board from board_ (as of the last action) to the state's, or
+  // nullopt when there is no base to diff from (board_ stale and the game names no changes).
+  std::optional<std::string> board_ops();
   bool has_members(int audience) const;
 
   // The second half of start, once the store has answered with the match id (0: not stored).
@@ -162,6 +168,10 @@ class Room : public std::enable_shared_from_this<Room> {
   std::int64_t committed_ = 0;  // actions the store has committed and audiences were sent
   std::vector<Audience> audiences_;
   protocol::Shape board_;  // of the board as of applied_, when it is the same for everyone
+  // board_ lags behind the state: the game named the last actions' changes (see
+  // State::write_board_changes), and board_ is written again only when a state message needs it.
+  bool board_stale_ = false;
+  protocol::ChangesText changes_;
   // Storage reused for each new shape, swapped with the old one it replaces: one for the board
   // and one for the audiences' own parts, so that these small shapes keep small buffers.
   protocol::Shape board_scratch_;

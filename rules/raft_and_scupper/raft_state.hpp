@@ -43,6 +43,9 @@ class RaftState : public State {
   std::optional<Deadline> deadline() const override;
   bool is_over() const override { return phase_ == Phase::kOver; }
   bool one_board_for_all() const override { return true; }  // nothing is hidden
+  // After a move of play (not of the setup): what it changed, from what play() kept of the board
+  // before it (raft_view.cpp).
+  bool write_board_changes(BoardChanges& out) const override;
   Json result() const override;
 
   Phase phase() const { return phase_; }
@@ -72,6 +75,9 @@ class RaftState : public State {
   int placed(Crew crew) const;
   // `flotillas` as Board::flotilla_counts gives them.
   void write_crew(ViewWriter& out, Crew crew, const std::array<int, 4>& flotillas) const;
+  void write_last_action(ViewWriter& out) const;
+  // Ship `id`'s member of "ships", as it is now.
+  void write_ship(ViewWriter& out, int id) const;
 
   std::shared_ptr<const Layout> layout_;
   Position position_;
@@ -88,6 +94,18 @@ class RaftState : public State {
     bool timeout = false;
   };
   std::optional<LastAction> last_action_;
+  // The last move of play, and what the board showed before it of what a move may change (the
+  // area and the flotillas only move with the ships, in a sail or a scupper): what
+  // write_board_changes names the changes from. Empty after a setup action.
+  struct Played {
+    Move move;
+    Cell from = kNoCell;  // a jumping or sailing pirate's cell before the move
+    Box area{};
+    std::array<int, 4> flotillas{};
+    std::array<std::uint8_t, 2> passes_in_row{}, scuppered_since{}, scuppered_total{};
+    std::int8_t last_scupperer = -1;
+  };
+  std::optional<Played> played_;
 };
 
 }  // namespace tortuga::raft

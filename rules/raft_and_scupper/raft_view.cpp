@@ -1,6 +1,7 @@
 // The board of a Raft & Scupper view, written member by member (see rules/core/view_writer.hpp):
-// rooms build its flat form from this after every action, and seat_view its tree. Every object's
-// members are written in ascending order of their keys, as the writer requires.
+// rooms build its flat form from this, and seat_view its tree. Every object's members are written
+// in ascending order of their keys, as the writer requires. After a move of play, rooms take the
+// move's changes from write_board_changes instead, written with the same pieces.
 #include <initializer_list>
 #include <string>
 #include <utility>
@@ -46,6 +47,32 @@ std::uint64_t layout_stamp(const Layout& layout) {
   for (const auto& [x, y] : layout.positions)
     for (int v : {x, y}) h = (h ^ static_cast<std::uint32_t>(v)) * 1099511628211ull;
   return h;
+}
+
+// Not inlined: where it is, g++ 12 guesses the writer's type and then warns of an overlapping
+// copy in a one-letter key's assignment that cannot happen (-Wrestrict).
+[[gnu::noinline]] void write_area(ViewWriter& out, const Box& area) {
+  out.begin_object();
+  out.member("height", area.height());
+  out.member("width", area.width());
+  out.member("x", area.x0);
+  out.member("y", area.y0);
+  out.end_object();
+}
+
+void write_sunk(ViewWriter& out, const Board& board, int id, Crew by) {
+  const Kind kind = board.kind_of(id);
+  out.begin_object();
+  out.member("by", crew_name(by));
+  out.member("cargo", cargo_name(kind));
+  out.member("id", id);
+  out.member("rigging", rigging_name(kind));
+  out.end_object();
+}
+
+// Whose turn it is: a crew in play, nobody before or after.
+void write_turn(ViewWriter& out, Phase phase, Crew to_move) {
+  phase == Phase::kPlaying ? out.value(crew_name(to_move)) : out.null();
 }
 
 std::string_view phase_name(Phase phase) {
@@ -110,14 +137,7 @@ void RaftState::write_view(int, ViewWriter& out) const {
   out.begin_object();
 
   out.key("area");
-  if (!out.reuse(kAreaSlot, pack({area.x0, area.y0, area.x1, area.y1}))) {
-    out.begin_object();
-    out.member("height", area.height());
-    out.member("width", area.width());
-    out.member("x", area.x0);
-    out.member("y", area.y0);
-    out.end_object();
-  }
+  if (!out.reuse(kAreaSlot, pack({area.x0, area.y0, area.x1, area.y1}))) write_area(out, area);
 
   out.key("board");
   out.begin_object();
@@ -139,16 +159,7 @@ void RaftState::write_view(int, ViewWriter& out) const {
 
   out.member("game", "raft-and-scupper");
   out.key("last_action");
-  if (!last_action_) {
-    out.null();
-  } else {
-    out.begin_object();
-    out.key("action");
-    write_action(out, last_action_->action);
-    out.member("seat", last_action_->seat);
-    if (last_action_->timeout) out.member("timeout", true);
-    out.end_object();
-  }
+  write_last_action(out);
   out.key("last_scupper");
   if (position_.last_scupperer < 0)
     out.null();
@@ -205,20 +216,10 @@ void RaftState::write_view(int, ViewWriter& out) const {
   for (int id = 1; id <= board.max_id(); ++id) {
     const Cell cell = board.cell_of(id);
     if (cell == kNoCell) continue;
-    const Kind kind = board.kind_of(id);
     const int pirate = position_.pirate_at(cell);
-    if (out.reuse(static_cast<std::uint32_t>(id), pack({id, kind, cell, pirate}))) continue;
-    out.begin_object();
-    out.member("cargo", cargo_name(kind));
-    out.key("cell");
-    write_cell(out, board, cell);
-    out.member("id", id);
-    out.key("pirate");
-    pirate < 0 ? out.null() : out.value(figure_name(crew_of_pirate(pirate)));
-    out.key("pirate_id");
-    pirate < 0 ? out.null() : out.value(pirate);
-    out.member("rigging", rigging_name(kind));
-    out.end_object();
+    if (out.reuse(static_cast<std::uint32_t>(id), pack({id, board.kind_of(id), cell, pirate})))
+      continue;
+    write_ship(out, id);
   }
   out.end_array();
 
@@ -228,22 +229,114 @@ void RaftState::write_view(int, ViewWriter& out) const {
   // Only ever grows, in play, when kinds no longer change: its length is its stamp.
   if (!out.reuse(kSunkSlot, sunk_.size())) {
     out.begin_array();
-    for (auto [id, crew] : sunk_) {
-      const Kind kind = board.kind_of(id);
-      out.begin_object();
-      out.member("by", crew_name(crew));
-      out.member("cargo", cargo_name(kind));
-      out.member("id", id);
-      out.member("rigging", rigging_name(kind));
-      out.end_object();
-    }
+    for (auto [id, crew] : sunk_) write_sunk(out, board, id, crew);
     out.end_array();
   }
 
   out.key("turn");
-  phase_ == Phase::kPlaying ? out.value(crew_name(position_.to_move)) : out.null();
+  write_turn(out, phase_, position_.to_move);
   out.member("turn_clock_s", turn_clock_s_);
   out.end_object();
+}
+
+void RaftState::write_last_action(ViewWriter& out) const {
+  if (!last_action_) return out.null();
+  out.begin_object();
+  out.key("action");
+  write_action(out, last_action_->action);
+  out.member("seat", last_action_->seat);
+  if (last_action_->timeout) out.member("timeout", true);
+  out.end_object();
+}
+
+void RaftState::write_ship(ViewWriter& out, int id) const {
+  const Board& board = position_.board;
+  const Kind kind = board.kind_of(id);
+  const Cell cell = board.cell_of(id);
+  const int pirate = position_.pirate_at(cell);
+  out.begin_object();
+  out.member("cargo", cargo_name(kind));
+  out.key("cell");
+  write_cell(out, board, cell);
+  out.member("id", id);
+  out.key("pirate");
+  pirate < 0 ? out.null() : out.value(figure_name(crew_of_pirate(pirate)));
+  out.key("pirate_id");
+  pirate < 0 ? out.null() : out.value(pirate);
+  out.member("rigging", rigging_name(kind));
+  out.end_object();
+}
+
+// The members a move of play may change, each named where the move changed it; the others (the
+// layout, the seats, the board's size, the favours) stay as the setup left them.
+bool RaftState::write_board_changes(BoardChanges& out) const {
+  if (!played_) return false;
+  const Played& was = *played_;
+  const Board& board = position_.board;
+  const Position& now = position_;
+  const bool ships_moved = was.move.type == MoveType::kSail || was.move.type == MoveType::kScupper;
+
+  if (ships_moved) {
+    const Box area = board.area();
+    if (area.x0 != was.area.x0 || area.y0 != was.area.y0 || area.x1 != was.area.x1 ||
+        area.y1 != was.area.y1)
+      write_area(out.replace({"area"}), area);
+  }
+
+  const auto flotillas = ships_moved ? board.flotilla_counts() : was.flotillas;
+  for (Crew crew : {Crew::kBlackbeards, Crew::kYellowbeards}) {
+    const std::string_view name = crew_name(crew);
+    const int i = index(crew);
+    for (Trait trait : {cargo_trait(crew), rigging_trait(crew)}) {
+      const int t = static_cast<int>(trait);
+      if (ships_moved && flotillas[t] != was.flotillas[t])
+        out.replace({"crews", name, "flotillas", trait_name(trait)}).value(flotillas[t]);
+    }
+    if (now.passes_in_row[i] != was.passes_in_row[i])
+      out.replace({"crews", name, "passes_in_row"}).value(now.passes_in_row[i]);
+    if (now.scuppered_since[i] != was.scuppered_since[i])
+      out.replace({"crews", name, "scuppered_since"}).value(now.scuppered_since[i]);
+    if (now.scuppered_total[i] != was.scuppered_total[i])
+      out.replace({"crews", name, "scuppered_total"}).value(now.scuppered_total[i]);
+  }
+
+  write_last_action(out.replace({"last_action"}));
+  if (now.last_scupperer != was.last_scupperer)
+    out.replace({"last_scupper"}).value(crew_name(static_cast<Crew>(now.last_scupperer)));
+  if (phase_ != Phase::kPlaying) out.replace({"phase"}).value(phase_name(phase_));
+
+  // A ship's place in "ships": ships are listed by id, the sunk left out.
+  auto listed_at = [&](int id) {
+    int at = 0;
+    for (int other = 1; other < id; ++other) at += board.cell_of(other) != kNoCell;
+    return at;
+  };
+  const Move& move = was.move;
+  switch (move.type) {
+    case MoveType::kJump:  // the pirate leaves one ship for another
+      write_cell(out.replace({"pirates", move.pirate, "cell"}), board, move.to);
+      for (Cell cell : {was.from, move.to}) {
+        const int id = board.ship_at(cell);
+        write_ship(out.replace({"ships", listed_at(id)}), id);
+      }
+      break;
+    case MoveType::kSail: {  // the ship moves with its pirate aboard
+      write_cell(out.replace({"pirates", move.pirate, "cell"}), board, move.to);
+      write_cell(out.replace({"ships", listed_at(board.ship_at(move.to)), "cell"}), board, move.to);
+      break;
+    }
+    case MoveType::kScupper: {
+      const auto [id, by] = sunk_.back();
+      out.remove({"ships", listed_at(id)});
+      write_sunk(out.add({"sunk", static_cast<int>(sunk_.size()) - 1}), board, id, by);
+      break;
+    }
+    case MoveType::kPass:
+      break;
+  }
+
+  write_turn(out.replace({"turn"}), phase_, now.to_move);
+  return true;
 }
 
 }  // namespace tortuga::raft

@@ -1,7 +1,8 @@
 // Views written straight from a match's state (State::write_board, write_common_fields) against
 // the same views built as trees, for every game at every step of random matches: the written
-// shape is the tree's, node for node, and its text the tree's dump; and the diffs a room computes
-// from written shapes are the tree diff's ops, byte for byte, and take each view to the next.
+// shape is the tree's, node for node, and its text the tree's dump; the diffs a room computes
+// from written shapes are the tree diff's ops, byte for byte, and take each view to the next; and
+// the changes a game names (State::write_board_changes) take each board to the next.
 #include <doctest/doctest.h>
 
 #include <cstdint>
@@ -9,6 +10,7 @@
 #include <string>
 #include <utility>
 
+#include "protocol/changes_text.hpp"
 #include "protocol/patch.hpp"
 #include "rules/core/registry.hpp"
 #include "tests/protocol/tree_diff.hpp"
@@ -61,6 +63,24 @@ void check_diff(const Shape& from_shape, const Json& from, const Shape& to_shape
   CHECK(patched->dump() == to.dump());
 }
 
+// The changes the state names for its last action, if it names them, applied to `last_board`:
+// they must give exactly `board`, the board as the state writes it now. Returns the ops (null
+// when none are named).
+Json check_named_changes(const State& state, const Json& last_board, const Json& board) {
+  ChangesText named;
+  if (!state.write_board_changes(named)) return nullptr;
+  CHECK(state.one_board_for_all());
+  const std::string text = named.take();
+  const Json ops = Json::parse(text);
+  CHECK(ops.dump() == text);  // written as Json::dump() writes them
+  auto patched = apply_patch(last_board, ops);
+  if (!patched.ok())
+    FAIL_CHECK(patched.error().message);
+  else
+    CHECK(patched->dump() == board.dump());
+  return ops;
+}
+
 }  // namespace
 
 TEST_CASE("written views are the views' trees, and their diffs the tree diffs, in every game") {
@@ -94,6 +114,7 @@ TEST_CASE("written views are the views' trees, and their diffs the tree diffs, i
         // Written against the last board, as rooms write it: what is copied is what moved not.
         CHECK(mismatch(written_board(*state, kSpectator, &last_shape), board) == "");
         if (state->one_board_for_all()) check_diff(last_shape, last_board, shape, board, true);
+        check_named_changes(*state, last_board, board);
         const Json view = state->view(0);
         check_diff(shape_of(last_view), last_view, shape_of(view), view, false);
         last_board = board;
@@ -102,6 +123,49 @@ TEST_CASE("written views are the views' trees, and their diffs the tree diffs, i
       }
     }
   }
+}
+
+TEST_CASE("Raft & Scupper names the changes of every move of play, and only of play") {
+  // Whole random matches, full and short, with the turn clock's timeouts among the moves: each
+  // move's named changes take the board before it to the board after it, and name what moved
+  // rather than rewrite the board's lists.
+  const Game& game = *find_game("raft-and-scupper");
+  Chance choices(5);
+  int named = 0, timeouts = 0, scuppers = 0, endings = 0;
+  for (std::uint64_t seed = 1; seed <= 24; ++seed) {
+    const Json options =
+        *game.normalize_options({{"short_game", seed % 2 == 0}, {"turn_clock_s", 30}});
+    auto state = game.new_state(options, Chance(seed));
+    Json last_board = state->board(kSpectator);
+    while (!state->is_over()) {
+      INFO("seed " << seed << " step " << state->history().size());
+      const bool at_sea = last_board["phase"] == "playing";
+      if (at_sea && choices.below(16) == 0) {
+        REQUIRE_FALSE(state->apply(kSystem, {{"type", "timeout"}}));
+        ++timeouts;
+      } else {
+        const int seat = state->actors().front();
+        const Json legal = state->legal_actions(seat);
+        const Json action = legal[choices.below(static_cast<std::uint32_t>(legal.size()))];
+        scuppers += action["type"] == "scupper";
+        REQUIRE_FALSE(state->apply(seat, action));
+      }
+      const Json board = state->board(kSpectator);
+      const Json ops = check_named_changes(*state, last_board, board);
+      CHECK(ops.is_null() == !at_sea);  // a setup action's changes are left to the diff
+      if (!ops.is_null()) ++named;
+      for (const Json& op : ops.is_null() ? Json::array() : ops)
+        for (const char* whole : {"/ships", "/pirates", "/crews", "/sunk", "/layout"})
+          CHECK(op["path"] != whole);
+      last_board = board;
+    }
+    endings += state->is_over();
+  }
+  // The matches went through every kind of change and to their ends.
+  CHECK(named > 600);
+  CHECK(timeouts > 20);
+  CHECK(scuppers > 48);
+  CHECK(endings == 24);
 }
 
 namespace {

@@ -216,6 +216,42 @@ TEST_CASE("a board shared by every audience is patched once and still rebuilds e
   CHECK(synced == anne);
 }
 
+TEST_CASE("a board whose changes the game names is patched with them, or resent whole") {
+  // Tally names the changes of the actions that leave the tally even. After a named change the
+  // room has no board to diff the next, unnamed one from: it sends every audience its whole view.
+  Table t(Json{{"open_hands", true}, {"named_changes", true}});
+  auto spectator = std::make_shared<FakeClient>();
+  spectator->welcome(99, "Cleo");
+  t.seat_both_and_start();
+  t.on_room([&] { t.room->watch(spectator, 5); });
+  for (int n : {1, 1, 1, 2, 1}) {  // tallies 1, 2 (named), 3 (resent whole), 5, 6 (named)
+    auto& who = latest_view(*t.anne)["legal"].empty() ? t.ben : t.anne;
+    t.act(who, {{"type", "add"}, {"n", n}}, n);
+    t.commit_all();
+  }
+  std::vector<std::string> kinds;
+  for (const Json& m : spectator->received()) {
+    if (m["type"] != "state" && m["type"] != "patch") continue;
+    kinds.push_back(m["type"].get<std::string>() + " " + m["version"].dump());
+  }
+  CHECK(kinds ==
+        std::vector<std::string>{"state 0", "patch 1", "patch 2", "state 3", "patch 4", "patch 5"});
+  // The named ops are the game's own: the history grows by one element.
+  CHECK(spectator->of_type("patch").at(1)["ops"].at(0) ==
+        Json{{"op", "add"}, {"path", "/history/1"}, {"value", 1}});
+  // The action resent whole still answers its sender's request.
+  CHECK(t.anne->of_type("state").back()["re"] == 1);
+  // Every audience's messages, in order, give exactly the view a sync gives now.
+  for (const auto& client : {t.anne, t.ben, spectator}) {
+    const Json built = latest_view(*client);
+    CHECK(built["history"] == Json::array({1, 1, 1, 2, 1}));
+    CHECK(built["over"] == true);
+    client->clear();
+    t.on_room([&] { t.room->sync(client, "s"); });
+    CHECK(client->of_type("state").at(0)["view"] == built);
+  }
+}
+
 TEST_CASE("refused actions are typed errors echoing the request id and change nothing") {
   Table t;
   t.seat_both_and_start();

@@ -2,7 +2,9 @@
 // or 2 to a tally; whoever brings it to 6 or more wins. Each seat has a secret number that only
 // its own view shows. With the option clock_ms, the seat to act has that long; on timeout it
 // adds 1. With the option open_hands, the secrets are shown to everyone, and the board is one
-// for all audiences.
+// for all audiences; with named_changes as well, the game names the board's changes of the
+// actions that leave the tally even (and only those, so that rooms meet named and unnamed changes
+// in either order).
 #pragma once
 
 #include "rules/core/game.hpp"
@@ -29,6 +31,13 @@ class TallyState : public State {
   }
   int secret(int seat) const { return secret_[seat]; }
   bool one_board_for_all() const override { return options_.value("open_hands", false); }
+  bool write_board_changes(BoardChanges& out) const override {
+    if (!options_.value("named_changes", false) || history_.empty() || tally_ % 2 != 0)
+      return false;
+    out.add({"history", static_cast<int>(history_.size()) - 1}).value(history_.back());
+    out.replace({"tally"}).value(tally_);
+    return true;
+  }
 
  protected:
   Json legal(int) const override {
@@ -79,7 +88,8 @@ class TallyGame : public Game {
   }
   Json option_schema() const override {
     return {{"clock_ms", {{"type", "integer"}, {"min", 0}, {"max", 60000}, {"default", 0}}},
-            {"open_hands", {{"type", "boolean"}, {"default", false}}}};
+            {"open_hands", {{"type", "boolean"}, {"default", false}}},
+            {"named_changes", {{"type", "boolean"}, {"default", false}}}};
   }
   std::unique_ptr<State> new_state(const Json& options, Chance chance) const override {
     return std::make_unique<TallyState>(options, std::move(chance));
