@@ -19,6 +19,7 @@ ViewWriter& ChangesText::add(Path path) {
 
 void ChangesText::remove(Path path) {
   open("remove", path);
+  text_ += '}';  // no value to wait for
 }
 
 void ChangesText::open(const char* name, Path path) {
@@ -36,18 +37,14 @@ void ChangesText::open(const char* name, Path path) {
   text_ += name;
   text_ += R"(","path":)";
   append_quoted(text_, path_);
-  open_ = true;
 }
 
 void ChangesText::close() {
-  if (!open_) return;
-  open_ = false;
-  if (writer_) {
-    writer_.reset();
-    if (value_.text().empty()) throw std::logic_error("a change named without its value");
-    text_ += R"(,"value":)";
-    text_ += value_.text();
-  }
+  if (!writer_) return;
+  writer_.reset();
+  if (value_.text().empty()) throw std::logic_error("a change named without its value");
+  text_ += R"(,"value":)";
+  text_ += value_.text();
   text_ += '}';
 }
 

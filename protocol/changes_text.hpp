@@ -23,14 +23,13 @@ class ChangesText final : public BoardChanges {
  private:
   // Starts an op's text, after ending the last one.
   void open(const char* name, Path path);
-  // Ends the op named last, with its value if it has one.
+  // Ends the op named last, if it waits for its value (a replace or an add).
   void close();
 
   std::string text_ = "[";
   std::string path_;
-  Shape value_;  // the value of the op named last, written by the game
-  std::optional<ShapeWriter> writer_;
-  bool open_ = false;
+  Shape value_;                        // the value of the op named last, written by the game
+  std::optional<ShapeWriter> writer_;  // engaged while that op waits for its value
 };
 
 }  // namespace tortuga::protocol

@@ -429,10 +429,10 @@ void Room::apply(int seat, Json action, const std::shared_ptr<Client>& by, const
   const std::int64_t version = ++applied_;
   Pending pending{version, {}, state_->is_over(), by, re};
   // A board everyone shares is changed once for all, then each audience adds its own part.
-  std::optional<std::string> board_ops = "[]";
-  if (shared_board()) board_ops = this->board_ops();
+  std::optional<std::string> shared_ops = "[]";
+  if (shared_board()) shared_ops = board_ops();
   // Without a base for the board's diff, every audience is sent its whole view instead.
-  if (!board_ops) write_board();
+  if (!shared_ops) write_board();
   for (int a = 0; a < static_cast<int>(audiences_.size()); ++a) {
     Audience& audience = audiences_[a];
     if (!has_members(a)) {
@@ -441,8 +441,8 @@ void Room::apply(int seat, Json action, const std::shared_ptr<Client>& by, const
     }
     if (!audience.fresh) continue;
     std::string message;
-    if (board_ops) {
-      message = event::patch(match_, version, *board_ops, advance(a));
+    if (shared_ops) {
+      message = event::patch(match_, version, *shared_ops, advance(a));
     } else {
       write_own_part(a, audience.last);
       message = event::state_of_text(nullptr, match_, version,

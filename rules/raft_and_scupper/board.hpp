@@ -47,6 +47,7 @@ struct Box {
   int height() const { return y1 - y0 + 1; }
   bool empty() const { return x1 < x0 || y1 < y0; }
   bool contains(long long x, long long y) const { return x >= x0 && x <= x1 && y >= y0 && y <= y1; }
+  friend bool operator==(const Box&, const Box&) = default;
 };
 
 class Board {

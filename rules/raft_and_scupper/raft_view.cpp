@@ -278,9 +278,7 @@ bool RaftState::write_board_changes(BoardChanges& out) const {
 
   if (ships_moved) {
     const Box area = board.area();
-    if (area.x0 != was.area.x0 || area.y0 != was.area.y0 || area.x1 != was.area.x1 ||
-        area.y1 != was.area.y1)
-      write_area(out.replace({"area"}), area);
+    if (area != was.area) write_area(out.replace({"area"}), area);
   }
 
   const auto flotillas = ships_moved ? board.flotilla_counts() : was.flotillas;
@@ -289,7 +287,7 @@ bool RaftState::write_board_changes(BoardChanges& out) const {
     const int i = index(crew);
     for (Trait trait : {cargo_trait(crew), rigging_trait(crew)}) {
       const int t = static_cast<int>(trait);
-      if (ships_moved && flotillas[t] != was.flotillas[t])
+      if (flotillas[t] != was.flotillas[t])
         out.replace({"crews", name, "flotillas", trait_name(trait)}).value(flotillas[t]);
     }
     if (now.passes_in_row[i] != was.passes_in_row[i])
