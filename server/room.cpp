@@ -59,8 +59,8 @@ Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& dire
       private_(is_private),
       seats_(options_.at("players").get<int>()),
       bot_chance_(fresh_seed()),
-      deadline_timer_(strand_),
-      bot_timer_(strand_) {
+      deadline_timer_((settings_.clock ? *settings_.clock : steady_room_clock()).timer(strand_)),
+      bot_timer_((settings_.clock ? *settings_.clock : steady_room_clock()).timer(strand_)) {
   publish_summary(room_json());
 }
 
@@ -490,7 +490,7 @@ void Room::committed(std::int64_t version, bool ok, const std::string& error) {
     }
   if (done.over) {
     status_ = Status::over;
-    deadline_timer_.cancel();
+    deadline_timer_->cancel();
     TORTUGA_LOG(info, "match " << match_ << " over: " << state_->result().dump());
     send_room_to_all();
   }
@@ -508,43 +508,57 @@ void Room::after_settled() {
 
 void Room::arm_deadline() {
   auto deadline = state_->deadline();
-  if (!deadline) return;
-  deadline_timer_.expires_after(std::chrono::milliseconds(deadline->after_ms));
-  deadline_timer_.async_wait(
-      [self = shared_from_this(), version = applied_](boost::system::error_code ec) {
-        if (ec || self->closed_ || self->applied_ != version || !self->state_) return;
-        self->apply(kSystem, Json{{"type", "timeout"}}, nullptr, nullptr);
-      });
+  if (!deadline) return deadline_timer_->cancel();
+  deadline_timer_->arm(std::chrono::milliseconds(deadline->after_ms),
+                       [self = shared_from_this(), version = applied_] {
+                         // An action applied since is settling: after_settled arms its deadline.
+                         if (self->closed_ || self->applied_ != version) return;
+                         self->apply(kSystem, Json{{"type", "timeout"}}, nullptr, nullptr);
+                       });
 }
 
 void Room::schedule_bot() {
-  if (bot_scheduled_) return;
   int seat = -1;
   for (int s : state_->actors())
     if (s >= 0 && s < static_cast<int>(bots_.size()) && bots_[s] && seat < 0) seat = s;
-  if (seat < 0) return;
-  bot_scheduled_ = true;
-  auto move = [self = shared_from_this(), seat, version = applied_](boost::system::error_code ec) {
-    self->bot_scheduled_ = false;
-    if (ec || self->closed_ || self->applied_ != version || !self->pending_.empty()) return;
-    Json action = self->bots_[seat]->choose(*self->state_, seat, self->bot_chance_);
-    if (auto refused = self->state_->clone()->apply(seat, action)) {
-      // A bot must never stall a match: fall back to any legal action.
-      // The refusal's message may name hidden cards: only its code goes to the log.
-      TORTUGA_LOG(warn, "match " << self->match_ << ": the bot at seat " << seat
-                                 << " chose a refused action (" << refused->code << ")");
-      Json legal = self->state_->legal_actions(seat);
-      if (legal.empty()) return;
-      action = legal[0];
-    }
-    self->apply(seat, std::move(action), nullptr, nullptr);
-  };
-  if (settings_.bot_delay_ms <= 0) {
-    post([move] { move({}); });
-  } else {
-    bot_timer_.expires_after(std::chrono::milliseconds(settings_.bot_delay_ms));
-    bot_timer_.async_wait(std::move(move));
+  if (seat < 0) {
+    bot_armed_for_ = -1;
+    return bot_timer_->cancel();
   }
+  // Settled twice at one version (a rebuild that dropped nothing): its move is already on its way,
+  // and its pause is not made longer.
+  if (bot_armed_for_ == applied_) return;
+  bot_armed_for_ = applied_;
+  bot_timer_->arm(
+      std::chrono::milliseconds(settings_.bot_delay_ms),
+      [self = shared_from_this(), seat, version = applied_] { self->bot_move(seat, version); });
+}
+
+void Room::bot_move(int seat, std::int64_t version) {
+  bot_armed_for_ = -1;
+  // A person's action (or a timeout) came first and is settling: after_settled arms the move the
+  // new version owes, if it owes one.
+  if (closed_ || applied_ != version || !pending_.empty()) return;
+  Json action = bot_action(seat);
+  if (action.is_null()) {
+    TORTUGA_LOG(error, "match " << match_ << ": the bot at seat " << seat
+                                << " has no action the rules accept");
+    return;
+  }
+  apply(seat, std::move(action), nullptr, nullptr);
+}
+
+Json Room::bot_action(int seat) {
+  Json action = bots_[seat]->choose(*state_, seat, bot_chance_);
+  auto refused = state_->clone()->apply(seat, action);
+  if (!refused) return action;
+  // A bot must never stall a match. The refusal's message may name hidden cards: only its code
+  // goes to the log.
+  TORTUGA_LOG(warn, "match " << match_ << ": the bot at seat " << seat
+                             << " chose a refused action (" << refused->code << ")");
+  for (Json& legal : state_->legal_actions(seat))
+    if (!state_->clone()->apply(seat, legal)) return std::move(legal);
+  return nullptr;
 }
 
 void Room::rebuild_from_store() {
@@ -564,8 +578,8 @@ void Room::rebuild_from_store() {
 
 void Room::shutdown() {
   closed_ = true;
-  deadline_timer_.cancel();
-  bot_timer_.cancel();
+  deadline_timer_->cancel();
+  bot_timer_->cancel();
 }
 
 }  // namespace tortuga

@@ -16,7 +16,6 @@
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
-#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <nlohmann/json.hpp>
 
@@ -25,6 +24,7 @@
 #include "protocol/patch.hpp"
 #include "rules/core/game.hpp"
 #include "server/client.hpp"
+#include "server/room_timer.hpp"
 
 namespace tortuga {
 
@@ -32,6 +32,7 @@ class RoomDirectory;  // the lobby's bookkeeping of who sits where
 
 struct RoomSettings {
   int bot_delay_ms = 400;
+  RoomClock* clock = nullptr;  // what the room's timers run on; none: the steady clock
 };
 
 struct RoomSeat {
@@ -43,7 +44,7 @@ struct RoomSeat {
 
 class Room : public std::enable_shared_from_this<Room> {
  public:
-  using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
+  using Strand = RoomStrand;
   // `starting`: the match is being stored; the seats are final but nothing can be played yet.
   enum class Status { open, starting, playing, over };
 
@@ -140,8 +141,14 @@ class Room : public std::enable_shared_from_this<Room> {
   void started(std::int64_t match, const std::shared_ptr<Client>& host, const Json& re);
   void apply(int seat, Json action, const std::shared_ptr<Client>& by, const Json& re);
   void committed(std::int64_t version, bool ok, const std::string& error);
+  // Every change of version ends here once the store has caught up with it (or a rebuild has
+  // dropped it): it arms what the new version owes, so no timer's callback needs to.
   void after_settled();
   void schedule_bot();
+  void bot_move(int seat, std::int64_t version);
+  // What the bot at `seat` plays now: its choice, or if the rules refuse that, the first legal
+  // action they accept; null when there is none.
+  Json bot_action(int seat);
   void arm_deadline();
   void rebuild_from_store();
   void close_if_abandoned();
@@ -180,9 +187,9 @@ class Room : public std::enable_shared_from_this<Room> {
   std::vector<std::pair<std::shared_ptr<Client>, Json>> waiting_for_state_;
   std::vector<std::unique_ptr<Bot>> bots_;  // per seat, null for people
   Chance bot_chance_;
-  boost::asio::steady_timer deadline_timer_;
-  boost::asio::steady_timer bot_timer_;
-  bool bot_scheduled_ = false;
+  std::unique_ptr<RoomTimer> deadline_timer_;
+  std::unique_ptr<RoomTimer> bot_timer_;
+  std::int64_t bot_armed_for_ = -1;  // the version whose bot move bot_timer_ holds, if any
   bool closed_ = false;
 
   mutable std::mutex summary_mutex_;

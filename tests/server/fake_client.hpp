@@ -4,6 +4,7 @@
 #include <chrono>
 #include <mutex>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include <boost/asio/io_context.hpp>
@@ -29,6 +30,11 @@ class FakeClient : public Client {
     for (auto& m : received())
       if (m.value("type", "") == type) out.push_back(m);
     return out;
+  }
+  // What arrived since the last take.
+  std::vector<nlohmann::json> take() {
+    std::lock_guard lock(mutex_);
+    return std::exchange(received_, {});
   }
   void clear() {
     std::lock_guard lock(mutex_);

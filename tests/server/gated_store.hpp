@@ -40,8 +40,7 @@ class GatedStore : public store::Store {
   store::Player create_player(const std::string& n, const std::string& h) override {
     return inner_.create_player(n, h);
   }
-  void create_player(const std::string& n, const std::string& h,
-                     store::PlayerCreated c) override {
+  void create_player(const std::string& n, const std::string& h, store::PlayerCreated c) override {
     inner_.create_player(n, h, std::move(c));
   }
   std::optional<store::Player> player_by_token_hash(const std::string& h) override {

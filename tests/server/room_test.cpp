@@ -10,20 +10,13 @@
 #include "server/room.hpp"
 #include "tests/server/fake_client.hpp"
 #include "tests/server/gated_store.hpp"
+#include "tests/server/null_directory.hpp"
 #include "tests/server/tally_game.hpp"
 
 namespace tortuga::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
-struct NullDirectory : RoomDirectory {
-  std::set<std::int64_t> closed;
-  void seat_taken(std::int64_t, std::int64_t) override {}
-  void seat_released(std::int64_t, std::int64_t) override {}
-  void match_started(std::int64_t, std::int64_t) override {}
-  void room_closed(std::int64_t room, std::int64_t) override { closed.insert(room); }
-};
 
 // Two people in a room of Tally, each with a connection, and a gate in front of the store.
 struct Table {

@@ -4,7 +4,8 @@
 // adds 1. With the option open_hands, the secrets are shown to everyone, and the board is one
 // for all audiences; with named_changes as well, the game names the board's changes of the
 // actions that leave the tally even (and only those, so that rooms meet named and unnamed changes
-// in either order).
+// in either order). With the option either, both seats may add at any time, as people and bots do
+// in a game's challenge windows.
 #pragma once
 
 #include "rules/core/game.hpp"
@@ -19,7 +20,10 @@ class TallyState : public State {
     secret_[1] = 300 + static_cast<int>(this->chance().below(100));
   }
   std::unique_ptr<State> clone() const override { return std::make_unique<TallyState>(*this); }
-  std::vector<int> actors() const override { return {turn_}; }
+  std::vector<int> actors() const override {
+    if (options_.value("either", false)) return {0, 1};
+    return {turn_};
+  }
   bool is_over() const override { return tally_ >= 6; }
   Json result() const override {
     return is_over() ? Json{{"winners", {1 - turn_}}, {"reason", "tally"}} : Json(nullptr);
@@ -89,7 +93,8 @@ class TallyGame : public Game {
   Json option_schema() const override {
     return {{"clock_ms", {{"type", "integer"}, {"min", 0}, {"max", 60000}, {"default", 0}}},
             {"open_hands", {{"type", "boolean"}, {"default", false}}},
-            {"named_changes", {{"type", "boolean"}, {"default", false}}}};
+            {"named_changes", {{"type", "boolean"}, {"default", false}}},
+            {"either", {{"type", "boolean"}, {"default", false}}}};
   }
   std::unique_ptr<State> new_state(const Json& options, Chance chance) const override {
     return std::make_unique<TallyState>(options, std::move(chance));
