@@ -7,7 +7,6 @@
 
 #include "protocol/codes.hpp"
 #include "protocol/event.hpp"
-#include "protocol/patch.hpp"
 #include "server/log.hpp"
 
 namespace tortuga {
@@ -58,6 +57,7 @@ Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& dire
       options_(std::move(options)),
       private_(is_private),
       seats_(options_.at("players").get<int>()),
+      views_(static_cast<int>(seats_.size())),
       bot_chance_(fresh_seed()),
       deadline_timer_((settings_.clock ? *settings_.clock : steady_room_clock()).timer(strand_)),
       bot_timer_((settings_.clock ? *settings_.clock : steady_room_clock()).timer(strand_)) {
@@ -73,8 +73,7 @@ Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& dire
   state_ = std::move(state);
   applied_ = committed_ = static_cast<std::int64_t>(state_->history().size());
   status_ = Status::playing;
-  audiences_.resize(seats_.size() + 1);
-  reset_views();
+  views_.reset(*state_);
   bots_.resize(seats_.size());
   for (const auto& s : match.seats) {
     if (s.seat < 0 || s.seat >= static_cast<int>(seats_.size())) continue;
@@ -321,8 +320,7 @@ void Room::started(std::int64_t match, const std::shared_ptr<Client>& client, co
   match_ = match;
   state_ = game_.new_state(options_, Chance(seed_));
   status_ = Status::playing;
-  audiences_.assign(seats_.size() + 1, Audience{});
-  reset_views();
+  views_.reset(*state_);
   bots_.clear();
   bots_.resize(seats_.size());
   for (std::size_t i = 0; i < seats_.size(); ++i)
@@ -337,50 +335,6 @@ void Room::started(std::int64_t match, const std::shared_ptr<Client>& client, co
 
 // ---- the match ------------------------------------------------------------------------------
 
-void Room::write_own_part(int audience, protocol::Shape& into) const {
-  const int seat = audience == spectators() ? kSpectator : audience;
-  protocol::ShapeWriter out(into);
-  if (shared_board())
-    state_->write_common_fields(seat, out);
-  else
-    out.value(state_->view(seat));
-}
-
-std::string Room::advance(int audience) {
-  Audience& a = audiences_[audience];
-  write_own_part(audience, scratch_);
-  std::string ops = shared_board() ? protocol::diff_members_text(a.last, scratch_)
-                                   : protocol::diff_text(a.last, scratch_);
-  std::swap(a.last, scratch_);
-  return ops;
-}
-
-void Room::reset_views() {
-  for (auto& audience : audiences_) audience.fresh = false;
-  if (state_ && shared_board()) write_board();
-}
-
-void Room::write_board() {
-  protocol::ShapeWriter out(board_);
-  state_->write_board(kSpectator, out);
-  board_stale_ = false;
-}
-
-std::optional<std::string> Room::board_ops() {
-  if (state_->write_board_changes(changes_)) {
-    board_stale_ = true;
-    return changes_.take();
-  }
-  if (board_stale_) return std::nullopt;
-  {
-    protocol::ShapeWriter out(board_scratch_, &board_);  // copies what did not move
-    state_->write_board(kSpectator, out);
-  }
-  std::string ops = protocol::diff_members_text(board_, board_scratch_);
-  std::swap(board_, board_scratch_);
-  return ops;
-}
-
 void Room::send_state(const std::shared_ptr<Client>& client, const Json& re) {
   auto it = members_.find(client.get());
   if (it == members_.end() || !state_) return;
@@ -390,20 +344,11 @@ void Room::send_state(const std::shared_ptr<Client>& client, const Json& re) {
     waiting_for_state_.emplace_back(client, re);
     return;
   }
-  // Nothing is pending, so the state is exactly at committed_ (applied_ == committed_): the view
-  // built from it is the one the audience's shape and the board's describe, and the base of the
-  // next patch.
-  if (board_stale_) write_board();
-  Audience& audience = audiences_[it->second.audience];
-  if (!audience.fresh) {
-    write_own_part(it->second.audience, audience.last);
-    audience.fresh = true;
-  }
+  // Nothing is pending, so the state is exactly at committed_ (applied_ == committed_), where the
+  // views were left: this view is the base of the audience's next patch.
   it->second.awaiting_state = false;
-  // The view's text straight from the shapes, without a tree.
-  const std::string view = shared_board() ? protocol::merged_object_text(board_, audience.last)
-                                          : std::string(audience.last.text());
-  client->send(event::state_of_text(re, match_, committed_, view));
+  client->send(
+      event::state_of_text(re, match_, committed_, views_.view_text(*state_, it->second.audience)));
 }
 
 void Room::sync(std::shared_ptr<Client> client, Json re) {
@@ -428,28 +373,9 @@ void Room::apply(int seat, Json action, const std::shared_ptr<Client>& by, const
   }
   const std::int64_t version = ++applied_;
   Pending pending{version, {}, state_->is_over(), by, re};
-  // A board everyone shares is changed once for all, then each audience adds its own part.
-  std::optional<std::string> shared_ops = "[]";
-  if (shared_board()) shared_ops = board_ops();
-  // Without a base for the board's diff, every audience is sent its whole view instead.
-  if (!shared_ops) write_board();
-  for (int a = 0; a < static_cast<int>(audiences_.size()); ++a) {
-    Audience& audience = audiences_[a];
-    if (!has_members(a)) {
-      audience.fresh = false;  // nobody to patch: rebuilt whole when someone comes
-      continue;
-    }
-    if (!audience.fresh) continue;
-    std::string message;
-    if (shared_ops) {
-      message = event::patch(match_, version, *shared_ops, advance(a));
-    } else {
-      write_own_part(a, audience.last);
-      message = event::state_of_text(nullptr, match_, version,
-                                     protocol::merged_object_text(board_, audience.last));
-    }
-    pending.patches.emplace_back(a, std::make_shared<const std::string>(std::move(message)));
-  }
+  for (auto& [audience, message] :
+       views_.advance(*state_, match_, version, [this](int a) { return has_members(a); }))
+    pending.patches.emplace_back(audience, std::make_shared<const std::string>(std::move(message)));
   pending_.push_back(std::move(pending));
 
   auto self = shared_from_this();
@@ -571,7 +497,7 @@ void Room::rebuild_from_store() {
   }
   state_ = std::move(rebuilt);
   applied_ = committed_ = static_cast<std::int64_t>(state_->history().size());
-  reset_views();
+  views_.reset(*state_);
   for (const auto& [key, member] : members_) send_state(member.client, nullptr);
   after_settled();
 }

@@ -1,6 +1,7 @@
-// A room owns one match and runs on its own strand: the only place a match changes. For each
-// action: validate and apply (rules), compute every audience's new view and its JSON Patch, append
-// the action to the store, and only once the store has committed it, send the patches.
+// A room owns one match and runs on its own strand: the only place a match changes. It orders
+// things: for each action, the rules validate and apply it, MatchViews makes every audience's
+// message of the new version, the store appends the action, and only once the store has committed
+// it are the messages sent.
 #pragma once
 
 #include <chrono>
@@ -20,10 +21,9 @@
 #include <nlohmann/json.hpp>
 
 #include "persistence/store.hpp"
-#include "protocol/changes_text.hpp"
-#include "protocol/patch.hpp"
 #include "rules/core/game.hpp"
 #include "server/client.hpp"
+#include "server/match_views.hpp"
 #include "server/room_timer.hpp"
 
 namespace tortuga {
@@ -95,12 +95,6 @@ class Room : public std::enable_shared_from_this<Room> {
     int audience;                 // a seat, or spectators()
     bool awaiting_state = false;  // no patches until its state has been sent
   };
-  struct Audience {
-    // The shape of what was last built for this audience: its whole view, or only its own part
-    // (the common fields) when the board is shared by everyone (board_). A diff needs no more.
-    protocol::Shape last;
-    bool fresh = false;  // `last` is a valid base for the next patch
-  };
   struct Pending {
     std::int64_t version;
     std::vector<std::pair<int, Message>> patches;  // audience, message
@@ -109,7 +103,7 @@ class Room : public std::enable_shared_from_this<Room> {
     Json re;                     // and the id of that request, echoed on its own patch
   };
 
-  int spectators() const { return static_cast<int>(seats_.size()); }
+  int spectators() const { return views_.spectators(); }
   Json room_json() const;
   // Publishes the summary and sends `room` to every member, with `re` for the one who asked.
   void send_room_to_all(const Client* asker = nullptr, const Json& re = nullptr);
@@ -122,19 +116,6 @@ class Room : public std::enable_shared_from_this<Room> {
   int audience_of(const std::shared_ptr<Client>& client) const;
   void attach(std::shared_ptr<Client> client, int audience);
   void send_state(const std::shared_ptr<Client>& client, const Json& re);
-  bool shared_board() const { return state_->one_board_for_all(); }
-  // Writes what an audience's `last` is the shape of, from the state: its own members when the
-  // board is shared (the whole view is board_ with them over it), else its whole view.
-  void write_own_part(int audience, protocol::Shape& into) const;
-  // Ops (the text of a JSON array) taking this audience from its `last` to the state's current
-  // view; updates `last`. The new shape is written straight from the state, without a tree.
-  std::string advance(int audience);
-  void reset_views();
-  // Writes board_ afresh from the state.
-  void write_board();
-  // The ops taking the shared board from board_ (as of the last action) to the state's, or
-  // nullopt when there is no base to diff from (board_ stale and the game names no changes).
-  std::optional<std::string> board_ops();
   bool has_members(int audience) const;
 
   // The second half of start, once the store has answered with the match id (0: not stored).
@@ -173,16 +154,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::unique_ptr<State> state_;
   std::int64_t applied_ = 0;    // actions applied to state_
   std::int64_t committed_ = 0;  // actions the store has committed and audiences were sent
-  std::vector<Audience> audiences_;
-  protocol::Shape board_;  // of the board as of applied_, when it is the same for everyone
-  // board_ lags behind the state: the game named the last actions' changes (see
-  // State::write_board_changes), and board_ is written again only when a state message needs it.
-  bool board_stale_ = false;
-  protocol::ChangesText changes_;
-  // Storage reused for each new shape, swapped with the old one it replaces: one for the board
-  // and one for the audiences' own parts, so that these small shapes keep small buffers.
-  protocol::Shape board_scratch_;
-  protocol::Shape scratch_;
+  MatchViews views_;            // as of applied_
   std::deque<Pending> pending_;
   std::vector<std::pair<std::shared_ptr<Client>, Json>> waiting_for_state_;
   std::vector<std::unique_ptr<Bot>> bots_;  // per seat, null for people
