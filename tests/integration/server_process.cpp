@@ -113,15 +113,15 @@ int run_tortuga(const std::vector<std::string>& args, const fs::path& log,
 }
 
 ServerProcess::ServerProcess(const fs::path& db, const fs::path& work_dir,
-                             std::vector<std::string> extra_args)
+                             std::vector<std::string> extra_args, BotDelay bot_delay)
     : log_(work_dir / "server.log") {
   static std::atomic<int> started{0};
   const fs::path port_file = work_dir / ("port-" + std::to_string(++started));
   std::error_code ignored;
   fs::remove(port_file, ignored);
-  std::vector<std::string> args = {"serve",       "--port",           "0",
-                                   "--port-file", port_file.string(), "--db",
-                                   db.string(),   "--bot-delay-ms",   "0"};
+  std::vector<std::string> args = {"serve", "--port",   "0", "--port-file", port_file.string(),
+                                   "--db",  db.string()};
+  if (bot_delay == BotDelay::none) args.insert(args.end(), {"--bot-delay-ms", "0"});
   args.insert(args.end(), extra_args.begin(), extra_args.end());
   pid_ = spawn(args, log_);
 

@@ -43,13 +43,19 @@ std::vector<std::string> fast_play_config(const std::filesystem::path& dir);
 int run_tortuga(const std::vector<std::string>& args, const std::filesystem::path& log,
                 std::chrono::milliseconds timeout = std::chrono::seconds(30));
 
-// `tortuga serve --port 0 --port-file F --db DB --bot-delay-ms 0 EXTRA...` as a child process.
-// The constructor returns once the server listens (it has written its port file); the destructor
-// kills a server still running.
+// How long the server's bots pause before each move.
+enum class BotDelay {
+  none,            // --bot-delay-ms 0: bots act at once, so that matches run as fast as they can
+  server_default,  // no flag: the pause people meet (bots.delay_ms of the built-in defaults)
+};
+
+// `tortuga serve --port 0 --port-file F --db DB --bot-delay-ms 0 EXTRA...` as a child process
+// (without --bot-delay-ms for BotDelay::server_default). The constructor returns once the server
+// listens (it has written its port file); the destructor kills a server still running.
 class ServerProcess {
  public:
   ServerProcess(const std::filesystem::path& db, const std::filesystem::path& work_dir,
-                std::vector<std::string> extra_args = {});
+                std::vector<std::string> extra_args = {}, BotDelay bot_delay = BotDelay::none);
   ~ServerProcess();
   ServerProcess(const ServerProcess&) = delete;
   ServerProcess& operator=(const ServerProcess&) = delete;
