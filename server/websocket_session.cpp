@@ -78,11 +78,11 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
     return;
   }
   if (!take_token()) {
-    send(protocol::event::error(nullptr, code::kRateLimited,
+    send(protocol::event::error(refused_id(), code::kRateLimited,
                                 "more than the allowed messages per second; this one was dropped"));
   } else if (bytes > state_.limits.max_message_bytes) {
     send(protocol::event::error(
-        nullptr, code::kMessageTooLarge,
+        refused_id(), code::kMessageTooLarge,
         "messages are limited to " + std::to_string(state_.limits.max_message_bytes) + " bytes"));
   } else if (!ws_.got_text()) {
     send(protocol::event::error(nullptr, code::kBadJson, "send JSON in text frames"));
@@ -101,6 +101,15 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
   }
   buffer_.consume(buffer_.size());
   read();
+}
+
+// A refused message is not parsed, but its id is looked for so that the client can tell which
+// request was dropped: no further into it than an accepted message may be long, so that a
+// refusal never costs more reading than an answer.
+protocol::Json WebSocketSession::refused_id() const {
+  auto data = buffer_.cdata();
+  return protocol::peek_id({static_cast<const char*>(data.data()), data.size()},
+                           state_.limits.max_message_bytes);
 }
 
 void WebSocketSession::send(Message message) {

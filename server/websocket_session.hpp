@@ -11,6 +11,7 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include "protocol/command.hpp"
 #include "server/client.hpp"
 #include "server/server_state.hpp"
 
@@ -32,6 +33,7 @@ class WebSocketSession : public Client, public std::enable_shared_from_this<WebS
   void write();
   void on_write(boost::beast::error_code ec);
   bool take_token();  // the rate limit's token bucket
+  protocol::Json refused_id() const;
   void close();
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
