@@ -37,7 +37,9 @@ const char* const kServeHelp =
     "  --port-file FILE    write the port actually listened on to FILE once listening\n"
     "\n"
     "Limits (message size, rate, timeouts, connections, rooms) are set in the config file.\n"
-    "SIGINT or SIGTERM stops the server cleanly: every committed action is kept.\n";
+    "SIGINT or SIGTERM stops the server cleanly: every committed action is kept, and every\n"
+    "WebSocket is closed with code 1001 (going away), its client given limits.shutdown_grace_ms\n"
+    "(default 2000) to answer.\n";
 
 Expected<Config> load_config(const std::string& path, Config c) {
   std::ifstream in(path);
@@ -62,6 +64,7 @@ Expected<Config> load_config(const std::string& path, Config c) {
       read(l, "max_connections", c.limits.max_connections);
       read(l, "max_rooms", c.limits.max_rooms);
       read(l, "max_write_queue", c.limits.max_write_queue);
+      read(l, "shutdown_grace_ms", c.limits.shutdown_grace_ms);
     }
     if (j.contains("bots")) read(j["bots"], "delay_ms", c.bot_delay_ms);
     if (j.contains("store")) {

@@ -20,6 +20,7 @@ struct Limits {
   int max_connections = 10000;
   int max_rooms = 5000;
   std::size_t max_write_queue = 1024;  // a client this far behind is disconnected
+  int shutdown_grace_ms = 2000;        // on SIGTERM, how long WebSockets get to answer the close
 };
 
 struct Config {

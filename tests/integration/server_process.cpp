@@ -139,8 +139,16 @@ ServerProcess::~ServerProcess() {
 }
 
 int ServerProcess::stop(int signal, std::chrono::milliseconds timeout) {
+  this->signal(signal);
+  return wait(timeout);
+}
+
+void ServerProcess::signal(int signal) {
+  if (pid_ > 0) ::kill(pid_, signal);
+}
+
+int ServerProcess::wait(std::chrono::milliseconds timeout) {
   if (pid_ <= 0) return -1;
-  ::kill(pid_, signal);
   int code = process::wait_for_exit(pid_, timeout);
   if (code < 0) {
     kill_and_reap(pid_);

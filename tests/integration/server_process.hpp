@@ -61,6 +61,9 @@ class ServerProcess {
   // Sends `signal` and waits for the process to end; returns its exit code (128 + signal when the
   // signal ended it). A server that outlives `timeout` is killed and the test fails.
   int stop(int signal, std::chrono::milliseconds timeout = std::chrono::seconds(10));
+  // The two halves of stop, for a test that has clients to serve meanwhile.
+  void signal(int signal);
+  int wait(std::chrono::milliseconds timeout = std::chrono::seconds(10));
   // The server's log so far, to explain a failure.
   std::string log() const;
 

@@ -33,6 +33,7 @@ TEST_CASE("the shipped config file is valid and matches the documented defaults"
   CHECK(c->limits.max_message_bytes == defaults.limits.max_message_bytes);
   CHECK(c->limits.messages_per_second == defaults.limits.messages_per_second);
   CHECK(c->limits.idle_timeout_s == defaults.limits.idle_timeout_s);
+  CHECK(c->limits.shutdown_grace_ms == defaults.limits.shutdown_grace_ms);
   CHECK(c->synchronous_full == defaults.synchronous_full);
   CHECK(c->commit_delay_us == defaults.commit_delay_us);
 }
