@@ -1,5 +1,6 @@
 #include <chrono>
 #include <csignal>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <thread>
@@ -16,6 +17,10 @@
 #include "server/lobby.hpp"
 #include "server/log.hpp"
 #include "server/open_websockets.hpp"
+
+#ifndef TORTUGA_SOURCE_DIR
+#error "TORTUGA_SOURCE_DIR must name the source tree, where web/ is looked for last"
+#endif
 
 namespace tortuga {
 namespace {
@@ -49,6 +54,20 @@ void stop_once_closed(boost::asio::io_context& io, const OpenWebSockets& websock
   });
 }
 
+// The folder the web client is served from, said in the log: a server that answers 404 at /
+// says why at its start.
+std::string web_root_of(const Config& c) {
+  std::error_code ec;
+  const std::filesystem::path binary = std::filesystem::read_symlink("/proc/self/exe", ec);
+  const std::filesystem::path root = locate_web_root(c.web_root, binary, TORTUGA_SOURCE_DIR);
+  TORTUGA_LOG(info, "serving the web client from " << root.string());
+  if (!std::filesystem::is_regular_file(root / "index.html", ec))
+    TORTUGA_LOG(warn, "no index.html in " << root.string()
+                                          << ": / answers 404; set web_root in the config file "
+                                             "or --web-root");
+  return root.string();
+}
+
 }  // namespace
 
 int serve_command(const Args& args) {
@@ -77,7 +96,7 @@ int serve_command(const Args& args) {
     boost::asio::io_context& io = *io_owner;
     Lobby lobby(io, store, RoomSettings{c.bot_delay_ms}, LobbyLimits{c.limits.max_rooms});
     const int recovered = lobby.recover();
-    HttpApi http(store, c.web_root);
+    HttpApi http(store, web_root_of(c));
     ServerState state{lobby, http, c.limits};
 
     auto endpoint =

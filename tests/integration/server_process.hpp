@@ -43,13 +43,13 @@ std::vector<std::string> fast_play_config(const std::filesystem::path& dir);
 int run_tortuga(const std::vector<std::string>& args, const std::filesystem::path& log,
                 std::chrono::milliseconds timeout = std::chrono::seconds(30));
 
-// `tortuga serve --port 0 --port-file F --db DB --bot-delay-ms 0 EXTRA...` as a child process.
-// The constructor returns once the server listens (it has written its port file); the destructor
-// kills a server still running.
+// `tortuga serve --port 0 --port-file F --db DB --bot-delay-ms 0 EXTRA...` as a child process,
+// in the working directory `cwd` (by default the test's own). The constructor returns once the
+// server listens (it has written its port file); the destructor kills a server still running.
 class ServerProcess {
  public:
   ServerProcess(const std::filesystem::path& db, const std::filesystem::path& work_dir,
-                std::vector<std::string> extra_args = {});
+                std::vector<std::string> extra_args = {}, const std::filesystem::path& cwd = {});
   ~ServerProcess();
   ServerProcess(const ServerProcess&) = delete;
   ServerProcess& operator=(const ServerProcess&) = delete;
