@@ -433,6 +433,61 @@ bool readable_id(const Json& id) {
   return id.is_number_float() && std::isfinite(id.get<double>());
 }
 
+// Follows the parser's events only as far as the message's top-level "id" (see peek_id): the
+// value after that key ends the reading, whatever it is, and nothing else is kept.
+class IdReader {
+ public:
+  bool null() { return value(nullptr); }
+  bool boolean(bool v) { return value(v); }
+  bool number_integer(Json::number_integer_t v) { return value(v); }
+  bool number_unsigned(Json::number_unsigned_t v) { return value(v); }
+  bool number_float(Json::number_float_t v, const std::string&) { return value(v); }
+  bool string(std::string& v) { return value(std::move(v)); }
+  bool binary(Json::binary_t&) { return false; }
+  bool start_object(std::size_t) { return open(); }
+  bool end_object() { return close(); }
+  bool start_array(std::size_t) { return depth_ > 0 && open(); }  // a message is an object
+  bool end_array() { return close(); }
+  bool key(std::string& k) {
+    at_id_ = depth_ == 1 && k == "id";
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) {
+    return false;
+  }
+
+  Json& id() { return id_; }
+
+ private:
+  template <class T>
+  bool value(T&& v) {
+    if (!at_id_) return true;
+    Json id(std::forward<T>(v));
+    if (readable_id(id)) id_ = std::move(id);
+    return false;
+  }
+  // An object or array as the id's value is no readable id; one nested past kMaxDepth before the
+  // id makes a message parse_command refuses.
+  bool open() {
+    if (at_id_ || depth_ >= kMaxDepth) return false;
+    ++depth_;
+    return true;
+  }
+  bool close() {
+    --depth_;
+    return true;
+  }
+
+  int depth_ = 0;
+  bool at_id_ = false;  // the next value is the top-level id's
+  Json id_;
+};
+
+// A character that may continue a JSON number.
+bool in_number(char c) {
+  return (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-';
+}
+
 Expected<Command> read_command(const Json& message) {
   Fields fields(message);
   auto type = message.find("type");
@@ -466,6 +521,20 @@ Parsed parse_command(std::string_view text) {
     id = *it;
   }
   return {std::move(id), read_command(message)};
+}
+
+Json peek_id(std::string_view text, std::size_t max_bytes) {
+  if (text.size() > max_bytes) {
+    // The parser ends a number where its input ends: a cut inside the id's digits would read a
+    // shorter id. Cut after a character no number goes on from, so that every number in what is
+    // read ends before the cut.
+    std::size_t cut = max_bytes;
+    while (cut > 0 && in_number(text[cut - 1])) --cut;
+    text = text.substr(0, cut);
+  }
+  IdReader reader;
+  Json::sax_parse(text.begin(), text.end(), &reader);
+  return std::move(reader.id());
 }
 
 std::string_view type_name(const Command& command) {

@@ -94,6 +94,13 @@ struct Parsed {
 // as null counts as absent.
 Parsed parse_command(std::string_view text);
 
+// The "id" of a message refused without being parsed (rate limited, too large), so that its error
+// can still carry it as "re". Reads at most the first `max_bytes` bytes of `text`, and only up to
+// the message's first top-level "id", building nothing else. Null, like Parsed::id, unless that
+// much of the text is a JSON object whose top-level "id" is a string or a number: an "id" inside
+// another value is not the message's, and text past `max_bytes` is never looked at.
+Json peek_id(std::string_view text, std::size_t max_bytes);
+
 // The wire name of a command's type ("hello", "action", ...), for logs and counters.
 std::string_view type_name(const Command& command);
 

@@ -9,6 +9,7 @@ namespace tortuga {
 namespace {
 
 using Json = nlohmann::json;
+namespace fs = std::filesystem;
 
 Error config_error(std::string message) {
   return {"bad_config", std::move(message)};
@@ -17,6 +18,20 @@ Error config_error(std::string message) {
 template <class T>
 void read(const Json& from, const char* key, T& into) {
   if (from.contains(key)) into = from.at(key).get<T>();
+}
+
+// A path as given, made absolute against `base`, so that it names the same folder whatever the
+// working directory (and so that the log can say which).
+std::string absolute_from(const fs::path& base, const std::string& path) {
+  std::error_code ec;
+  fs::path from = fs::absolute(base, ec);
+  if (ec) from = base;  // no working directory left to name: the path stays as it was given
+  return (from / path).lexically_normal().string();
+}
+
+bool holds_index(const fs::path& folder) {
+  std::error_code ec;
+  return fs::is_regular_file(folder / "index.html", ec);
 }
 
 }  // namespace
@@ -33,11 +48,26 @@ const char* const kServeHelp =
     "  --threads N         I/O threads (default 0: one per core)\n"
     "  --log-level LEVEL   error, warn, info or debug (default info)\n"
     "  --bot-delay-ms N    pause before a bot acts, so people can follow (default 400)\n"
-    "  --web-root DIR      static files served at / (default web)\n"
+    "  --web-root DIR      static files served at / (default: the web/ found beside the binary\n"
+    "                      or above it; a relative DIR is taken from the working directory)\n"
     "  --port-file FILE    write the port actually listened on to FILE once listening\n"
     "\n"
     "Limits (message size, rate, timeouts, connections, rooms) are set in the config file.\n"
-    "SIGINT or SIGTERM stops the server cleanly: every committed action is kept.\n";
+    "SIGINT or SIGTERM stops the server cleanly: every committed action is kept, and every\n"
+    "WebSocket is closed with code 1001 (going away), its client given limits.shutdown_grace_ms\n"
+    "(default 2000) to answer.\n";
+
+fs::path locate_web_root(const std::string& web_root, const fs::path& binary,
+                         const fs::path& source_dir) {
+  if (fs::path(web_root).is_absolute()) return web_root;
+  for (fs::path folder = binary.parent_path(); !folder.empty(); folder = folder.parent_path()) {
+    if (holds_index(folder / web_root)) return (folder / web_root).lexically_normal();
+    if (folder == folder.root_path()) break;
+  }
+  if (!source_dir.empty() && holds_index(source_dir / web_root))
+    return (source_dir / web_root).lexically_normal();
+  return (binary.parent_path() / web_root).lexically_normal();
+}
 
 Expected<Config> load_config(const std::string& path, Config c) {
   std::ifstream in(path);
@@ -50,7 +80,8 @@ Expected<Config> load_config(const std::string& path, Config c) {
     read(j, "db", c.db);
     read(j, "threads", c.threads);
     read(j, "log_level", c.log_level);
-    read(j, "web_root", c.web_root);
+    if (j.contains("web_root"))
+      c.web_root = absolute_from(fs::path(path).parent_path(), j["web_root"].get<std::string>());
     if (j.contains("limits")) {
       const Json& l = j["limits"];
       read(l, "max_message_bytes", c.limits.max_message_bytes);
@@ -62,6 +93,7 @@ Expected<Config> load_config(const std::string& path, Config c) {
       read(l, "max_connections", c.limits.max_connections);
       read(l, "max_rooms", c.limits.max_rooms);
       read(l, "max_write_queue", c.limits.max_write_queue);
+      read(l, "shutdown_grace_ms", c.limits.shutdown_grace_ms);
     }
     if (j.contains("bots")) read(j["bots"], "delay_ms", c.bot_delay_ms);
     if (j.contains("store")) {
@@ -112,7 +144,7 @@ Expected<Config> config_from_args(const std::vector<std::string>& args) {
       else if (flag == "--bot-delay-ms")
         c.bot_delay_ms = std::stoi(value);
       else if (flag == "--web-root")
-        c.web_root = value;
+        c.web_root = absolute_from(fs::current_path(), value);
       else
         return config_error("unknown flag " + flag + " (see tortuga serve --help)");
     } catch (const std::exception&) {

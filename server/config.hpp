@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,7 @@ struct Limits {
   int max_connections = 10000;
   int max_rooms = 5000;
   std::size_t max_write_queue = 1024;  // a client this far behind is disconnected
+  int shutdown_grace_ms = 2000;        // on SIGTERM, how long WebSockets get to answer the close
 };
 
 struct Config {
@@ -28,6 +30,9 @@ struct Config {
   std::string db = "data/tortuga.db";
   int threads = 0;  // 0: one per core
   std::string log_level = "info";
+  // The web client's folder. Relative in a config file: to that file's folder; relative in
+  // --web-root: to the working directory; both are made absolute as they are read. The default
+  // stays relative until locate_web_root finds it from the binary.
   std::string web_root = "web";
   Limits limits;
   int bot_delay_ms = 400;  // so that people can follow a bot's move
@@ -41,6 +46,16 @@ Expected<Config> load_config(const std::string& path, Config base = {});
 // Applies `serve` flags (--config is read first, then --address, --port, --db, --threads,
 // --log-level, --bot-delay-ms, --web-root). Returns an error for an unknown flag or a bad value.
 Expected<Config> config_from_args(const std::vector<std::string>& args);
+
+// Where the web client is served from. An absolute web_root is taken as it is. A relative one,
+// which only the default is (see Config::web_root), is looked for beside the binary: in the
+// binary's folder and each folder above it, the first where it holds an index.html (the build's
+// server/tortuga finds the repository's web/); failing that, in `source_dir`, the source tree
+// the binary was built from (for a build outside it, or a binary run under valgrind). When none
+// holds one, the binary's folder's is returned, for the server to warn about.
+std::filesystem::path locate_web_root(const std::string& web_root,
+                                      const std::filesystem::path& binary,
+                                      const std::filesystem::path& source_dir);
 
 extern const char* const kServeHelp;
 

@@ -1,4 +1,6 @@
+#include <chrono>
 #include <csignal>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <thread>
@@ -6,6 +8,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/address.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
 
 #include "persistence/sqlite_store.hpp"
 #include "server/commands.hpp"
@@ -13,6 +16,11 @@
 #include "server/listener.hpp"
 #include "server/lobby.hpp"
 #include "server/log.hpp"
+#include "server/open_websockets.hpp"
+
+#ifndef TORTUGA_SOURCE_DIR
+#error "TORTUGA_SOURCE_DIR must name the source tree, where web/ is looked for last"
+#endif
 
 namespace tortuga {
 namespace {
@@ -27,6 +35,37 @@ std::string port_file_of(const Args& args) {
   for (std::size_t i = 0; i + 1 < args.size(); ++i)
     if (args[i] == "--port-file") return args[i + 1];
   return "";
+}
+
+// Stops `io` once every WebSocket has answered its close frame, or at `deadline` with some still
+// open: a client that never answers cannot hold the server.
+void stop_once_closed(boost::asio::io_context& io, const OpenWebSockets& websockets,
+                      boost::asio::steady_timer& timer,
+                      std::chrono::steady_clock::time_point deadline) {
+  const std::size_t open = websockets.count();
+  if (open == 0 || std::chrono::steady_clock::now() >= deadline) {
+    if (open > 0) TORTUGA_LOG(info, open << " connections did not answer the close in time");
+    io.stop();
+    return;
+  }
+  timer.expires_after(std::chrono::milliseconds(10));
+  timer.async_wait([&io, &websockets, &timer, deadline](boost::system::error_code) {
+    stop_once_closed(io, websockets, timer, deadline);
+  });
+}
+
+// The folder the web client is served from, said in the log: a server that answers 404 at /
+// says why at its start.
+std::string web_root_of(const Config& c) {
+  std::error_code ec;
+  const std::filesystem::path binary = std::filesystem::read_symlink("/proc/self/exe", ec);
+  const std::filesystem::path root = locate_web_root(c.web_root, binary, TORTUGA_SOURCE_DIR);
+  TORTUGA_LOG(info, "serving the web client from " << root.string());
+  if (!std::filesystem::is_regular_file(root / "index.html", ec))
+    TORTUGA_LOG(warn, "no index.html in " << root.string()
+                                          << ": / answers 404; set web_root in the config file "
+                                             "or --web-root");
+  return root.string();
 }
 
 }  // namespace
@@ -57,7 +96,7 @@ int serve_command(const Args& args) {
     boost::asio::io_context& io = *io_owner;
     Lobby lobby(io, store, RoomSettings{c.bot_delay_ms}, LobbyLimits{c.limits.max_rooms});
     const int recovered = lobby.recover();
-    HttpApi http(store, c.web_root);
+    HttpApi http(store, web_root_of(c));
     ServerState state{lobby, http, c.limits};
 
     auto endpoint =
@@ -71,11 +110,18 @@ int serve_command(const Args& args) {
     if (auto file = port_file_of(args); !file.empty()) std::ofstream(file) << port << "\n";
 
     auto signals = std::make_unique<boost::asio::signal_set>(io, SIGINT, SIGTERM);
+    auto closing = std::make_unique<boost::asio::steady_timer>(io);
     signals->async_wait([&](boost::system::error_code, int signal) {
-      TORTUGA_LOG(info, "signal " << signal << ": stopping");
+      TORTUGA_LOG(info, "signal " << signal << ": stopping, closing " << state.websockets.count()
+                                  << " connections");
       listener->stop();
+      // Clients are told the server is going away, so that they reconnect rather than guess;
+      // rooms stop their timers, so that no bot or deadline acts meanwhile.
+      state.websockets.go_away();
       lobby.shutdown();
-      io.stop();
+      stop_once_closed(
+          io, state.websockets, *closing,
+          std::chrono::steady_clock::now() + std::chrono::milliseconds(c.limits.shutdown_grace_ms));
     });
 
     std::vector<std::thread> pool;
@@ -91,6 +137,7 @@ int serve_command(const Args& args) {
     lobby.release_rooms();
     listener.reset();
     signals.reset();
+    closing.reset();
     io_owner.reset();
     TORTUGA_LOG(info, "stopped; every stored action is kept");
   } catch (const std::exception& e) {

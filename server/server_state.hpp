@@ -1,4 +1,5 @@
-// What every connection shares: the lobby, the HTTP API, the limits and the connection count.
+// What every connection shares: the lobby, the HTTP API, the limits, the connection count and
+// the open WebSockets.
 #pragma once
 
 #include <atomic>
@@ -6,6 +7,7 @@
 #include "server/config.hpp"
 #include "server/http_api.hpp"
 #include "server/lobby.hpp"
+#include "server/open_websockets.hpp"
 
 namespace tortuga {
 
@@ -14,6 +16,7 @@ struct ServerState {
   HttpApi& http;
   Limits limits;
   std::atomic<int> connections{0};
+  OpenWebSockets websockets{};
 };
 
 }  // namespace tortuga

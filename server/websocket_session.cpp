@@ -22,6 +22,7 @@ WebSocketSession::WebSocketSession(boost::asio::ip::tcp::socket socket, ServerSt
 
 WebSocketSession::~WebSocketSession() {
   if (counted_) --state_.connections;
+  state_.websockets.remove(this);
 }
 
 void WebSocketSession::run(beast::http::request<beast::http::string_body> request) {
@@ -45,10 +46,11 @@ void WebSocketSession::on_accept(beast::error_code ec) {
   if (++state_.connections > state_.limits.max_connections) {
     queue_.push_back(std::make_shared<const std::string>(
         protocol::event::error(nullptr, code::kServerFull, "too many connections; try later")));
-    closing_ = true;
-    write();  // then closes
+    write();
+    close(websocket::close_code::try_again_later);  // once the error is written
     return;
   }
+  state_.websockets.add(shared_from_this());
   read();
 }
 
@@ -74,15 +76,18 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
     if (ec != websocket::error::closed && ec != boost::asio::error::operation_aborted &&
         ec != beast::error::timeout && ec != boost::asio::error::eof)
       TORTUGA_LOG(debug, "websocket read: " << ec.message());
+    state_.websockets.remove(this);
     state_.lobby.disconnected(shared_from_this());
     return;
   }
-  if (!take_token()) {
-    send(protocol::event::error(nullptr, code::kRateLimited,
+  if (closing_) {
+    // Read on only to receive the client's answer to the close frame.
+  } else if (!take_token()) {
+    send(protocol::event::error(refused_id(), code::kRateLimited,
                                 "more than the allowed messages per second; this one was dropped"));
   } else if (bytes > state_.limits.max_message_bytes) {
     send(protocol::event::error(
-        nullptr, code::kMessageTooLarge,
+        refused_id(), code::kMessageTooLarge,
         "messages are limited to " + std::to_string(state_.limits.max_message_bytes) + " bytes"));
   } else if (!ws_.got_text()) {
     send(protocol::event::error(nullptr, code::kBadJson, "send JSON in text frames"));
@@ -103,13 +108,22 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
   read();
 }
 
+// A refused message is not parsed, but its id is looked for so that the client can tell which
+// request was dropped: no further into it than an accepted message may be long, so that a
+// refusal never costs more reading than an answer.
+protocol::Json WebSocketSession::refused_id() const {
+  auto data = buffer_.cdata();
+  return protocol::peek_id({static_cast<const char*>(data.data()), data.size()},
+                           state_.limits.max_message_bytes);
+}
+
 void WebSocketSession::send(Message message) {
   auto deliver = [self = shared_from_this(), message = std::move(message)] {
     if (self->closing_) return;
     if (self->queue_.size() >= self->state_.limits.max_write_queue) {
       // A client this far behind cannot follow the match; it reconnects and syncs.
       TORTUGA_LOG(warn, "disconnecting a client " << self->queue_.size() << " messages behind");
-      self->close();
+      self->close(websocket::close_code::try_again_later);
       return;
     }
     self->queue_.push_back(std::move(message));
@@ -139,18 +153,29 @@ void WebSocketSession::on_write(beast::error_code ec) {
   }
   queue_.pop_front();
   if (!queue_.empty()) return write();
-  if (closing_) close();
+  if (closing_) send_close();
 }
 
-void WebSocketSession::close() {
+void WebSocketSession::go_away() {
+  boost::asio::post(ws_.get_executor(), [self = shared_from_this()] {
+    self->close({websocket::close_code::going_away, "server shutting down"});
+  });
+}
+
+// The first reason given is the one sent: a connection already closing is left to finish.
+void WebSocketSession::close(websocket::close_reason reason) {
+  if (closing_) return;
   closing_ = true;
-  if (!queue_.empty()) {
-    // A write is under way: close once it is done, sending nothing more.
-    queue_.resize(1);
-    return;
-  }
-  ws_.async_close(websocket::close_code::try_again_later,
-                  [self = shared_from_this()](beast::error_code) {});
+  close_reason_ = std::move(reason);
+  if (queue_.empty()) return send_close();
+  // A write is under way: the close frame follows it (on_write), and nothing more is sent.
+  queue_.resize(1);
+}
+
+// The closing handshake ends when the client answers, which the pending read receives (on_read
+// then sees the connection closed), or at the handshake timeout.
+void WebSocketSession::send_close() {
+  ws_.async_close(close_reason_, [self = shared_from_this()](beast::error_code) {});
 }
 
 }  // namespace tortuga

@@ -11,6 +11,7 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include "protocol/command.hpp"
 #include "server/client.hpp"
 #include "server/server_state.hpp"
 
@@ -24,6 +25,9 @@ class WebSocketSession : public Client, public std::enable_shared_from_this<WebS
   void run(boost::beast::http::request<boost::beast::http::string_body> request);
   void send(Message message) override;
   using Client::send;
+  // Thread-safe: the server is stopping. The write under way is finished, then the close frame
+  // (1001, going away) is sent; nothing else is read or sent.
+  void go_away();
 
  private:
   void on_accept(boost::beast::error_code ec);
@@ -32,7 +36,9 @@ class WebSocketSession : public Client, public std::enable_shared_from_this<WebS
   void write();
   void on_write(boost::beast::error_code ec);
   bool take_token();  // the rate limit's token bucket
-  void close();
+  protocol::Json refused_id() const;
+  void close(boost::beast::websocket::close_reason reason);
+  void send_close();
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   boost::beast::flat_buffer buffer_;
@@ -40,6 +46,7 @@ class WebSocketSession : public Client, public std::enable_shared_from_this<WebS
   std::deque<Message> queue_;
   bool counted_ = false;
   bool closing_ = false;
+  boost::beast::websocket::close_reason close_reason_;
   double tokens_;
   std::chrono::steady_clock::time_point refilled_;
 };

@@ -1,5 +1,6 @@
 // A client's mistake costs it an error message, never its connection: after each one a ping still
 // gets its pong, and the match is as it was.
+#include <set>
 #include <string>
 
 #include <doctest/doctest.h>
@@ -34,6 +35,21 @@ Json expect_unanswerable(TestClient& c, const std::string& text, const std::stri
   CHECK_MESSAGE(answer.value("code", "") == code, text.substr(0, 80)
                                                       << " was answered " << answer.dump());
   CHECK_FALSE(answer.contains("re"));
+  expect_pong(c);
+  return answer;
+}
+
+// A message refused before it is parsed (too large, too fast) is answered with the id the server
+// found at its top level as "re", or without "re" when `re` is null.
+Json expect_refused_unparsed(TestClient& c, const std::string& text, const std::string& code,
+                             const Json& re) {
+  c.send_text(text);
+  const Json answer = c.wait_for_type("error");
+  CHECK_MESSAGE(answer.value("code", "") == code, text.substr(0, 80)
+                                                      << " was answered " << answer.dump());
+  CHECK_MESSAGE(answer.value("re", Json()) == re, text.substr(0, 80)
+                                                      << " was answered " << answer.dump());
+  CHECK(answer.contains("re") == !re.is_null());
   expect_pong(c);
   return answer;
 }
@@ -179,11 +195,20 @@ TEST_CASE("messages over the size limits: refused above the soft one, cut off ab
   REQUIRE(under.dump().size() == 1024);
   c.send(under);
   CHECK(c.wait_for_type("pong").at("re") == "under");
-  Json over = under;
-  over["pad"] = under["pad"].get<std::string>() + "x";
-  const Json refused = expect_unanswerable(c, over.dump(), "message_too_large");
+  Json over = {{"type", "ping"}, {"id", "over"}, {"pad", ""}};
+  over["pad"] = std::string(1025 - over.dump().size(), 'x');
+  REQUIRE(over.dump().size() == 1025);
+  const Json refused = expect_refused_unparsed(c, over.dump(), "message_too_large", "over");
   CHECK(refused.at("message").get<std::string>().find("1024") != std::string::npos);
-  CHECK(c.errors().size() == 1);
+  // An "id" inside another value is not the message's: the refusal names no request.
+  const Json nested = {{"type", "ping"}, {"pad", {{"id", "inner"}, {"x", std::string(1100, 'x')}}}};
+  REQUIRE(nested.dump().find("\"id\"") < 1024);
+  expect_refused_unparsed(c, nested.dump(), "message_too_large", nullptr);
+  // Nor is an id the server would find only past the size limit: it reads no further.
+  const Json late = {{"aaa", std::string(1100, 'x')}, {"id", "late"}, {"type", "ping"}};
+  REQUIRE(late.dump().find("\"id\"") > 1024);
+  expect_refused_unparsed(c, late.dump(), "message_too_large", nullptr);
+  CHECK(c.errors().size() == 3);
 
   // Past the hard limit the server does not read the message at all: it closes the connection.
   TestClient big(server.port(), "big");
@@ -199,10 +224,14 @@ TEST_CASE("a client sending too fast is rate limited, and heard again once it sl
       limits_config(dir.path(), "slow", R"({"messages_per_second": 10, "message_burst": 5})"));
   TestClient c(server.port(), "client");
 
-  // The burst goes through; what comes faster than the refill is dropped with an error each.
+  // The burst goes through; what comes faster than the refill is dropped with an error each,
+  // which names the dropped ping by its id. The id comes last, behind an object holding an "id"
+  // of its own, which is not the message's.
   const int sent = 25;
-  for (int i = 0; i < sent; ++i) c.send({{"type", "ping"}, {"id", i}});
+  for (int i = 0; i < sent; ++i)
+    c.send_text(R"({"type":"ping","pad":{"id":"inner"},"id":)" + std::to_string(i) + "}");
   int pongs = 0, limited = 0;
+  std::set<int> answered;
   while (pongs + limited < sent) {
     const Json m =
         c.wait_for([](const Json& m) { return m.at("type") == "pong" || m.at("type") == "error"; },
@@ -213,10 +242,13 @@ TEST_CASE("a client sending too fast is rate limited, and heard again once it sl
       ++limited;
     else
       FAIL_CHECK("unexpected " << m.dump());
+    REQUIRE_MESSAGE(m.value("re", Json()).is_number_integer(), m.dump());
+    CHECK_MESSAGE(answered.insert(m.at("re").get<int>()).second, "answered twice: " << m.dump());
   }
   MESSAGE(pongs << " pongs, " << limited << " rate_limited");
   CHECK(pongs >= 5);
   CHECK(limited >= 1);
+  CHECK(answered.size() == sent);
 
   // The bucket refills: a client that paces itself is heard again (each try consumes no token
   // when refused, so the pause between tries only paces them).

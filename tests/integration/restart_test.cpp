@@ -88,9 +88,11 @@ TEST_CASE("after a clean stop (SIGTERM) players resume their seats and finish th
     players = {{"Anne", anne.token(), anne.player(), 0}, {"Bill", bill.token(), bill.player(), 1}};
 
     // Its exit code is checked by the case at the end, over many rounds.
-    server->stop(SIGTERM);
-    // The clients learn that the server went away.
+    server->signal(SIGTERM);
+    // The clients learn that the server went away, and answer, which lets it stop.
     anne.wait_until([&] { return anne.closed(); }, "the connection to close");
+    bill.wait_until([&] { return bill.closed(); }, "the connection to close");
+    server->wait();
   }
   CHECK_MESSAGE(server->log().find("every stored action is kept") != std::string::npos,
                 "the server's log:\n"
@@ -187,17 +189,25 @@ TEST_CASE("after a crash (SIGKILL) every action a client saw is still there") {
 }
 
 // Stopping with matches in full flow: store callbacks still queued, rooms and sessions referenced
-// only by pending handlers. Every one of them must be released while what it refers to exists.
+// only by pending handlers. Every one of them must be released while what it refers to exists,
+// whether the clients answer the close frames (even rounds) or the grace runs out on them.
 TEST_CASE("SIGTERM stops a server with live matches cleanly (exit code 0)") {
   auto rng = seeded_rng();
   for (int round = 0; round < 20; ++round) {
     TempDir dir;
-    ServerProcess server(dir / "tortuga.db", dir.path(), fast_play_config(dir.path()));
+    ServerProcess server(dir / "tortuga.db", dir.path(),
+                         limits_config(dir.path(), "fast-play-short-grace",
+                                       R"({"messages_per_second": 100000, "message_burst": 100000,
+                                           "shutdown_grace_ms": 100})"));
     TestClient anne(server.port(), "anne"), bill(server.port(), "bill");
     anne.hello("Anne");
     bill.hello("Bill");
     running_after(anne, bill, 6, rng);
-    const int code = server.stop(SIGTERM);
+    server.signal(SIGTERM);
+    if (round % 2 == 0)
+      for (TestClient* c : {&anne, &bill})
+        c->wait_until([&] { return c->closed(); }, "the connection to close");
+    const int code = server.wait();
     INFO("round " << round << ", the server's log:\n" << server.log());
     REQUIRE(code == 0);
   }

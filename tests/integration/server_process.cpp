@@ -33,7 +33,8 @@ namespace {
 
 // Child processes get their own log and nothing else of ours: no sockets of the test's clients
 // stay open in them.
-[[noreturn]] void exec_tortuga(const std::vector<std::string>& args, const fs::path& log) {
+[[noreturn]] void exec_tortuga(const std::vector<std::string>& args, const fs::path& log,
+                               const fs::path& cwd) {
   // Dies with the process that started it, even one that crashes.
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
@@ -43,6 +44,7 @@ namespace {
   }
   const int null = ::open("/dev/null", O_RDONLY);
   if (null >= 0) ::dup2(null, STDIN_FILENO);
+  if (!cwd.empty() && ::chdir(cwd.c_str()) != 0) ::_exit(126);
   for (int other = 3; other < 1024; ++other) ::close(other);
   // TORTUGA_TEST_BINARY runs another build, or a wrapper (valgrind, a debugger) around one.
   static char built[] = TORTUGA_BINARY;
@@ -56,10 +58,10 @@ namespace {
   ::_exit(127);
 }
 
-pid_t spawn(const std::vector<std::string>& args, const fs::path& log) {
+pid_t spawn(const std::vector<std::string>& args, const fs::path& log, const fs::path& cwd = {}) {
   const pid_t pid = ::fork();
   if (pid < 0) throw std::runtime_error("fork failed");
-  if (pid == 0) exec_tortuga(args, log);
+  if (pid == 0) exec_tortuga(args, log, cwd);
   return pid;
 }
 
@@ -113,7 +115,8 @@ int run_tortuga(const std::vector<std::string>& args, const fs::path& log,
 }
 
 ServerProcess::ServerProcess(const fs::path& db, const fs::path& work_dir,
-                             std::vector<std::string> extra_args, BotDelay bot_delay)
+                             std::vector<std::string> extra_args, BotDelay bot_delay,
+                             const fs::path& cwd)
     : log_(work_dir / "server.log") {
   static std::atomic<int> started{0};
   const fs::path port_file = work_dir / ("port-" + std::to_string(++started));
@@ -123,7 +126,7 @@ ServerProcess::ServerProcess(const fs::path& db, const fs::path& work_dir,
                                    "--db",  db.string()};
   if (bot_delay == BotDelay::none) args.insert(args.end(), {"--bot-delay-ms", "0"});
   args.insert(args.end(), extra_args.begin(), extra_args.end());
-  pid_ = spawn(args, log_);
+  pid_ = spawn(args, log_, cwd);
 
   // The server writes "PORT\n" once it listens.
   try {
@@ -139,8 +142,16 @@ ServerProcess::~ServerProcess() {
 }
 
 int ServerProcess::stop(int signal, std::chrono::milliseconds timeout) {
+  this->signal(signal);
+  return wait(timeout);
+}
+
+void ServerProcess::signal(int signal) {
+  if (pid_ > 0) ::kill(pid_, signal);
+}
+
+int ServerProcess::wait(std::chrono::milliseconds timeout) {
   if (pid_ <= 0) return -1;
-  ::kill(pid_, signal);
   int code = process::wait_for_exit(pid_, timeout);
   if (code < 0) {
     kill_and_reap(pid_);

@@ -50,12 +50,14 @@ enum class BotDelay {
 };
 
 // `tortuga serve --port 0 --port-file F --db DB --bot-delay-ms 0 EXTRA...` as a child process
-// (without --bot-delay-ms for BotDelay::server_default). The constructor returns once the server
-// listens (it has written its port file); the destructor kills a server still running.
+// (without --bot-delay-ms for BotDelay::server_default), in the working directory `cwd` (by
+// default the test's own). The constructor returns once the server listens (it has written its
+// port file); the destructor kills a server still running.
 class ServerProcess {
  public:
   ServerProcess(const std::filesystem::path& db, const std::filesystem::path& work_dir,
-                std::vector<std::string> extra_args = {}, BotDelay bot_delay = BotDelay::none);
+                std::vector<std::string> extra_args = {}, BotDelay bot_delay = BotDelay::none,
+                const std::filesystem::path& cwd = {});
   ~ServerProcess();
   ServerProcess(const ServerProcess&) = delete;
   ServerProcess& operator=(const ServerProcess&) = delete;
@@ -67,6 +69,9 @@ class ServerProcess {
   // Sends `signal` and waits for the process to end; returns its exit code (128 + signal when the
   // signal ended it). A server that outlives `timeout` is killed and the test fails.
   int stop(int signal, std::chrono::milliseconds timeout = std::chrono::seconds(10));
+  // The two halves of stop, for a test that has clients to serve meanwhile.
+  void signal(int signal);
+  int wait(std::chrono::milliseconds timeout = std::chrono::seconds(10));
   // The server's log so far, to explain a failure.
   std::string log() const;
 

@@ -25,12 +25,18 @@ struct TestClient::Connection {
   std::deque<std::string> inbox;
   bool closed = false;
   beast::error_code failure;
+  std::optional<CloseFrame> close_frame;
 
   void read() {
     ws.async_read(buffer, [this](beast::error_code ec, std::size_t) {
       if (ec) {
         closed = true;
         failure = ec;
+        // Kept whatever ended the read: answering a server that has already gone fails, but its
+        // close frame was received.
+        if (ws.reason().code != websocket::close_code::none)
+          close_frame = CloseFrame{
+              ws.reason().code, std::string(ws.reason().reason.data(), ws.reason().reason.size())};
         return;
       }
       inbox.push_back(beast::buffers_to_string(buffer.data()));
@@ -186,6 +192,10 @@ Json TestClient::hello(const std::string& name, std::optional<std::string> token
 
 bool TestClient::closed() const {
   return connection_->closed && connection_->inbox.empty();
+}
+
+std::optional<CloseFrame> TestClient::close_frame() const {
+  return connection_->close_frame;
 }
 
 const MatchView* TestClient::match(std::int64_t id) const {

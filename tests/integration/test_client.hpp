@@ -35,6 +35,12 @@ struct MatchView {
   std::map<std::int64_t, Json> history;  // the view at each version seen, when recording
 };
 
+// The close frame a connection ended with: its code (1001 is "going away") and its reason.
+struct CloseFrame {
+  int code = 0;
+  std::string reason;
+};
+
 class TestClient {
  public:
   // Connects to ws://127.0.0.1:PORT/ws; throws when it cannot. `label` names it in failures.
@@ -69,6 +75,8 @@ class TestClient {
 
   // The connection is gone (the server closed it, or it failed).
   bool closed() const;
+  // The close frame the server sent, once one has arrived.
+  std::optional<CloseFrame> close_frame() const;
 
   const MatchView* match(std::int64_t id) const;
   // Keeps every view of every match from now on, in MatchView::history.

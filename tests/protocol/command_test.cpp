@@ -366,3 +366,69 @@ TEST_CASE("the id is echoed, whatever the fate of the command, when it can be re
   CHECK(parse_command(R"({"id":5,"type":"ping")").id.is_null());
   CHECK(parse_command(R"({"id":{"x":1},"type":"ping"})").id.is_null());
 }
+
+TEST_CASE("peek_id reads the top-level id of a message that is not parsed") {
+  constexpr std::size_t kAll = 1 << 20;
+  CHECK(peek_id(R"({"type":"ping","id":"r-1"})", kAll) == "r-1");
+  CHECK(peek_id(R"({"id":42,"type":"ping"})", kAll) == 42);
+  CHECK(peek_id(R"({"id":-7})", kAll) == -7);
+  CHECK(peek_id(R"({"id":2.5})", kAll) == 2.5);
+  CHECK(peek_id(R"({"id":18446744073709551615})", kAll).dump() == "18446744073709551615");
+  // The same id parse_command would echo, also behind values of every kind.
+  const std::string late = R"({"action":{"type":"jump","to":[1,2],"id":"inner"},"list":[{"id":3}],)"
+                           R"("flag":true,"none":null,"n":1e3,"id":"outer","type":"action"})";
+  CHECK(peek_id(late, kAll) == "outer");
+  CHECK(peek_id(late, kAll) == parse_command(late).id);
+  // Nothing is read past the id: what follows it may be cut off or not JSON at all.
+  CHECK(peek_id(R"({"id":"early","pad":"xxxxxxxx)", kAll) == "early");
+  CHECK(peek_id(R"({"id":9,}}}]]] not json)", kAll) == 9);
+}
+
+TEST_CASE("peek_id finds no id where there is none to echo") {
+  constexpr std::size_t kAll = 1 << 20;
+  // An "id" inside another value is not the message's.
+  CHECK(peek_id(R"({"action":{"id":5},"type":"action"})", kAll).is_null());
+  CHECK(peek_id(R"({"list":[{"id":5}],"type":"ping"})", kAll).is_null());
+  CHECK(peek_id(R"([{"id":5}])", kAll).is_null());
+  CHECK(peek_id(R"("id")", kAll).is_null());
+  // An id that is neither string nor number, and no id at all.
+  CHECK(peek_id(R"({"id":{"id":5}})", kAll).is_null());
+  CHECK(peek_id(R"({"id":[5]})", kAll).is_null());
+  CHECK(peek_id(R"({"id":true})", kAll).is_null());
+  CHECK(peek_id(R"({"id":null})", kAll).is_null());
+  CHECK(peek_id(R"({"type":"ping"})", kAll).is_null());
+  // The text stops being JSON before the id.
+  CHECK(peek_id(R"({"type":"ping",,"id":5})", kAll).is_null());
+  CHECK(peek_id("{\"pad\":\"\xff\",\"id\":5}", kAll).is_null());
+  CHECK(peek_id("not json", kAll).is_null());
+  CHECK(peek_id("", kAll).is_null());
+  // Nesting past kMaxDepth before the id, as parse_command refuses it.
+  const std::string deep =
+      R"({"pad":)" + std::string(kMaxDepth, '[') + std::string(kMaxDepth, ']') + R"(,"id":5})";
+  CHECK(peek_id(deep, kAll).is_null());
+  CHECK(parse_command(deep).id.is_null());
+  const std::string shallow = R"({"pad":)" + std::string(kMaxDepth - 1, '[') +
+                              std::string(kMaxDepth - 1, ']') + R"(,"id":5})";
+  CHECK(peek_id(shallow, kAll) == 5);
+  CHECK(parse_command(shallow).id == 5);
+}
+
+TEST_CASE("peek_id looks no further than max_bytes, and never reads an id cut short") {
+  const std::string text = R"({"type":"ping","id":"abc","pad":"xxxx"})";
+  const std::size_t id_end = text.find("\"abc\"") + 5;
+  CHECK(peek_id(text, id_end) == "abc");
+  CHECK(peek_id(text, id_end - 1).is_null());  // the string's closing quote is past the limit
+  CHECK(peek_id(text, text.find("\"id\"")).is_null());
+
+  // A number cut at the limit would read as a smaller one: it is not read at all.
+  const std::string number = R"({"id":12345,"type":"ping"})";
+  const std::size_t digits = number.find("12345");
+  for (std::size_t limit = digits; limit <= digits + 5; ++limit) {
+    INFO("limit " << limit);
+    CHECK(peek_id(number, limit).is_null());
+  }
+  CHECK(peek_id(number, digits + 6) == 12345);
+  CHECK(peek_id(R"({"id":-1.5e3,"type":"ping"})", 12).is_null());
+  CHECK(peek_id(R"({"id":-1.5e3 ,"type":"ping"})", 13) == -1500.0);
+  CHECK(peek_id(R"({"id":-1.5e3,"type":"ping"})", 13) == -1500.0);
+}

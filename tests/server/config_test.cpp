@@ -1,13 +1,17 @@
 #include <doctest/doctest.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <string>
 
 #include <unistd.h>
 
 #include "server/config.hpp"
 
 namespace tortuga::testing {
+
+namespace fs = std::filesystem;
 
 TEST_CASE("flags override the config file, which overrides the defaults") {
   const std::string path = "/tmp/tortuga-config-test-" + std::to_string(::getpid()) + ".json";
@@ -33,26 +37,72 @@ TEST_CASE("the shipped config file is valid and matches the documented defaults"
   CHECK(c->limits.max_message_bytes == defaults.limits.max_message_bytes);
   CHECK(c->limits.messages_per_second == defaults.limits.messages_per_second);
   CHECK(c->limits.idle_timeout_s == defaults.limits.idle_timeout_s);
+  CHECK(c->limits.shutdown_grace_ms == defaults.limits.shutdown_grace_ms);
   CHECK(c->synchronous_full == defaults.synchronous_full);
   CHECK(c->commit_delay_us == defaults.commit_delay_us);
+  // Its web root is named from the file's own folder, so that it holds wherever the server starts.
+  CHECK(c->web_root == (fs::path(TORTUGA_SOURCE_DIR) / "web").lexically_normal().string());
 }
 
-TEST_CASE("bad flags and bad files are refused with a reason") {
-  CHECK_FALSE(config_from_args({"--port", "70000"}));
-  CHECK_FALSE(config_from_args({"--port", "eighty"}));
-  CHECK_FALSE(config_from_args({"--colour", "blue"}));
-  CHECK_FALSE(config_from_args({"--db"}));
-  CHECK_FALSE(config_from_args({"--config", "/nonexistent/tortuga.json"}));
-  const std::string path = "/tmp/tortuga-config-bad-" + std::to_string(::getpid()) + ".json";
-  std::ofstream(path) << R"({"port": "high"})";
-  auto c = load_config(path);
-  REQUIRE_FALSE(c);
-  CHECK(c.error().message.find(path) != std::string::npos);
-  std::ofstream(path) << R"({"store": {"commit_delay_us": -1}})";
-  CHECK_FALSE(load_config(path));
-  std::ofstream(path) << R"({"store": {"commit_delay_us": 100001}})";
-  CHECK_FALSE(load_config(path));
-  std::remove(path.c_str());
+// A folder tree under the temporary directory, removed with everything in it.
+struct Tree {
+  fs::path root = fs::temp_directory_path() / ("tortuga-web-root-" + std::to_string(::getpid()));
+  Tree() { fs::create_directories(root); }
+  ~Tree() { fs::remove_all(root); }
+  fs::path folder(const std::string& path) const {
+    fs::create_directories(root / path);
+    return root / path;
+  }
+  // A folder holding an index.html.
+  fs::path site(const std::string& path) const {
+    std::ofstream(folder(path) / "index.html") << "<!doctype html>";
+    return root / path;
+  }
+};
+
+TEST_CASE("a relative web_root is taken from the config file's folder, or the working directory") {
+  Tree tree;
+  const fs::path file = tree.folder("etc") / "tortuga.json";
+  std::ofstream(file) << R"({"web_root": "../site"})";
+  auto c = load_config(file.string());
+  REQUIRE(c);
+  CHECK(c->web_root == (tree.root / "site").string());
+
+  std::ofstream(file) << R"({"web_root": "/srv/tortuga/web"})";
+  CHECK(load_config(file.string())->web_root == "/srv/tortuga/web");
+
+  // A file that names no web_root leaves the default, relative, for locate_web_root.
+  std::ofstream(file) << R"({"port": 9000})";
+  CHECK(load_config(file.string())->web_root == "web");
+
+  // The flag is a command-line path: relative to the working directory, and it wins over the file.
+  std::ofstream(file) << R"({"web_root": "../site"})";
+  auto flagged = config_from_args({"--web-root", "pages", "--config", file.string()});
+  REQUIRE(flagged);
+  CHECK(flagged->web_root == (fs::current_path() / "pages").string());
+}
+
+TEST_CASE("the default web root is found from the binary, else in the source tree") {
+  Tree tree;
+  const fs::path binary = tree.folder("repo/build/server") / "tortuga";
+  const fs::path source = tree.folder("source");
+
+  // The build's server/tortuga finds the repository's web/, two folders up; a web/ without an
+  // index.html on the way does not stop the search.
+  tree.folder("repo/build/server/web");
+  tree.site("repo/web");
+  CHECK(locate_web_root("web", binary, source) == tree.root / "repo/web");
+  // The nearest one wins.
+  tree.site("repo/build/web");
+  CHECK(locate_web_root("web", binary, source) == tree.root / "repo/build/web");
+  // None anywhere: the binary's folder's, for the server to warn about.
+  CHECK(locate_web_root("client", binary, source) == tree.root / "repo/build/server/client");
+  // None above the binary, but one in the source tree: a build elsewhere still finds it.
+  tree.site("source/client");
+  CHECK(locate_web_root("client", binary, source) == tree.root / "source/client");
+  CHECK(locate_web_root("client", binary, "") == tree.root / "repo/build/server/client");
+  // An absolute web root is taken as it is, found or not.
+  CHECK(locate_web_root("/srv/tortuga/web", binary, source) == "/srv/tortuga/web");
 }
 
 }  // namespace tortuga::testing
