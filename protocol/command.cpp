@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -10,6 +11,7 @@ namespace {
 
 constexpr std::int64_t kInt64Max = std::numeric_limits<std::int64_t>::max();
 constexpr std::int64_t kIntMax = std::numeric_limits<int>::max();
+constexpr std::string_view kBotKinds[] = {"random", "smart"};
 
 Error bad_json(std::string message) {
   return {code::kBadJson, std::move(message)};
@@ -218,7 +220,7 @@ class Fields {
     return s;
   }
   Expected<std::optional<std::string>> optional_choice(
-      std::string_view name, std::initializer_list<std::string_view> choices) const {
+      std::string_view name, std::span<const std::string_view> choices) const {
     auto s = optional_string(name);
     if (!s || !*s) return s;
     for (auto c : choices)
@@ -357,7 +359,7 @@ Expected<Command> watch_room(const Fields& f) {
 Expected<Command> add_bot(const Fields& f) {
   TORTUGA_TRY(room, f.id("room"));
   TORTUGA_TRY(seat, f.optional_seat("seat"));
-  TORTUGA_TRY(bot, f.optional_choice("bot", {"random", "smart"}));
+  TORTUGA_TRY(bot, f.optional_choice("bot", kBotKinds));
   AddBot command{room, seat};
   if (bot) command.bot = std::move(*bot);
   return Command(std::move(command));
@@ -382,7 +384,7 @@ Expected<Command> sync(const Fields& f) {
 Expected<Command> list_matches(const Fields& f) {
   TORTUGA_TRY(game, f.optional_string("game"));
   TORTUGA_TRY(player, f.optional_integer("player", 1, kInt64Max));
-  TORTUGA_TRY(status, f.optional_choice("status", {"running", "finished", "aborted"}));
+  TORTUGA_TRY(status, f.optional_choice("status", kMatchStatuses));
   TORTUGA_TRY(limit, f.optional_integer("limit", 1, kMaxMatchLimit));
   TORTUGA_TRY(before, f.optional_integer("before", 1, kInt64Max));
   return Command(ListMatches{std::move(game), player, std::move(status),

@@ -24,6 +24,8 @@ inline constexpr int kMaxDepth = 64;       // arrays and objects nested deeper a
 inline constexpr int kMaxNameLength = 32;  // characters (code points) of a trimmed player name
 inline constexpr int kMaxMatchLimit = 200;
 inline constexpr int kDefaultMatchLimit = 50;
+// The statuses a stored match can have, the values of list_matches' (and the HTTP list's) filter.
+inline constexpr std::string_view kMatchStatuses[] = {"running", "finished", "aborted"};
 
 // A room is named by its id, or by its join code (private rooms are reached by code only).
 using RoomRef = std::variant<std::int64_t, std::string>;
@@ -68,7 +70,7 @@ struct Sync {
 struct ListMatches {
   std::optional<std::string> game;
   std::optional<std::int64_t> player;
-  std::optional<std::string> status;   // "running", "finished" or "aborted"
+  std::optional<std::string> status;   // one of kMatchStatuses
   int limit = kDefaultMatchLimit;      // 1..kMaxMatchLimit
   std::optional<std::int64_t> before;  // only matches with a smaller id (paging)
 };

@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/codes.hpp"
+#include "protocol/command.hpp"
 #include "server/history.hpp"
 
 namespace tortuga {
@@ -79,6 +81,51 @@ std::optional<std::int64_t> integer(const std::string& s) {
   return v;
 }
 
+// The filters of GET /api/matches, read as list_matches reads the same fields, so that both
+// answer alike. A value that cannot be meant (a status no match has, a limit of 0, a word where
+// an id belongs) is refused naming the parameter: read quietly, it would turn into an empty list
+// or some other filter, and the caller would not learn that the request was wrong. An empty
+// value is not given, as a form sends a field left blank (and as null is on the WebSocket).
+Expected<store::MatchFilter> match_filter(const std::map<std::string, std::string>& query) {
+  auto given = [&](const char* name) -> const std::string* {
+    auto it = query.find(name);
+    return it == query.end() || it->second.empty() ? nullptr : &it->second;
+  };
+  auto refuse = [](const char* name, const std::string& expected, const std::string& value) {
+    return Error{code::kBadField, std::string("parameter \"") + name + "\" must be " + expected +
+                                      ", not " + printable_quote(value)};
+  };
+  store::MatchFilter filter;
+  filter.limit = protocol::kDefaultMatchLimit;
+  if (const std::string* game = given("game")) filter.game = *game;
+  if (const std::string* player = given("player")) {
+    filter.player = integer(*player);
+    if (!filter.player || *filter.player < 1)
+      return refuse("player", "a player id (an integer from 1)", *player);
+  }
+  if (const std::string* status = given("status")) {
+    std::string known;
+    for (std::string_view s : protocol::kMatchStatuses) {
+      if (s == *status) filter.status = *status;
+      known += (known.empty() ? "\"" : ", \"") + std::string(s) + "\"";
+    }
+    if (!filter.status) return refuse("status", "one of " + known, *status);
+  }
+  if (const std::string* text = given("limit")) {
+    auto limit = integer(*text);
+    if (!limit || *limit < 1 || *limit > protocol::kMaxMatchLimit)
+      return refuse("limit", "an integer from 1 to " + std::to_string(protocol::kMaxMatchLimit),
+                    *text);
+    filter.limit = static_cast<int>(*limit);
+  }
+  if (const std::string* before = given("before")) {
+    filter.before_id = integer(*before);
+    if (!filter.before_id || *filter.before_id < 1)
+      return refuse("before", "a match id (an integer from 1)", *before);
+  }
+  return filter;
+}
+
 const char* mime_of(const std::string& path) {
   auto ends = [&](const char* ext) {
     std::string e(ext);
@@ -109,25 +156,10 @@ HttpReply HttpApi::get(const std::string& target) const {
   if (path == "/healthz") return json_reply(200, {{"status", "ok"}});
 
   if (path == "/api/matches") {
-    store::MatchFilter filter;
-    if (auto it = query.find("game"); it != query.end()) filter.game = it->second;
-    if (auto it = query.find("status"); it != query.end()) filter.status = it->second;
-    if (auto it = query.find("player"); it != query.end()) {
-      filter.player = integer(it->second);
-      if (!filter.player) return error_reply(400, "bad_field", "player must be an integer");
-    }
-    if (auto it = query.find("limit"); it != query.end()) {
-      auto limit = integer(it->second);
-      if (!limit || *limit < 1 || *limit > 200)
-        return error_reply(400, "bad_field", "limit must be 1..200");
-      filter.limit = static_cast<int>(*limit);
-    }
-    if (auto it = query.find("before"); it != query.end()) {
-      filter.before_id = integer(it->second);
-      if (!filter.before_id) return error_reply(400, "bad_field", "before must be an integer");
-    }
+    auto filter = match_filter(query);
+    if (!filter) return error_reply(400, filter.error().code, filter.error().message);
     Json matches = Json::array();
-    for (const auto& m : store_.list_matches(filter)) matches.push_back(match_json(m));
+    for (const auto& m : store_.list_matches(*filter)) matches.push_back(match_json(m));
     return json_reply(200, {{"matches", matches}});
   }
 

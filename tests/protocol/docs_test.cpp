@@ -2,13 +2,18 @@
 #include <doctest/doctest.h>
 
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
 
 #include "protocol/codes.hpp"
 #include "protocol/command.hpp"
+#include "rules/core/registry.hpp"
 
 using namespace tortuga::protocol;
+using tortuga::all_games;
+using tortuga::find_game;
+using tortuga::Game;
 
 namespace {
 
@@ -55,4 +60,40 @@ TEST_CASE("the limits docs/protocol.md states are the ones the parser applies") 
   CHECK(mentions(doc, "`limit` | integer 1.." + std::to_string(kMaxMatchLimit) +
                           ", optional | at most this many; default " +
                           std::to_string(kDefaultMatchLimit)));
+}
+
+TEST_CASE("every option that may be null has its row in docs/protocol.md, and no other has one") {
+  // A client cannot tell from the schema what a null default stands for or what an array option
+  // holds: the table under hello says it, so a game adding such an option must add its row.
+  const std::string doc = protocol_doc();
+  for (const Game* game : all_games()) {
+    const std::string id = game->info().id;
+    const Json schema = game->describe()["options"];
+    for (auto it = schema.begin(); it != schema.end(); ++it) {
+      const bool nullable = it->contains("default") && (*it)["default"].is_null();
+      const std::string row = "| `" + id + "` | `" + it.key() + "` | " +
+                              (*it)["type"].get<std::string>() + " or `null` |";
+      INFO(row);
+      CHECK(mentions(doc, row) == nullable);
+      // What the table promises: such an option takes null, and no other option does.
+      CHECK(game->normalize_options(Json{{it.key(), nullptr}}).ok() == nullable);
+    }
+  }
+}
+
+TEST_CASE("the table of null options in docs/protocol.md names only options that may be null") {
+  // The other way round: a row left behind by a renamed or removed option would mislead.
+  const std::string doc = protocol_doc();
+  const std::regex row(R"(\n\| `([a-z-]+)` \| `([a-z_]+)` \| [a-z]+ or `null` \|)");
+  int rows = 0;
+  for (std::sregex_iterator it(doc.begin(), doc.end(), row), end; it != end; ++it, ++rows) {
+    const std::string game_id = (*it)[1], option = (*it)[2];
+    INFO(game_id << " " << option);
+    const Game* game = find_game(game_id);
+    REQUIRE(game);
+    const Json schema = game->describe()["options"];
+    REQUIRE(schema.contains(option));
+    CHECK(schema[option]["default"].is_null());
+  }
+  CHECK(rows > 0);
 }

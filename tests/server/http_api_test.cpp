@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "persistence/sqlite_store.hpp"
+#include "protocol/command.hpp"
 #include "server/http_api.hpp"
 #include "server/match_file.hpp"
 
@@ -21,6 +22,7 @@ struct Archive {
   fs::path dir = fs::temp_directory_path() / ("tortuga-http-" + std::to_string(::getpid()));
   std::unique_ptr<store::SqliteStore> store;
   std::int64_t finished = 0, running = 0;
+  std::int64_t anne_id = 0;
 
   Archive() {
     fs::create_directories(dir / "web");
@@ -28,6 +30,7 @@ struct Archive {
     std::ofstream(dir / "secret.txt") << "no";
     store = std::make_unique<store::SqliteStore>((dir / "t.db").string());
     auto anne = store->create_player("Anne", "h1");
+    anne_id = anne.id;
     // A short match of Raft & Scupper, played by its first legal actions, stored as a room would.
     for (bool finish : {true, false}) {
       store::Match m;
@@ -71,8 +74,6 @@ TEST_CASE("the HTTP API lists, describes, replays and exports stored matches") {
   REQUIRE(done["matches"].size() == 1);
   CHECK(done["matches"][0]["id"] == a.finished);
   CHECK(done["matches"][0]["actions"] == 6);
-  CHECK(api.get("/api/matches?limit=0").status == 400);
-  CHECK(api.get("/api/matches?player=x").status == 400);
 
   auto one = api.get("/api/matches/" + std::to_string(a.finished));
   CHECK(one.status == 200);
@@ -85,6 +86,105 @@ TEST_CASE("the HTTP API lists, describes, replays and exports stored matches") {
   CHECK(replay["steps"].size() == 7);
   CHECK(replay["steps"][3]["step"] == 3);
   CHECK(replay["steps"][3]["view"]["step"] == 3);
+}
+
+namespace {
+
+// The ids of the matches a listing answers with, in its order.
+std::vector<std::int64_t> listed(HttpApi& api, const std::string& query) {
+  auto reply = api.get("/api/matches" + query);
+  INFO(query << " -> " << reply.body);
+  REQUIRE(reply.status == 200);
+  const Json body = Json::parse(reply.body);
+  std::vector<std::int64_t> ids;
+  for (const Json& m : body.at("matches")) ids.push_back(m.at("id"));
+  return ids;
+}
+
+}  // namespace
+
+TEST_CASE("the HTTP match list filters by each parameter, newest first") {
+  Archive a;
+  HttpApi api(*a.store, (a.dir / "web").string());
+  const std::vector<std::int64_t> both = {a.running, a.finished};  // the running one is newer
+  REQUIRE(a.running > a.finished);
+  CHECK(listed(api, "") == both);
+  CHECK(listed(api, "?game=raft-and-scupper") == both);
+  CHECK(listed(api, "?game=scalawag").empty());  // a game id is any text: none stored, none listed
+  CHECK(listed(api, "?status=running") == std::vector<std::int64_t>{a.running});
+  CHECK(listed(api, "?status=finished") == std::vector<std::int64_t>{a.finished});
+  CHECK(listed(api, "?status=aborted").empty());
+  CHECK(listed(api, "?player=" + std::to_string(a.anne_id)) == both);
+  CHECK(listed(api, "?player=" + std::to_string(a.anne_id + 1000)).empty());
+  CHECK(listed(api, "?limit=1") == std::vector<std::int64_t>{a.running});
+  CHECK(listed(api, "?limit=" + std::to_string(protocol::kMaxMatchLimit)) == both);
+  CHECK(listed(api, "?before=" + std::to_string(a.running)) ==
+        std::vector<std::int64_t>{a.finished});
+  CHECK(listed(api, "?before=" + std::to_string(a.finished)).empty());
+  // The next page: the last id of one page as `before`.
+  CHECK(listed(api, "?limit=1&before=" + std::to_string(a.running)) ==
+        std::vector<std::int64_t>{a.finished});
+  // A blank value is not given, as a form sends a field left empty.
+  CHECK(listed(api, "?game=&player=&status=&limit=&before=") == both);
+  // Parameters the list does not know are ignored, like unknown fields of a message.
+  CHECK(listed(api, "?colour=red") == both);
+}
+
+TEST_CASE("the HTTP match list refuses a filter that cannot be meant, naming the parameter") {
+  Archive a;
+  HttpApi api(*a.store, (a.dir / "web").string());
+  const std::string too_many = std::to_string(protocol::kMaxMatchLimit + 1);
+  const std::vector<std::pair<std::string, std::string>> refused = {
+      {"status", "done"}, {"status", "Finished"}, {"status", "running,finished"},
+      {"limit", "0"},     {"limit", "-1"},        {"limit", too_many},
+      {"limit", "ten"},   {"limit", "2.5"},       {"limit", "99999999999999999999"},
+      {"player", "0"},    {"player", "-3"},       {"player", "Anne"},
+      {"before", "0"},    {"before", "-1"},       {"before", "12x"},
+  };
+  for (const auto& [name, value] : refused) {
+    auto reply = api.get("/api/matches?" + name + "=" + value);
+    INFO(name << "=" << value << " -> " << reply.body);
+    CHECK(reply.status == 400);
+    CHECK(reply.content_type == "application/json");
+    Json body = Json::parse(reply.body);
+    CHECK(body["code"] == "bad_field");
+    CHECK(body["message"].get<std::string>().find("parameter \"" + name + "\"") !=
+          std::string::npos);
+  }
+  // One bad filter among good ones still refuses the whole request.
+  CHECK(api.get("/api/matches?game=raft-and-scupper&limit=0").status == 400);
+}
+
+TEST_CASE("the HTTP match list and list_matches refuse the same values") {
+  // What HTTP refuses, the WebSocket's list_matches refuses too, and what one takes the other
+  // takes: a client moving from one to the other meets no surprise.
+  auto ws_takes = [](const std::string& name, const Json& value) {
+    Json message = {{"type", "list_matches"}, {name, value}};
+    return protocol::parse_command(message.dump()).command.ok();
+  };
+  Archive a;
+  HttpApi api(*a.store, (a.dir / "web").string());
+  const std::vector<std::pair<std::string, Json>> values = {
+      {"limit", 0},
+      {"limit", 1},
+      {"limit", protocol::kMaxMatchLimit},
+      {"limit", protocol::kMaxMatchLimit + 1},
+      {"limit", -5},
+      {"player", 0},
+      {"player", 1},
+      {"before", 0},
+      {"before", 1},
+      {"status", "running"},
+      {"status", "finished"},
+      {"status", "aborted"},
+      {"status", "over"},
+      {"status", "open"},
+  };
+  for (const auto& [name, value] : values) {
+    const std::string text = value.is_string() ? value.get<std::string>() : value.dump();
+    INFO(name << "=" << text);
+    CHECK((api.get("/api/matches?" + name + "=" + text).status == 200) == ws_takes(name, value));
+  }
 }
 
 TEST_CASE("a running match's seats and export are not given to anonymous HTTP readers") {
@@ -133,7 +233,8 @@ TEST_CASE("static files are served from the web root and nothing outside it") {
   CHECK(api.get("/index.html%00.png").status == 404);
 }
 
-TEST_CASE("static files: nested folders, content types, no directories, hidden files or links out") {
+TEST_CASE(
+    "static files: nested folders, content types, no directories, hidden files or links out") {
   Archive a;
   const auto web = a.dir / "web";
   fs::create_directories(web / "boards");
@@ -161,9 +262,9 @@ TEST_CASE("static files: nested folders, content types, no directories, hidden f
   // A percent-encoded name means the same file.
   CHECK(api.get("/boards/raft%2Dand-scupper.js").body == "export default {};");
 
-  CHECK(api.get("/boards").status == 404);   // a directory is not a file
+  CHECK(api.get("/boards").status == 404);  // a directory is not a file
   CHECK(api.get("/boards/").status == 404);
-  CHECK(api.get("/.env").status == 404);     // nor is a hidden file served
+  CHECK(api.get("/.env").status == 404);  // nor is a hidden file served
   CHECK(api.get("/%2eenv").status == 404);
   CHECK(api.get("/out.txt").status == 404);  // links may not lead out of the web root
   CHECK(api.get("/up/secret.txt").status == 404);
