@@ -11,6 +11,9 @@
 // own prepared statements. WAL lets them read the last committed state while the writer writes,
 // so concurrent reads neither wait for each other nor for the writer. Each read runs in one read
 // transaction, so a match and its seats come from the same snapshot.
+//
+// Its parts are in sqlite/: the connection, the schema, the writer, the read pool and the
+// statements on players, matches and logs.
 #pragma once
 
 #include <cstdint>
