@@ -1,11 +1,17 @@
 // Every setting of the server in one visible place: the defaults below, then config/tortuga.json
 // (or --config FILE), then individual command-line flags, each overriding the one before.
+//
+// Each default is written once. The lobby's and the rooms' own structs (LobbyLimits, RoomSettings)
+// take theirs from here, so that a test building a lobby or a room with its defaults gets the
+// server's. The store's (SqliteOptions) are written in the store, which cannot see the server, and
+// read from there below.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "persistence/sqlite_store.hpp"
 #include "rules/core/error.hpp"
 
 namespace tortuga {
@@ -30,9 +36,10 @@ struct Config {
   std::string log_level = "info";
   std::string web_root = "web";
   Limits limits;
-  int bot_delay_ms = 400;  // so that people can follow a bot's move
-  bool synchronous_full = true;
-  int commit_delay_us = 1000;  // the store's group commit delay (see SqliteOptions)
+  static constexpr int kDefaultBotDelayMs = 400;  // so that people can follow a bot's move
+  int bot_delay_ms = kDefaultBotDelayMs;
+  bool synchronous_full = store::SqliteOptions{}.synchronous_full;
+  int commit_delay_us = store::SqliteOptions{}.commit_delay_us;  // the group commit delay
 };
 
 // Reads a JSON config file over the defaults.
