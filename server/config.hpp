@@ -23,6 +23,10 @@ struct Limits {
   double message_burst = 100;                        // token bucket size
   int handshake_timeout_s = 10;
   int idle_timeout_s = 120;
+  // How long a connection may take to send an HTTP request whole (a WebSocket's upgrade request
+  // too), and the longest a kept-alive one may wait before its next.
+  int http_read_timeout_s = 10;
+  std::size_t max_http_body_bytes = 16 * 1024;  // only GETs are answered: none needs more
   int max_connections = 10000;
   int max_rooms = 5000;
   std::size_t max_write_queue = 1024;  // a client this far behind is disconnected

@@ -1,5 +1,5 @@
-// The Config as the server's parts receive it: each part's own defaults are the server's, and each
-// part is started with what the config file says.
+// The Config as the server's parts receive it: each part's own defaults are the server's, each
+// part is started with what the config file says, and the HTTP limits are read and bounded.
 #include <doctest/doctest.h>
 
 #include <cstdio>
@@ -44,6 +44,42 @@ TEST_CASE("the store, the lobby and each room are started with the config's sett
     CHECK(lobby_limits(*c).max_rooms == 3);
     CHECK(room_settings(*c).bot_delay_ms == 7);
   }
+}
+
+TEST_CASE("the HTTP limits are read from the config file, and refused out of range") {
+  const std::string path = "/tmp/tortuga-config-http-" + std::to_string(::getpid()) + ".json";
+  auto load = [&](const std::string& limits) {
+    std::ofstream(path) << R"({"limits": )" << limits << "}";
+    return load_config(path);
+  };
+  auto c = load(R"({"http_read_timeout_s": 3, "max_http_body_bytes": 1000})");
+  REQUIRE(c);
+  CHECK(c->limits.http_read_timeout_s == 3);
+  CHECK(c->limits.max_http_body_bytes == 1000);
+  // The bounds themselves are taken.
+  CHECK(load(R"({"http_read_timeout_s": 1, "max_http_body_bytes": 0})"));
+  CHECK(load(R"({"http_read_timeout_s": 3600, "max_http_body_bytes": 1048576})"));
+
+  for (const char* bad :
+       {R"({"http_read_timeout_s": 0})", R"({"http_read_timeout_s": -5})",
+        R"({"http_read_timeout_s": 3601})", R"({"max_http_body_bytes": -1})",
+        R"({"max_http_body_bytes": 1048577})", R"({"http_read_timeout_s": "ten"})"}) {
+    CAPTURE(bad);
+    auto refused = load(bad);
+    REQUIRE_FALSE(refused);
+    CHECK(refused.error().message.find(path) != std::string::npos);
+  }
+  std::remove(path.c_str());
+
+  // The shipped file holds both, at their defaults: read over other values, it sets them back.
+  Config other;
+  other.limits.http_read_timeout_s = 99;
+  other.limits.max_http_body_bytes = 99;
+  auto shipped = load_config(std::string(TORTUGA_SOURCE_DIR) + "/config/tortuga.json", other);
+  REQUIRE(shipped);
+  const Limits defaults;
+  CHECK(shipped->limits.http_read_timeout_s == defaults.http_read_timeout_s);
+  CHECK(shipped->limits.max_http_body_bytes == defaults.max_http_body_bytes);
 }
 
 }  // namespace tortuga::testing
