@@ -90,6 +90,12 @@ Expected<Config> load_config(const std::string& path, Config c) {
       read(l, "message_burst", c.limits.message_burst);
       read(l, "handshake_timeout_s", c.limits.handshake_timeout_s);
       read(l, "idle_timeout_s", c.limits.idle_timeout_s);
+      read(l, "http_read_timeout_s", c.limits.http_read_timeout_s);
+      if (c.limits.http_read_timeout_s < 1 || c.limits.http_read_timeout_s > 3600)
+        return config_error(path + ": limits.http_read_timeout_s must be 1..3600");
+      read(l, "max_http_body_bytes", c.limits.max_http_body_bytes);
+      if (c.limits.max_http_body_bytes > 1024 * 1024)  // GET and HEAD only: no body is ever used
+        return config_error(path + ": limits.max_http_body_bytes must be 0..1048576");
       read(l, "max_connections", c.limits.max_connections);
       read(l, "max_rooms", c.limits.max_rooms);
       read(l, "max_write_queue", c.limits.max_write_queue);

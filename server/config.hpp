@@ -1,5 +1,10 @@
 // Every setting of the server in one visible place: the defaults below, then config/tortuga.json
 // (or --config FILE), then individual command-line flags, each overriding the one before.
+//
+// Each default is written once. The lobby's and the rooms' own structs (LobbyLimits, RoomSettings)
+// take theirs from here, so that a test building a lobby or a room with its defaults gets the
+// server's. The store's (SqliteOptions) are written in the store, which cannot see the server, and
+// read from there below.
 #pragma once
 
 #include <cstdint>
@@ -7,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "persistence/sqlite_store.hpp"
 #include "rules/core/error.hpp"
 
 namespace tortuga {
@@ -18,6 +24,10 @@ struct Limits {
   double message_burst = 100;                        // token bucket size
   int handshake_timeout_s = 10;
   int idle_timeout_s = 120;
+  // How long a connection may take to send an HTTP request whole (a WebSocket's upgrade request
+  // too), and the longest a kept-alive one may wait before its next.
+  int http_read_timeout_s = 10;
+  std::size_t max_http_body_bytes = 16 * 1024;  // only GETs are answered: none needs more
   int max_connections = 10000;
   int max_rooms = 5000;
   std::size_t max_write_queue = 1024;  // a client this far behind is disconnected
@@ -35,9 +45,10 @@ struct Config {
   // stays relative until locate_web_root finds it from the binary.
   std::string web_root = "web";
   Limits limits;
-  int bot_delay_ms = 400;  // so that people can follow a bot's move
-  bool synchronous_full = true;
-  int commit_delay_us = 1000;  // the store's group commit delay (see SqliteOptions)
+  static constexpr int kDefaultBotDelayMs = 400;  // so that people can follow a bot's move
+  int bot_delay_ms = kDefaultBotDelayMs;
+  bool synchronous_full = store::SqliteOptions{}.synchronous_full;
+  int commit_delay_us = store::SqliteOptions{}.commit_delay_us;  // the group commit delay
 };
 
 // Reads a JSON config file over the defaults.

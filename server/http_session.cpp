@@ -19,8 +19,8 @@ void HttpSession::run() {
 
 void HttpSession::read() {
   parser_.emplace();
-  parser_->body_limit(16 * 1024);  // requests here carry no body worth more
-  stream_.expires_after(std::chrono::seconds(state_.limits.handshake_timeout_s));
+  parser_->body_limit(state_.limits.max_http_body_bytes);
+  stream_.expires_after(std::chrono::seconds(state_.limits.http_read_timeout_s));
   http::async_read(
       stream_, buffer_, *parser_,
       [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });

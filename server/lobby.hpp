@@ -18,12 +18,13 @@
 #include "persistence/store.hpp"
 #include "protocol/command.hpp"
 #include "server/client.hpp"
+#include "server/config.hpp"
 #include "server/room.hpp"
 
 namespace tortuga {
 
 struct LobbyLimits {
-  int max_rooms = 5000;
+  int max_rooms = Limits{}.max_rooms;
 };
 
 class Lobby : public RoomDirectory {

@@ -23,6 +23,7 @@
 #include "persistence/store.hpp"
 #include "rules/core/game.hpp"
 #include "server/client.hpp"
+#include "server/config.hpp"
 #include "server/match_views.hpp"
 #include "server/room_timer.hpp"
 
@@ -31,7 +32,7 @@ namespace tortuga {
 class RoomDirectory;  // the lobby's bookkeeping of who sits where
 
 struct RoomSettings {
-  int bot_delay_ms = 400;
+  int bot_delay_ms = Config::kDefaultBotDelayMs;
   RoomClock* clock = nullptr;  // what the room's timers run on; none: the steady clock
 };
 

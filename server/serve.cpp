@@ -13,6 +13,7 @@
 #include "persistence/sqlite_store.hpp"
 #include "server/commands.hpp"
 #include "server/config.hpp"
+#include "server/config_parts.hpp"
 #include "server/listener.hpp"
 #include "server/lobby.hpp"
 #include "server/log.hpp"
@@ -84,17 +85,14 @@ int serve_command(const Args& args) {
   log::set_level(c.log_level);
 
   try {
-    store::SqliteStore::Options store_options;
-    store_options.synchronous_full = c.synchronous_full;
-    store_options.commit_delay_us = c.commit_delay_us;
-    store::SqliteStore store(c.db, store_options);
+    store::SqliteStore store(c.db, store_options(c));
     const int threads =
         c.threads > 0 ? c.threads : std::max(1u, std::thread::hardware_concurrency());
     // Owned through a pointer so that it is destroyed first at the end, while the lobby and the
     // server state its queued handlers and sessions refer to still exist.
     auto io_owner = std::make_unique<boost::asio::io_context>(threads);
     boost::asio::io_context& io = *io_owner;
-    Lobby lobby(io, store, RoomSettings{c.bot_delay_ms}, LobbyLimits{c.limits.max_rooms});
+    Lobby lobby(io, store, room_settings(c), lobby_limits(c));
     const int recovered = lobby.recover();
     HttpApi http(store, web_root_of(c));
     ServerState state{lobby, http, c.limits};

@@ -1,0 +1,93 @@
+#include "persistence/sqlite/log.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+
+namespace tortuga::store::sqlite {
+namespace {
+
+std::string describe(std::int64_t match, std::int64_t seq) {
+  return "action (match " + std::to_string(match) + ", seq " + std::to_string(seq) + ")";
+}
+
+// Why the log refused an action, in words a caller can act on.
+std::string refusal(Connection& db, const Action& a) {
+  if (a.seq < 1) return "refused: seq starts at 1";
+  {
+    auto q = db.query("SELECT status FROM matches WHERE id = ?1");
+    q.bind(1, a.match);
+    if (!q.step()) return "refused: no such match";
+    if (q.text(0) != "running") return "refused: the match has ended (" + q.text(0) + ")";
+  }
+  std::int64_t last = 0;
+  {
+    auto q = db.query("SELECT actions FROM logs WHERE match_id = ?1");
+    q.bind(1, a.match);
+    if (q.step()) last = q.int64(0);
+  }
+  if (a.seq <= last) return "refused: already stored";
+  if (a.seq != last + 1)
+    return "refused: would leave a gap, the next seq is " + std::to_string(last + 1);
+  return "refused by the database";
+}
+
+// Reads a match's log from its last action back along `prev`, into `out` in seq order. False if
+// the chain does not hold: a link to another match's action, a seq out of step, a missing link.
+bool read_log_chain(Connection& db, std::int64_t match, std::vector<Action>& out) {
+  std::optional<std::int64_t> at;
+  std::int64_t count = 0;
+  {
+    auto q = db.query("SELECT last_action, actions FROM logs WHERE match_id = ?1");
+    q.bind(1, match);
+    if (!q.step()) return true;  // no actions yet
+    at = q.int64(0);
+    count = q.int64(1);
+  }
+  out.resize(static_cast<std::size_t>(std::max<std::int64_t>(count, 0)));
+  for (std::int64_t seq = count; seq >= 1; --seq) {
+    if (!at) return false;
+    auto q =
+        db.query("SELECT match_id, seq, seat, action, time_ms, prev FROM actions WHERE id = ?1");
+    q.bind(1, *at);
+    if (!q.step() || q.int64(0) != match || q.int64(1) != seq) return false;
+    out[static_cast<std::size_t>(seq - 1)] = {match, seq, static_cast<int>(q.int64(2)), q.text(3),
+                                              q.int64(4)};
+    at = q.null(5) ? std::nullopt : std::optional<std::int64_t>(q.int64(5));
+  }
+  return !at;
+}
+
+}  // namespace
+
+void append_to_log(Connection& db, const Action& a) {
+  try {
+    db.query(
+          "INSERT INTO actions (match_id, seq, seat, action, time_ms, prev) VALUES (?1, ?2, ?3, "
+          "?4, ?5, (SELECT last_action FROM logs WHERE match_id = ?1))")
+        .bind(1, a.match)
+        .bind(2, a.seq)
+        .bind(3, std::int64_t{a.seat})
+        .bind(4, a.action_json)
+        .bind(5, a.time_ms)
+        .run();
+  } catch (const SqlError& e) {
+    if (!db.in_transaction()) throw;  // not a refusal: the transaction itself is lost
+    throw SqlError("append_action: " + describe(a.match, a.seq) + " " + refusal(db, a));
+  }
+}
+
+std::vector<Action> read_log(Connection& db, std::int64_t match) {
+  std::vector<Action> out;
+  if (read_log_chain(db, match, out)) return out;
+  // A chain that does not hold (a file edited by hand): the whole table, read in order.
+  out.clear();
+  auto q = db.query(
+      "SELECT seq, seat, action, time_ms FROM actions WHERE match_id = ?1 ORDER BY seq, id");
+  q.bind(1, match);
+  while (q.step())
+    out.push_back({match, q.int64(0), static_cast<int>(q.int64(1)), q.text(2), q.int64(3)});
+  return out;
+}
+
+}  // namespace tortuga::store::sqlite

@@ -1,0 +1,147 @@
+#include "persistence/sqlite/matches.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include "persistence/now.hpp"
+
+namespace tortuga::store::sqlite {
+namespace {
+
+// Each log is gapless from seq 1, so its length is its last seq, which `logs` keeps.
+const std::string kMatchColumns =
+    "SELECT m.id, m.game, m.options, m.seed, m.script, m.status, m.result, m.created_ms, "
+    "m.ended_ms, COALESCE((SELECT l.actions FROM logs l WHERE l.match_id = m.id), 0) "
+    "FROM matches m";
+
+Match match_from_row(Query& q) {
+  Match m;
+  m.id = q.int64(0);
+  m.game = q.text(1);
+  m.options_json = q.text(2);
+  m.seed = static_cast<std::uint64_t>(q.int64(3));
+  m.script_json = q.text(4);
+  m.status = q.text(5);
+  m.result_json = q.text(6);
+  m.created_ms = q.int64(7);
+  m.ended_ms = q.int64(8);
+  m.action_count = q.int64(9);
+  return m;
+}
+
+void read_seats(Connection& c, Match& m) {
+  auto q =
+      c.query("SELECT seat, player_id, name, bot FROM seats WHERE match_id = ?1 ORDER BY seat");
+  q.bind(1, m.id);
+  while (q.step()) {
+    Seat s;
+    s.seat = static_cast<int>(q.int64(0));
+    if (!q.null(1)) s.player_id = q.int64(1);
+    s.name = q.text(2);
+    s.bot = q.text(3);
+    m.seats.push_back(std::move(s));
+  }
+}
+
+// The matches of a query over kMatchColumns, each with its seats.
+std::vector<Match> read_matches(Connection& c, Query& q) {
+  std::vector<Match> out;
+  while (q.step()) out.push_back(match_from_row(q));
+  for (auto& m : out) read_seats(c, m);
+  return out;
+}
+
+}  // namespace
+
+std::int64_t insert_match(Connection& db, const Match& m) {
+  db.query(
+        "INSERT INTO matches (game, options, seed, script, status, result, created_ms, "
+        "ended_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
+      .bind(1, m.game)
+      .bind(2, m.options_json)
+      .bind(3, static_cast<std::int64_t>(m.seed))
+      .bind(4, m.script_json)
+      .bind(5, m.status)
+      .bind(6, m.result_json)
+      .bind(7, m.created_ms != 0 ? m.created_ms : now_ms())
+      .bind(8, m.ended_ms)
+      .run();
+  const std::int64_t id = db.last_id();
+  for (const Seat& s : m.seats) {
+    db.query("INSERT INTO seats (match_id, seat, player_id, name, bot) VALUES (?1, ?2, ?3, ?4, ?5)")
+        .bind(1, id)
+        .bind(2, std::int64_t{s.seat})
+        .bind(3, s.player_id)
+        .bind(4, s.name)
+        .bind(5, s.bot)
+        .run();
+  }
+  return id;
+}
+
+void finish_match(Connection& db, std::int64_t id, const std::string& status,
+                  const std::string& result_json, std::int64_t ended_ms) {
+  std::string what = "finish_match(" + std::to_string(id) + "): ";
+  if (status != "finished" && status != "aborted")
+    throw SqlError(what + "status must be \"finished\" or \"aborted\", not \"" + status + "\"");
+  db.query(
+        "UPDATE matches SET status = ?1, result = ?2, ended_ms = ?3 "
+        "WHERE id = ?4 AND status = 'running'")
+      .bind(1, status)
+      .bind(2, result_json)
+      .bind(3, ended_ms)
+      .bind(4, id)
+      .run();
+  if (db.changes() == 1) return;
+  auto q = db.query("SELECT status FROM matches WHERE id = ?1");
+  q.bind(1, id);
+  if (!q.step()) throw SqlError(what + "no such match");
+  throw SqlError(what + "the match is already " + q.text(0));
+}
+
+std::vector<Match> list_matches(Connection& db, const MatchFilter& f) {
+  // One SQL text per combination of filters, so that each can use its index; each is prepared
+  // once per connection.
+  std::string sql = kMatchColumns;
+  std::vector<std::string> where;
+  int n = 0;
+  auto param = [&] {
+    // Appended rather than "?" + ...: GCC 12 warns of an overlapping copy in that (its bug
+    // 105329) once this is inlined here.
+    std::string p = "?";
+    p += std::to_string(++n);
+    return p;
+  };
+  if (f.game) where.push_back("m.game = " + param());
+  if (f.status) where.push_back("m.status = " + param());
+  if (f.player)
+    where.push_back("m.id IN (SELECT s.match_id FROM seats s WHERE s.player_id = " + param() + ")");
+  if (f.before_id) where.push_back("m.id < " + param());
+  for (std::size_t i = 0; i < where.size(); ++i) sql += (i == 0 ? " WHERE " : " AND ") + where[i];
+  sql += " ORDER BY m.id DESC LIMIT " + param();
+  const std::int64_t limit = std::clamp(f.limit, 1, kMaxListLimit);
+
+  auto q = db.query(sql);
+  int i = 0;
+  if (f.game) q.bind(++i, *f.game);
+  if (f.status) q.bind(++i, *f.status);
+  if (f.player) q.bind(++i, *f.player);
+  if (f.before_id) q.bind(++i, *f.before_id);
+  q.bind(++i, limit);
+  return read_matches(db, q);
+}
+
+std::optional<Match> match_by_id(Connection& db, std::int64_t id) {
+  auto q = db.query(kMatchColumns + " WHERE m.id = ?1");
+  q.bind(1, id);
+  auto found = read_matches(db, q);
+  if (found.empty()) return std::nullopt;
+  return std::move(found.front());
+}
+
+std::vector<Match> unfinished_matches(Connection& db) {
+  auto q = db.query(kMatchColumns + " WHERE m.status = 'running' ORDER BY m.id");
+  return read_matches(db, q);
+}
+
+}  // namespace tortuga::store::sqlite

@@ -1,0 +1,36 @@
+#include "persistence/sqlite/players.hpp"
+
+namespace tortuga::store::sqlite {
+namespace {
+
+std::optional<Player> read_player(Query& q) {
+  if (!q.step()) return std::nullopt;
+  return Player{q.int64(0), q.text(1), q.text(2), q.int64(3)};
+}
+
+}  // namespace
+
+std::int64_t insert_player(Connection& db, const Player& p) {
+  auto q = db.query("INSERT INTO players (name, token_hash, created_ms) VALUES (?1, ?2, ?3)");
+  q.bind(1, p.name).bind(2, p.token_hash).bind(3, p.created_ms).run();
+  return db.last_id();
+}
+
+void rename_player(Connection& db, std::int64_t id, const std::string& name) {
+  db.query("UPDATE players SET name = ?1 WHERE id = ?2").bind(1, name).bind(2, id).run();
+  if (db.changes() == 0) throw SqlError("no player " + std::to_string(id));
+}
+
+std::optional<Player> player_by_token_hash(Connection& db, const std::string& hash) {
+  auto q = db.query("SELECT id, name, token_hash, created_ms FROM players WHERE token_hash = ?1");
+  q.bind(1, hash);
+  return read_player(q);
+}
+
+std::optional<Player> player_by_id(Connection& db, std::int64_t id) {
+  auto q = db.query("SELECT id, name, token_hash, created_ms FROM players WHERE id = ?1");
+  q.bind(1, id);
+  return read_player(q);
+}
+
+}  // namespace tortuga::store::sqlite

@@ -1,0 +1,28 @@
+// The Config as each part of the server takes it: the store's options, the lobby's limits, each
+// room's settings. `serve` starts the parts through these, and the config test checks them, so
+// that a setting read from the file or a flag is known to reach the part it is for.
+#pragma once
+
+#include "persistence/sqlite_store.hpp"
+#include "server/config.hpp"
+#include "server/lobby.hpp"
+#include "server/room.hpp"
+
+namespace tortuga {
+
+inline store::SqliteOptions store_options(const Config& c) {
+  store::SqliteOptions options;
+  options.synchronous_full = c.synchronous_full;
+  options.commit_delay_us = c.commit_delay_us;
+  return options;
+}
+
+inline LobbyLimits lobby_limits(const Config& c) {
+  return LobbyLimits{c.limits.max_rooms};
+}
+
+inline RoomSettings room_settings(const Config& c) {
+  return RoomSettings{c.bot_delay_ms};
+}
+
+}  // namespace tortuga

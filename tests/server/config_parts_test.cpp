@@ -1,0 +1,85 @@
+// The Config as the server's parts receive it: each part's own defaults are the server's, each
+// part is started with what the config file says, and the HTTP limits are read and bounded.
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+#include <unistd.h>
+
+#include "persistence/sqlite_store.hpp"
+#include "server/config.hpp"
+#include "server/config_parts.hpp"
+#include "server/lobby.hpp"
+#include "server/room.hpp"
+
+namespace tortuga::testing {
+
+TEST_CASE("a store, lobby or room built with its own defaults has the server's") {
+  const Config defaults;
+  CHECK(store::SqliteOptions{}.commit_delay_us == defaults.commit_delay_us);
+  CHECK(store::SqliteOptions{}.synchronous_full == defaults.synchronous_full);
+  CHECK(LobbyLimits{}.max_rooms == defaults.limits.max_rooms);
+  CHECK(RoomSettings{}.bot_delay_ms == defaults.bot_delay_ms);
+}
+
+TEST_CASE("the store, the lobby and each room are started with the config's settings") {
+  SUBCASE("its defaults") {
+    const Config c;
+    CHECK(store_options(c).commit_delay_us == c.commit_delay_us);
+    CHECK(store_options(c).synchronous_full == c.synchronous_full);
+    CHECK(lobby_limits(c).max_rooms == c.limits.max_rooms);
+    CHECK(room_settings(c).bot_delay_ms == c.bot_delay_ms);
+  }
+  SUBCASE("settings that differ from every default") {
+    const std::string path = "/tmp/tortuga-config-parts-" + std::to_string(::getpid()) + ".json";
+    std::ofstream(path) << R"({"limits": {"max_rooms": 3}, "bots": {"delay_ms": 7},
+                               "store": {"synchronous_full": false, "commit_delay_us": 250}})";
+    auto c = config_from_args({"--config", path});
+    std::remove(path.c_str());
+    REQUIRE(c);
+    CHECK(store_options(*c).commit_delay_us == 250);
+    CHECK(store_options(*c).synchronous_full == false);
+    CHECK(lobby_limits(*c).max_rooms == 3);
+    CHECK(room_settings(*c).bot_delay_ms == 7);
+  }
+}
+
+TEST_CASE("the HTTP limits are read from the config file, and refused out of range") {
+  const std::string path = "/tmp/tortuga-config-http-" + std::to_string(::getpid()) + ".json";
+  auto load = [&](const std::string& limits) {
+    std::ofstream(path) << R"({"limits": )" << limits << "}";
+    return load_config(path);
+  };
+  auto c = load(R"({"http_read_timeout_s": 3, "max_http_body_bytes": 1000})");
+  REQUIRE(c);
+  CHECK(c->limits.http_read_timeout_s == 3);
+  CHECK(c->limits.max_http_body_bytes == 1000);
+  // The bounds themselves are taken.
+  CHECK(load(R"({"http_read_timeout_s": 1, "max_http_body_bytes": 0})"));
+  CHECK(load(R"({"http_read_timeout_s": 3600, "max_http_body_bytes": 1048576})"));
+
+  for (const char* bad :
+       {R"({"http_read_timeout_s": 0})", R"({"http_read_timeout_s": -5})",
+        R"({"http_read_timeout_s": 3601})", R"({"max_http_body_bytes": -1})",
+        R"({"max_http_body_bytes": 1048577})", R"({"http_read_timeout_s": "ten"})"}) {
+    CAPTURE(bad);
+    auto refused = load(bad);
+    REQUIRE_FALSE(refused);
+    CHECK(refused.error().message.find(path) != std::string::npos);
+  }
+  std::remove(path.c_str());
+
+  // The shipped file holds both, at their defaults: read over other values, it sets them back.
+  Config other;
+  other.limits.http_read_timeout_s = 99;
+  other.limits.max_http_body_bytes = 99;
+  auto shipped = load_config(std::string(TORTUGA_SOURCE_DIR) + "/config/tortuga.json", other);
+  REQUIRE(shipped);
+  const Limits defaults;
+  CHECK(shipped->limits.http_read_timeout_s == defaults.http_read_timeout_s);
+  CHECK(shipped->limits.max_http_body_bytes == defaults.max_http_body_bytes);
+}
+
+}  // namespace tortuga::testing
