@@ -7,7 +7,9 @@
 #include <vector>
 
 #include "rules/core/action_reader.hpp"
+#include "rules/core/bot.hpp"
 #include "rules/core/chance.hpp"
+#include "rules/core/registry.hpp"
 #include "tests/why.hpp"
 
 using tortuga::ActionReader;
@@ -197,11 +199,8 @@ TEST_CASE("quote: client text comes back JSON-escaped, printable and short") {
   // Long text: its first 40 bytes of escapes, whole ones, and "..." after the closing quote.
   CHECK(quote(std::string(1000, 'k')) == "\"" + std::string(40, 'k') + "\"...");
   CHECK(quote(std::string(40, 'k')) == "\"" + std::string(40, 'k') + "\"");
-  CHECK(quote(std::string(100, '\x01')) == "\"" + [] {
-    std::string six;
-    for (int i = 0; i < 6; ++i) six += "\\u0001";
-    return six;
-  }() + "\"...");
+  const std::string six_escapes = R"("\u0001\u0001\u0001\u0001\u0001\u0001")";
+  CHECK(quote(std::string(100, '\x01')) == six_escapes + "...");
 }
 
 TEST_CASE("quote: whatever the bytes, a short printable JSON string that reads back as a prefix") {
@@ -230,5 +229,120 @@ TEST_CASE("quote: whatever the bytes, a short printable JSON string that reads b
       CHECK(text.compare(0, back.get<std::string>().size(), back.get<std::string>()) == 0);
       CHECK(cut == (back.get<std::string>().size() < text.size()));
     }
+  }
+}
+
+// Every game reads its actions with the reader: the same malformed actions are refused by each
+// with the same code and words, and client text never comes back raw.
+namespace {
+
+// For each game, the type of a legal action and one of its fields, whose value has a range: the
+// value `beyond` it is refused in `words`. Colpaccio has no integer field with a range (a card id
+// beyond the deck is the rules' refusal: no card has it), so its value beyond is a count.
+struct Probe {
+  const char* game;
+  const char* type;
+  const char* field;
+  bool optional;  // the legal actions of that type may lack it
+  Json beyond;
+  const char* words;
+};
+
+const Probe kProbes[] = {
+    {"raft-and-scupper", "jump", "pirate", false, 7, "\"pirate\" must be an integer from 0 to 3"},
+    {"scalawag", "order", "sailors", false, 4, "\"sailors\" must be an integer from 0 to 3"},
+    {"um-rum-und-ehre", "move", "alley", false, 1000001,
+     "\"alley\" must be an integer from -1000000 to 1000000"},
+    {"colpaccio", "raid", "cards", false, Json::array({0, 1, 2, 3}),
+     "\"cards\" must be an array of 1 to 3 integers"},
+    {"riff-raff", "load", "pieces", true, 3, "\"pieces\" must be an integer from 1 to 2"},
+};
+
+bool starts_with(const std::string& text, const std::string& start) {
+  return text.compare(0, start.size(), start) == 0;
+}
+
+// Refused as bad_action, in printable words no longer than a sentence, and without changing
+// anything: returns the words.
+std::string malformed(const tortuga::State& state, int seat, const Json& action) {
+  auto copy = state.clone();
+  const Json before = copy->full_view();
+  const tortuga::Refusal refused = copy->apply(seat, action);
+  const std::string text = action.dump(-1, ' ', true, Json::error_handler_t::replace);
+  REQUIRE_MESSAGE(refused.has_value(), text << " was accepted");
+  CHECK_MESSAGE(refused->code == tortuga::code::kBadAction, text << ": " << refused->message);
+  CHECK_MESSAGE(printable(refused->message), refused->message);
+  CHECK(refused->message.size() < 400);
+  CHECK(copy->full_view() == before);
+  return refused->message;
+}
+
+}  // namespace
+
+TEST_CASE("every game refuses the same malformed actions with the same code and words") {
+  // Text a hostile client might send: quotes, a line break, control and bidi characters, length.
+  const std::string hostile = "fo\"o\n\x01\xe2\x80\xae" + std::string(10000, 'x');
+  for (const Probe& probe : kProbes) {
+    CAPTURE(probe.game);
+    const tortuga::Game* game = tortuga::find_game(probe.game);
+    REQUIRE(game != nullptr);
+    auto options = game->normalize_options(Json::object());
+    REQUIRE(options.ok());
+    auto state = game->new_state(*options, tortuga::Chance(3));
+    tortuga::Chance rng(4);
+    tortuga::RandomBot bot;
+    // Play until a seat may send an action of the probe's type, with its field.
+    int seat = -1;
+    Json action;
+    for (int step = 0; seat < 0 && step < 3000 && !state->is_over(); ++step) {
+      for (int s : state->actors())
+        for (const Json& legal : state->legal_actions(s))
+          if (seat < 0 && legal.at("type").get_ref<const std::string&>() == probe.type &&
+              (probe.optional || legal.contains(probe.field)))
+            seat = s, action = legal;
+      if (seat >= 0) break;
+      const auto actors = state->actors();
+      const int actor = actors[rng.below(static_cast<std::uint32_t>(actors.size()))];
+      REQUIRE_FALSE(state->apply(actor, bot.choose(*state, actor, rng)));
+    }
+    REQUIRE_MESSAGE(seat >= 0, "no " << probe.type << " action was ever legal");
+    CHECK_FALSE(state->clone()->apply(seat, action));
+
+    // The contract's own refusals, before any game's.
+    CHECK(malformed(*state, seat, 7) == "an action must be a JSON object");
+    CHECK(malformed(*state, seat, Json::object()) == "missing \"type\"");
+    CHECK(malformed(*state, seat, {{"type", 5}}) == "\"type\" must be a string");
+
+    // An unknown type, then the same type hostile: quoted, escaped, cut.
+    CHECK(starts_with(malformed(*state, seat, {{"type", "foo"}}),
+                      "unknown action type \"foo\": expected one of \""));
+    const std::string odd = malformed(*state, seat, {{"type", hostile}});
+    CHECK(starts_with(odd, "unknown action type " + quote(hostile) + ": expected one of \""));
+    CHECK(starts_with(odd, R"(unknown action type "fo\"o\n\u0001\u202exxx)"));
+    CHECK(odd.find("fo\"o") == std::string::npos);
+    CHECK(odd.find(std::string(41, 'x')) == std::string::npos);
+
+    // A legal action with one field too many, its name hostile.
+    Json extra = action;
+    extra["by\"\n" + hostile] = 1;
+    CHECK(malformed(*state, seat, extra) == "unexpected field " + quote("by\"\n" + hostile));
+
+    // The probe's field: missing, of the wrong type, beyond its range.
+    const std::string field = probe.field;
+    if (!probe.optional) {
+      Json without = action;
+      without.erase(field);
+      CHECK(malformed(*state, seat, without) == "missing \"" + field + "\"");
+    }
+    Json wrong = action;
+    wrong[field] = action.contains(field) && action[field].is_string() ? Json(12345) : Json("x");
+    CHECK(starts_with(malformed(*state, seat, wrong), "\"" + field + "\" must be "));
+    Json beyond = action;
+    beyond[field] = probe.beyond;
+    CHECK(malformed(*state, seat, beyond) == probe.words);
+    // And a long string where the field's value goes: never echoed at all.
+    Json long_value = action;
+    long_value[field] = hostile;
+    CHECK(malformed(*state, seat, long_value).find("xxxx") == std::string::npos);
   }
 }
