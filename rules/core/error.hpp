@@ -63,17 +63,6 @@ inline Error bad_action(std::string message) {
 std::string quote(std::string_view text);
 std::string quote_list(std::span<const std::string_view> texts);  // "jump", "sail", "pass"
 
-// A client's text as it may appear in an error message, in quotes: printable ASCII, at most 40
-// characters, so that a refusal reads well and stays short whatever bytes the client sent.
-inline std::string printable_quote(std::string_view text) {
-  std::string out = "\"";
-  for (std::size_t i = 0; i < text.size() && i < 40; ++i) {
-    const unsigned char c = static_cast<unsigned char>(text[i]);
-    out += c >= 0x20 && c < 0x7f && c != '"' && c != '\\' ? static_cast<char>(c) : '?';
-  }
-  return out + (text.size() > 40 ? "...\"" : "\"");
-}
-
 // The one wording of each way an action can be malformed, the same in every game: all bad_action,
 // every name and client text put through quote().
 Error not_an_object();                           // an action must be a JSON object
