@@ -1,5 +1,6 @@
-// The JSON of Colpaccio's actions, read with a precise message for every malformed one
-// (bad_action) and written ready to send. Cards are named by id (see cards.hpp):
+// The JSON of Colpaccio's actions, read with the ActionReader (a malformed one is refused as
+// bad_action in the words every game uses) and written ready to send. Cards are named by id (see
+// cards.hpp):
 //
 //   {"type": "raid", "cards": [12]}                  main action: one good, with its prize
 //   {"type": "raid", "cards": [12, 40, 7]}           main action: two or three adjacent goods

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -55,15 +56,22 @@ inline Error bad_action(std::string message) {
   return {code::kBadAction, std::move(message)};
 }
 
-// A client's text as it may appear in an error message, in quotes: printable ASCII, at most 40
-// characters, so that a refusal reads well and stays short whatever bytes the client sent.
-inline std::string printable_quote(std::string_view text) {
-  std::string out = "\"";
-  for (std::size_t i = 0; i < text.size() && i < 40; ++i) {
-    const unsigned char c = static_cast<unsigned char>(text[i]);
-    out += c >= 0x20 && c < 0x7f && c != '"' && c != '\\' ? static_cast<char>(c) : '?';
-  }
-  return out + (text.size() > 40 ? "...\"" : "\"");
-}
+// A client's text as it may appear in an error message: a JSON string literal with every quote,
+// backslash, control and non-ASCII character escaped, so the message stays printable ASCII and
+// says exactly what was sent. Only the first 40 bytes of escaped text are kept, with "..." after
+// the closing quote when more was cut, so a hostile client cannot make a message long.
+std::string quote(std::string_view text);
+std::string quote_list(std::span<const std::string_view> texts);  // "jump", "sail", "pass"
+
+// The one wording of each way an action can be malformed, the same in every game: all bad_action,
+// every name and client text put through quote().
+Error not_an_object();                           // an action must be a JSON object
+Error missing_field(std::string_view field);     // missing "to"
+Error unexpected_field(std::string_view field);  // unexpected field "by"
+// unknown action type "fly": expected one of "jump", "sail", "pass"
+Error unknown_action_type(std::string_view type, std::span<const std::string_view> known);
+// "pirate" must be an integer from 0 to 3: `what` says what the field must be
+Error field_must_be(std::string_view field, std::string_view what);
+Error named_twice(std::string_view field, long long value);  // "cards" names 12 twice
 
 }  // namespace tortuga

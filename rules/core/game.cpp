@@ -61,7 +61,7 @@ Expected<Json> Game::normalize_options(const Json& given) const {
   Json options = Json::object();
   if (given.is_object()) {
     for (auto it = given.begin(); it != given.end(); ++it) {
-      if (!schema.contains(it.key())) return bad_options("unknown option " + it.key());
+      if (!schema.contains(it.key())) return bad_options("unknown option " + quote(it.key()));
       if (auto refused = check_value(it.key(), schema[it.key()], it.value())) return *refused;
       options[it.key()] = it.value();
     }

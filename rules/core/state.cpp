@@ -17,10 +17,10 @@ Json State::legal_actions(int seat) const {
 }
 
 Refusal State::apply(int seat, Json action) {
-  if (!action.is_object()) return bad_action("an action must be a JSON object");
+  if (!action.is_object()) return not_an_object();
   auto type = action.find("type");
-  if (type == action.end() || !type->is_string())
-    return bad_action("an action needs a string field \"type\"");
+  if (type == action.end()) return missing_field("type");
+  if (!type->is_string()) return field_must_be("type", "a string");
   if (is_over()) return Error{code::kMatchOver, "the match is over"};
 
   Refusal refused;

@@ -1,5 +1,5 @@
-// The JSON of Raft & Scupper's actions, read with a precise message for every malformed one
-// (bad_action) and written ready to send:
+// The JSON of Raft & Scupper's actions, read with the ActionReader (a malformed one is refused as
+// bad_action in the words every game uses) and written ready to send:
 //
 //   {"type": "switch_pair", "pair": 6}                             setup: swap positions 11, 12
 //   {"type": "place_pirate", "figure": "yellowbeard", "at": [x, y]}   setup

@@ -50,18 +50,6 @@ std::string_view crew_title(Crew crew) {
   return crew == Crew::kYellowbeards ? "Yellowbeards" : "Blackbeards";
 }
 
-std::optional<Crew> crew_from_name(std::string_view name) {
-  if (name == "yellowbeards") return Crew::kYellowbeards;
-  if (name == "blackbeards") return Crew::kBlackbeards;
-  return std::nullopt;
-}
-
-std::optional<Crew> crew_from_figure(std::string_view name) {
-  if (name == "yellowbeard") return Crew::kYellowbeards;
-  if (name == "blackbeard") return Crew::kBlackbeards;
-  return std::nullopt;
-}
-
 std::string favoured_ships(Crew crew) {
   return std::string(flotilla_name(cargo_trait(crew))) + " or " +
          std::string(flotilla_name(rigging_trait(crew)));

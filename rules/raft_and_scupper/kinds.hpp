@@ -77,8 +77,6 @@ std::string_view flotilla_name(Trait trait);
 std::string_view crew_name(Crew crew);    // "yellowbeards" | "blackbeards"
 std::string_view figure_name(Crew crew);  // "yellowbeard" | "blackbeard"
 std::string_view crew_title(Crew crew);   // "Yellowbeards" | "Blackbeards", for messages
-std::optional<Crew> crew_from_name(std::string_view name);
-std::optional<Crew> crew_from_figure(std::string_view name);
 // "gold or round-rigged", the ships a figure may stand on.
 std::string favoured_ships(Crew crew);
 

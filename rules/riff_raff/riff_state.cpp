@@ -5,7 +5,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "rules/riff_raff/action_fields.hpp"
+#include "rules/core/action_reader.hpp"
 
 namespace tortuga::riff {
 
@@ -93,7 +93,10 @@ Json RiffState::result() const {
 }
 
 Refusal RiffState::act(int seat, const Json& action) {
-  const std::string type = action["type"];
+  // A type the game never has is malformed; one it has but not now is refused by the phase.
+  static constexpr std::string_view kTypes[] = {"choose", "appoint", "load", "catch"};
+  if (auto bad = expect_type(action, kTypes)) return bad;
+  const std::string& type = action["type"].get_ref<const std::string&>();
   switch (phase_) {
     case Phase::kChoosing:
       if (type == "choose") return choose(seat, action);
@@ -141,12 +144,10 @@ Refusal RiffState::on_timeout() {
 }
 
 Refusal RiffState::choose(int seat, const Json& action) {
-  if (auto bad = only_fields(action, {"type", "card"})) return bad;
-  auto card = action.find("card");
-  if (card == action.end() || !card->is_number_integer())
-    return bad_action("field \"card\" must be an integer");
+  ActionReader read(action, {"card"});
+  const long long n = read.integer("card");
+  if (auto bad = read.refusal()) return bad;
   Player& p = players_[seat];
-  const long long n = card->get<long long>();
   if (std::find(p.hand.begin(), p.hand.end(), n) == p.hand.end())
     return illegal("card " + std::to_string(n) + " is not in your hand");
   p.chosen = static_cast<int>(n);
@@ -180,12 +181,10 @@ void RiffState::reveal() {
 }
 
 Refusal RiffState::appoint(const Json& action) {
-  if (auto bad = only_fields(action, {"type", "seat"})) return bad;
-  auto seat = action.find("seat");
-  if (seat == action.end() || !seat->is_number_integer())
-    return bad_action("field \"seat\" must be an integer");
+  ActionReader read(action, {"seat"});
+  const long long s = read.integer("seat");
+  if (auto bad = read.refusal()) return bad;
   const auto tied = tied_highest();
-  const long long s = seat->get<long long>();
   if (std::find(tied.begin(), tied.end(), s) == tied.end())
     return illegal("seat " + std::to_string(s) + " did not play the highest card");
   captain_ = static_cast<int>(s);

@@ -168,7 +168,7 @@ Expected<std::shared_ptr<const Spec>> parse_spec(const json& model) {
   if (!cargo.is_object()) r.fail("cargo must be an object of the eight kinds");
   if (cargo.is_object())
     for (auto it = cargo.begin(); it != cargo.end(); ++it)
-      if (kind_index(it.key()) < 0) r.fail("cargo." + it.key() + " is not a kind of cargo");
+      if (kind_index(it.key()) < 0) r.fail("cargo " + quote(it.key()) + " is not a kind of cargo");
   for (int k = 0; r.error.empty() && k < kKinds; ++k) {
     const std::string where = std::string("cargo.") + kKindNames[k];
     if (!cargo.contains(kKindNames[k])) {

@@ -1,43 +1,34 @@
 // A loader's turn: loading a piece (or two), the simulation, and the catch after a fall.
 #include <algorithm>
 
-#include "rules/riff_raff/action_fields.hpp"
+#include "rules/core/action_reader.hpp"
 #include "rules/riff_raff/riff_state.hpp"
 
 namespace tortuga::riff {
 
 Refusal RiffState::load(int seat, const Json& action) {
-  if (auto bad = only_fields(action, {"type", "piece", "x", "angle", "drop", "pieces"})) return bad;
-  auto piece = action.find("piece");
-  if (piece == action.end() || !piece->is_string())
-    return bad_action("field \"piece\" must name a kind of cargo");
-  const int kind = kind_index(piece->get<std::string>());
-  if (kind < 0) return bad_action("there is no cargo called \"" + piece->get<std::string>() + "\"");
-  auto x = number_field(action, "x");
-  if (!x) return x.error();
-  auto angle = number_field(action, "angle");
-  if (!angle) return angle.error();
-  auto drop = number_field(action, "drop");
-  if (!drop) return drop.error();
+  ActionReader read(action, {"piece", "x", "angle", "drop"}, {"pieces"});
+  const int kind = kind_index(read.one_of("piece", kKindNames));
+  const double x = read.number("x"), angle = read.number("angle"), drop = read.number("drop");
+  const int pieces = read.has("pieces") ? static_cast<int>(read.integer("pieces", 1, 2)) : 0;
+  if (auto bad = read.refusal()) return bad;
   int announced = announced_;
-  if (auto pieces = action.find("pieces"); pieces != action.end()) {
-    if (!pieces->is_number_integer() || (*pieces != 1 && *pieces != 2))
-      return bad_action("field \"pieces\" must be 1 or 2");
-    if (*pieces == 2 && !may_announce_two())
+  if (pieces > 0) {
+    if (pieces == 2 && !may_announce_two())
       return illegal(loaded_ids_.empty()
                          ? "two pieces may be announced only on a yard that already holds cargo, "
                            "by a player with two pieces left"
                          : "the pieces were announced with the first piece");
     if (!loaded_ids_.empty()) return illegal("the pieces were announced with the first piece");
-    announced = pieces->get<int>();
+    announced = pieces;
   }
   Player& p = players_[seat];
   if (p.supply[kind] == 0) return illegal(std::string("you have no ") + kKindNames[kind] + " left");
-  if (!(*angle >= -180 && *angle <= 180)) return illegal("angle must be within [-180, 180]");
-  if (!(*drop >= 0 && *drop <= spec_->physics.max_drop))
+  if (!(angle >= -180 && angle <= 180)) return illegal("angle must be within [-180, 180]");
+  if (!(drop >= 0 && drop <= spec_->physics.max_drop))
     return illegal("drop must be within [0, " + std::to_string(spec_->physics.max_drop) + "]");
-  const Placement placement{kind, loading_area(), static_cast<float>(*x),
-                            static_cast<float>(*angle), static_cast<float>(*drop)};
+  const Placement placement{kind, loading_area(), static_cast<float>(x), static_cast<float>(angle),
+                            static_cast<float>(drop)};
   auto pose = release_pose(*spec_, world_, placement);
   if (!pose) return pose.error();
 
@@ -47,9 +38,10 @@ Refusal RiffState::load(int seat, const Json& action) {
   loaded_ids_.push_back(id);
   world_.cargo.push_back({id, kind, *pose});
   motion_ = simulate(*spec_, world_, step_limit_);
-  last_load_ = {
-      {"seat", seat}, {"piece", kKindNames[kind]}, {"id", id},     {"area", placement.area},
-      {"x", *x},      {"angle", *angle},           {"drop", *drop}};
+  last_load_ = {{"seat", seat}, {"piece", kKindNames[kind]},
+                {"id", id},     {"area", placement.area},
+                {"x", x},       {"angle", angle},
+                {"drop", drop}};
   if (!motion_.falls.empty()) {
     // Only falls of earlier cargo are worth a catch: catching just this turn's pieces never counts.
     const bool worth = std::any_of(motion_.falls.begin(), motion_.falls.end(), [&](const Fall& f) {
@@ -69,17 +61,19 @@ Refusal RiffState::load(int seat, const Json& action) {
 }
 
 Refusal RiffState::catch_pieces(const Json& action) {
-  if (auto bad = only_fields(action, {"type", "grabs"})) return bad;
-  auto grabs = action.find("grabs");
-  if (grabs == action.end() || !grabs->is_array())
-    return bad_action("field \"grabs\" must be an array of {\"piece\": id, \"frame\": n}");
-  if (grabs->size() > kHands) return illegal("two hands catch at most two pieces");
+  // Any number of grabs is well formed: more than two hands can catch is a rule's refusal.
+  constexpr std::size_t kAny = ActionReader::kAnyCount;
+  constexpr std::string_view kGrabs = R"(objects {"piece": integer, "frame": integer})";
+  ActionReader read(action, {"grabs"});
+  const Json& grabs = read.array("grabs", 0, kAny, kGrabs);
+  if (auto bad = read.refusal()) return bad;
+  if (grabs.size() > kHands) return illegal("two hands catch at most two pieces");
   std::vector<int> caught, named;
-  for (const Json& grab : *grabs) {
+  for (const Json& grab : grabs) {
     if (!grab.is_object() || !grab.contains("piece") || !grab.contains("frame") ||
         !grab["piece"].is_number_integer() || !grab["frame"].is_number_integer() ||
         grab.size() != 2)
-      return bad_action("each grab must be {\"piece\": id, \"frame\": n}");
+      return ActionReader::must_hold("grabs", 0, kAny, kGrabs);
     const long long id = grab["piece"], frame = grab["frame"];
     auto fall = std::find_if(motion_.falls.begin(), motion_.falls.end(),
                              [&](const Fall& f) { return f.id == id; });

@@ -1,8 +1,8 @@
 #include "rules/scalawag/actions.hpp"
 
-#include <algorithm>
-#include <initializer_list>
 #include <string>
+
+#include "rules/core/action_reader.hpp"
 
 namespace tortuga::scalawag {
 namespace {
@@ -25,77 +25,20 @@ std::string_view count_field(Order order) {
   }
 }
 
-// Refuses any field outside `allowed` (besides "type").
-Refusal only_fields(const Json& action, std::initializer_list<std::string_view> allowed) {
-  for (auto it = action.begin(); it != action.end(); ++it) {
-    if (it.key() == "type") continue;
-    if (std::find(allowed.begin(), allowed.end(), it.key()) == allowed.end())
-      return bad_action("unexpected field " + printable_quote(it.key()) + " in a " +
-                        action["type"].get<std::string>() + " action");
-  }
-  return std::nullopt;
-}
+// In the order of ActionType.
+constexpr std::string_view kTypes[] = {"order",     "second_fire", "lookout", "targets",
+                                       "challenge", "decline",     "penalty", "lose_crew",
+                                       "return",    "to_locker"};
 
-Expected<Crew> read_card(const Json& action, const char* field) {
-  auto it = action.find(field);
-  if (it == action.end() || !it->is_string())
-    return bad_action(std::string("a ") + action["type"].get<std::string>() +
-                      " action needs a string field \"" + field + "\"");
-  auto crew = crew_from_name(it->get<std::string>());
-  if (!crew) return bad_action("no crew card is called \"" + it->get<std::string>() + "\"");
-  return *crew;
-}
-
-Expected<int> read_small(const Json& action, std::string_view field, int lo, int hi) {
-  auto it = action.find(field);
-  if (it == action.end() || !it->is_number_integer())
-    return bad_action("this action needs an integer field \"" + std::string(field) + "\"");
-  const long long n = it->get<long long>();
-  if (n < lo || n > hi)
-    return bad_action("the field \"" + std::string(field) + "\" must be from " +
-                      std::to_string(lo) + " to " + std::to_string(hi));
-  return static_cast<int>(n);
-}
-
-Expected<Action> parse_order(const Json& json) {
+Action parse_order(ActionReader& read) {
   Action action;
-  action.type = ActionType::kOrder;
-  auto it = json.find("order");
-  if (it == json.end() || !it->is_string())
-    return bad_action("an order action needs a string field \"order\"");
-  const std::string name = it->get<std::string>();
-  auto found = std::find_if(std::begin(kOrders), std::end(kOrders),
-                            [&](Order order) { return order_name(order) == name; });
-  if (found == std::end(kOrders)) return bad_action("there is no Captain's Order \"" + name + "\"");
-  action.order = *found;
+  action.order = read.one_of("order", kOrders, order_name);
   const std::string_view field = count_field(action.order);
   if (field.empty()) {
-    if (auto refused = only_fields(json, {"order"})) return *refused;
-    return action;
-  }
-  if (auto refused = only_fields(json, {"order", field})) return *refused;
-  auto count = read_small(json, field, 0, kMaxAssigned);
-  if (!count) return count.error();
-  action.crew = *count;
-  return action;
-}
-
-Expected<Action> parse_targets(const Json& json) {
-  Action action;
-  action.type = ActionType::kTargets;
-  if (auto refused = only_fields(json, {"targets", "steal"})) return *refused;
-  auto it = json.find("targets");
-  if (it == json.end() || !it->is_array() || it->empty() || it->size() > 2)
-    return bad_action("a targets action needs \"targets\": an array of one or two seats");
-  for (const Json& seat : *it) {
-    if (!seat.is_number_integer() || seat.get<long long>() < 0 || seat.get<long long>() > 64)
-      return bad_action("each target must be a seat number");
-    action.targets.push_back(seat.get<int>());
-  }
-  if (json.contains("steal")) {
-    auto steal = read_small(json, "steal", 1, 2);
-    if (!steal) return steal.error();
-    action.steal = *steal;
+    read.fields({"order"});
+  } else {
+    read.fields({"order", field});
+    action.crew = static_cast<int>(read.integer(field, 0, kMaxAssigned));
   }
   return action;
 }
@@ -154,55 +97,41 @@ bool takes_targets(Order order) {
 }
 
 Expected<Action> parse_action(const Json& json) {
-  const std::string type = json["type"].get<std::string>();
-  Action action;
-  if (type == "order") return parse_order(json);
-  if (type == "targets") return parse_targets(json);
-  if (type == "second_fire" || type == "lookout" || type == "challenge" || type == "decline") {
-    if (auto refused = only_fields(json, {})) return *refused;
-    action.type = type == "second_fire" ? ActionType::kSecondFire
-                  : type == "lookout"   ? ActionType::kLookout
-                  : type == "challenge" ? ActionType::kChallenge
-                                        : ActionType::kDecline;
-    return action;
+  ActionReader read(json);
+  const auto type = static_cast<ActionType>(read.type_among(kTypes));
+  Action action = type == ActionType::kOrder ? parse_order(read) : Action{};
+  action.type = type;
+  switch (type) {
+    case ActionType::kOrder:
+      break;
+    case ActionType::kTargets:
+      read.fields({"targets"}, {"steal"});
+      for (long long seat : read.integers("targets", 1, 2, 0, 64))
+        action.targets.push_back(static_cast<int>(seat));
+      if (read.has("steal")) action.steal = static_cast<int>(read.integer("steal", 1, 2));
+      break;
+    case ActionType::kPenalty:
+      read.fields({"take"}, {"card"});
+      action.damage = read.one_of("take", {"damage", "crew"}) == "damage";
+      if (action.damage)
+        read.fields({"take"});  // a damage penalty names no crew card
+      else if (read.has("card"))
+        action.card = read.one_of("card", kAllCrew, crew_name);
+      break;
+    case ActionType::kLoseCrew:
+    case ActionType::kToLocker:
+      read.fields({"card"});
+      action.card = read.one_of("card", kAllCrew, crew_name);
+      break;
+    case ActionType::kReturn:
+      read.fields({"cards"});
+      action.cards = read.list_of("cards", 0, 6, kAllCrew, crew_name);
+      break;
+    default:  // second_fire, lookout, challenge, decline
+      read.fields({});
   }
-  if (type == "penalty") {
-    action.type = ActionType::kPenalty;
-    if (auto refused = only_fields(json, {"take", "card"})) return *refused;
-    auto take = json.find("take");
-    if (take == json.end() || !take->is_string() || (*take != "damage" && *take != "crew"))
-      return bad_action("a penalty action needs \"take\": \"damage\" or \"crew\"");
-    action.damage = *take == "damage";
-    if (json.contains("card")) {
-      if (action.damage) return bad_action("a damage penalty names no card");
-      auto card = read_card(json, "card");
-      if (!card) return card.error();
-      action.card = *card;
-    }
-    return action;
-  }
-  if (type == "lose_crew" || type == "to_locker") {
-    action.type = type == "lose_crew" ? ActionType::kLoseCrew : ActionType::kToLocker;
-    if (auto refused = only_fields(json, {"card"})) return *refused;
-    auto card = read_card(json, "card");
-    if (!card) return card.error();
-    action.card = *card;
-    return action;
-  }
-  if (type == "return") {
-    action.type = ActionType::kReturn;
-    if (auto refused = only_fields(json, {"cards"})) return *refused;
-    auto cards = json.find("cards");
-    if (cards == json.end() || !cards->is_array() || cards->size() > 6)
-      return bad_action("a return action needs \"cards\": an array of crew card names");
-    for (const Json& name : *cards) {
-      auto crew = name.is_string() ? crew_from_name(name.get<std::string>()) : std::nullopt;
-      if (!crew) return bad_action("\"cards\" must hold crew card names only");
-      action.cards.push_back(*crew);
-    }
-    return action;
-  }
-  return bad_action("unknown action type " + printable_quote(type));
+  if (auto bad = read.refusal()) return *bad;
+  return action;
 }
 
 Json order_json(Order order, int crew) {

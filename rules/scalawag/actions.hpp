@@ -1,5 +1,6 @@
-// The JSON of Scalawag!'s actions, read with a precise message for every malformed one
-// (bad_action) and written ready to send. Every field is checked; unknown fields are refused.
+// The JSON of Scalawag!'s actions, read with the ActionReader (a malformed one is refused as
+// bad_action in the words every game uses) and written ready to send. Every field is checked;
+// unknown fields are refused.
 //
 //   {"type": "order", "order": "make_sail", "sailors": 0..3}     Captain's Orders; a count of
 //   {"type": "order", "order": "fire", "gunners": 0..3}          crew above zero is a claim

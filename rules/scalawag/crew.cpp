@@ -22,12 +22,6 @@ std::string_view crew_name(Crew crew) {
   return "";
 }
 
-std::optional<Crew> crew_from_name(std::string_view name) {
-  for (Crew crew : kAllCrew)
-    if (crew_name(crew) == name) return crew;
-  return std::nullopt;
-}
-
 std::string crew_text(Crew crew, int count) {
   static const char* const kNumbers[] = {"no", "a", "two", "three", "four", "five"};
   std::string name(crew_name(crew));

@@ -23,8 +23,7 @@ using Hand = std::vector<Crew>;
 // A claim may assign at most as many cards of a kind as a hand holds.
 inline constexpr int kMaxAssigned = 3;
 
-std::string_view crew_name(Crew crew);                      // "sailor", ...
-std::optional<Crew> crew_from_name(std::string_view name);  // nullopt when unknown
+std::string_view crew_name(Crew crew);  // "sailor", ...
 // "a Gunner", "two Gunners": for messages.
 std::string crew_text(Crew crew, int count);
 

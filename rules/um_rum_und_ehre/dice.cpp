@@ -3,7 +3,7 @@
 // of the two-player game has no rum.
 #include <string>
 
-#include "rules/um_rum_und_ehre/action_fields.hpp"
+#include "rules/core/action_reader.hpp"
 #include "rules/um_rum_und_ehre/umrum_state.hpp"
 
 namespace tortuga::umrum {

@@ -5,7 +5,7 @@
 // out goes on to the next numbered coin space.
 #include <string>
 
-#include "rules/um_rum_und_ehre/action_fields.hpp"
+#include "rules/core/action_reader.hpp"
 #include "rules/um_rum_und_ehre/umrum_state.hpp"
 
 namespace tortuga::umrum {
@@ -46,14 +46,19 @@ Json UmRumState::move_actions() const {
 Refusal UmRumState::move(const Json& action) {
   const std::string type = action["type"].get<std::string>();
   const bool dark = type == "move_dark";
-  if (auto bad = dark ? expect_fields(action, {"out", "in"}) : expect_fields(action, {"alley"}))
-    return bad;
+  ActionReader read(action);
+  if (dark)
+    read.fields({"out", "in"});
+  else
+    read.fields({"alley"});
+  if (auto bad = read.refusal()) return bad;
   const int alleys = static_cast<int>(town_->alleys().size());
   auto alley_arg = [&](const char* name) -> Expected<int> {
-    auto id = int_field(action, name);
-    if (!id) return id;
-    if (*id < 0 || *id >= alleys)
-      return illegal("there is no alley " + std::to_string(*id) + ": alleys run from 0 to " +
+    // Past a million an id is malformed rather than a missing alley: it must fit an int.
+    const int id = static_cast<int>(read.integer(name, -1000000, 1000000));
+    if (auto bad = read.refusal()) return *bad;
+    if (id < 0 || id >= alleys)
+      return illegal("there is no alley " + std::to_string(id) + ": alleys run from 0 to " +
                      std::to_string(alleys - 1));
     return id;
   };

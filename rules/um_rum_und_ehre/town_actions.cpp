@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <string>
 
-#include "rules/um_rum_und_ehre/action_fields.hpp"
+#include "rules/core/action_reader.hpp"
 #include "rules/um_rum_und_ehre/tile_json.hpp"
 #include "rules/um_rum_und_ehre/umrum_state.hpp"
 
@@ -136,10 +136,9 @@ Refusal UmRumState::town_answer(const Json& action) {
     case Step::kHq: {
       if (type != "take_back")
         return illegal("at the HQ you take_back your pirates from one alley or two dark alleys");
-      if (auto bad = expect_fields(action, {"alleys"})) return bad;
-      const Json& list = action["alleys"];
-      if (!list.is_array() || list.size() > 2)
-        return bad_action("\"alleys\" must be an array of up to two alley ids");
+      ActionReader read(action, {"alleys"});
+      const Json& list = read.array("alleys", 0, 2, "alley ids");
+      if (auto bad = read.refusal()) return bad;
       std::vector<int> ids;
       for (const Json& id : list) {
         if (!id.is_number_integer() || id.get<long long>() < 0 ||
@@ -181,26 +180,26 @@ Refusal UmRumState::town_answer(const Json& action) {
     }
     case Step::kMap: {
       if (type != "take_map") return illegal("choose a map of this space's colour: take_map");
-      if (auto bad = expect_fields(action, {"slot"})) return bad;
-      auto slot = int_field(action, "slot");
-      if (!slot) return slot.error();
+      ActionReader read(action, {"slot"});
+      // Past a million a slot is malformed rather than an empty one: it must fit an int.
+      const int slot = static_cast<int>(read.integer("slot", -1000000, 1000000));
+      if (auto bad = read.refusal()) return bad;
       const int colour = map_colour(town_->space(captain_).kind);
-      if (*slot < 0 || *slot >= static_cast<int>(display_.maps.size()) ||
-          display_.maps[*slot].sort != colour)
-        return illegal("slot " + std::to_string(*slot) + " of the maps holds no " +
+      if (slot < 0 || slot >= static_cast<int>(display_.maps.size()) ||
+          display_.maps[slot].sort != colour)
+        return illegal("slot " + std::to_string(slot) + " of the maps holds no " +
                        std::string(colour_name(colour)) + " map");
-      take_map(*slot);
+      take_map(slot);
       break;
     }
     case Step::kGuard: {
       if (type != "guard") return illegal("choose the small or the big guard");
-      if (auto bad = expect_fields(action, {"size"})) return bad;
-      const Json& size = action["size"];
-      if (!size.is_string() || (size != "small" && size != "big"))
-        return bad_action("\"size\" must be \"small\" or \"big\"");
+      ActionReader read(action, {"size"});
+      const std::string_view size = read.one_of("size", {"small", "big"});
+      if (auto bad = read.refusal()) return bad;
       const bool big = size == "big";
       if ((big ? stacks_.big_guards : stacks_.small_guards).empty())
-        return illegal("no " + size.get<std::string>() + " guard is left");
+        return illegal("no " + std::string(size) + " guard is left");
       fight_guard(big);
       break;
     }

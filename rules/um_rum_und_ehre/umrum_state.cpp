@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "rules/um_rum_und_ehre/action_fields.hpp"
+#include "rules/core/action_reader.hpp"
 #include "rules/um_rum_und_ehre/stack_data.hpp"
 
 namespace tortuga::umrum {
@@ -124,6 +124,11 @@ Json UmRumState::legal(int seat) const {
 }
 
 Refusal UmRumState::act(int seat, const Json& action) {
+  // A type the game never has is malformed; one it has but not now is refused by the step.
+  static constexpr std::string_view kTypes[] = {
+      "move", "move_dark", "end_turn", "rest",  "board", "join",   "decline", "take_back",
+      "keep", "sell",      "take_map", "guard", "roll",  "reroll", "rum"};
+  if (auto bad = expect_type(action, kTypes)) return bad;
   // The events of the last action stay until another is accepted: a refusal changes nothing.
   auto before = std::move(events_);
   events_.clear();

@@ -152,16 +152,19 @@ TEST_CASE("malformed actions and actions out of turn are refused with precise me
   auto state = s.build();
   const int card = s.convoy[0];
   check_malformed(*state, 0, plain("board"), "unknown action type \"board\"");
-  check_malformed(*state, 0, {{"type", "raid"}}, "needs the field \"cards\"");
+  check_malformed(*state, 0, {{"type", "raid"}}, "missing \"cards\"");
   check_malformed(*state, 0, {{"type", "raid"}, {"cards", {card}}, {"x", 1}},
                   "unexpected field \"x\"");
   check_malformed(*state, 0, {{"type", "raid"}, {"cards", card}}, "must be an array of 1 to 3");
   check_malformed(*state, 0, raid({}), "must be an array of 1 to 3");
   check_malformed(*state, 0, raid({1, 2, 3, 4}), "must be an array of 1 to 3");
-  check_malformed(*state, 0, {{"type", "raid"}, {"cards", {"one"}}}, "integers");
-  check_malformed(*state, 0, raid({card, card}), "names card");
-  check_malformed(*state, 0, {{"type", "lose_good"}, {"good", "gold"}}, "must be one of gems");
-  check_malformed(*state, 0, {{"type", "end_turn"}, {"now", true}}, "which has only \"type\"");
+  check_malformed(*state, 0, {{"type", "raid"}, {"cards", {"one"}}},
+                  "\"cards\" must be an array of 1 to 3 integers");
+  check_malformed(*state, 0, raid({card, card}),
+                  "\"cards\" names " + std::to_string(card) + " twice");
+  check_malformed(*state, 0, {{"type", "lose_good"}, {"good", "gold"}},
+                  "\"good\" must be one of \"gems\", \"silverware\"");
+  check_malformed(*state, 0, {{"type", "end_turn"}, {"now", true}}, "unexpected field \"now\"");
   check_illegal(*state, 0, lose("gems"), "the ghost ship is not asking");
   check_illegal(*state, 0, reveal({}), "reveal_ships follows a parrot pact");
   const Error error = refuse(*state, 1, raid({card}));

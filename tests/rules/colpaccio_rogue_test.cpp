@@ -62,7 +62,8 @@ TEST_CASE("parrot pact: two ships drawn, all ships looked at, up to two revealed
   CHECK(offers(*state, 0, reveal({old_ship, second})));
   check_illegal(*state, 0, raid({s.convoy[0]}), "finish the parrot pact first");
   check_illegal(*state, 0, reveal({s.convoy[0]}), "is not among the ships in your personal area");
-  check_malformed(*state, 0, reveal({old_ship, first, second}), "array of 0 to 2 card ids");
+  check_malformed(*state, 0, reveal({old_ship, first, second}),
+                  "\"ships\" must be an array of up to 2 integers");
 
   play(*state, 0, reveal({old_ship, second}));
   const Area& mine = state->table().players[0];

@@ -31,7 +31,7 @@ TEST_CASE("a model that does not make a ship and its cargo is refused, naming th
         "option model: areas must be an array of the 10 areas, in order");
   CHECK(refused({{"cargo", {{"rat", nullptr}}}}) == "option model: cargo.rat is missing");
   CHECK(refused({{"cargo", {{"anchor", {{"density", 1}}}}}}) ==
-        "option model: cargo.anchor is not a kind of cargo");
+        "option model: cargo \"anchor\" is not a kind of cargo");
   CHECK(refused({{"cargo", {{"chest", {{"parts", {square(1.0)}}}}}}}) ==
         "option model: the chest fits on area 2 neither level nor upright");
 }

@@ -49,8 +49,9 @@ TEST_CASE("a move needs enough pirates and, after the first, a coin") {
   refuse(*s, move(alley(*s, at(3, 2), at(3, 3))), "costs 1 coins");
   refuse(*s, move(alley(*s, at(5, 5), at(4, 5))), "does not leave");
   refuse(*s, move(999), "no alley 999");
-  refuse(*s, {{"type", "move"}, {"alley", "x"}}, "integer", "bad_action");
-  refuse(*s, {{"type", "move"}, {"alley", 1}, {"via", 2}}, "no field", "bad_action");
+  refuse(*s, {{"type", "move"}, {"alley", "x"}}, "\"alley\" must be an integer", "bad_action");
+  refuse(*s, {{"type", "move"}, {"alley", 1}, {"via", 2}}, "unexpected field \"via\"",
+         "bad_action");
 }
 
 TEST_CASE("dark alleys: out through one, in through another, a coin more unless the only way") {
