@@ -3,6 +3,7 @@
 #include <string>
 
 #include "rules/raft_and_scupper/deal.hpp"
+#include "rules/raft_and_scupper/raft_view.hpp"
 
 namespace tortuga::raft {
 namespace {
@@ -136,52 +137,8 @@ Json RaftState::legal(int seat) const {
   return out.take();
 }
 
-void RaftState::write_legal(int seat, ViewWriter& out) const {
-  const Board& board = position_.board;
-  out.begin_array();  // each action's members in ascending order of their keys
-  switch (phase_) {
-    case Phase::kSwitching:
-      for (int pair = 1; pair <= board.max_id() / 2; ++pair) {
-        out.begin_object();
-        out.member("pair", pair);
-        out.member("type", "switch_pair");
-        out.end_object();
-      }
-      break;
-    case Phase::kPlacing:
-      for (Crew crew : {Crew::kYellowbeards, Crew::kBlackbeards}) {
-        if (placed(crew) == 2) continue;
-        for (Cell cell = 0; cell < board.cell_count(); ++cell) {
-          if (!board.has_ship(cell) || position_.pirate_at(cell) >= 0 ||
-              !favours(crew, board.kind_at(cell)))
-            continue;
-          out.begin_object();
-          out.key("at");
-          write_cell(out, board, cell);
-          out.member("figure", figure_name(crew));
-          out.member("type", "place_pirate");
-          out.end_object();
-        }
-      }
-      break;
-    case Phase::kChoosing:
-      for (Crew crew : {Crew::kYellowbeards, Crew::kBlackbeards}) {
-        out.begin_object();
-        out.member("crew", crew_name(crew));
-        out.member("type", "choose_crew");
-        out.end_object();
-      }
-      break;
-    case Phase::kPlaying: {
-      std::vector<Move> moves;
-      position_.legal_moves(moves);
-      for (const Move& move : moves) write_move(out, move, board);
-      break;
-    }
-    case Phase::kOver:
-      break;
-  }
-  out.end_array();
+void RaftState::write_legal(int, ViewWriter& out) const {
+  raft::write_legal(*this, out);
 }
 
 Refusal RaftState::setup_refusal(int seat, const ParsedAction& action) const {

@@ -55,16 +55,30 @@ class RaftState : public State {
   int seat_of(Crew crew) const;
   // The crew of `seat`, if chosen.
   std::optional<Crew> crew_of(int seat) const;
+  // How many of `crew`'s pirates are aboard.
+  int placed(Crew crew) const;
+  bool short_game() const { return short_game_; }
+  int turn_clock_s() const { return turn_clock_s_; }
+  // The ships sunk, in order: each ship's id and the crew that scuppered it.
+  const std::vector<std::pair<std::uint8_t, Crew>>& sunk() const { return sunk_; }
+  // The last accepted action (none before the first), kept as read rather than as a tree:
+  // copying the tree was a fair share of applying an action.
+  struct LastAction {
+    ParsedAction action;
+    int seat = 0;
+    bool timeout = false;  // a pass the turn clock made
+  };
+  const std::optional<LastAction>& last_action() const { return last_action_; }
 
   RaftState(const RaftState&) = default;
 
  protected:
-  // Written member by member, for rooms; legal builds its tree from the same writing.
+  // Written member by member, for rooms, and built from the same writing (raft_view.hpp).
   Json legal(int seat) const override;
   void write_legal(int seat, ViewWriter& out) const override;
   Refusal act(int seat, const Json& action) override;
   Refusal on_timeout() override;
-  // The board, written member by member (raft_view.cpp); seat_view builds its tree from it.
+  // Likewise the board.
   Json seat_view(int seat) const override;
   void write_view(int seat, ViewWriter& out) const override;
 
@@ -72,12 +86,6 @@ class RaftState : public State {
   RaftState(std::shared_ptr<const Layout> layout, Position position, Chance chance);
   Refusal setup_refusal(int seat, const ParsedAction& action) const;
   void play(const Move& move);
-  int placed(Crew crew) const;
-  // `flotillas` as Board::flotilla_counts gives them.
-  void write_crew(ViewWriter& out, Crew crew, const std::array<int, 4>& flotillas) const;
-  void write_last_action(ViewWriter& out) const;
-  // Ship `id`'s member of "ships", as it is now.
-  void write_ship(ViewWriter& out, int id) const;
 
   std::shared_ptr<const Layout> layout_;
   Position position_;
@@ -85,14 +93,7 @@ class RaftState : public State {
   std::int8_t yellowbeards_seat_ = -1;
   bool short_game_ = false;
   int turn_clock_s_ = 0;
-  std::vector<std::pair<std::uint8_t, Crew>> sunk_;  // ship id, by which crew, in order
-  // The last accepted action (none before the first), kept as read rather than as a tree:
-  // copying the tree was a fair share of applying an action.
-  struct LastAction {
-    ParsedAction action;
-    int seat = 0;
-    bool timeout = false;
-  };
+  std::vector<std::pair<std::uint8_t, Crew>> sunk_;
   std::optional<LastAction> last_action_;
   // The last move of play, and what the board showed before it of what a move may change (the
   // area and the flotillas only move with the ships, in a sail or a scupper): what
