@@ -2,10 +2,11 @@
 // built once, its diff, each seat's own fields and their diff, and each seat's patch message, over
 // N matches of Raft & Scupper played by random legal actions and interleaved as a busy server
 // interleaves its rooms (so that, as there, each action meets its match's data cold in the cache).
-// As a room does, it keeps the shape of each last view (protocol::Shape), writes the new one
-// straight from the state (protocol::ShapeWriter), copying from the last board what the game
-// offers for reuse, and diffs the two. --fresh writes every board whole, as rooms once did.
-// --named takes an action's board changes from the game where it names them, as rooms do, and
+// As a room does, it keeps the shape of each last view (protocol::Shape), has the game's observer
+// write the new one straight from the state (protocol::ShapeWriter), copying from the last board
+// what the observer offers for reuse, and diffs the two. --fresh writes every board whole, as rooms
+// once did.
+// --named takes an action's board changes from the observer where it names them, as rooms do, and
 // writes and diffs the board only where it does not.
 //
 //   build/tools/view_bench [--matches N] [--actions A] [--fresh] [--named]
@@ -29,6 +30,7 @@ using namespace tortuga;
 
 struct Table {
   std::unique_ptr<State> state;
+  std::unique_ptr<Observer> observer;  // one per match, as each room has
   protocol::Shape board;
   protocol::Shape own[2];
   bool board_stale = false;  // named changes moved the board past `board`
@@ -70,12 +72,13 @@ int main(int argc, char** argv) {
   std::uint64_t next_seed = 0;
   auto deal = [&](Table& t) {
     t.state = game.new_state(options, Chance(next_seed++));
+    t.observer = game.make_observer();
     protocol::ShapeWriter board(t.board);
-    t.state->write_board(kSpectator, board);
+    t.observer->write_board(*t.state, kSpectator, board);
     t.board_stale = false;
     for (int seat = 0; seat < 2; ++seat) {
       protocol::ShapeWriter own(t.own[seat]);
-      t.state->write_common_fields(seat, own);
+      t.observer->write_common_fields(*t.state, seat, own);
     }
   };
   std::vector<Table> tables(static_cast<std::size_t>(matches));
@@ -98,7 +101,7 @@ int main(int argc, char** argv) {
       const auto start = Clock::now();
       const double cpu_start = cpu_us();
       std::string board_ops;
-      if (named && t.state->write_board_changes(changes)) {
+      if (named && t.observer->write_board_changes(*t.state, changes)) {
         board_ops = changes.take();
         t.board_stale = true;
       } else {
@@ -106,7 +109,7 @@ int main(int argc, char** argv) {
         // only ever meets Raft & Scupper, which names every move's once at sea.
         {
           protocol::ShapeWriter board(scratch, fresh || t.board_stale ? nullptr : &t.board);
-          t.state->write_board(kSpectator, board);
+          t.observer->write_board(*t.state, kSpectator, board);
         }
         board_ops = protocol::diff_members_text(t.board, scratch);
         std::swap(t.board, scratch);
@@ -115,7 +118,7 @@ int main(int argc, char** argv) {
       for (int s = 0; s < 2; ++s) {
         {
           protocol::ShapeWriter own(scratch);
-          t.state->write_common_fields(s, own);
+          t.observer->write_common_fields(*t.state, s, own);
         }
         const std::string ops = protocol::diff_members_text(t.own[s], scratch);
         std::swap(t.own[s], scratch);

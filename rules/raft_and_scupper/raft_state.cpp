@@ -131,14 +131,10 @@ std::optional<Deadline> RaftState::deadline() const {
   return Deadline{turn_clock_s_ * 1000LL, {seat_of(position_.to_move)}};
 }
 
-Json RaftState::legal(int seat) const {
+Json RaftState::legal(int) const {
   JsonWriter out;
-  write_legal(seat, out);
+  write_legal(*this, out);
   return out.take();
-}
-
-void RaftState::write_legal(int, ViewWriter& out) const {
-  raft::write_legal(*this, out);
 }
 
 Refusal RaftState::setup_refusal(int seat, const ParsedAction& action) const {
@@ -163,7 +159,6 @@ Refusal RaftState::setup_refusal(int seat, const ParsedAction& action) const {
 }
 
 Refusal RaftState::act(int seat, const Json& action) {
-  played_.reset();  // set again by play(): a setup action's changes are found by a diff
   auto parsed = parse_action(action);
   if (!parsed) return parsed.error();
   if (auto refused = setup_refusal(seat, *parsed)) return refused;
@@ -236,19 +231,6 @@ Refusal RaftState::act(int seat, const Json& action) {
 }
 
 void RaftState::play(const Move& move) {
-  const Board& board = position_.board;
-  Played& played = played_.emplace();
-  played.move = move;
-  if (move.type == MoveType::kJump || move.type == MoveType::kSail)
-    played.from = position_.pirates[move.pirate];
-  if (move.type == MoveType::kSail || move.type == MoveType::kScupper) {
-    played.area = board.area();
-    played.flotillas = board.flotilla_counts();
-  }
-  played.passes_in_row = position_.passes_in_row;
-  played.scuppered_since = position_.scuppered_since;
-  played.scuppered_total = position_.scuppered_total;
-  played.last_scupperer = position_.last_scupperer;
   if (move.type == MoveType::kScupper)
     sunk_.emplace_back(static_cast<std::uint8_t>(position_.board.ship_at(move.to)),
                        position_.to_move);

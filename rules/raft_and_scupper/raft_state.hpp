@@ -43,9 +43,6 @@ class RaftState : public State {
   std::optional<Deadline> deadline() const override;
   bool is_over() const override { return phase_ == Phase::kOver; }
   bool one_board_for_all() const override { return true; }  // nothing is hidden
-  // After a move of play (not of the setup): what it changed, from what play() kept of the board
-  // before it (raft_view.cpp).
-  bool write_board_changes(BoardChanges& out) const override;
   Json result() const override;
 
   Phase phase() const { return phase_; }
@@ -73,14 +70,11 @@ class RaftState : public State {
   RaftState(const RaftState&) = default;
 
  protected:
-  // Written member by member, for rooms, and built from the same writing (raft_view.hpp).
+  // Both built from the writing the observer gives rooms (raft_view.hpp): one code for both.
   Json legal(int seat) const override;
-  void write_legal(int seat, ViewWriter& out) const override;
   Refusal act(int seat, const Json& action) override;
   Refusal on_timeout() override;
-  // Likewise the board.
   Json seat_view(int seat) const override;
-  void write_view(int seat, ViewWriter& out) const override;
 
  private:
   RaftState(std::shared_ptr<const Layout> layout, Position position, Chance chance);
@@ -95,18 +89,6 @@ class RaftState : public State {
   int turn_clock_s_ = 0;
   std::vector<std::pair<std::uint8_t, Crew>> sunk_;
   std::optional<LastAction> last_action_;
-  // The last move of play, and what the board showed before it of what a move may change (the
-  // area and the flotillas only move with the ships, in a sail or a scupper): what
-  // write_board_changes names the changes from. Empty after a setup action.
-  struct Played {
-    Move move;
-    Cell from = kNoCell;  // a jumping or sailing pirate's cell before the move
-    Box area{};
-    std::array<int, 4> flotillas{};
-    std::array<std::uint8_t, 2> passes_in_row{}, scuppered_since{}, scuppered_total{};
-    std::int8_t last_scupperer = -1;
-  };
-  std::optional<Played> played_;
 };
 
 }  // namespace tortuga::raft

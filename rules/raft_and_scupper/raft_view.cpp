@@ -83,15 +83,18 @@ void write_crew(ViewWriter& out, const RaftState& state, Crew crew,
 
 }  // namespace
 
-// Not inlined: where it is, g++ 12 guesses the writer's type and then warns of an overlapping
-// copy in a one-letter key's assignment that cannot happen (-Wrestrict).
-[[gnu::noinline]] void write_area(ViewWriter& out, const Box& area) {
-  out.begin_object();
-  out.member("height", area.height());
-  out.member("width", area.width());
-  out.member("x", area.x0);
-  out.member("y", area.y0);
-  out.end_object();
+Shown Shown::of(const RaftState& state, const Box& area, const std::array<int, 4>& flotillas) {
+  const Position& position = state.position();
+  return {.step = state.history().size(),
+          .phase = state.phase(),
+          .area = area,
+          .flotillas = flotillas,
+          .pirates = position.pirates,
+          .passes_in_row = position.passes_in_row,
+          .scuppered_since = position.scuppered_since,
+          .scuppered_total = position.scuppered_total,
+          .last_scupperer = position.last_scupperer,
+          .sunk = state.sunk().size()};
 }
 
 Json RaftState::seat_view(int) const {
@@ -100,11 +103,7 @@ Json RaftState::seat_view(int) const {
   return out.take();
 }
 
-void RaftState::write_view(int, ViewWriter& out) const {
-  raft::write_board(*this, out);
-}
-
-void write_board(const RaftState& state, ViewWriter& out) {
+Shown write_board(const RaftState& state, ViewWriter& out) {
   const Position& position = state.position();
   const Board& board = position.board;
   const Layout& layout = state.layout();
@@ -215,6 +214,18 @@ void write_board(const RaftState& state, ViewWriter& out) {
   write_turn(out, state);
   out.member("turn_clock_s", state.turn_clock_s());
   out.end_object();
+  return Shown::of(state, area, flotillas);
+}
+
+// Not inlined: where it is, g++ 12 guesses the writer's type and then warns of an overlapping
+// copy in a one-letter key's assignment that cannot happen (-Wrestrict).
+[[gnu::noinline]] void write_area(ViewWriter& out, const Box& area) {
+  out.begin_object();
+  out.member("height", area.height());
+  out.member("width", area.width());
+  out.member("x", area.x0);
+  out.member("y", area.y0);
+  out.end_object();
 }
 
 void write_ship(ViewWriter& out, const RaftState& state, int id) {
@@ -276,76 +287,6 @@ std::string_view phase_name(Phase phase) {
       return "over";
   }
   return "";
-}
-
-// The members a move of play may change, each named where the move changed it; the others (the
-// layout, the seats, the board's size, the favours) stay as the setup left them.
-bool RaftState::write_board_changes(BoardChanges& out) const {
-  if (!played_) return false;
-  const Played& was = *played_;
-  const Board& board = position_.board;
-  const Position& now = position_;
-  const bool ships_moved = was.move.type == MoveType::kSail || was.move.type == MoveType::kScupper;
-
-  if (ships_moved) {
-    const Box area = board.area();
-    if (area != was.area) write_area(out.replace({"area"}), area);
-  }
-
-  const auto flotillas = ships_moved ? board.flotilla_counts() : was.flotillas;
-  for (Crew crew : {Crew::kBlackbeards, Crew::kYellowbeards}) {
-    const std::string_view name = crew_name(crew);
-    const int i = index(crew);
-    for (Trait trait : {cargo_trait(crew), rigging_trait(crew)}) {
-      const int t = static_cast<int>(trait);
-      if (flotillas[t] != was.flotillas[t])
-        out.replace({"crews", name, "flotillas", trait_name(trait)}).value(flotillas[t]);
-    }
-    if (now.passes_in_row[i] != was.passes_in_row[i])
-      out.replace({"crews", name, "passes_in_row"}).value(now.passes_in_row[i]);
-    if (now.scuppered_since[i] != was.scuppered_since[i])
-      out.replace({"crews", name, "scuppered_since"}).value(now.scuppered_since[i]);
-    if (now.scuppered_total[i] != was.scuppered_total[i])
-      out.replace({"crews", name, "scuppered_total"}).value(now.scuppered_total[i]);
-  }
-
-  write_last_action(out.replace({"last_action"}), *this);
-  if (now.last_scupperer != was.last_scupperer)
-    out.replace({"last_scupper"}).value(crew_name(static_cast<Crew>(now.last_scupperer)));
-  if (phase_ != Phase::kPlaying) out.replace({"phase"}).value(phase_name(phase_));
-
-  // A ship's place in "ships": ships are listed by id, the sunk left out.
-  auto listed_at = [&](int id) {
-    int at = 0;
-    for (int other = 1; other < id; ++other) at += board.cell_of(other) != kNoCell;
-    return at;
-  };
-  const Move& move = was.move;
-  switch (move.type) {
-    case MoveType::kJump:  // the pirate leaves one ship for another
-      write_cell(out.replace({"pirates", move.pirate, "cell"}), board, move.to);
-      for (Cell cell : {was.from, move.to}) {
-        const int id = board.ship_at(cell);
-        write_ship(out.replace({"ships", listed_at(id)}), *this, id);
-      }
-      break;
-    case MoveType::kSail: {  // the ship moves with its pirate aboard
-      write_cell(out.replace({"pirates", move.pirate, "cell"}), board, move.to);
-      write_cell(out.replace({"ships", listed_at(board.ship_at(move.to)), "cell"}), board, move.to);
-      break;
-    }
-    case MoveType::kScupper: {
-      const auto [id, by] = sunk_.back();
-      out.remove({"ships", listed_at(id)});
-      write_sunk(out.add({"sunk", static_cast<int>(sunk_.size()) - 1}), *this, id, by);
-      break;
-    }
-    case MoveType::kPass:
-      break;
-  }
-
-  write_turn(out.replace({"turn"}), *this);
-  return true;
 }
 
 }  // namespace tortuga::raft
