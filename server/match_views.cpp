@@ -13,8 +13,8 @@ void MatchViews::reset(const State& state) {
 void MatchViews::write_own_part(const State& state, int seat, protocol::Shape& into) {
   protocol::ShapeWriter out(into);
   if (state.one_board_for_all())
-    state.write_common_fields(seat, out);
-  else
+    observer_->write_common_fields(state, seat, out);
+  else  // a board of the audience's own: its whole view, as the state builds it
     out.value(state.view(seat));
 }
 
@@ -29,19 +29,19 @@ std::string MatchViews::advance_own_part(const State& state, int audience) {
 
 void MatchViews::write_board(const State& state) {
   protocol::ShapeWriter out(board_);
-  state.write_board(kSpectator, out);
+  observer_->write_board(state, kSpectator, out);
   board_stale_ = false;
 }
 
 std::optional<std::string> MatchViews::board_ops(const State& state) {
-  if (state.write_board_changes(changes_)) {
+  if (observer_->write_board_changes(state, changes_)) {
     board_stale_ = true;
     return changes_.take();
   }
   if (board_stale_) return std::nullopt;
   {
     protocol::ShapeWriter out(board_scratch_, &board_);  // copies what did not move
-    state.write_board(kSpectator, out);
+    observer_->write_board(state, kSpectator, out);
   }
   std::string ops = protocol::diff_members_text(board_, board_scratch_);
   std::swap(board_, board_scratch_);

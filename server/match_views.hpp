@@ -1,26 +1,32 @@
 // What each audience of a match (each seat, the spectators) was last shown, and the messages that
 // take every audience from one version to the next: a JSON Patch each, or a whole state where
-// there is no base to diff from. It serves every game. A board that every audience shares is
-// written once for all, and patched with the changes the game names when it names them; each
-// audience then adds only its own part (whose turn, its legal actions).
+// there is no base to diff from. It serves every game, writing views through the game's observer
+// (rules/core/observer.hpp), which it owns. A board that every audience shares is written once
+// for all, and patched with the changes the observer names when it names them; each audience then
+// adds only its own part (whose turn, its legal actions).
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "protocol/changes_text.hpp"
 #include "protocol/shape.hpp"
+#include "rules/core/observer.hpp"
 #include "rules/core/state.hpp"
 
 namespace tortuga {
 
 class MatchViews {
  public:
-  // Audiences 0..seats-1 are the seats; audience `seats` is the spectators.
-  explicit MatchViews(int seats) : audiences_(seats + 1) {}
+  // Audiences 0..seats-1 are the seats; audience `seats` is the spectators. `observer` is one the
+  // match's game made (Game::make_observer).
+  MatchViews(int seats, std::unique_ptr<Observer> observer)
+      : audiences_(seats + 1), observer_(std::move(observer)) {}
 
   int spectators() const { return static_cast<int>(audiences_.size()) - 1; }
 
@@ -47,19 +53,20 @@ class MatchViews {
   };
 
   // Writes what an audience's `last` is the shape of.
-  static void write_own_part(const State& state, int audience_seat, protocol::Shape& into);
+  void write_own_part(const State& state, int audience_seat, protocol::Shape& into);
   int seat_of(int audience) const { return audience == spectators() ? kSpectator : audience; }
   // Ops (the text of a JSON array) taking this audience from its `last` to `state`'s view.
   std::string advance_own_part(const State& state, int audience);
   void write_board(const State& state);
   // The ops taking the shared board to `state`'s, or nullopt when there is no base to diff from
-  // (board_ stale and the game names no changes).
+  // (board_ stale and the observer names no changes).
   std::optional<std::string> board_ops(const State& state);
 
   std::vector<Audience> audiences_;
+  std::unique_ptr<Observer> observer_;
   protocol::Shape board_;  // the board everyone shares, as of the last action
-  // board_ lags behind: the game named the last actions' changes (State::write_board_changes),
-  // and board_ is written again only when a whole view needs it.
+  // board_ lags behind: the observer named the last actions' changes, and board_ is written again
+  // only when a whole view needs it.
   bool board_stale_ = false;
   protocol::ChangesText changes_;
   // Storage reused for each new shape, swapped with the old one it replaces: one for the board

@@ -57,7 +57,7 @@ Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& dire
       options_(std::move(options)),
       private_(is_private),
       seats_(options_.at("players").get<int>()),
-      views_(static_cast<int>(seats_.size())),
+      views_(static_cast<int>(seats_.size()), game.make_observer()),
       bot_chance_(fresh_seed()),
       deadline_timer_((settings_.clock ? *settings_.clock : steady_room_clock()).timer(strand_)),
       bot_timer_((settings_.clock ? *settings_.clock : steady_room_clock()).timer(strand_)) {

@@ -2,11 +2,14 @@
 // built once, its diff, each seat's own fields and their diff, and each seat's patch message, over
 // N matches of Raft & Scupper played by random legal actions and interleaved as a busy server
 // interleaves its rooms (so that, as there, each action meets its match's data cold in the cache).
-// As a room does, it keeps the shape of each last view (protocol::Shape), writes the new one
-// straight from the state (protocol::ShapeWriter), copying from the last board what the game
-// offers for reuse, and diffs the two. --fresh writes every board whole, as rooms once did.
+// As a room does, it keeps the shape of each last view (protocol::Shape), has the game's observer
+// write the new one straight from the state (protocol::ShapeWriter), copying from the last board
+// what the observer offers for reuse, and diffs the two. --fresh writes every board whole, as rooms
+// once did.
+// --named takes an action's board changes from the observer where it names them, as rooms do, and
+// writes and diffs the board only where it does not.
 //
-//   build/tools/view_bench [--matches N] [--actions A] [--fresh]
+//   build/tools/view_bench [--matches N] [--actions A] [--fresh] [--named]
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -16,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "protocol/changes_text.hpp"
 #include "protocol/event.hpp"
 #include "protocol/patch.hpp"
 #include "rules/core/registry.hpp"
@@ -26,8 +30,10 @@ using namespace tortuga;
 
 struct Table {
   std::unique_ptr<State> state;
+  std::unique_ptr<Observer> observer;  // one per match, as each room has
   protocol::Shape board;
   protocol::Shape own[2];
+  bool board_stale = false;  // named changes moved the board past `board`
 };
 
 // This thread's CPU time: on a machine shared with other work, wall time also counts the time
@@ -42,10 +48,12 @@ double cpu_us() {
 
 int main(int argc, char** argv) {
   long matches = 500, actions = 100000;
-  bool fresh = false;
+  bool fresh = false, named = false;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--fresh")) {
       fresh = true;
+    } else if (!std::strcmp(argv[i], "--named")) {
+      named = true;
     } else if (i + 1 < argc && !std::strcmp(argv[i], "--matches")) {
       matches = std::atol(argv[++i]);
     } else if (i + 1 < argc && !std::strcmp(argv[i], "--actions")) {
@@ -55,7 +63,7 @@ int main(int argc, char** argv) {
     }
   }
   if (matches < 1 || actions < 1) {
-    std::fprintf(stderr, "usage: view_bench [--matches N] [--actions A] [--fresh]\n");
+    std::fprintf(stderr, "usage: view_bench [--matches N] [--actions A] [--fresh] [--named]\n");
     return 2;
   }
   const Game& game = *find_game("raft-and-scupper");
@@ -64,11 +72,13 @@ int main(int argc, char** argv) {
   std::uint64_t next_seed = 0;
   auto deal = [&](Table& t) {
     t.state = game.new_state(options, Chance(next_seed++));
+    t.observer = game.make_observer();
     protocol::ShapeWriter board(t.board);
-    t.state->write_board(kSpectator, board);
+    t.observer->write_board(*t.state, kSpectator, board);
+    t.board_stale = false;
     for (int seat = 0; seat < 2; ++seat) {
       protocol::ShapeWriter own(t.own[seat]);
-      t.state->write_common_fields(seat, own);
+      t.observer->write_common_fields(*t.state, seat, own);
     }
   };
   std::vector<Table> tables(static_cast<std::size_t>(matches));
@@ -76,6 +86,7 @@ int main(int argc, char** argv) {
 
   using Clock = std::chrono::steady_clock;
   protocol::Shape scratch;  // reused for each new shape, as a room does
+  protocol::ChangesText changes;
   double room_us = 0, room_cpu_us = 0;
   std::size_t bytes = 0;
   long done = 0;
@@ -89,16 +100,25 @@ int main(int argc, char** argv) {
       // What Room::apply does for a game whose board everyone shares.
       const auto start = Clock::now();
       const double cpu_start = cpu_us();
-      {
-        protocol::ShapeWriter board(scratch, fresh ? nullptr : &t.board);
-        t.state->write_board(kSpectator, board);
+      std::string board_ops;
+      if (named && t.observer->write_board_changes(*t.state, changes)) {
+        board_ops = changes.take();
+        t.board_stale = true;
+      } else {
+        // A room whose board lags behind named changes sends whole views instead; this program
+        // only ever meets Raft & Scupper, which names every move's once at sea.
+        {
+          protocol::ShapeWriter board(scratch, fresh || t.board_stale ? nullptr : &t.board);
+          t.observer->write_board(*t.state, kSpectator, board);
+        }
+        board_ops = protocol::diff_members_text(t.board, scratch);
+        std::swap(t.board, scratch);
+        t.board_stale = false;
       }
-      const std::string board_ops = protocol::diff_members_text(t.board, scratch);
-      std::swap(t.board, scratch);
       for (int s = 0; s < 2; ++s) {
         {
           protocol::ShapeWriter own(scratch);
-          t.state->write_common_fields(s, own);
+          t.observer->write_common_fields(*t.state, s, own);
         }
         const std::string ops = protocol::diff_members_text(t.own[s], scratch);
         std::swap(t.own[s], scratch);

@@ -1,6 +1,6 @@
 // What an action changed in a board every audience shares, named by the game as patch ops
 // (RFC 6902 add, remove and replace) instead of found by writing the whole board again and
-// diffing it (see State::write_board_changes). A path is a list of steps from the board's root:
+// diffing it (see Observer::write_board_changes). A path is a list of steps from the board's root:
 // member names and array positions.
 #pragma once
 

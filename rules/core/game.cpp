@@ -76,4 +76,8 @@ std::unique_ptr<Bot> Game::make_bot(std::string_view kind) const {
   return std::make_unique<RandomBot>();
 }
 
+std::unique_ptr<Observer> Game::make_observer() const {
+  return std::make_unique<Observer>();
+}
+
 }  // namespace tortuga

@@ -1,5 +1,6 @@
 // A game is immutable metadata plus a factory of states: its id, name, player counts, the schema
-// of its options with their defaults, option validation, and its bots.
+// of its options with their defaults, option validation, its bots, and the observers that write
+// its views for rooms.
 #pragma once
 
 #include <memory>
@@ -7,6 +8,7 @@
 #include <string_view>
 
 #include "rules/core/bot.hpp"
+#include "rules/core/observer.hpp"
 #include "rules/core/state.hpp"
 
 namespace tortuga {
@@ -39,6 +41,9 @@ class Game {
   virtual std::unique_ptr<State> new_state(const Json& options, Chance chance) const = 0;
   // "random" plays any legal action; "smart" is the game's better bot (random if it has none).
   virtual std::unique_ptr<Bot> make_bot(std::string_view kind) const;
+  // What writes a match's views for its rooms, one per match (see observer.hpp): the generic
+  // observer unless the game writes its views itself.
+  virtual std::unique_ptr<Observer> make_observer() const;
 
  protected:
   // Cross-field checks beyond the schema (a custom layout, say).

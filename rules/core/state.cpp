@@ -51,52 +51,15 @@ Json State::full_view() const {
 }
 
 Json State::common_fields(int seat) const {
-  JsonWriter out;
-  write_common_fields(seat, out);
-  return out.take();
-}
-
-void State::write_common_fields(int seat, ViewWriter& out) const {
   const bool over = is_over();
   auto wait = over ? std::nullopt : deadline();
-  out.begin_object();  // members in ascending order of their keys
-  out.key("deadline");
-  if (wait) {
-    out.begin_object();
-    out.member("after_ms", wait->after_ms);
-    out.key("seats");
-    out.begin_array();
-    for (int s : wait->seats) out.value(s);
-    out.end_array();
-    out.end_object();
-  } else {
-    out.null();
-  }
-  out.key("legal");
-  if (seat >= 0 && may_act(seat)) {  // legal_actions(seat), without the tree
-    write_legal(seat, out);
-  } else {
-    out.begin_array();
-    out.end_array();
-  }
-  out.member("over", over);
-  out.key("result");
-  if (over)
-    out.value(result());
-  else
-    out.null();
-  out.key("seat");
-  if (seat >= 0)
-    out.value(seat);
-  else
-    out.null();
-  out.member("step", history_.size());
-  out.key("to_act");
-  out.begin_array();
-  if (!over)
-    for (int s : actors()) out.value(s);
-  out.end_array();
-  out.end_object();
+  return {{"deadline", wait ? Json{{"after_ms", wait->after_ms}, {"seats", wait->seats}} : Json()},
+          {"legal", legal_actions(seat)},
+          {"over", over},
+          {"result", over ? result() : Json()},
+          {"seat", seat >= 0 ? Json(seat) : Json()},
+          {"step", history_.size()},
+          {"to_act", over ? std::vector<int>() : actors()}};
 }
 
 Json State::with_common_fields(Json board, int seat) const {

@@ -10,10 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "rules/core/board_changes.hpp"
 #include "rules/core/chance.hpp"
 #include "rules/core/error.hpp"
-#include "rules/core/view_writer.hpp"
 
 namespace tortuga {
 
@@ -54,31 +52,20 @@ class State {
   // history(): pass it by value (moved) where the caller has no more use for it.
   Refusal apply(int seat, Json action);
 
-  // What a seat may know, plus to_act, legal, over, result and deadline_ms.
+  // What a seat may know, with the fields every view carries (common_fields, below).
   Json view(int seat) const;
   Json spectator_view() const { return view(kSpectator); }
   // Everything, for review once the match is over.
   Json full_view() const;
 
-  // The two parts of view(seat): the game's own part, and the fields every view carries.
-  Json board(int seat) const { return seat_view(seat); }
+  // The two parts of view(seat). The game's own part: kSpectator is the public view, kEveryone
+  // reveals all.
+  virtual Json seat_view(int seat) const = 0;
+  // And the fields every view carries: seat, to_act, legal, over, result, deadline, step.
   Json common_fields(int seat) const;
-  // The same two parts written into `out` (see view_writer.hpp) rather than built as trees: what
-  // a room does after every action to diff them, without the cost of a tree.
-  void write_board(int seat, ViewWriter& out) const { write_view(seat, out); }
-  void write_common_fields(int seat, ViewWriter& out) const;
   // True when the game's own part of the view is the same for every seat and the spectators (a
-  // game without hidden information): rooms then build and diff it once per action for everyone.
+  // game without hidden information).
   virtual bool one_board_for_all() const { return false; }
-  // For such a game, what the last applied action changed in that board, as ops taking the
-  // board written before it to the board now; false (having written nothing) when the game does
-  // not name them, and the room then writes the whole board and diffs it. Rooms ask right after
-  // each applied action. A game names them where the board is large and an action moves little
-  // of it: writing Raft & Scupper's board again and diffing it was some 12% of the server's CPU.
-  virtual bool write_board_changes(BoardChanges& out) const {
-    (void)out;
-    return false;
-  }
 
   virtual std::optional<Deadline> deadline() const { return std::nullopt; }
   virtual bool is_over() const = 0;
@@ -95,24 +82,9 @@ class State {
   // Game hooks. `seat` is always one of actors() and the match is not over when these are called,
   // and `action` is always an object with a string "type".
   virtual Json legal(int seat) const = 0;
-  // legal(seat), written: as write_view is to seat_view (a room writes the legal actions of the
-  // seat to act after every action). The default walks legal's tree.
-  virtual void write_legal(int seat, ViewWriter& out) const { out.value(legal(seat)); }
   virtual Refusal act(int seat, const Json& action) = 0;
   // Called when deadline() has passed. The default refuses: games with deadlines override it.
   virtual Refusal on_timeout();
-  // The game's own part of a view: kSpectator is the public view, kEveryone reveals all.
-  virtual Json seat_view(int seat) const = 0;
-  // seat_view(seat), written. The default walks seat_view's tree, which is all a game needs. A
-  // game whose views are large and change a little at each action may write its board here
-  // instead, and build seat_view from it with a JsonWriter (as Raft & Scupper does): rooms then
-  // build the board's flat form after every action without a tree, and the two stay one code.
-  // (Of the ways to spare rooms the tree, this one keeps every game's rules untouched and its
-  // view in one place. A game may still offer parts of its board for copying from the last one
-  // (ViewWriter::reuse), stamped by what they are made of, or name an action's changes itself
-  // (write_board_changes): second accounts of the view, kept honest by tests that write every
-  // board both ways and apply every named change at every step of random matches.)
-  virtual void write_view(int seat, ViewWriter& out) const { out.value(seat_view(seat)); }
 
   Chance& chance() { return chance_; }
 

@@ -2,8 +2,9 @@
 // the new board as a tree but its structure, its hashes and its compact text (to diff it against
 // the last one and cut the changed values out of it): building ~300 nlohmann nodes, each its own
 // allocation, only to walk and free them again was most of a room's work per action. A game that
-// writes its board (State::write_view) lets the room build that flat form directly; the same
-// writing gives the board as a tree (JsonWriter) for whole views, so the two cannot disagree.
+// writes its board (through its Observer, observer.hpp) lets the room build that flat form
+// directly; the same writing gives the board as a tree (JsonWriter) for the game's seat_view, so
+// the two cannot disagree.
 //
 // The order of calls is JSON's own: begin_object, then key and a value for each member, then
 // end_object; begin_array, values, end_array. An object's members must come in the order a Json

@@ -1,6 +1,7 @@
 #include "rules/raft_and_scupper/raft_game.hpp"
 
 #include "rules/raft_and_scupper/layout.hpp"
+#include "rules/raft_and_scupper/raft_observer.hpp"
 #include "rules/raft_and_scupper/raft_state.hpp"
 #include "rules/raft_and_scupper/smart_bot.hpp"
 
@@ -52,6 +53,10 @@ std::unique_ptr<State> RaftGame::new_state(const Json& options, Chance chance) c
 std::unique_ptr<Bot> RaftGame::make_bot(std::string_view kind) const {
   if (kind == "smart") return std::make_unique<SmartBot>();
   return std::make_unique<RandomBot>();
+}
+
+std::unique_ptr<Observer> RaftGame::make_observer() const {
+  return std::make_unique<RaftObserver>();
 }
 
 const Game& raft_and_scupper() {

@@ -20,6 +20,7 @@ class RaftGame : public Game {
   Json option_schema() const override;
   std::unique_ptr<State> new_state(const Json& options, Chance chance) const override;
   std::unique_ptr<Bot> make_bot(std::string_view kind) const override;
+  std::unique_ptr<Observer> make_observer() const override;
 
  protected:
   Refusal check_options(const Json& options) const override;

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "rules/raft_and_scupper/deal.hpp"
+#include "rules/raft_and_scupper/raft_view.hpp"
 
 namespace tortuga::raft {
 namespace {
@@ -130,58 +131,10 @@ std::optional<Deadline> RaftState::deadline() const {
   return Deadline{turn_clock_s_ * 1000LL, {seat_of(position_.to_move)}};
 }
 
-Json RaftState::legal(int seat) const {
+Json RaftState::legal(int) const {
   JsonWriter out;
-  write_legal(seat, out);
+  write_legal(*this, out);
   return out.take();
-}
-
-void RaftState::write_legal(int seat, ViewWriter& out) const {
-  const Board& board = position_.board;
-  out.begin_array();  // each action's members in ascending order of their keys
-  switch (phase_) {
-    case Phase::kSwitching:
-      for (int pair = 1; pair <= board.max_id() / 2; ++pair) {
-        out.begin_object();
-        out.member("pair", pair);
-        out.member("type", "switch_pair");
-        out.end_object();
-      }
-      break;
-    case Phase::kPlacing:
-      for (Crew crew : {Crew::kYellowbeards, Crew::kBlackbeards}) {
-        if (placed(crew) == 2) continue;
-        for (Cell cell = 0; cell < board.cell_count(); ++cell) {
-          if (!board.has_ship(cell) || position_.pirate_at(cell) >= 0 ||
-              !favours(crew, board.kind_at(cell)))
-            continue;
-          out.begin_object();
-          out.key("at");
-          write_cell(out, board, cell);
-          out.member("figure", figure_name(crew));
-          out.member("type", "place_pirate");
-          out.end_object();
-        }
-      }
-      break;
-    case Phase::kChoosing:
-      for (Crew crew : {Crew::kYellowbeards, Crew::kBlackbeards}) {
-        out.begin_object();
-        out.member("crew", crew_name(crew));
-        out.member("type", "choose_crew");
-        out.end_object();
-      }
-      break;
-    case Phase::kPlaying: {
-      std::vector<Move> moves;
-      position_.legal_moves(moves);
-      for (const Move& move : moves) write_move(out, move, board);
-      break;
-    }
-    case Phase::kOver:
-      break;
-  }
-  out.end_array();
 }
 
 Refusal RaftState::setup_refusal(int seat, const ParsedAction& action) const {
@@ -206,7 +159,6 @@ Refusal RaftState::setup_refusal(int seat, const ParsedAction& action) const {
 }
 
 Refusal RaftState::act(int seat, const Json& action) {
-  played_.reset();  // set again by play(): a setup action's changes are found by a diff
   auto parsed = parse_action(action);
   if (!parsed) return parsed.error();
   if (auto refused = setup_refusal(seat, *parsed)) return refused;
@@ -279,19 +231,6 @@ Refusal RaftState::act(int seat, const Json& action) {
 }
 
 void RaftState::play(const Move& move) {
-  const Board& board = position_.board;
-  Played& played = played_.emplace();
-  played.move = move;
-  if (move.type == MoveType::kJump || move.type == MoveType::kSail)
-    played.from = position_.pirates[move.pirate];
-  if (move.type == MoveType::kSail || move.type == MoveType::kScupper) {
-    played.area = board.area();
-    played.flotillas = board.flotilla_counts();
-  }
-  played.passes_in_row = position_.passes_in_row;
-  played.scuppered_since = position_.scuppered_since;
-  played.scuppered_total = position_.scuppered_total;
-  played.last_scupperer = position_.last_scupperer;
   if (move.type == MoveType::kScupper)
     sunk_.emplace_back(static_cast<std::uint8_t>(position_.board.ship_at(move.to)),
                        position_.to_move);

@@ -43,9 +43,6 @@ class RaftState : public State {
   std::optional<Deadline> deadline() const override;
   bool is_over() const override { return phase_ == Phase::kOver; }
   bool one_board_for_all() const override { return true; }  // nothing is hidden
-  // After a move of play (not of the setup): what it changed, from what play() kept of the board
-  // before it (raft_view.cpp).
-  bool write_board_changes(BoardChanges& out) const override;
   Json result() const override;
 
   Phase phase() const { return phase_; }
@@ -55,29 +52,34 @@ class RaftState : public State {
   int seat_of(Crew crew) const;
   // The crew of `seat`, if chosen.
   std::optional<Crew> crew_of(int seat) const;
+  // How many of `crew`'s pirates are aboard.
+  int placed(Crew crew) const;
+  bool short_game() const { return short_game_; }
+  int turn_clock_s() const { return turn_clock_s_; }
+  // The ships sunk, in order: each ship's id and the crew that scuppered it.
+  const std::vector<std::pair<std::uint8_t, Crew>>& sunk() const { return sunk_; }
+  // The last accepted action (none before the first), kept as read rather than as a tree:
+  // copying the tree was a fair share of applying an action.
+  struct LastAction {
+    ParsedAction action;
+    int seat = 0;
+    bool timeout = false;  // a pass the turn clock made
+  };
+  const std::optional<LastAction>& last_action() const { return last_action_; }
 
   RaftState(const RaftState&) = default;
 
  protected:
-  // Written member by member, for rooms; legal builds its tree from the same writing.
+  // Both built from the writing the observer gives rooms (raft_view.hpp): one code for both.
   Json legal(int seat) const override;
-  void write_legal(int seat, ViewWriter& out) const override;
   Refusal act(int seat, const Json& action) override;
   Refusal on_timeout() override;
-  // The board, written member by member (raft_view.cpp); seat_view builds its tree from it.
   Json seat_view(int seat) const override;
-  void write_view(int seat, ViewWriter& out) const override;
 
  private:
   RaftState(std::shared_ptr<const Layout> layout, Position position, Chance chance);
   Refusal setup_refusal(int seat, const ParsedAction& action) const;
   void play(const Move& move);
-  int placed(Crew crew) const;
-  // `flotillas` as Board::flotilla_counts gives them.
-  void write_crew(ViewWriter& out, Crew crew, const std::array<int, 4>& flotillas) const;
-  void write_last_action(ViewWriter& out) const;
-  // Ship `id`'s member of "ships", as it is now.
-  void write_ship(ViewWriter& out, int id) const;
 
   std::shared_ptr<const Layout> layout_;
   Position position_;
@@ -85,27 +87,8 @@ class RaftState : public State {
   std::int8_t yellowbeards_seat_ = -1;
   bool short_game_ = false;
   int turn_clock_s_ = 0;
-  std::vector<std::pair<std::uint8_t, Crew>> sunk_;  // ship id, by which crew, in order
-  // The last accepted action (none before the first), kept as read rather than as a tree:
-  // copying the tree was a fair share of applying an action.
-  struct LastAction {
-    ParsedAction action;
-    int seat = 0;
-    bool timeout = false;
-  };
+  std::vector<std::pair<std::uint8_t, Crew>> sunk_;
   std::optional<LastAction> last_action_;
-  // The last move of play, and what the board showed before it of what a move may change (the
-  // area and the flotillas only move with the ships, in a sail or a scupper): what
-  // write_board_changes names the changes from. Empty after a setup action.
-  struct Played {
-    Move move;
-    Cell from = kNoCell;  // a jumping or sailing pirate's cell before the move
-    Box area{};
-    std::array<int, 4> flotillas{};
-    std::array<std::uint8_t, 2> passes_in_row{}, scuppered_since{}, scuppered_total{};
-    std::int8_t last_scupperer = -1;
-  };
-  std::optional<Played> played_;
 };
 
 }  // namespace tortuga::raft

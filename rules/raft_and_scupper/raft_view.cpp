@@ -1,13 +1,11 @@
-// The board of a Raft & Scupper view, written member by member (see rules/core/view_writer.hpp):
-// rooms build its flat form from this, and seat_view its tree. Every object's members are written
-// in ascending order of their keys, as the writer requires. After a move of play, rooms take the
-// move's changes from write_board_changes instead, written with the same pieces.
+// The board of a Raft & Scupper view, written member by member (see raft_view.hpp).
+#include "rules/raft_and_scupper/raft_view.hpp"
+
 #include <initializer_list>
 #include <string>
 #include <utility>
 
 #include "rules/raft_and_scupper/actions.hpp"
-#include "rules/raft_and_scupper/raft_state.hpp"
 
 namespace tortuga::raft {
 namespace {
@@ -49,64 +47,17 @@ std::uint64_t layout_stamp(const Layout& layout) {
   return h;
 }
 
-// Not inlined: where it is, g++ 12 guesses the writer's type and then warns of an overlapping
-// copy in a one-letter key's assignment that cannot happen (-Wrestrict).
-[[gnu::noinline]] void write_area(ViewWriter& out, const Box& area) {
-  out.begin_object();
-  out.member("height", area.height());
-  out.member("width", area.width());
-  out.member("x", area.x0);
-  out.member("y", area.y0);
-  out.end_object();
-}
-
-void write_sunk(ViewWriter& out, const Board& board, int id, Crew by) {
-  const Kind kind = board.kind_of(id);
-  out.begin_object();
-  out.member("by", crew_name(by));
-  out.member("cargo", cargo_name(kind));
-  out.member("id", id);
-  out.member("rigging", rigging_name(kind));
-  out.end_object();
-}
-
-// Whose turn it is: a crew in play, nobody before or after.
-void write_turn(ViewWriter& out, Phase phase, Crew to_move) {
-  phase == Phase::kPlaying ? out.value(crew_name(to_move)) : out.null();
-}
-
-std::string_view phase_name(Phase phase) {
-  switch (phase) {
-    case Phase::kSwitching:
-      return "switching";
-    case Phase::kPlacing:
-      return "placing";
-    case Phase::kChoosing:
-      return "choosing";
-    case Phase::kPlaying:
-      return "playing";
-    case Phase::kOver:
-      return "over";
-  }
-  return "";
-}
-
-}  // namespace
-
-Json RaftState::seat_view(int seat) const {
-  JsonWriter out;
-  write_view(seat, out);
-  return out.take();
-}
-
-void RaftState::write_crew(ViewWriter& out, Crew crew, const std::array<int, 4>& flotillas) const {
+// `flotillas` as Board::flotilla_counts gives them.
+void write_crew(ViewWriter& out, const RaftState& state, Crew crew,
+                const std::array<int, 4>& flotillas) {
+  const Position& position = state.position();
   const int i = index(crew);
-  const int seat = seat_of(crew);
+  const int seat = state.seat_of(crew);
   // The favours and the order of the flotillas' keys follow from the crew, the slot's own.
   if (out.reuse(kCrewSlot + static_cast<std::uint32_t>(i),
                 pack({flotillas[static_cast<int>(cargo_trait(crew))],
-                      flotillas[static_cast<int>(rigging_trait(crew))], position_.passes_in_row[i],
-                      position_.scuppered_since[i], position_.scuppered_total[i], seat},
+                      flotillas[static_cast<int>(rigging_trait(crew))], position.passes_in_row[i],
+                      position.scuppered_since[i], position.scuppered_total[i], seat},
                      10)))
     return;
   out.begin_object();
@@ -122,18 +73,43 @@ void RaftState::write_crew(ViewWriter& out, Crew crew, const std::array<int, 4>&
   for (Trait trait : {traits.first, traits.second})
     out.member(trait_name(trait), flotillas[static_cast<int>(trait)]);
   out.end_object();
-  out.member("passes_in_row", position_.passes_in_row[i]);
-  out.member("scuppered_since", position_.scuppered_since[i]);
-  out.member("scuppered_total", position_.scuppered_total[i]);
+  out.member("passes_in_row", position.passes_in_row[i]);
+  out.member("scuppered_since", position.scuppered_since[i]);
+  out.member("scuppered_total", position.scuppered_total[i]);
   out.key("seat");
   seat < 0 ? out.null() : out.value(seat);
   out.end_object();
 }
 
-void RaftState::write_view(int, ViewWriter& out) const {
-  const Board& board = position_.board;
+}  // namespace
+
+Shown Shown::of(const RaftState& state, const Box& area, const std::array<int, 4>& flotillas) {
+  const Position& position = state.position();
+  return {.step = state.history().size(),
+          .phase = state.phase(),
+          .area = area,
+          .flotillas = flotillas,
+          .pirates = position.pirates,
+          .passes_in_row = position.passes_in_row,
+          .scuppered_since = position.scuppered_since,
+          .scuppered_total = position.scuppered_total,
+          .last_scupperer = position.last_scupperer,
+          .sunk = state.sunk().size()};
+}
+
+Json RaftState::seat_view(int) const {
+  JsonWriter out;
+  raft::write_board(*this, out);
+  return out.take();
+}
+
+Shown write_board(const RaftState& state, ViewWriter& out) {
+  const Position& position = state.position();
+  const Board& board = position.board;
+  const Layout& layout = state.layout();
+  const Phase phase = state.phase();
   const Box area = board.area();
-  const bool at_sea = phase_ == Phase::kPlaying || phase_ == Phase::kOver;
+  const bool at_sea = phase == Phase::kPlaying || phase == Phase::kOver;
   out.begin_object();
 
   out.key("area");
@@ -146,29 +122,29 @@ void RaftState::write_view(int, ViewWriter& out) const {
   out.end_object();
 
   out.key("connected");
-  write_traits(out, at_sea ? 0 : position_.rafted_traits_any());
+  write_traits(out, at_sea ? 0 : position.rafted_traits_any());
 
   out.key("crews");  // by name: "blackbeards" comes first
   out.begin_object();
   const auto flotillas = board.flotilla_counts();
   for (Crew crew : {Crew::kBlackbeards, Crew::kYellowbeards}) {
     out.key(crew_name(crew));
-    write_crew(out, crew, flotillas);
+    write_crew(out, state, crew, flotillas);
   }
   out.end_object();
 
   out.member("game", "raft-and-scupper");
   out.key("last_action");
-  write_last_action(out);
+  write_last_action(out, state);
   out.key("last_scupper");
-  if (position_.last_scupperer < 0)
+  if (position.last_scupperer < 0)
     out.null();
   else
-    out.value(crew_name(static_cast<Crew>(position_.last_scupperer)));
+    out.value(crew_name(static_cast<Crew>(position.last_scupperer)));
   out.key("layout");
-  if (!out.reuse(kLayoutSlot, layout_stamp(*layout_))) {
+  if (!out.reuse(kLayoutSlot, layout_stamp(layout))) {
     out.begin_array();
-    for (const auto& [x, y] : layout_->positions) {
+    for (const auto& [x, y] : layout.positions) {
       out.begin_array();
       out.value(x);
       out.value(y);
@@ -176,11 +152,11 @@ void RaftState::write_view(int, ViewWriter& out) const {
     }
     out.end_array();
   }
-  out.member("phase", phase_name(phase_));
+  out.member("phase", phase_name(phase));
 
   out.key("pirates");
   static_assert(kPirates == 4, "a pirate's cell is 16 bits of the stamp");
-  const auto& aboard = position_.pirates;
+  const auto& aboard = position.pirates;
   if (!out.reuse(kPiratesSlot, pack({aboard[0], aboard[1], aboard[2], aboard[3]}))) {
     out.begin_array();
     for (int p = 0; p < kPirates; ++p) {
@@ -197,10 +173,10 @@ void RaftState::write_view(int, ViewWriter& out) const {
   }
 
   out.key("seats");
-  if (!out.reuse(kSeatsSlot, pack({yellowbeards_seat_}))) {
+  if (!out.reuse(kSeatsSlot, pack({state.seat_of(Crew::kYellowbeards)}))) {
     out.begin_array();
     for (int seat = 0; seat < 2; ++seat) {
-      const auto crew = crew_of(seat);
+      const auto crew = state.crew_of(seat);
       out.begin_object();
       out.key("crew");
       crew ? out.value(crew_name(*crew)) : out.null();
@@ -216,44 +192,48 @@ void RaftState::write_view(int, ViewWriter& out) const {
   for (int id = 1; id <= board.max_id(); ++id) {
     const Cell cell = board.cell_of(id);
     if (cell == kNoCell) continue;
-    const int pirate = position_.pirate_at(cell);
+    const int pirate = position.pirate_at(cell);
     if (out.reuse(static_cast<std::uint32_t>(id), pack({id, board.kind_of(id), cell, pirate})))
       continue;
-    write_ship(out, id);
+    write_ship(out, state, id);
   }
   out.end_array();
 
-  out.member("short_game", short_game_);
+  out.member("short_game", state.short_game());
 
   out.key("sunk");
   // Only ever grows, in play, when kinds no longer change: its length is its stamp.
-  if (!out.reuse(kSunkSlot, sunk_.size())) {
+  const auto& sunk = state.sunk();
+  if (!out.reuse(kSunkSlot, sunk.size())) {
     out.begin_array();
-    for (auto [id, crew] : sunk_) write_sunk(out, board, id, crew);
+    for (auto [id, crew] : sunk) write_sunk(out, state, id, crew);
     out.end_array();
   }
 
   out.key("turn");
-  write_turn(out, phase_, position_.to_move);
-  out.member("turn_clock_s", turn_clock_s_);
+  write_turn(out, state);
+  out.member("turn_clock_s", state.turn_clock_s());
   out.end_object();
+  return Shown::of(state, area, flotillas);
 }
 
-void RaftState::write_last_action(ViewWriter& out) const {
-  if (!last_action_) return out.null();
+// Not inlined: where it is, g++ 12 guesses the writer's type and then warns of an overlapping
+// copy in a one-letter key's assignment that cannot happen (-Wrestrict).
+[[gnu::noinline]] void write_area(ViewWriter& out, const Box& area) {
   out.begin_object();
-  out.key("action");
-  write_action(out, last_action_->action);
-  out.member("seat", last_action_->seat);
-  if (last_action_->timeout) out.member("timeout", true);
+  out.member("height", area.height());
+  out.member("width", area.width());
+  out.member("x", area.x0);
+  out.member("y", area.y0);
   out.end_object();
 }
 
-void RaftState::write_ship(ViewWriter& out, int id) const {
-  const Board& board = position_.board;
+void write_ship(ViewWriter& out, const RaftState& state, int id) {
+  const Position& position = state.position();
+  const Board& board = position.board;
   const Kind kind = board.kind_of(id);
   const Cell cell = board.cell_of(id);
-  const int pirate = position_.pirate_at(cell);
+  const int pirate = position.pirate_at(cell);
   out.begin_object();
   out.member("cargo", cargo_name(kind));
   out.key("cell");
@@ -267,74 +247,46 @@ void RaftState::write_ship(ViewWriter& out, int id) const {
   out.end_object();
 }
 
-// The members a move of play may change, each named where the move changed it; the others (the
-// layout, the seats, the board's size, the favours) stay as the setup left them.
-bool RaftState::write_board_changes(BoardChanges& out) const {
-  if (!played_) return false;
-  const Played& was = *played_;
-  const Board& board = position_.board;
-  const Position& now = position_;
-  const bool ships_moved = was.move.type == MoveType::kSail || was.move.type == MoveType::kScupper;
+void write_sunk(ViewWriter& out, const RaftState& state, int id, Crew by) {
+  const Kind kind = state.position().board.kind_of(id);
+  out.begin_object();
+  out.member("by", crew_name(by));
+  out.member("cargo", cargo_name(kind));
+  out.member("id", id);
+  out.member("rigging", rigging_name(kind));
+  out.end_object();
+}
 
-  if (ships_moved) {
-    const Box area = board.area();
-    if (area != was.area) write_area(out.replace({"area"}), area);
+void write_last_action(ViewWriter& out, const RaftState& state) {
+  const auto& last = state.last_action();
+  if (!last) return out.null();
+  out.begin_object();
+  out.key("action");
+  write_action(out, last->action);
+  out.member("seat", last->seat);
+  if (last->timeout) out.member("timeout", true);
+  out.end_object();
+}
+
+// Whose turn it is: a crew in play, nobody before or after.
+void write_turn(ViewWriter& out, const RaftState& state) {
+  state.phase() == Phase::kPlaying ? out.value(crew_name(state.position().to_move)) : out.null();
+}
+
+std::string_view phase_name(Phase phase) {
+  switch (phase) {
+    case Phase::kSwitching:
+      return "switching";
+    case Phase::kPlacing:
+      return "placing";
+    case Phase::kChoosing:
+      return "choosing";
+    case Phase::kPlaying:
+      return "playing";
+    case Phase::kOver:
+      return "over";
   }
-
-  const auto flotillas = ships_moved ? board.flotilla_counts() : was.flotillas;
-  for (Crew crew : {Crew::kBlackbeards, Crew::kYellowbeards}) {
-    const std::string_view name = crew_name(crew);
-    const int i = index(crew);
-    for (Trait trait : {cargo_trait(crew), rigging_trait(crew)}) {
-      const int t = static_cast<int>(trait);
-      if (flotillas[t] != was.flotillas[t])
-        out.replace({"crews", name, "flotillas", trait_name(trait)}).value(flotillas[t]);
-    }
-    if (now.passes_in_row[i] != was.passes_in_row[i])
-      out.replace({"crews", name, "passes_in_row"}).value(now.passes_in_row[i]);
-    if (now.scuppered_since[i] != was.scuppered_since[i])
-      out.replace({"crews", name, "scuppered_since"}).value(now.scuppered_since[i]);
-    if (now.scuppered_total[i] != was.scuppered_total[i])
-      out.replace({"crews", name, "scuppered_total"}).value(now.scuppered_total[i]);
-  }
-
-  write_last_action(out.replace({"last_action"}));
-  if (now.last_scupperer != was.last_scupperer)
-    out.replace({"last_scupper"}).value(crew_name(static_cast<Crew>(now.last_scupperer)));
-  if (phase_ != Phase::kPlaying) out.replace({"phase"}).value(phase_name(phase_));
-
-  // A ship's place in "ships": ships are listed by id, the sunk left out.
-  auto listed_at = [&](int id) {
-    int at = 0;
-    for (int other = 1; other < id; ++other) at += board.cell_of(other) != kNoCell;
-    return at;
-  };
-  const Move& move = was.move;
-  switch (move.type) {
-    case MoveType::kJump:  // the pirate leaves one ship for another
-      write_cell(out.replace({"pirates", move.pirate, "cell"}), board, move.to);
-      for (Cell cell : {was.from, move.to}) {
-        const int id = board.ship_at(cell);
-        write_ship(out.replace({"ships", listed_at(id)}), id);
-      }
-      break;
-    case MoveType::kSail: {  // the ship moves with its pirate aboard
-      write_cell(out.replace({"pirates", move.pirate, "cell"}), board, move.to);
-      write_cell(out.replace({"ships", listed_at(board.ship_at(move.to)), "cell"}), board, move.to);
-      break;
-    }
-    case MoveType::kScupper: {
-      const auto [id, by] = sunk_.back();
-      out.remove({"ships", listed_at(id)});
-      write_sunk(out.add({"sunk", static_cast<int>(sunk_.size()) - 1}), board, id, by);
-      break;
-    }
-    case MoveType::kPass:
-      break;
-  }
-
-  write_turn(out.replace({"turn"}), phase_, now.to_move);
-  return true;
+  return "";
 }
 
 }  // namespace tortuga::raft

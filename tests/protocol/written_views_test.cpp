@@ -1,8 +1,9 @@
-// Views written straight from a match's state (State::write_board, write_common_fields) against
-// the same views built as trees, for every game at every step of random matches: the written
-// shape is the tree's, node for node, and its text the tree's dump; the diffs a room computes
-// from written shapes are the tree diff's ops, byte for byte, and take each view to the next; and
-// the changes a game names (State::write_board_changes) take each board to the next.
+// Views written by each game's observer (Observer::write_board, write_common_fields) against the
+// same views the match's state builds as trees, for every game at every step of random matches:
+// the written shape is the tree's, node for node, and its text the tree's dump; the diffs a room
+// computes from written shapes are the tree diff's ops, byte for byte, and take each view to the
+// next; and the changes an observer names (Observer::write_board_changes) take each board to the
+// next.
 #include <doctest/doctest.h>
 
 #include <cstdint>
@@ -34,17 +35,17 @@ std::string mismatch(const Shape& written, const Json& tree) {
   return "";
 }
 
-Shape written_board(const State& state, int seat, const Shape* last = nullptr) {
+Shape written_board(Observer& observer, const State& state, int seat, const Shape* last = nullptr) {
   Shape shape;
   ShapeWriter out(shape, last);
-  state.write_board(seat, out);
+  observer.write_board(state, seat, out);
   return shape;
 }
 
-Shape written_common_fields(const State& state, int seat) {
+Shape written_common_fields(Observer& observer, const State& state, int seat) {
   Shape shape;
   ShapeWriter out(shape);
-  state.write_common_fields(seat, out);
+  observer.write_common_fields(state, seat, out);
   return shape;
 }
 
@@ -63,12 +64,13 @@ void check_diff(const Shape& from_shape, const Json& from, const Shape& to_shape
   CHECK(patched->dump() == to.dump());
 }
 
-// The changes the state names for its last action, if it names them, applied to `last_board`:
-// they must give exactly `board`, the board as the state writes it now. Returns the ops (null
-// when none are named).
-Json check_named_changes(const State& state, const Json& last_board, const Json& board) {
+// The changes the observer names since it last wrote `last_board`, if it names them, applied to
+// `last_board`: they must give exactly `board`, the board as the state builds it now. Returns the
+// ops (null when none are named).
+Json check_named_changes(Observer& observer, const State& state, const Json& last_board,
+                         const Json& board) {
   ChangesText named;
-  if (!state.write_board_changes(named)) return nullptr;
+  if (!observer.write_board_changes(state, named)) return nullptr;
   CHECK(state.one_board_for_all());
   const std::string text = named.take();
   const Json ops = Json::parse(text);
@@ -90,18 +92,20 @@ TEST_CASE("written views are the views' trees, and their diffs the tree diffs, i
     Chance choices(7);
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
       auto state = game->new_state(options, Chance(seed));
-      Json last_board = state->board(kSpectator);
-      Shape last_shape = written_board(*state, kSpectator);
+      auto observer = game->make_observer();
+      Json last_board = state->seat_view(kSpectator);
+      Shape last_shape = written_board(*observer, *state, kSpectator);
       Json last_view = state->view(0);
       for (int step = 0; step < 300 && !state->is_over(); ++step) {
         INFO(game->info().id << " seed " << seed << " step " << step);
         for (int seat = kSpectator; seat < seats; ++seat) {
-          CHECK(mismatch(written_board(*state, seat), state->board(seat)) == "");
-          CHECK(mismatch(written_common_fields(*state, seat), state->common_fields(seat)) == "");
+          CHECK(mismatch(written_board(*observer, *state, seat), state->seat_view(seat)) == "");
+          CHECK(mismatch(written_common_fields(*observer, *state, seat),
+                         state->common_fields(seat)) == "");
           // A state message's view, as a room writes it: the board with the seat's own members.
           if (state->one_board_for_all())
-            CHECK(merged_object_text(written_board(*state, kSpectator),
-                                     written_common_fields(*state, seat)) ==
+            CHECK(merged_object_text(written_board(*observer, *state, kSpectator),
+                                     written_common_fields(*observer, *state, seat)) ==
                   state->view(seat).dump());
         }
         const int seat = state->actors().front();
@@ -109,12 +113,13 @@ TEST_CASE("written views are the views' trees, and their diffs the tree diffs, i
         if (legal.empty()) break;
         if (state->apply(seat, legal[choices.below(static_cast<std::uint32_t>(legal.size()))]))
           break;  // a template the client fills in: random play stops here
-        const Json board = state->board(kSpectator);
-        const Shape shape = written_board(*state, kSpectator);
+        const Json board = state->seat_view(kSpectator);
+        // Named against the observer's last write, before it writes this board.
+        check_named_changes(*observer, *state, last_board, board);
+        const Shape shape = written_board(*observer, *state, kSpectator);
         // Written against the last board, as rooms write it: what is copied is what moved not.
-        CHECK(mismatch(written_board(*state, kSpectator, &last_shape), board) == "");
+        CHECK(mismatch(written_board(*observer, *state, kSpectator, &last_shape), board) == "");
         if (state->one_board_for_all()) check_diff(last_shape, last_board, shape, board, true);
-        check_named_changes(*state, last_board, board);
         const Json view = state->view(0);
         check_diff(shape_of(last_view), last_view, shape_of(view), view, false);
         last_board = board;
@@ -136,7 +141,16 @@ TEST_CASE("Raft & Scupper names the changes of every move of play, and only of p
     const Json options =
         *game.normalize_options({{"short_game", seed % 2 == 0}, {"turn_clock_s", 30}});
     auto state = game.new_state(options, Chance(seed));
-    Json last_board = state->board(kSpectator);
+    auto observer = game.make_observer();
+    // The observer names changes from its last write: where it names none, the board is written
+    // again, as a room writes it to diff it.
+    auto write_board = [&] {
+      Shape shape;
+      ShapeWriter out(shape);
+      observer->write_board(*state, kSpectator, out);
+    };
+    write_board();
+    Json last_board = state->seat_view(kSpectator);
     while (!state->is_over()) {
       INFO("seed " << seed << " step " << state->history().size());
       const bool at_sea = last_board["phase"] == "playing";
@@ -150,10 +164,13 @@ TEST_CASE("Raft & Scupper names the changes of every move of play, and only of p
         scuppers += action["type"] == "scupper";
         REQUIRE_FALSE(state->apply(seat, action));
       }
-      const Json board = state->board(kSpectator);
-      const Json ops = check_named_changes(*state, last_board, board);
+      const Json board = state->seat_view(kSpectator);
+      const Json ops = check_named_changes(*observer, *state, last_board, board);
       CHECK(ops.is_null() == !at_sea);  // a setup action's changes are left to the diff
-      if (!ops.is_null()) ++named;
+      if (ops.is_null())
+        write_board();
+      else
+        ++named;
       for (const Json& op : ops.is_null() ? Json::array() : ops)
         for (const char* whole : {"/ships", "/pirates", "/crews", "/sunk", "/layout"})
           CHECK(op["path"] != whole);

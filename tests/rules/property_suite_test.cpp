@@ -96,7 +96,7 @@ void check_views_of(const State& state, const Json& views, const std::string& ga
   }
   const Json& spectator = views[state.seats()];
   // The game's own part never takes a name of the common fields: it would be overwritten.
-  const Json board = state.board(tortuga::kSpectator);
+  const Json board = state.seat_view(tortuga::kSpectator);
   const Json common = state.common_fields(tortuga::kSpectator);
   for (const auto& [key, value] : common.items()) {
     const std::string clash = game + " names a field of its own \"" + key + "\"";

@@ -65,7 +65,7 @@ TEST_CASE("every audience's messages take its view to the state's view of it, in
       Chance choices(11);
       for (std::uint64_t seed = 1; seed <= 2; ++seed) {
         auto state = game->new_state(options, Chance(seed));
-        MatchViews views(players);
+        MatchViews views(players, game->make_observer());
         const int audiences = players + 1;
         Clients clients(audiences);
         views.reset(*state);
@@ -91,7 +91,7 @@ TEST_CASE("every audience's messages take its view to the state's view of it, in
 TEST_CASE("an audience nobody watches is sent nothing, then its whole view, then patches") {
   TallyGame tally;
   auto state = tally.new_state(*tally.normalize_options(Json::object()), Chance(3));
-  MatchViews views(2);
+  MatchViews views(2, tally.make_observer());
   views.reset(*state);
   Clients clients(3);
   clients.take(0, protocol::event::state_of_text(nullptr, kMatch, 0, views.view_text(*state, 0)));
@@ -130,7 +130,7 @@ TEST_CASE("a shared board whose changes are named for some actions only is resen
   // Tally names the changes of the actions that leave the tally even, and only those.
   auto state = tally.new_state(
       *tally.normalize_options({{"open_hands", true}, {"named_changes", true}}), Chance(5));
-  MatchViews views(2);
+  MatchViews views(2, tally.make_observer());
   views.reset(*state);
   Clients clients(3);
   for (int a = 0; a < 3; ++a)

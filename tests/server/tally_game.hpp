@@ -2,9 +2,9 @@
 // or 2 to a tally; whoever brings it to 6 or more wins. Each seat has a secret number that only
 // its own view shows. With the option clock_ms, the seat to act has that long; on timeout it
 // adds 1. With the option open_hands, the secrets are shown to everyone, and the board is one
-// for all audiences; with named_changes as well, the game names the board's changes of the
-// actions that leave the tally even (and only those, so that rooms meet named and unnamed changes
-// in either order). With the option either, both seats may add at any time, as people and bots do
+// for all audiences; with named_changes as well, the game's observer names the board's changes
+// when the tally is even (and only then, so that rooms meet named and unnamed changes in either
+// order). With the option either, both seats may add at any time, as people and bots do
 // in a game's challenge windows.
 #pragma once
 
@@ -34,14 +34,10 @@ class TallyState : public State {
     return Deadline{ms, {turn_}};
   }
   int secret(int seat) const { return secret_[seat]; }
+  int tally() const { return tally_; }
+  const std::vector<int>& added() const { return history_; }  // each action's number, in order
   bool one_board_for_all() const override { return options_.value("open_hands", false); }
-  bool write_board_changes(BoardChanges& out) const override {
-    if (!options_.value("named_changes", false) || history_.empty() || tally_ % 2 != 0)
-      return false;
-    out.add({"history", static_cast<int>(history_.size()) - 1}).value(history_.back());
-    out.replace({"tally"}).value(tally_);
-    return true;
-  }
+  bool names_changes() const { return options_.value("named_changes", false); }
 
  protected:
   Json legal(int) const override {
@@ -84,6 +80,28 @@ class TallyState : public State {
   std::vector<int> history_;
 };
 
+// With the option named_changes, names the changes since its last write when the tally is even:
+// the numbers added since then, and the tally.
+class TallyObserver : public Observer {
+ public:
+  void write_board(const State& state, int seat, ViewWriter& out) override {
+    shown_ = static_cast<const TallyState&>(state).added().size();
+    Observer::write_board(state, seat, out);
+  }
+  bool write_board_changes(const State& s, BoardChanges& out) override {
+    const auto& state = static_cast<const TallyState&>(s);
+    if (!state.names_changes() || state.tally() % 2 != 0) return false;
+    const auto& added = state.added();
+    for (; shown_ < added.size(); ++shown_)
+      out.add({"history", static_cast<int>(shown_)}).value(added[shown_]);
+    out.replace({"tally"}).value(state.tally());
+    return true;
+  }
+
+ private:
+  std::size_t shown_ = 0;  // the numbers added as of the last write
+};
+
 class TallyGame : public Game {
  public:
   const GameInfo& info() const override {
@@ -98,6 +116,9 @@ class TallyGame : public Game {
   }
   std::unique_ptr<State> new_state(const Json& options, Chance chance) const override {
     return std::make_unique<TallyState>(options, std::move(chance));
+  }
+  std::unique_ptr<Observer> make_observer() const override {
+    return std::make_unique<TallyObserver>();
   }
 };
 
