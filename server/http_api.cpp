@@ -93,7 +93,7 @@ Expected<store::MatchFilter> match_filter(const std::map<std::string, std::strin
   };
   auto refuse = [](const char* name, const std::string& expected, const std::string& value) {
     return Error{code::kBadField, std::string("parameter \"") + name + "\" must be " + expected +
-                                      ", not " + printable_quote(value)};
+                                      ", not " + quote(value)};
   };
   store::MatchFilter filter;
   filter.limit = protocol::kDefaultMatchLimit;
@@ -104,12 +104,10 @@ Expected<store::MatchFilter> match_filter(const std::map<std::string, std::strin
       return refuse("player", "a player id (an integer from 1)", *player);
   }
   if (const std::string* status = given("status")) {
-    std::string known;
-    for (std::string_view s : protocol::kMatchStatuses) {
+    for (std::string_view s : protocol::kMatchStatuses)
       if (s == *status) filter.status = *status;
-      known += (known.empty() ? "\"" : ", \"") + std::string(s) + "\"";
-    }
-    if (!filter.status) return refuse("status", "one of " + known, *status);
+    if (!filter.status)
+      return refuse("status", "one of " + quote_list(protocol::kMatchStatuses), *status);
   }
   if (const std::string* text = given("limit")) {
     auto limit = integer(*text);

@@ -51,7 +51,8 @@ TEST_CASE("a config file's relative web_root is taken from the file's folder") {
   site(dir / "elsewhere/site", "the working directory's site");
   write_file(dir / "etc/tortuga.json", R"({"web_root": "site"})");
   ServerProcess server(dir / "tortuga.db", dir.path(),
-                       {"--config", (dir / "etc/tortuga.json").string()}, dir / "elsewhere");
+                       {"--config", (dir / "etc/tortuga.json").string()}, BotDelay::none,
+                       dir / "elsewhere");
   check_serves(server, "the config's site", dir / "etc/site");
 }
 
@@ -62,7 +63,7 @@ TEST_CASE("--web-root is taken from the working directory, over the config file'
   write_file(dir / "etc/tortuga.json", R"({"web_root": "site"})");
   ServerProcess server(dir / "tortuga.db", dir.path(),
                        {"--config", (dir / "etc/tortuga.json").string(), "--web-root", "site"},
-                       dir / "elsewhere");
+                       BotDelay::none, dir / "elsewhere");
   check_serves(server, "the working directory's site", dir / "elsewhere/site");
 }
 
