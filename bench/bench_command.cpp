@@ -14,6 +14,7 @@
 
 #include "bench/load.hpp"
 #include "bench/server_child.hpp"
+#include "rules/core/registry.hpp"
 #include "server/commands.hpp"
 
 namespace tortuga {
@@ -25,11 +26,11 @@ const char* const kBenchHelp =
     "usage: tortuga bench (--spawn | --url ws://HOST:PORT/ws | --port N) [flags]\n"
     "\n"
     "Load-tests a Tortuga server on this machine: opens many WebSocket clients on loopback and\n"
-    "keeps N Raft & Scupper matches in flight, both seats of each played by clients choosing\n"
-    "random actions from their own view's legal list, for a bounded time. Reports actions/s,\n"
-    "matches/s, latency from sending an action to receiving the patch with the next version,\n"
-    "errors, the server's memory, its memory per idle connection, and the CPU time per action\n"
-    "of the server and of the load generator itself.\n"
+    "keeps N matches of a game in flight, every seat of each played by a client choosing random\n"
+    "actions from its own view's legal list (no bots), for a bounded time. Reports actions/s,\n"
+    "matches/s, latency from sending an action to receiving the patch that carries it, the\n"
+    "bytes of patches sent per action, errors, the server's memory, its memory per idle\n"
+    "connection, and the CPU time per action of the server and of the load generator itself.\n"
     "\n"
     "  --spawn          start a server for the run: a child process with a temporary database\n"
     "                   and a config that lifts the per-connection rate limit\n"
@@ -37,6 +38,10 @@ const char* const kBenchHelp =
     "  --host HOST      instead of --url: its address (default 127.0.0.1)\n"
     "  --port N         instead of --url: its port\n"
     "  --pid PID        the running server's process id, to read its memory and CPU time\n"
+    "  --game ID        the game played (default raft-and-scupper)\n"
+    "  --players N      seats of each match (default: the game's default table)\n"
+    "  --deflate        every client offers permessage-deflate, as browsers do; patch bytes are\n"
+    "                   then counted as sent, compressed\n"
     "  --matches N      matches in flight (default 500, at most 5000)\n"
     "  --duration S     seconds of measured load (default 20, at most 600)\n"
     "  --warmup S       seconds of load before the measured window, so that it leaves out the\n"
@@ -70,6 +75,7 @@ struct Options {
   std::optional<int> pid;
   bool json = false;
   bool port_given = false;
+  std::optional<int> players;
 };
 
 struct Failure {
@@ -139,6 +145,10 @@ Options parse(const Args& args) {
       o.json = true;
       continue;
     }
+    if (flag == "--deflate") {
+      o.load.deflate = true;
+      continue;
+    }
     if (i + 1 >= args.size()) throw Failure{"flag " + flag + " needs a value (see --help)"};
     const std::string& value = args[++i];
     if (flag == "--url") {
@@ -151,6 +161,10 @@ Options parse(const Args& args) {
       o.port_given = true;
     } else if (flag == "--pid") {
       o.pid = static_cast<int>(integer_flag(flag, value, 1, 1 << 30));
+    } else if (flag == "--game") {
+      o.load.game = value;
+    } else if (flag == "--players") {
+      o.players = static_cast<int>(integer_flag(flag, value, 1, 8));
     } else if (flag == "--matches") {
       o.load.tables = static_cast<int>(integer_flag(flag, value, 1, 5000));
     } else if (flag == "--duration") {
@@ -170,6 +184,14 @@ Options parse(const Args& args) {
     }
   }
   if (!url) o.load.host = loopback_host(host);
+  const Game* game = find_game(o.load.game);
+  if (!game) throw Failure{"no game \"" + o.load.game + "\" (see tortuga bench --help)"};
+  const GameInfo& info = game->info();
+  o.load.players =
+      o.players.value_or(info.default_players ? info.default_players : info.min_players);
+  if (o.load.players < info.min_players || o.load.players > info.max_players)
+    throw Failure{info.name + " seats " + std::to_string(info.min_players) + ".." +
+                  std::to_string(info.max_players) + " players"};
   if (o.spawn && (o.port_given || o.pid))
     throw Failure{"--spawn starts its own server: give it no --url, --port or --pid"};
   if (!o.spawn && !o.port_given)
@@ -215,7 +237,8 @@ int bench_command(const Args& args) {
   std::optional<int> server_exit;
   try {
     if (o.spawn) {
-      child.emplace(2 * o.load.tables + o.load.idle + 100, 2 * o.load.tables + 100);
+      const int players = o.load.players * o.load.tables;
+      child.emplace(players + o.load.idle + 100, players + 100);
       o.load.port = child->port();
       o.pid = child->pid();
     }
@@ -249,51 +272,62 @@ int bench_command(const Args& args) {
   for (const auto& [what, n] : r.errors) error_count += n;
 
   if (o.json) {
-    Json j = {{"settings",
-               {{"matches", o.load.tables},
-                {"duration_s", o.load.duration_s},
-               {"warmup_s", o.load.warmup_s},
-                {"idle", o.load.idle},
-                {"threads", o.load.threads},
-                {"seed", o.load.seed},
-               {"rate", o.load.rate > 0 ? Json(o.load.rate) : Json(nullptr)},
-                {"spawned", o.spawn}}},
-              {"seconds", r.seconds},
-              {"actions", r.actions},
-              {"actions_per_s", actions_per_s},
-              {"matches_finished", r.matches_finished},
-              {"matches_started", r.matches_started},
-              {"matches_per_s", matches_per_s},
-              {"patches", {{"received", r.patches}, {"bytes", r.patch_bytes}}},
-              {"latency_ms",
-               {{"p50", p50}, {"p99", p99}, {"max", max}, {"count", r.latencies_us.size()}}},
-              {"errors", r.errors},
-              {"stalled_tables", r.stalled_tables},
-              {"players_welcomed", r.players_welcomed},
-              {"players_setup_s", r.players_setup_s},
-              {"idle",
-               {{"welcomed", r.idle_welcomed},
-                {"setup_s", r.idle_setup_s},
-                {"rss_before_kib", optional_json(r.rss_before_idle_kib)},
-                {"rss_after_kib", optional_json(r.rss_after_idle_kib)},
-                {"kib_per_connection", idle_kib ? Json(*idle_kib) : Json(nullptr)}}},
-              {"server",
-               {{"pid", o.pid ? Json(*o.pid) : Json(nullptr)},
-                {"rss_load_start_kib", optional_json(r.rss_load_start_kib)},
-                {"rss_load_peak_kib", optional_json(r.rss_load_peak_kib)},
-                {"rss_load_end_kib", optional_json(r.rss_load_end_kib)},
-                {"cpu_s", r.server_cpu_s ? Json(*r.server_cpu_s) : Json(nullptr)},
-                {"exit_code", server_exit ? Json(*server_exit) : Json(nullptr)}}},
-              {"bench_cpu_s", r.bench_cpu_s},
-              {"bench_cpu_us_per_action",
-               r.actions ? Json(1e6 * r.bench_cpu_s / static_cast<double>(r.actions))
-                         : Json(nullptr)},
-              {"machine_busy", r.machine_busy},
-              {"cores", std::thread::hardware_concurrency()},
-              {"targets",
-               {{"actions_per_s", actions_per_s >= kTargetActionsPerSecond},
-                {"p99", !r.latencies_us.empty() && p99 < kTargetP99Ms},
-                {"idle_memory", idle_kib ? Json(*idle_kib <= kTargetIdleKib) : Json(nullptr)}}}};
+    Json j = {
+        {"settings",
+         {{"game", o.load.game},
+          {"players", o.load.players},
+          {"matches", o.load.tables},
+          {"duration_s", o.load.duration_s},
+          {"warmup_s", o.load.warmup_s},
+          {"idle", o.load.idle},
+          {"threads", o.load.threads},
+          {"seed", o.load.seed},
+          {"deflate", o.load.deflate},
+          {"rate", o.load.rate > 0 ? Json(o.load.rate) : Json(nullptr)},
+          {"spawned", o.spawn}}},
+        {"seconds", r.seconds},
+        {"actions", r.actions},
+        {"actions_per_s", actions_per_s},
+        {"matches_finished", r.matches_finished},
+        {"matches_started", r.matches_started},
+        {"matches_per_s", matches_per_s},
+        {"patches",
+         {{"received", r.patches},
+          {"bytes", r.patch_bytes},
+          {"text_bytes", r.patch_text_bytes},
+          {"players_deflating", r.players_deflating}}},
+        {"patch_bytes_per_action",
+         r.actions ? Json(static_cast<double>(r.patch_bytes) / static_cast<double>(r.actions))
+                   : Json(nullptr)},
+        {"latency_ms",
+         {{"p50", p50}, {"p99", p99}, {"max", max}, {"count", r.latencies_us.size()}}},
+        {"errors", r.errors},
+        {"overtaken", r.overtaken},
+        {"stalled_tables", r.stalled_tables},
+        {"players_welcomed", r.players_welcomed},
+        {"players_setup_s", r.players_setup_s},
+        {"idle",
+         {{"welcomed", r.idle_welcomed},
+          {"setup_s", r.idle_setup_s},
+          {"rss_before_kib", optional_json(r.rss_before_idle_kib)},
+          {"rss_after_kib", optional_json(r.rss_after_idle_kib)},
+          {"kib_per_connection", idle_kib ? Json(*idle_kib) : Json(nullptr)}}},
+        {"server",
+         {{"pid", o.pid ? Json(*o.pid) : Json(nullptr)},
+          {"rss_load_start_kib", optional_json(r.rss_load_start_kib)},
+          {"rss_load_peak_kib", optional_json(r.rss_load_peak_kib)},
+          {"rss_load_end_kib", optional_json(r.rss_load_end_kib)},
+          {"cpu_s", r.server_cpu_s ? Json(*r.server_cpu_s) : Json(nullptr)},
+          {"exit_code", server_exit ? Json(*server_exit) : Json(nullptr)}}},
+        {"bench_cpu_s", r.bench_cpu_s},
+        {"bench_cpu_us_per_action",
+         r.actions ? Json(1e6 * r.bench_cpu_s / static_cast<double>(r.actions)) : Json(nullptr)},
+        {"machine_busy", r.machine_busy},
+        {"cores", std::thread::hardware_concurrency()},
+        {"targets",
+         {{"actions_per_s", actions_per_s >= kTargetActionsPerSecond},
+          {"p99", !r.latencies_us.empty() && p99 < kTargetP99Ms},
+          {"idle_memory", idle_kib ? Json(*idle_kib <= kTargetIdleKib) : Json(nullptr)}}}};
     std::cout << j.dump(2) << "\n";
     return 0;
   }
@@ -309,20 +343,28 @@ int bench_command(const Args& args) {
       o.load.warmup_s > 0 ? " after " + fixed(o.load.warmup_s, 0) + " s of warm-up" : "";
   const std::string pacing =
       o.load.rate > 0 ? ", paced at " + fixed(o.load.rate, 0) + "/s" : ", closed loop";
-  out << "tortuga bench: " << o.load.tables << " matches in flight for " << fixed(r.seconds)
-      << " s" << warmup << ", " << o.load.idle << " idle connections, " << o.load.threads
-      << " client thread(s), seed " << o.load.seed << "\n";
-  out << "  actions      " << r.actions << " (" << fixed(actions_per_s) << "/s" << pacing
-      << ")\n";
+  out << "tortuga bench: " << o.load.tables << " matches of " << o.load.game << " for "
+      << o.load.players << " in flight for " << fixed(r.seconds) << " s" << warmup << ", "
+      << o.load.idle << " idle connections, " << o.load.threads << " client thread(s), seed "
+      << o.load.seed << "\n";
+  out << "  actions      " << r.actions << " (" << fixed(actions_per_s) << "/s" << pacing << ")\n";
   out << "  matches      " << r.matches_finished << " finished (" << fixed(matches_per_s, 2)
       << "/s), " << r.matches_started << " started\n";
   out << "  latency      p50 " << fixed(p50, 2) << " ms, p99 " << fixed(p99, 2) << " ms, max "
       << fixed(max, 2) << " ms (action sent to its patch received, " << r.latencies_us.size()
       << " samples)\n";
-  if (r.patches)
-    out << "  patches      " << r.patches << " received, "
-        << fixed(static_cast<double>(r.patch_bytes) / static_cast<double>(r.patches), 0)
-        << " bytes on average\n";
+  if (r.patches) {
+    auto per = [](std::int64_t bytes, std::int64_t n) {
+      return n ? fixed(static_cast<double>(bytes) / static_cast<double>(n), 0) : std::string("?");
+    };
+    out << "  patches      " << r.patches << " received, " << per(r.patch_bytes, r.patches)
+        << " bytes on average, " << per(r.patch_bytes, r.actions)
+        << " bytes per action to all its players\n";
+    if (o.load.deflate)
+      out << "  deflate      " << r.players_deflating << " of " << r.players_welcomed
+          << " players agreed; " << per(r.patch_text_bytes, r.actions)
+          << " bytes per action before compression\n";
+  }
   out << "  errors       " << (error_count == 0 ? "none" : "");
   bool first = true;
   for (const auto& [what, n] : r.errors) {
@@ -330,6 +372,9 @@ int bench_command(const Args& args) {
     first = false;
   }
   out << "\n";
+  if (r.overtaken)
+    out << "  overtaken    " << r.overtaken
+        << " actions refused because another seat's came first (not errors)\n";
   if (r.stalled_tables)
     out << "  stalled      " << r.stalled_tables << " tables made no progress\n";
   out << "  setup        " << r.players_welcomed << " players welcomed in "

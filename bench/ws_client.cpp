@@ -1,6 +1,7 @@
 #include "bench/ws_client.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <random>
@@ -45,6 +46,18 @@ std::string error_text(int error) {
   return std::strerror(error);
 }
 
+// Whether the upgrade's answer (its headers) agrees to permessage-deflate. Header names are
+// case-insensitive; this client offers nothing else, so the extension's name is enough.
+bool agreed_deflate(std::string_view headers) {
+  std::string lower(headers);
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  const auto at = lower.find("\r\nsec-websocket-extensions:");
+  if (at == std::string::npos) return false;
+  const auto line_end = lower.find("\r\n", at + 2);
+  return lower.substr(at, line_end - at).find("permessage-deflate") != std::string::npos;
+}
+
 }  // namespace
 
 std::optional<Endpoint> Endpoint::parse(const std::string& host, std::uint16_t port) {
@@ -73,7 +86,7 @@ WsClient::~WsClient() {
 }
 
 void WsClient::open(const Endpoint& endpoint, const std::string& host, const std::string& path,
-                    Events events, Clock::duration limit) {
+                    Events events, Clock::duration limit, bool offer_deflate) {
   events_ = std::move(events);
   phase_ = Phase::kConnecting;
   deadline_.start(Clock::now() + limit, [this] { fail("handshake: timed out"); });
@@ -89,7 +102,8 @@ void WsClient::open(const Endpoint& endpoint, const std::string& host, const std
   }
   out_ = "GET " + path + " HTTP/1.1\r\nHost: " + host +
          "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: " +
-         base64(key, sizeof key) + "\r\nSec-WebSocket-Version: 13\r\n\r\n";
+         base64(key, sizeof key) + "\r\nSec-WebSocket-Version: 13\r\n" +
+         (offer_deflate ? "Sec-WebSocket-Extensions: permessage-deflate\r\n" : "") + "\r\n";
 
   const auto* address = reinterpret_cast<const sockaddr*>(&endpoint.address);
   if (::connect(fd_, address, endpoint.length) == 0) {
@@ -183,6 +197,8 @@ bool WsClient::read_upgrade() {
     fail("handshake: answered " + std::string(status));
     return false;
   }
+  deflating_ = agreed_deflate(data.substr(0, end));
+  if (deflating_) inflater_ = std::make_unique<ws::Inflater>();
   in_begin_ += end + 4;
   phase_ = Phase::kOpen;
   deadline_.cancel();
@@ -198,7 +214,7 @@ bool WsClient::read_upgrade() {
 void WsClient::read_frames() {
   while (phase_ == Phase::kOpen && in_begin_ < in_end_) {
     const ws::Frame frame = ws::read_server_frame(
-        std::string_view(in_.data() + in_begin_, in_end_ - in_begin_), kMaxPayload);
+        std::string_view(in_.data() + in_begin_, in_end_ - in_begin_), kMaxPayload, deflating_);
     if (frame.status == ws::Frame::Status::kInvalid)
       return fail(std::string("read: ") + frame.error);
     if (frame.status == ws::Frame::Status::kIncomplete) {
@@ -211,9 +227,16 @@ void WsClient::read_frames() {
     switch (r.event) {
       case ws::MessageAssembler::Event::kNone:
         break;
-      case ws::MessageAssembler::Event::kMessage:
-        if (events_.message) events_.message(r.data);
+      case ws::MessageAssembler::Event::kMessage: {
+        std::string_view text = r.data;
+        if (r.compressed) {
+          const char* error = "";
+          text = inflater_->inflate(r.data, error);
+          if (*error) return fail(std::string("read: ") + error);
+        }
+        if (events_.message) events_.message(text, r.data.size());
         break;
+      }
       case ws::MessageAssembler::Event::kPing:
         write_frame(ws::Opcode::kPong, r.data);
         flush();

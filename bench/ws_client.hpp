@@ -2,13 +2,15 @@
 // reads whatever arrives and writes what it is given, in order. Everything, its callbacks
 // included, runs on its loop's thread.
 //
-// It speaks what our server speaks: text messages, no extensions, answers to pings and closes.
+// It speaks what our server speaks: text messages, answers to pings and closes, and, when asked
+// to offer it, permessage-deflate for what the server sends (it sends its own uncompressed).
 // It checks that the upgrade was answered with 101 and does not check the accept key: it only
 // ever talks to a Tortuga server, and a wrong answer would show as frames it cannot read.
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,6 +19,7 @@
 
 #include "bench/event_loop.hpp"
 #include "bench/ws_frames.hpp"
+#include "bench/ws_inflate.hpp"
 
 namespace tortuga::bench {
 
@@ -32,7 +35,9 @@ class WsClient final : public Watcher {
  public:
   struct Events {
     std::function<void()> opened;
-    std::function<void(std::string_view)> message;   // valid during the call only
+    // The message's text, valid during the call only, and the bytes it took on the wire (its
+    // payload as sent: compressed, when it was).
+    std::function<void(std::string_view, std::size_t)> message;
     std::function<void(const std::string&)> failed;  // not called after close()
   };
 
@@ -41,9 +46,12 @@ class WsClient final : public Watcher {
   WsClient(const WsClient&) = delete;
   WsClient& operator=(const WsClient&) = delete;
 
-  // Connects and upgrades; fails unless open within `limit`.
+  // Connects and upgrades; fails unless open within `limit`. With `offer_deflate`, asks for
+  // permessage-deflate (the server may decline it: see deflating()).
   void open(const Endpoint& endpoint, const std::string& host, const std::string& path,
-            Events events, Clock::duration limit);
+            Events events, Clock::duration limit, bool offer_deflate = false);
+  // Whether the server agreed to compress its messages.
+  bool deflating() const { return deflating_; }
   // A text message; held until the connection is open, dropped once it is closed.
   void send(std::string_view text);
   // Closes the socket without a word (the server sees the connection end).
@@ -76,6 +84,8 @@ class WsClient final : public Watcher {
   std::string in_;  // bytes read, unparsed from in_begin_ to in_end_
   std::size_t in_begin_ = 0, in_end_ = 0;
   ws::MessageAssembler assembler_;
+  bool deflating_ = false;
+  std::unique_ptr<ws::Inflater> inflater_;  // once deflate is agreed
   std::uint64_t mask_state_;
 };
 

@@ -42,15 +42,18 @@ void append_client_frame(std::string& out, Opcode opcode, std::string_view paylo
   for (std::size_t i = 0; i < payload.size(); ++i) out[start + i] ^= key[i & 3];
 }
 
-Frame read_server_frame(std::string_view bytes, std::size_t max_payload) {
+Frame read_server_frame(std::string_view bytes, std::size_t max_payload, bool deflate) {
   Frame f;
   if (bytes.size() < 2) return f;
   const auto b0 = static_cast<std::uint8_t>(bytes[0]);
   const auto b1 = static_cast<std::uint8_t>(bytes[1]);
-  if (b0 & 0x70) return invalid("a reserved bit is set, and no extension was agreed");
   if (!is_known(b0 & 0x0F)) return invalid("unknown opcode");
-  if (b1 & 0x80) return invalid("a server's frame is masked");
   f.opcode = static_cast<Opcode>(b0 & 0x0F);
+  f.compressed = b0 & 0x40;
+  const bool starts_message = f.opcode == Opcode::kText || f.opcode == Opcode::kBinary;
+  if (b0 & 0x30 || (f.compressed && !(deflate && starts_message)))
+    return invalid("a reserved bit is set, and no extension was agreed that uses it");
+  if (b1 & 0x80) return invalid("a server's frame is masked");
   f.fin = b0 & 0x80;
   std::uint64_t length = b1 & 0x7F;
   std::size_t header = 2;
@@ -95,9 +98,11 @@ MessageAssembler::Result MessageAssembler::add(const Frame& frame) {
       if (frame.fin) {  // the usual case: the message is the frame's payload, not copied
         r.event = Event::kMessage;
         r.data = frame.payload;
+        r.compressed = frame.compressed;
         return r;
       }
       in_message_ = true;
+      compressed_ = frame.compressed;
       partial_.assign(frame.payload);
       return r;
     case Opcode::kContinuation:
@@ -111,6 +116,7 @@ MessageAssembler::Result MessageAssembler::add(const Frame& frame) {
       in_message_ = false;
       r.event = Event::kMessage;
       r.data = partial_;
+      r.compressed = compressed_;
       return r;
   }
   r.event = Event::kInvalid;

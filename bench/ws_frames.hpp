@@ -33,15 +33,17 @@ struct Frame {
   Status status = Status::kIncomplete;
   Opcode opcode = Opcode::kContinuation;
   bool fin = false;
+  bool compressed = false;   // RSV1: the message this frame begins is deflated (RFC 7692)
   std::string_view payload;  // inside the bytes given
   std::size_t size = 0;
   const char* error = "";
 };
 
 // Reads the frame at the front of `bytes`, refusing what a server may not send: masked frames,
-// reserved bits (no extension is negotiated), unknown opcodes, control frames that are
-// fragmented or longer than 125 bytes, and payloads longer than `max_payload`.
-Frame read_server_frame(std::string_view bytes, std::size_t max_payload);
+// reserved bits (but RSV1 on a message's first frame once permessage-deflate is agreed),
+// unknown opcodes, control frames that are fragmented or longer than 125 bytes, and payloads
+// longer than `max_payload`.
+Frame read_server_frame(std::string_view bytes, std::size_t max_payload, bool deflate = false);
 
 // Puts a server's fragmented messages back together, and answers what the protocol requires of
 // a client. Feed it frames in order.
@@ -50,8 +52,9 @@ class MessageAssembler {
   enum class Event { kNone, kMessage, kPing, kClose, kInvalid };
   struct Result {
     Event event = Event::kNone;
-    std::string_view data;  // the message, the ping's payload or the close's payload; valid
-                            // until the next call
+    std::string_view data;    // the message, the ping's payload or the close's payload; valid
+                              // until the next call
+    bool compressed = false;  // a message whose first frame had RSV1 set
     const char* error = "";
   };
   Result add(const Frame& frame);
@@ -59,6 +62,7 @@ class MessageAssembler {
  private:
   std::string partial_;  // a fragmented message so far
   bool in_message_ = false;
+  bool compressed_ = false;  // of the message in partial_
 };
 
 // The close code of a close frame's payload, 1005 ("no status") when it has none.

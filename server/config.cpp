@@ -100,6 +100,14 @@ Expected<Config> load_config(const std::string& path, Config c) {
       read(l, "max_rooms", c.limits.max_rooms);
       read(l, "max_write_queue", c.limits.max_write_queue);
       read(l, "shutdown_grace_ms", c.limits.shutdown_grace_ms);
+      read(l, "deflate", c.limits.deflate);
+      read(l, "deflate_window_bits", c.limits.deflate_window_bits);
+      if (c.limits.deflate_window_bits < 9 || c.limits.deflate_window_bits > 15)
+        return config_error(path + ": limits.deflate_window_bits must be 9..15");
+      read(l, "deflate_level", c.limits.deflate_level);
+      if (c.limits.deflate_level < 1 || c.limits.deflate_level > 9)
+        return config_error(path + ": limits.deflate_level must be 1..9");
+      read(l, "deflate_min_bytes", c.limits.deflate_min_bytes);
     }
     if (j.contains("bots")) read(j["bots"], "delay_ms", c.bot_delay_ms);
     if (j.contains("store")) {

@@ -31,6 +31,12 @@ void WebSocketSession::run(beast::http::request<beast::http::string_body> reques
   timeout.idle_timeout = std::chrono::seconds(state_.limits.idle_timeout_s);
   timeout.keep_alive_pings = true;  // an idle but live client answers pings and stays
   ws_.set_option(timeout);
+  websocket::permessage_deflate deflate;
+  deflate.server_enable = state_.limits.deflate;
+  deflate.server_max_window_bits = state_.limits.deflate_window_bits;
+  deflate.compLevel = state_.limits.deflate_level;
+  deflate.msg_size_threshold = state_.limits.deflate_min_bytes;
+  ws_.set_option(deflate);
   ws_.set_option(websocket::stream_base::decorator(
       [](websocket::response_type& res) { res.set(beast::http::field::server, "tortuga"); }));
   // Above the soft limit a message is refused with an error; above this one the socket closes.

@@ -39,9 +39,20 @@ TEST_CASE("flat json reads values and writes them back as the same JSON") {
 
 TEST_CASE("flat json refuses what is not JSON and keeps no node of it") {
   FlatJson doc;
-  const char* const bad[] = {"",      "{",   "[1,]",   "{\"a\" 1}", "01",
-                             "1.",    "-",   "tru",    "\"\\x\"",  "\"a\nb\"",
-                             "[1] 2", "{\"a\":1,}", "\"\\ud800\"", "[[[{\"a\":[1,2,{\"b\":}]}]]]"};
+  const char* const bad[] = {"",
+                             "{",
+                             "[1,]",
+                             "{\"a\" 1}",
+                             "01",
+                             "1.",
+                             "-",
+                             "tru",
+                             "\"\\x\"",
+                             "\"a\nb\"",
+                             "[1] 2",
+                             "{\"a\":1,}",
+                             "\"\\ud800\"",
+                             "[[[{\"a\":[1,2,{\"b\":}]}]]]"};
   for (const char* text : bad) CHECK_MESSAGE(doc.parse(text) == FlatJson::kNone, text);
   // Every node of a refused text went back to the pool: reading them all again takes no more.
   const std::size_t grown = doc.pool_size();
@@ -211,16 +222,12 @@ TEST_CASE("values kept as text are read when looked into") {
 
 TEST_CASE("flat json refuses ops that do not apply") {
   FlatJson doc, messages;
-  for (const char* ops : {R"([{"op":"remove","path":"/x"}])",
-                          R"([{"op":"replace","path":"/a/2","value":1}])",
-                          R"([{"op":"add","path":"/a/3","value":1}])",
-                          R"([{"op":"add","path":"/a/01","value":1}])",
-                          R"([{"op":"add","path":"/b/c","value":1}])",
-                          R"([{"op":"remove","path":""}])",
-                          R"([{"op":"move","from":"/a","path":"/c"}])",
-                          R"([{"op":"add","path":"/c"}])",
-                          R"([{"op":"add","path":"c","value":1}])",
-                          R"([{"op":"add","path":"/~2","value":1}])"}) {
+  for (const char* ops :
+       {R"([{"op":"remove","path":"/x"}])", R"([{"op":"replace","path":"/a/2","value":1}])",
+        R"([{"op":"add","path":"/a/3","value":1}])", R"([{"op":"add","path":"/a/01","value":1}])",
+        R"([{"op":"add","path":"/b/c","value":1}])", R"([{"op":"remove","path":""}])",
+        R"([{"op":"move","from":"/a","path":"/c"}])", R"([{"op":"add","path":"/c"}])",
+        R"([{"op":"add","path":"c","value":1}])", R"([{"op":"add","path":"/~2","value":1}])"}) {
     auto root = doc.parse(R"({"a":[1,2],"b":3})");
     CHECK_MESSAGE(!doc.apply_patch(root, messages, messages.parse(ops)), ops);
     doc.release(root);

@@ -127,6 +127,26 @@ TEST_CASE("what a server may not send is refused") {
   CHECK(!refused(server_frame(0x89, std::string(125, 'p'))));
 }
 
+TEST_CASE("with permessage-deflate agreed, RSV1 marks a message's first frame only") {
+  const auto read = [](const std::string& bytes) {
+    return read_server_frame(bytes, 1 << 20, true);
+  };
+  const Frame first = read(server_frame(0x41, "abc"));  // RSV1, text, not final
+  REQUIRE(first.status == Frame::Status::kComplete);
+  CHECK(first.compressed);
+  CHECK(!read(server_frame(0x81, "abc")).compressed);
+  CHECK(read(server_frame(0xC0, "abc")).status == Frame::Status::kInvalid);  // on a continuation
+  CHECK(read(server_frame(0xC9, "")).status == Frame::Status::kInvalid);     // on a ping
+  CHECK(read(server_frame(0xA1, "abc")).status == Frame::Status::kInvalid);  // RSV2 stays reserved
+
+  MessageAssembler assembler;
+  CHECK(assembler.add(read(server_frame(0x41, "ab"))).event == MessageAssembler::Event::kNone);
+  const auto whole = assembler.add(read(server_frame(0x80, "c")));
+  CHECK(whole.event == MessageAssembler::Event::kMessage);
+  CHECK(whole.data == "abc");
+  CHECK(whole.compressed);
+}
+
 TEST_CASE("fragments are put back together, with control frames between them") {
   MessageAssembler assembler;
   auto add = [&](int first_byte, const std::string& payload) {

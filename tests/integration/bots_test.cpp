@@ -31,8 +31,7 @@ TEST_CASE("a person plays a whole match against a bot") {
     CHECK(with_bot.at("room").at("seats").at(1).at("bot") == kind);
     CHECK(with_bot.at("room").at("seats").at(1).at("connected") == true);
     // The bot's seat is named as the log and history name it; the host's by the player's name.
-    CHECK(with_bot.at("room").at("seats").at(1).at("name") ==
-          std::string("Bot 2 (") + kind + ")");
+    CHECK(with_bot.at("room").at("seats").at(1).at("name") == std::string("Bot 2 (") + kind + ")");
     CHECK(with_bot.at("room").at("seats").at(0).at("name") == "Anne");
     CHECK(created.at("room").at("seats").at(1).at("name").is_null());
     const Json started = anne.request({{"type", "start"}, {"room", room}});

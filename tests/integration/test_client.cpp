@@ -26,6 +26,7 @@ struct TestClient::Connection {
   bool closed = false;
   beast::error_code failure;
   std::optional<CloseFrame> close_frame;
+  websocket::response_type upgrade;  // the server's answer to the upgrade
 
   void read() {
     ws.async_read(buffer, [this](beast::error_code ec, std::size_t) {
@@ -62,9 +63,14 @@ struct TestClient::Connection {
   }
 };
 
-TestClient::TestClient(std::uint16_t port, std::string label)
+TestClient::TestClient(std::uint16_t port, std::string label, Offer offer)
     : label_(std::move(label)), connection_(std::make_unique<Connection>()) {
   auto& c = *connection_;
+  if (offer == Offer::deflate) {
+    websocket::permessage_deflate deflate;
+    deflate.client_enable = true;
+    c.ws.set_option(deflate);
+  }
   const boost::asio::ip::tcp::endpoint endpoint(boost::asio::ip::make_address("127.0.0.1"), port);
   bool done = false;
   beast::error_code failure;
@@ -75,7 +81,7 @@ TestClient::TestClient(std::uint16_t port, std::string label)
       return;
     }
     beast::get_lowest_layer(c.ws).socket().set_option(boost::asio::ip::tcp::no_delay(true), ec);
-    c.ws.async_handshake("127.0.0.1", "/ws",
+    c.ws.async_handshake(c.upgrade, "127.0.0.1", "/ws",
                          [&](beast::error_code ec) { failure = ec, done = true; });
   });
   c.io.run();
@@ -86,6 +92,10 @@ TestClient::TestClient(std::uint16_t port, std::string label)
   beast::get_lowest_layer(c.ws).expires_never();
   c.ws.text(true);
   c.read();
+}
+
+std::string TestClient::extensions() const {
+  return std::string(connection_->upgrade[beast::http::field::sec_websocket_extensions]);
 }
 
 TestClient::~TestClient() {

@@ -43,13 +43,18 @@ struct CloseFrame {
 
 class TestClient {
  public:
+  // What the client offers in its upgrade: nothing, or permessage-deflate as browsers do.
+  enum class Offer { plain, deflate };
+
   // Connects to ws://127.0.0.1:PORT/ws; throws when it cannot. `label` names it in failures.
-  TestClient(std::uint16_t port, std::string label);
+  TestClient(std::uint16_t port, std::string label, Offer offer = Offer::plain);
   ~TestClient();
   TestClient(const TestClient&) = delete;
   TestClient& operator=(const TestClient&) = delete;
 
   const std::string& label() const { return label_; }
+  // The extensions the server agreed to in its answer to the upgrade ("" for none).
+  std::string extensions() const;
 
   void send(const Json& message);
   void send_text(std::string_view text);

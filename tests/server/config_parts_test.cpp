@@ -83,3 +83,40 @@ TEST_CASE("the HTTP limits are read from the config file, and refused out of ran
 }
 
 }  // namespace tortuga::testing
+
+namespace tortuga::testing {
+
+TEST_CASE("the deflate limits are read from the config file, and refused out of range") {
+  const std::string path = "/tmp/tortuga-config-deflate-" + std::to_string(::getpid()) + ".json";
+  auto load = [&](const std::string& limits) {
+    std::ofstream(path) << R"({"limits": )" << limits << "}";
+    return load_config(path);
+  };
+  auto c = load(R"({"deflate": false, "deflate_window_bits": 15, "deflate_level": 9,
+                    "deflate_min_bytes": 0})");
+  REQUIRE(c);
+  CHECK_FALSE(c->limits.deflate);
+  CHECK(c->limits.deflate_window_bits == 15);
+  CHECK(c->limits.deflate_level == 9);
+  CHECK(c->limits.deflate_min_bytes == 0);
+  for (const char* bad :
+       {R"({"deflate_window_bits": 8})", R"({"deflate_window_bits": 16})",
+        R"({"deflate_level": 0})", R"({"deflate_level": 10})", R"({"deflate": "yes"})"}) {
+    CAPTURE(bad);
+    auto refused = load(bad);
+    REQUIRE_FALSE(refused);
+    CHECK(refused.error().message.find(path) != std::string::npos);
+  }
+  std::remove(path.c_str());
+
+  // The shipped file holds them at their defaults.
+  auto shipped = load_config(std::string(TORTUGA_SOURCE_DIR) + "/config/tortuga.json", *c);
+  REQUIRE(shipped);
+  const Limits defaults;
+  CHECK(shipped->limits.deflate == defaults.deflate);
+  CHECK(shipped->limits.deflate_window_bits == defaults.deflate_window_bits);
+  CHECK(shipped->limits.deflate_level == defaults.deflate_level);
+  CHECK(shipped->limits.deflate_min_bytes == defaults.deflate_min_bytes);
+}
+
+}  // namespace tortuga::testing
