@@ -39,7 +39,8 @@ const char* const kBenchHelp =
     "  --port N         instead of --url: its port\n"
     "  --pid PID        the running server's process id, to read its memory and CPU time\n"
     "  --game ID        the game played (default raft-and-scupper)\n"
-    "  --players N      seats of each match (default: the game's default table)\n"
+    "  --players N      seats of each match, or min or max for the game's fewest or most\n"
+    "                   (default: the game's default table)\n"
     "  --deflate        every client offers permessage-deflate, as browsers do; patch bytes are\n"
     "                   then counted as sent, compressed\n"
     "  --matches N      matches in flight (default 500, at most 5000)\n"
@@ -75,7 +76,7 @@ struct Options {
   std::optional<int> pid;
   bool json = false;
   bool port_given = false;
-  std::optional<int> players;
+  std::string players;  // a number, "min", "max", or empty for the game's default
 };
 
 struct Failure {
@@ -164,7 +165,9 @@ Options parse(const Args& args) {
     } else if (flag == "--game") {
       o.load.game = value;
     } else if (flag == "--players") {
-      o.players = static_cast<int>(integer_flag(flag, value, 1, 8));
+      o.players = value == "min" || value == "max"
+                      ? value
+                      : std::to_string(integer_flag(flag, value, 1, 8));
     } else if (flag == "--matches") {
       o.load.tables = static_cast<int>(integer_flag(flag, value, 1, 5000));
     } else if (flag == "--duration") {
@@ -187,8 +190,11 @@ Options parse(const Args& args) {
   const Game* game = find_game(o.load.game);
   if (!game) throw Failure{"no game \"" + o.load.game + "\" (see tortuga bench --help)"};
   const GameInfo& info = game->info();
-  o.load.players =
-      o.players.value_or(info.default_players ? info.default_players : info.min_players);
+  o.load.players = o.players == "min"     ? info.min_players
+                   : o.players == "max"   ? info.max_players
+                   : !o.players.empty()   ? std::stoi(o.players)
+                   : info.default_players ? info.default_players
+                                          : info.min_players;
   if (o.load.players < info.min_players || o.load.players > info.max_players)
     throw Failure{info.name + " seats " + std::to_string(info.min_players) + ".." +
                   std::to_string(info.max_players) + " players"};

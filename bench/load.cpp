@@ -151,6 +151,7 @@ class Table {
     bool acting = false;  // an action is out, its patch not yet back
     std::int64_t action_id = 0;
     std::int64_t expect = 0;  // the first version its patch can carry
+    bool refused = false;     // the action was refused, and no newer version has come yet
     Clock::time_point sent;
   };
 
@@ -259,11 +260,15 @@ class Table {
         if (code == "rate_limited") {
           count_error(code);
           retry_.start(Clock::now() + std::chrono::milliseconds(20), [this, s] { maybe_act(s); });
-        } else if (seat.version >= seat.expect) {
-          // Where several seats act at once, another's action came first (its patch is already
-          // here): the refusal is the rules', not a fault, and the view offers what it may do now.
-          if (shared_.in_window(Clock::now())) ++stats_.overtaken;
-          maybe_act(s);
+        } else if (code == "not_your_turn" || code == "illegal_action") {
+          // Where several seats act at once, another's action came first: the rules refuse this
+          // one, and its patch is here already or follows once stored. Such a refusal counts as
+          // overtaken when the view has moved on; the next version offers what the seat may do.
+          seat.refused = true;
+          if (seat.version >= seat.expect) {
+            overtaken(s);
+            maybe_act(s);
+          }
         } else {
           count_error(code);
           sync(s);
@@ -277,6 +282,12 @@ class Table {
       }
     }
     // left, rooms, pong: nothing to do.
+  }
+
+  // A refused action was overtaken by another seat's: not an error.
+  void overtaken(int s) {
+    seats_[s].refused = false;
+    if (shared_.in_window(Clock::now())) ++stats_.overtaken;
   }
 
   void sync(int s) {
@@ -295,6 +306,7 @@ class Table {
     seat.view = seat.doc.copy(msg, view);
     seat.version = *version;
     if (seat.acting && seat.version >= seat.expect) seat.acting = false;
+    if (seat.refused && seat.version >= seat.expect) overtaken(s);
     last_progress_ = Clock::now();
     after_view(s);
   }
@@ -313,6 +325,7 @@ class Table {
       return sync(s);
     }
     seat.version = version;
+    if (seat.refused && seat.version >= seat.expect) overtaken(s);
     const auto now = Clock::now();
     last_progress_ = now;
     // The patch that carries the seat's own action answers its request.
@@ -360,6 +373,7 @@ class Table {
     fields += R"(,"action":)";
     seat.doc.dump(seat.doc.element(legal, static_cast<std::size_t>(rng_() % choices)), fields);
     seat.acting = true;
+    seat.refused = false;
     seat.expect = seat.version + 1;
     seat.sent = now;
     seat.action_id = send(s, fields);
