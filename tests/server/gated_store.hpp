@@ -3,6 +3,7 @@
 // pass straight through unless hold_matches is set; then they wait for release_match.
 #pragma once
 
+#include <atomic>
 #include <mutex>
 #include <utility>
 #include <vector>
@@ -27,11 +28,16 @@ class GatedStore : public store::Store {
       next = std::move(held_.front());
       held_.erase(held_.begin());
     }
-    if (ok)
-      inner_.append_action(next.first, next.second);
-    else
-      next.second(false, "disk full");
+    if (!ok) return next.second(false, "disk full");
+    ++committing_;
+    inner_.append_action(next.first,
+                         [this, done = std::move(next.second)](bool ok, const std::string& why) {
+                           done(ok, why);
+                           --committing_;  // after its callback has handed the result on
+                         });
   }
+  // Released writes, and matches being finished, whose commit has not yet called back.
+  int committing() const { return committing_; }
 
   void append_action(const store::Action& a, store::Done done) override {
     std::lock_guard lock(mutex_);
@@ -81,7 +87,11 @@ class GatedStore : public store::Store {
   bool hold_matches = false;
   void finish_match(std::int64_t id, const std::string& s, const std::string& r, std::int64_t e,
                     store::Done d) override {
-    inner_.finish_match(id, s, r, e, std::move(d));
+    ++committing_;
+    inner_.finish_match(id, s, r, e, [this, done = std::move(d)](bool ok, const std::string& why) {
+      done(ok, why);
+      --committing_;
+    });
   }
   void flush() override { inner_.flush(); }
   std::vector<store::Match> list_matches(const store::MatchFilter& f) override {
@@ -96,6 +106,7 @@ class GatedStore : public store::Store {
   std::mutex mutex_;
   std::vector<std::pair<store::Action, store::Done>> held_;
   std::vector<std::pair<store::Match, store::Created>> held_matches_;
+  std::atomic<int> committing_{0};
 };
 
 }  // namespace tortuga::testing
