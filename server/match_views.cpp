@@ -7,13 +7,13 @@ namespace tortuga {
 
 void MatchViews::reset(const State& state) {
   for (auto& audience : audiences_) audience.fresh = false;
-  if (state.one_board_for_all()) write_board(state);
+  if (state.shares_board()) write_board(state);
 }
 
 void MatchViews::write_own_part(const State& state, int seat, protocol::Shape& into) {
   protocol::ShapeWriter out(into);
-  if (state.one_board_for_all())
-    observer_->write_common_fields(state, seat, out);
+  if (state.shares_board())
+    observer_->write_own_part(state, seat, out);
   else  // a board of the audience's own: its whole view, as the state builds it
     out.value(state.view(seat));
 }
@@ -21,15 +21,15 @@ void MatchViews::write_own_part(const State& state, int seat, protocol::Shape& i
 std::string MatchViews::advance_own_part(const State& state, int audience) {
   Audience& a = audiences_[audience];
   write_own_part(state, seat_of(audience), scratch_);
-  std::string ops = state.one_board_for_all() ? protocol::diff_members_text(a.last, scratch_)
-                                              : protocol::diff_text(a.last, scratch_);
+  std::string ops = state.shares_board() ? protocol::diff_members_text(a.last, scratch_)
+                                         : protocol::diff_text(a.last, scratch_);
   std::swap(a.last, scratch_);
   return ops;
 }
 
 void MatchViews::write_board(const State& state) {
   protocol::ShapeWriter out(board_);
-  observer_->write_board(state, kSpectator, out);
+  observer_->write_shared_part(state, out);
   board_stale_ = false;
 }
 
@@ -41,7 +41,7 @@ std::optional<std::string> MatchViews::board_ops(const State& state) {
   if (board_stale_) return std::nullopt;
   {
     protocol::ShapeWriter out(board_scratch_, &board_);  // copies what did not move
-    observer_->write_board(state, kSpectator, out);
+    observer_->write_shared_part(state, out);
   }
   std::string ops = protocol::diff_members_text(board_, board_scratch_);
   std::swap(board_, board_scratch_);
@@ -51,7 +51,7 @@ std::optional<std::string> MatchViews::board_ops(const State& state) {
 std::vector<std::pair<int, std::string>> MatchViews::advance(
     const State& state, std::int64_t match, std::int64_t version,
     const std::function<bool(int)>& watched) {
-  const bool shared = state.one_board_for_all();
+  const bool shared = state.shares_board();
   // A board everyone shares is changed once for all, then each audience adds its own part.
   std::optional<std::string> shared_ops = "[]";
   if (shared) shared_ops = board_ops(state);
@@ -79,7 +79,7 @@ std::vector<std::pair<int, std::string>> MatchViews::advance(
 }
 
 std::string MatchViews::view_text(const State& state, int audience) {
-  const bool shared = state.one_board_for_all();
+  const bool shared = state.shares_board();
   if (shared && board_stale_) write_board(state);
   Audience& a = audiences_[audience];
   if (!a.fresh) {

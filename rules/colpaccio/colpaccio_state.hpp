@@ -119,6 +119,11 @@ class ColpaccioState : public State {
   Refusal act(int seat, const Json& action) override;
   Json seat_view(int seat) const override;
 
+ public:
+  // The ships its owner looks at, and the set-aside threat a spyglass showed.
+  std::span<const std::string_view> private_members() const override;
+  Json private_view(int seat) const override;
+
  private:
   ColpaccioState(Table table, Chance chance);
   Area& mine() { return table_.players[turn_]; }
@@ -155,6 +160,8 @@ class ColpaccioState : public State {
 
   // Views (view.cpp).
   Json area_json(const Area& area, bool reveal) const;
+  Json threats_json(int seat) const;  // what this seat knows of the threats
+  Json looking_json(int seat) const;  // the ships its owner looks at, while choosing
   Json cards_json(const std::vector<int>& cards) const;
 
   enum class Stage : std::uint8_t { kNone, kFrozen, kRefill, kNextTurn };

@@ -79,6 +79,39 @@ Json ColpaccioState::area_json(const Area& area, bool reveal) const {
   return json;
 }
 
+std::span<const std::string_view> ColpaccioState::private_members() const {
+  static constexpr std::string_view kPrivate[] = {"looking", "threats"};
+  return kPrivate;
+}
+
+Json ColpaccioState::private_view(int seat) const {
+  return {{"looking", looking_json(seat)}, {"threats", threats_json(seat)}};
+}
+
+Json ColpaccioState::threats_json(int seat) const {
+  const bool everything = seat == kEveryone;
+  Json revealed = Json::array();
+  for (Threat threat : revealed_) revealed.push_back(threat_name(threat));
+  const bool looked = seat >= 0 && table_.players[seat].looked;
+  Json threats = {
+      {"revealed", std::move(revealed)},
+      {"resolved", resolved_},
+      {"waiting", frozen_.size()},
+      {"set_aside",
+       everything || looked || set_aside_known() ? Json(threat_name(table_.set_aside)) : Json()}};
+  if (everything) {
+    Json waiting = Json::array();
+    for (Threat threat : frozen_) waiting.push_back(threat_name(threat));
+    threats["waiting_threats"] = std::move(waiting);
+  }
+  return threats;
+}
+
+Json ColpaccioState::looking_json(int seat) const {
+  // The owner looks at all the ships of the personal area only while choosing what to reveal.
+  return phase_ == Phase::kParrotPact && seat == turn_ ? cards_json(mine().ships) : Json();
+}
+
 Json ColpaccioState::seat_view(int seat) const {
   const bool everything = seat == kEveryone;
   const Table& t = table_;
@@ -105,21 +138,7 @@ Json ColpaccioState::seat_view(int seat) const {
   }
   view["deck"] = std::move(deck);
 
-  Json revealed = Json::array();
-  for (Threat threat : revealed_) revealed.push_back(threat_name(threat));
-  const bool looked = seat >= 0 && t.players[seat].looked;
-  Json threats = {
-      {"revealed", std::move(revealed)},
-      {"resolved", resolved_},
-      {"waiting", frozen_.size()},
-      {"set_aside",
-       everything || looked || set_aside_known() ? Json(threat_name(t.set_aside)) : Json()}};
-  if (everything) {
-    Json waiting = Json::array();
-    for (Threat threat : frozen_) waiting.push_back(threat_name(threat));
-    threats["waiting_threats"] = std::move(waiting);
-  }
-  view["threats"] = std::move(threats);
+  view["threats"] = threats_json(seat);
 
   Json players = Json::array();
   for (int s = 0; s < seats(); ++s) {
@@ -129,9 +148,7 @@ Json ColpaccioState::seat_view(int seat) const {
   }
   view["players"] = std::move(players);
   view["corsairs"] = t.solo ? area_json(t.corsairs, everything) : Json();
-  // The owner looks at all the ships of the personal area only while choosing what to reveal.
-  view["looking"] =
-      phase_ == Phase::kParrotPact && seat == turn_ ? cards_json(mine().ships) : Json();
+  view["looking"] = looking_json(seat);
   Json ghost;
   if (phase_ == Phase::kGhostShip) {
     Json choices = Json::array();

@@ -14,47 +14,81 @@ bool Observer::write_board_changes(const State&, BoardChanges&) {
   return false;
 }
 
+namespace {
+
+// The keys of State::common_fields, in ascending order, and their places in it.
+constexpr std::string_view kCommonFields[] = {"deadline", "legal", "over",  "result",
+                                              "seat",     "step",  "to_act"};
+enum CommonField { kDeadline, kLegal, kOver, kResult, kSeat, kStep, kToAct, kCommonFieldCount };
+
+}  // namespace
+
 void Observer::write_common_fields(const State& state, int seat, ViewWriter& out) {
-  const bool over = state.is_over();
-  auto wait = over ? std::nullopt : state.deadline();
-  out.begin_object();  // members in ascending order of their keys
-  out.key("deadline");
-  if (wait) {
-    out.begin_object();
-    out.member("after_ms", wait->after_ms);
-    out.key("seats");
-    out.begin_array();
-    for (int s : wait->seats) out.value(s);
-    out.end_array();
-    out.end_object();
-  } else {
-    out.null();
-  }
-  out.key("legal");
-  if (seat >= 0 && state.may_act(seat)) {
-    write_legal(state, seat, out);
-  } else {
-    out.begin_array();
-    out.end_array();
-  }
-  out.member("over", over);
-  out.key("result");
-  if (over)
-    out.value(state.result());
-  else
-    out.null();
-  out.key("seat");
-  if (seat >= 0)
-    out.value(seat);
-  else
-    out.null();
-  out.member("step", state.history().size());
-  out.key("to_act");
-  out.begin_array();
-  if (!over)
-    for (int s : state.actors()) out.value(s);
-  out.end_array();
+  out.begin_object();
+  for (int field = 0; field < kCommonFieldCount; ++field)
+    write_common_field(state, seat, field, out);
   out.end_object();
+}
+
+void Observer::write_shared_part(const State& state, ViewWriter& out) {
+  if (state.private_members().empty()) return write_board(state, kSpectator, out);
+  Json board = state.seat_view(kSpectator);
+  for (std::string_view name : state.private_members()) board.erase(std::string(name));
+  out.value(board);
+}
+
+void Observer::write_own_part(const State& state, int seat, ViewWriter& out) {
+  if (state.private_members().empty()) return write_common_fields(state, seat, out);
+  const Json own = state.private_view(seat);
+  out.begin_object();
+  auto next = own.begin();  // an object's members iterate in ascending order of their keys
+  auto own_before = [&](std::string_view key) {
+    for (; next != own.end() && next.key() < key; ++next) {
+      out.key(next.key());
+      out.value(*next);
+    }
+  };
+  for (int field = 0; field < kCommonFieldCount; ++field) {
+    own_before(kCommonFields[field]);
+    write_common_field(state, seat, field, out);
+  }
+  own_before("\x7f");  // the rest: keys are printable ASCII
+  out.end_object();
+}
+
+void Observer::write_common_field(const State& state, int seat, int field, ViewWriter& out) {
+  out.key(kCommonFields[field]);
+  const bool over = state.is_over();
+  switch (field) {
+    case kDeadline: {
+      auto wait = over ? std::nullopt : state.deadline();
+      if (!wait) return out.null();
+      out.begin_object();
+      out.member("after_ms", wait->after_ms);
+      out.key("seats");
+      out.begin_array();
+      for (int s : wait->seats) out.value(s);
+      out.end_array();
+      return out.end_object();
+    }
+    case kLegal:
+      if (seat >= 0 && state.may_act(seat)) return write_legal(state, seat, out);
+      out.begin_array();
+      return out.end_array();
+    case kOver:
+      return out.value(over);
+    case kResult:
+      return over ? out.value(state.result()) : out.null();
+    case kSeat:
+      return seat >= 0 ? out.value(seat) : out.null();
+    case kStep:
+      return out.value(state.history().size());
+    default:  // kToAct
+      out.begin_array();
+      if (!over)
+        for (int s : state.actors()) out.value(s);
+      out.end_array();
+  }
 }
 
 }  // namespace tortuga

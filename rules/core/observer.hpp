@@ -31,6 +31,12 @@ class Observer {
   // The fields every view carries (State::common_fields), written; the legal actions by
   // write_legal.
   void write_common_fields(const State& state, int seat, ViewWriter& out);
+  // For a game whose board every audience shares (State::shares_board), its two parts. The
+  // shared part: the board (write_board for the spectators), without the private members of a
+  // game that has them. An audience's own part: the common fields and, in such a game, the
+  // audience's private members (State::private_view), in ascending order of their keys.
+  void write_shared_part(const State& state, ViewWriter& out);
+  void write_own_part(const State& state, int seat, ViewWriter& out);
   // For a game whose board every audience shares (State::one_board_for_all): ops taking the
   // board this observer last wrote (by write_board or by naming changes) to `state`'s board,
   // after which `state`'s board counts as its last write. False, having written nothing, when it
@@ -41,6 +47,10 @@ class Observer {
  protected:
   // State::legal_actions(seat), written, for a seat that may act now.
   virtual void write_legal(const State& state, int seat, ViewWriter& out);
+
+ private:
+  // One of the common fields, by its place among them.
+  void write_common_field(const State& state, int seat, int field, ViewWriter& out);
 };
 
 }  // namespace tortuga

@@ -50,6 +50,15 @@ Json State::full_view() const {
   return with_common_fields(seat_view(kEveryone), kEveryone);
 }
 
+Json State::private_view(int seat) const {
+  Json whole = seat_view(seat), own = Json::object();
+  for (std::string_view name : private_members()) {
+    auto it = whole.find(name);
+    if (it != whole.end()) own[std::string(name)] = std::move(*it);
+  }
+  return own;
+}
+
 Json State::common_fields(int seat) const {
   const bool over = is_over();
   auto wait = over ? std::nullopt : deadline();

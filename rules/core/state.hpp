@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -66,6 +68,16 @@ class State {
   // True when the game's own part of the view is the same for every seat and the spectators (a
   // game without hidden information).
   virtual bool one_board_for_all() const { return false; }
+  // A game of hidden information whose views differ between audiences only in a few top-level
+  // members names them here, in ascending order: every view is then the part all audiences share
+  // (the spectators' view without these members) with its audience's own members, and rooms
+  // write and diff the shared part once per action for all. Empty: each view is built whole.
+  virtual std::span<const std::string_view> private_members() const { return {}; }
+  // Those members of `seat`'s seat_view, as an object. The default cuts them out of seat_view;
+  // a game may build them alone.
+  virtual Json private_view(int seat) const;
+  // Whether rooms write one board for every audience (one_board_for_all, or private members).
+  bool shares_board() const { return one_board_for_all() || !private_members().empty(); }
 
   virtual std::optional<Deadline> deadline() const { return std::nullopt; }
   virtual bool is_over() const = 0;

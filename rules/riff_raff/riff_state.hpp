@@ -81,6 +81,11 @@ class RiffState : public State {
 
   RiffState(const RiffState&) = default;
 
+  // Only the players' part differs between audiences (each sees its own hand); the ship, the
+  // motion and the model, by far the largest part, are the same for all.
+  std::span<const std::string_view> private_members() const override;
+  Json private_view(int seat) const override;
+
  protected:
   Json legal(int seat) const override;
   Refusal act(int seat, const Json& action) override;
@@ -99,6 +104,7 @@ class RiffState : public State {
   void settle_falls(const std::vector<int>& caught);
   std::vector<int> tied_highest() const;
   Json player_view(int seat, int viewer) const;
+  Json players_view(int viewer) const;
   Json world_view() const;
   Json motion_view() const;
 

@@ -141,9 +141,23 @@ Json RiffState::motion_view() const {
           {"falls", falls}};
 }
 
-Json RiffState::seat_view(int seat) const {
+Json RiffState::players_view(int viewer) const {
   Json players = Json::array();
-  for (int s = 0; s < seats(); ++s) players.push_back(player_view(s, seat));
+  for (int s = 0; s < seats(); ++s) players.push_back(player_view(s, viewer));
+  return players;
+}
+
+std::span<const std::string_view> RiffState::private_members() const {
+  static constexpr std::string_view kPrivate[] = {"players"};
+  return kPrivate;
+}
+
+Json RiffState::private_view(int seat) const {
+  return {{"players", players_view(seat)}};
+}
+
+Json RiffState::seat_view(int seat) const {
+  const Json players = players_view(seat);
   Json view = {
       {"phase", phase_name(phase_)}, {"round", round_},           {"rounds", rounds_},
       {"captain", captain_},         {"players", players},        {"world", world_view()},

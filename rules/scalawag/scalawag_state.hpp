@@ -84,6 +84,11 @@ class ScalawagState : public State {
   Refusal on_timeout() override;
   Json seat_view(int seat) const override;
 
+ public:
+  // A seat's own hand and the events only it was told.
+  std::span<const std::string_view> private_members() const override;
+  Json private_view(int seat) const override;
+
  private:
   // flow.cpp: the course of a turn; losses.cpp: penalties, damage, crew losses, eliminations.
   void start_turn(int seat);
@@ -120,6 +125,8 @@ class ScalawagState : public State {
   // views.cpp
   void log(Json event, int to = -1);
   Json ship_json(int seat, int viewer) const;
+  Json you_json(int seat) const;  // a seat's own hand and allegiance; null for others
+  Json log_json(int seat) const;  // the events this seat was told
 
   Rules rules_;
   Table table_;

@@ -42,6 +42,38 @@ Json ScalawagState::ship_json(int seat, int viewer) const {
   return json;
 }
 
+std::span<const std::string_view> ScalawagState::private_members() const {
+  static constexpr std::string_view kPrivate[] = {"log", "you"};
+  return kPrivate;
+}
+
+Json ScalawagState::private_view(int seat) const {
+  return {{"log", log_json(seat)}, {"you", you_json(seat)}};
+}
+
+Json ScalawagState::you_json(int seat) const {
+  if (seat < 0) return nullptr;
+  const Ship& own = table_.ships[seat];
+  Json you = {{"hand", hand_json(own.hand)}, {"allegiance", nullptr}, {"partner", nullptr}};
+  if (own.allegiance >= 0) {
+    you["allegiance"] = allegiance_name(own.allegiance);
+    for (int s = 0; s < table_.seats(); ++s)
+      if (s != seat && table_.ships[s].allegiance == own.allegiance) you["partner"] = s;
+  }
+  return you;
+}
+
+Json ScalawagState::log_json(int seat) const {
+  Json events = Json::array();
+  for (const Event& event : events_)
+    if (event.to < 0 || event.to == seat || seat == kEveryone) {
+      Json shown = event.what;
+      if (event.to >= 0) shown["to"] = event.to;
+      events.push_back(std::move(shown));
+    }
+  return events;
+}
+
 Json ScalawagState::seat_view(int seat) const {
   Json view = Json::object();
   view["game"] = "scalawag";
@@ -80,18 +112,7 @@ Json ScalawagState::seat_view(int seat) const {
   view["window_s"] = rules_.window_ms / 1000;
   view["alliances"] = rules_.alliances;
   view["damage_boxes"] = table_.boxes;
-  if (seat >= 0) {
-    const Ship& own = table_.ships[seat];
-    Json you = {{"hand", hand_json(own.hand)}, {"allegiance", nullptr}, {"partner", nullptr}};
-    if (own.allegiance >= 0) {
-      you["allegiance"] = allegiance_name(own.allegiance);
-      for (int s = 0; s < table_.seats(); ++s)
-        if (s != seat && table_.ships[s].allegiance == own.allegiance) you["partner"] = s;
-    }
-    view["you"] = std::move(you);
-  } else {
-    view["you"] = nullptr;
-  }
+  view["you"] = you_json(seat);
   if (seat == kEveryone) view["harbour_cards"] = hand_json(table_.harbour);
   // Allegiances become public when the match ends.
   Json teams = nullptr;
@@ -101,14 +122,7 @@ Json ScalawagState::seat_view(int seat) const {
       teams[std::string(allegiance_name(table_.ships[s].allegiance))].push_back(s);
   }
   view["teams"] = std::move(teams);
-  Json events = Json::array();
-  for (const Event& event : events_)
-    if (event.to < 0 || event.to == seat || seat == kEveryone) {
-      Json shown = event.what;
-      if (event.to >= 0) shown["to"] = event.to;
-      events.push_back(std::move(shown));
-    }
-  view["log"] = std::move(events);
+  view["log"] = log_json(seat);
   view["last_action"] = last_action_;
   return view;
 }

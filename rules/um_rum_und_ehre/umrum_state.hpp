@@ -135,6 +135,11 @@ class UmRumState : public State {
   Refusal on_timeout() override;
   Json seat_view(int seat) const override;
 
+ public:
+  // A seat's own coins and tiles, the tile it drew, and the events' secrets it was told.
+  std::span<const std::string_view> private_members() const override;
+  Json private_view(int seat) const override;
+
  private:
   // umrum_state.cpp
   void start_round();
@@ -168,6 +173,10 @@ class UmRumState : public State {
   void next_drinker();
   void tavern_rolled(int value);
   void open_chest();
+  // views.cpp: the members of a view that differ between seats
+  Json players_json(int seat) const;
+  Json question_json(int seat) const;
+  Json events_json(int seat) const;
   void chest_rolled(int value);
   // dice.cpp
   void ask_roll(int seat, int crew, Dice dice);

@@ -49,6 +49,68 @@ Json maybe_tile(const std::optional<Tile>& tile) {
 
 }  // namespace
 
+std::span<const std::string_view> UmRumState::private_members() const {
+  static constexpr std::string_view kPrivate[] = {"events", "players", "question"};
+  return kPrivate;
+}
+
+Json UmRumState::private_view(int seat) const {
+  return {{"events", events_json(seat)},
+          {"players", players_json(seat)},
+          {"question", question_json(seat)}};
+}
+
+Json UmRumState::players_json(int seat) const {
+  const bool all = seat == kEveryone || is_over();
+  Json players = Json::array();
+  for (int s = 0; s < seats(); ++s) {
+    const Player& p = players_[s];
+    Json j = {{"seat", s},    {"supply", p.supply}, {"office", p.office},
+              {"rum", p.rum}, {"done", p.done},     {"encounters_face_down", p.meetings.size()}};
+    if (all || s == seat) {
+      j["coins"] = p.coins;
+      j["flag"] = tiles_json(p.flag);
+      j["encounters"] = tiles_json(p.meetings);
+      j["points"] = score_tiles(p.flag).total();
+    }
+    players.push_back(std::move(j));
+  }
+  return players;
+}
+
+// The question under way.
+Json UmRumState::question_json(int seat) const {
+  const bool all = seat == kEveryone || is_over();
+  Json question = Json::object();
+  if (step_ == Step::kInvite ||
+      ((step_ == Step::kRoll || step_ == Step::kRum) && dice_ == Dice::kTavern)) {
+    question["drink"] = {{"tavern", tavern_name(drink_.tavern)}, {"drinkers", drink_.drinkers}};
+    if (step_ == Step::kInvite) question["drink"]["invitee"] = drink_.invitee;
+  }
+  if ((step_ == Step::kRoll || step_ == Step::kRum) && dice_ == Dice::kChest)
+    question["chest_total"] = chest_total_;
+  if (step_ == Step::kRoll || step_ == Step::kRum) {
+    question["roll"] = {
+        {"seat", roll_.seat},
+        {"for", dice_ == Dice::kTavern  ? "tavern"
+                : dice_ == Dice::kChest ? "chest"
+                                        : "brawl"},
+        {"crew", roll_.crew == kImaginaryCrew ? Json("imaginary") : Json(roll_.crew)},
+        {"value", step_ == Step::kRum ? Json(roll_.value) : Json(nullptr)},
+        {"rerolls_left", roll_.rerolls_left}};
+  }
+  if (step_ == Step::kGoods && (all || seat == current_)) question["drawn"] = tile_json(*drawn_);
+  return question;
+}
+
+Json UmRumState::events_json(int seat) const {
+  const bool all = seat == kEveryone || is_over();
+  Json events = Json::array();
+  for (const Event& e : events_)
+    events.push_back((all || seat == e.owner) && e.owner >= 0 ? e.secret : e.shown);
+  return events;
+}
+
 Json UmRumState::seat_view(int seat) const {
   const bool all = seat == kEveryone || is_over();
   Json view = Json::object();
@@ -92,20 +154,7 @@ Json UmRumState::seat_view(int seat) const {
     view["stack_order"] = std::move(order);  // top last
   }
   view["rum_supply"] = rum_supply_;
-  Json players = Json::array();
-  for (int s = 0; s < seats(); ++s) {
-    const Player& p = players_[s];
-    Json j = {{"seat", s},    {"supply", p.supply}, {"office", p.office},
-              {"rum", p.rum}, {"done", p.done},     {"encounters_face_down", p.meetings.size()}};
-    if (all || s == seat) {
-      j["coins"] = p.coins;
-      j["flag"] = tiles_json(p.flag);
-      j["encounters"] = tiles_json(p.meetings);
-      j["points"] = score_tiles(p.flag).total();
-    }
-    players.push_back(std::move(j));
-  }
-  view["players"] = std::move(players);
+  view["players"] = players_json(seat);
   Json rows = Json::array();
   for (const ShipRow& r : ship_.rows())
     rows.push_back({{"crew", r.crew == kImaginaryCrew ? Json("imaginary") : Json(r.crew)},
@@ -119,33 +168,10 @@ Json UmRumState::seat_view(int seat) const {
                              {"rolled", ship_.rolled_count()},
                              {"standing_row", ship_.standing()},
                              {"standing_roll", ship_.standing() < 0 ? 0 : ship_.standing_roll()}};
-  // The question under way.
-  Json question = Json::object();
-  if (step_ == Step::kInvite ||
-      ((step_ == Step::kRoll || step_ == Step::kRum) && dice_ == Dice::kTavern)) {
-    question["drink"] = {{"tavern", tavern_name(drink_.tavern)}, {"drinkers", drink_.drinkers}};
-    if (step_ == Step::kInvite) question["drink"]["invitee"] = drink_.invitee;
-  }
-  if ((step_ == Step::kRoll || step_ == Step::kRum) && dice_ == Dice::kChest)
-    question["chest_total"] = chest_total_;
-  if (step_ == Step::kRoll || step_ == Step::kRum) {
-    question["roll"] = {
-        {"seat", roll_.seat},
-        {"for", dice_ == Dice::kTavern  ? "tavern"
-                : dice_ == Dice::kChest ? "chest"
-                                        : "brawl"},
-        {"crew", roll_.crew == kImaginaryCrew ? Json("imaginary") : Json(roll_.crew)},
-        {"value", step_ == Step::kRum ? Json(roll_.value) : Json(nullptr)},
-        {"rerolls_left", roll_.rerolls_left}};
-  }
-  if (step_ == Step::kGoods && (all || seat == current_)) question["drawn"] = tile_json(*drawn_);
-  view["question"] = std::move(question);
+  view["question"] = question_json(seat);
   view["moves_this_turn"] = moves_;
   view["decision_s"] = decision_s_;
-  Json events = Json::array();
-  for (const Event& e : events_)
-    events.push_back((all || seat == e.owner) && e.owner >= 0 ? e.secret : e.shown);
-  view["events"] = std::move(events);
+  view["events"] = events_json(seat);
   return view;
 }
 

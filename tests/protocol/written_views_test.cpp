@@ -49,6 +49,33 @@ Shape written_common_fields(Observer& observer, const State& state, int seat) {
   return shape;
 }
 
+Shape written_shared_part(Observer& observer, const State& state) {
+  Shape shape;
+  ShapeWriter out(shape);
+  observer.write_shared_part(state, out);
+  return shape;
+}
+
+Shape written_own_part(Observer& observer, const State& state, int seat) {
+  Shape shape;
+  ShapeWriter out(shape);
+  observer.write_own_part(state, seat, out);
+  return shape;
+}
+
+// An audience's own part as a tree: the common fields, and its private members, each of which
+// must be a member of its view that no common field shares a name with.
+Json own_part(const State& state, int seat) {
+  Json own = state.common_fields(seat);
+  const Json members = state.private_view(seat);
+  CHECK(members.size() == state.private_members().size());
+  for (std::string_view name : state.private_members()) {
+    CHECK_FALSE(own.contains(name));
+    own[std::string(name)] = members.at(std::string(name));
+  }
+  return own;
+}
+
 // The diff a room sends, from written shapes, against the tree diff of the same two values.
 void check_diff(const Shape& from_shape, const Json& from, const Shape& to_shape, const Json& to,
                 bool members) {
@@ -96,17 +123,25 @@ TEST_CASE("written views are the views' trees, and their diffs the tree diffs, i
       Json last_board = state->seat_view(kSpectator);
       Shape last_shape = written_board(*observer, *state, kSpectator);
       Json last_view = state->view(0);
+      Json last_shared = Json::object();  // the shared part of a game with private members
+      Shape last_shared_shape = shape_of(last_shared);
+      if (!state->private_members().empty()) {
+        last_shared_shape = written_shared_part(*observer, *state);
+        last_shared = Json::parse(last_shared_shape.text());
+      }
       for (int step = 0; step < 300 && !state->is_over(); ++step) {
         INFO(game->info().id << " seed " << seed << " step " << step);
         for (int seat = kSpectator; seat < seats; ++seat) {
           CHECK(mismatch(written_board(*observer, *state, seat), state->seat_view(seat)) == "");
           CHECK(mismatch(written_common_fields(*observer, *state, seat),
                          state->common_fields(seat)) == "");
-          // A state message's view, as a room writes it: the board with the seat's own members.
-          if (state->one_board_for_all())
-            CHECK(merged_object_text(written_board(*observer, *state, kSpectator),
-                                     written_common_fields(*observer, *state, seat)) ==
+          // A state message's view, as a room writes it: the shared part with the audience's own.
+          if (state->shares_board()) {
+            const Shape own = written_own_part(*observer, *state, seat);
+            CHECK(mismatch(own, own_part(*state, seat)) == "");
+            CHECK(merged_object_text(written_shared_part(*observer, *state), own) ==
                   state->view(seat).dump());
+          }
         }
         const int seat = state->actors().front();
         const Json legal = state->legal_actions(seat);
@@ -120,6 +155,15 @@ TEST_CASE("written views are the views' trees, and their diffs the tree diffs, i
         // Written against the last board, as rooms write it: what is copied is what moved not.
         CHECK(mismatch(written_board(*observer, *state, kSpectator, &last_shape), board) == "");
         if (state->one_board_for_all()) check_diff(last_shape, last_board, shape, board, true);
+        if (!state->private_members().empty()) {
+          Json shared = board;
+          for (std::string_view name : state->private_members()) shared.erase(std::string(name));
+          const Shape shared_shape = written_shared_part(*observer, *state);
+          CHECK(mismatch(shared_shape, shared) == "");
+          check_diff(last_shared_shape, last_shared, shared_shape, shared, true);
+          last_shared = shared;
+          last_shared_shape = shared_shape;
+        }
         const Json view = state->view(0);
         check_diff(shape_of(last_view), last_view, shape_of(view), view, false);
         last_board = board;
