@@ -94,7 +94,8 @@ class GatedStore : public store::Store {
                                                 std::optional<std::int64_t> before) override {
     return inner_.admin_actions(limit, before);
   }
-  bool ping() override { return inner_.ping(); }
+  bool ping() override { return !down && inner_.ping(); }
+  bool down = false;  // the store stops answering its ping, as a failed disk would
   std::vector<store::Match> list_matches(const store::MatchFilter& f) override {
     return inner_.list_matches(f);
   }
