@@ -30,23 +30,22 @@ void Room::close(std::string reason, Answer done) {
   // runs ends here, as aborted. A match still being stored is aborted once it is (started()).
   const bool aborting = status_ == Status::playing && state_ && !state_->is_over();
   status_ = Status::over;
-  const std::optional<std::int64_t> match = match_ ? std::optional(match_) : std::nullopt;
-  TORTUGA_LOG(info, "room " << id_ << " closed" << (aborting ? ", its match aborted" : "") << ": "
-                            << reason);
-  auto tell = [self = shared_from_this(), reason = std::move(reason), match, aborting,
+  // The reason is the operator's own text: the admin action's log line carries it, as JSON.
+  TORTUGA_LOG(info, "room " << id_ << " closed" << (aborting ? ", its match aborted" : ""));
+  auto tell = [self = shared_from_this(), reason = std::move(reason), match = match_, aborting,
                done = std::move(done)] {
-    self->dismiss_everyone(reason, match);
+    // The members learn of the match only if this ended it.
+    self->dismiss_everyone(reason, aborting ? std::optional(match) : std::nullopt);
     done(Json{{"room", self->id_},
-              {"match", match ? Json(*match) : Json(nullptr)},
+              {"match", match ? Json(match) : Json(nullptr)},
               {"aborted", aborting}});
   };
   if (!aborting) return tell();
   // Stored before anybody is told, as every other end of a match.
   store_.finish_match(
       match_, "aborted", "null", store::now_ms(),
-      [self = shared_from_this(), tell](bool ok, const std::string& error) {
-        if (!ok)
-          TORTUGA_LOG(error, "match " << self->match_ << " not stored as aborted: " << error);
+      [self = shared_from_this(), match = match_, tell](bool ok, const std::string& error) {
+        if (!ok) TORTUGA_LOG(error, "match " << match << " not stored as aborted: " << error);
         self->post(tell);
       });
 }
@@ -87,8 +86,7 @@ void Room::remove(std::int64_t player, SeatAfter after, std::string reason, Answ
   }
   directory_.seat_released(player, id_);
   TORTUGA_LOG(info, "room " << id_ << ": player " << player << " removed from seat " << seat
-                            << (after == SeatAfter::bot ? ", a bot takes it" : ", left open")
-                            << ": " << reason);
+                            << (after == SeatAfter::bot ? ", a bot takes it" : ", left open"));
 
   // A finished match's seats are its history: they stay as they were.
   if (status_ == Status::open)

@@ -210,6 +210,30 @@ TEST_CASE("closing a room that has not started tells its people, with the defaul
   CHECK(!again.receive(Millis(200)));
 }
 
+TEST_CASE("closing a room whose match is over leaves the match finished") {
+  TempDir dir;
+  ServerProcess server(dir / "t.db", dir.path(), [&] {
+    auto flags = admin_flags(dir.path());
+    for (auto& f : fast_play_config(dir.path())) flags.push_back(f);
+    return flags;
+  }());
+  auto rng = seeded_rng();
+  TestClient anne(server.port(), "anne");
+  anne.hello("Anne");
+  const Table table = open_bot_table(anne, kRaft, Json::object(), {"random"});
+  play_random(table.match, {&anne}, {}, rng);
+  REQUIRE(is_over(anne, table.match));
+
+  const Json closed =
+      admin_json(server.port(), "POST", "rooms/" + std::to_string(table.room) + "/close");
+  CHECK(closed == Json{{"room", table.room}, {"match", table.match}, {"aborted", false}});
+  const Json told = anne.wait_for_type("room_closed");
+  CHECK(told.at("match").is_null());  // this closing ended no match
+  CHECK(Json::parse(http_get(server.port(), "/api/matches/" + std::to_string(table.match)).body)
+            .at("match")
+            .at("status") == "finished");
+}
+
 TEST_CASE("removing a player in a running match gives the seat to a bot, which plays it out") {
   TempDir dir;
   ServerProcess server(dir / "t.db", dir.path(), [&] {
