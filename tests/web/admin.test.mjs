@@ -79,3 +79,44 @@ test('the admin page closes a room, and the player is told why', async () => {
     await server.stop();
   }
 });
+
+test('the admin page removes a player and drains the node', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tortuga-web-'));
+  writeFileSync(join(dir, 'admin-token'), `${TOKEN}\n`);
+  const server = await startServer({dir, args: ['--admin-token-file', join(dir, 'admin-token')]});
+  const browser = await launch();
+  try {
+    const anne = await enter(browser, server.url, 'Anne Bonny');
+    const room = await createShortRoom(anne);
+    const bill = await enter(browser, server.url, 'Bill Kidd');
+    await bill.goto(`${server.url}#/room/${room}`);
+    await anne.locator('.seat[data-seat="1"]', {hasText: 'Bill Kidd'}).waitFor();
+
+    const admin = await adminPage(browser, server.url);
+    await admin.getByLabel('Admin token').fill(TOKEN);
+    await admin.getByRole('button', {name: 'Sign in'}).click();
+    const card = admin.locator(`.admin-room[data-room="${room}"]`);
+    await card.locator('li[data-seat="1"]', {hasText: 'Bill Kidd'}).waitFor();
+    await admin.getByLabel(`after removing Bill Kidd from room ${room}`).selectOption('open');
+    await admin.getByRole('button', {name: `Remove Bill Kidd from room ${room}`}).click();
+    await admin.locator('#admin-done', {hasText: 'Done: remove Bill Kidd'}).waitFor();
+
+    // Bill is told; Anne's room shows the seat open again.
+    await bill.locator('.sent-away', {hasText: 'removed you from this room'}).waitFor();
+    await anne.locator('.seat.empty[data-seat="1"]').waitFor();
+    await card.locator('li[data-seat="1"]', {hasText: 'empty'}).waitFor();
+
+    // Draining: the node says so, and a new room is refused with the reason.
+    await admin.getByRole('button', {name: 'Drain this node'}).click();
+    await admin.locator('#drain-state', {hasText: 'Draining: 0 matches running; the node is empty'})
+        .waitFor();
+    await bill.goto(`${server.url}#/`);
+    await bill.getByRole('heading', {name: 'Lobby'}).waitFor();
+    await bill.getByLabel('Game', {exact: true}).selectOption('raft-and-scupper');
+    await bill.getByRole('button', {name: 'Create room'}).click();
+    await bill.getByRole('alert').filter({hasText: 'draining'}).waitFor();
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
