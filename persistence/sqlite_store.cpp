@@ -5,12 +5,14 @@
 // is SQL can be read, and changed, apart.
 #include "persistence/sqlite_store.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 #include <stdexcept>
 #include <utility>
 
 #include "persistence/now.hpp"
+#include "persistence/sqlite/admin_actions.hpp"
 #include "persistence/sqlite/connection.hpp"
 #include "persistence/sqlite/log.hpp"
 #include "persistence/sqlite/matches.hpp"
@@ -118,6 +120,27 @@ void SqliteStore::finish_match(std::int64_t id, const std::string& status,
                            sqlite::finish_match(db, id, status, result_json, ended_ms);
                          },
                          std::move(done), /*one_statement=*/true});
+}
+
+void SqliteStore::replace_seat(std::int64_t match, const Seat& seat, Done done) {
+  impl_->writer.enqueue({[match, seat](Connection& db) { sqlite::replace_seat(db, match, seat); },
+                         std::move(done), /*one_statement=*/true});
+}
+
+void SqliteStore::record_admin_action(const AdminAction& a, Done done) {
+  impl_->writer.enqueue({[a](Connection& db) { sqlite::insert_admin_action(db, a); },
+                         std::move(done), /*one_statement=*/true});
+}
+
+std::vector<AdminAction> SqliteStore::admin_actions(int limit,
+                                                    std::optional<std::int64_t> before_id) {
+  return impl_->readers.read(std::vector<AdminAction>{}, [&](Connection& db) {
+    return sqlite::admin_actions(db, std::clamp(limit, 1, kMaxListLimit), before_id);
+  });
+}
+
+bool SqliteStore::ping() {
+  return impl_->readers.read(false, [](Connection& db) { return sqlite::answers(db); });
 }
 
 void SqliteStore::flush() {

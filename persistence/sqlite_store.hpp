@@ -72,7 +72,12 @@ class SqliteStore final : public Store {
   void append_action(const Action& a, Done done) override;
   void finish_match(std::int64_t id, const std::string& status, const std::string& result_json,
                     std::int64_t ended_ms, Done done) override;
+  void replace_seat(std::int64_t match, const Seat& seat, Done done) override;
   void flush() override;
+
+  void record_admin_action(const AdminAction& a, Done done) override;
+  std::vector<AdminAction> admin_actions(int limit, std::optional<std::int64_t> before_id) override;
+  bool ping() override;
 
   std::vector<Match> list_matches(const MatchFilter& f) override;
   std::optional<Match> match(std::int64_t id) override;
@@ -82,7 +87,7 @@ class SqliteStore final : public Store {
   WriterStats stats() const;
 
   // The schema version this build writes (PRAGMA user_version).
-  static constexpr int kSchemaVersion = 3;
+  static constexpr int kSchemaVersion = 4;
 
  private:
   struct Impl;

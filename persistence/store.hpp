@@ -57,6 +57,16 @@ struct Action {
   std::int64_t time_ms = 0;
 };
 
+// What an operator did through the admin API, kept for review: who (the admin, named by a
+// fingerprint of the token used), when, what, and its details as JSON text.
+struct AdminAction {
+  std::int64_t id = 0;  // filled on reads
+  std::int64_t time_ms = 0;
+  std::string who;     // "admin:" and the token's fingerprint
+  std::string action;  // "close_room", "remove_player", "notice", "drain"
+  std::string detail_json = "{}";
+};
+
 struct MatchFilter {
   std::optional<std::string> game;
   std::optional<std::int64_t> player;  // matches where this player holds a seat
@@ -98,8 +108,20 @@ class Store {
   // Ends a running match; fails if the match is unknown or no longer running.
   virtual void finish_match(std::int64_t id, const std::string& status,
                             const std::string& result_json, std::int64_t ended_ms, Done done) = 0;
+  // Gives a seat of a running match to someone else (a bot, when a player was removed), so that
+  // a restart rebuilds the match with the seat as it is now. Fails if the match is not running or
+  // has no such seat.
+  virtual void replace_seat(std::int64_t match, const Seat& seat, Done done) = 0;
   // Blocks until every write queued before the call has committed and its Done has run.
   virtual void flush() = 0;
+
+  virtual void record_admin_action(const AdminAction& a, Done done) = 0;
+  // Newest first; at most `limit` (clamped to [1, kMaxListLimit]), ids below `before_id` if given.
+  virtual std::vector<AdminAction> admin_actions(int limit,
+                                                 std::optional<std::int64_t> before_id) = 0;
+
+  // A cheap query that reaches the database: whether the store answers now. For readiness.
+  virtual bool ping() = 0;
 
   // Reads see committed writes only. They never throw; a failed read returns nothing.
   virtual std::vector<Match> list_matches(const MatchFilter& f) = 0;  // newest first

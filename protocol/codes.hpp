@@ -33,6 +33,7 @@ inline constexpr const char* kNotInRoom = "not_in_room";     // the player is no
 inline constexpr const char* kNotHost = "not_host";          // only the room's host may do that
 inline constexpr const char* kNotEnoughPlayers = "not_enough_players";  // start with too few seated
 inline constexpr const char* kAlreadyStarted = "already_started";  // the room's match has begun
+inline constexpr const char* kDraining = "draining";  // the server takes no new rooms or matches
 
 // Matches.
 inline constexpr const char* kNoSuchMatch = "no_such_match";  // no match with that id
@@ -53,7 +54,8 @@ inline constexpr std::string_view kAllCodes[] = {
     code::kNoSuchMatch, code::kRoomFull,         code::kSeatTaken,      code::kNotInRoom,
     code::kNotHost,     code::kNotEnoughPlayers, code::kAlreadyStarted, code::kNotYourSeat,
     code::kNotYourTurn, code::kIllegalAction,    code::kBadAction,      code::kMatchOver,
-    code::kRateLimited, code::kMessageTooLarge,  code::kServerFull,     code::kInternal,
+    code::kRateLimited, code::kMessageTooLarge,  code::kServerFull,     code::kDraining,
+    code::kInternal,
 };
 
 }  // namespace tortuga::protocol

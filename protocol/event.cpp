@@ -156,4 +156,25 @@ std::string pong(const Json& re) {
   return Message("pong", re).done();
 }
 
+std::string room_closed(std::int64_t room, std::optional<std::int64_t> match,
+                        std::string_view reason) {
+  return Message("room_closed", nullptr)
+      .field("room", room)
+      .field("match", match ? Json(*match) : Json(nullptr))
+      .field("reason", std::string(reason))
+      .done();
+}
+
+std::string removed(std::int64_t room, int seat, std::string_view reason) {
+  return Message("removed", nullptr)
+      .field("room", room)
+      .field("seat", seat)
+      .field("reason", std::string(reason))
+      .done();
+}
+
+std::string notice(std::string_view text) {
+  return Message("notice", nullptr).field("text", std::string(text)).done();
+}
+
 }  // namespace tortuga::protocol::event

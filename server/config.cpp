@@ -1,5 +1,6 @@
 #include "server/config.hpp"
 
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -29,6 +30,23 @@ std::string absolute_from(const fs::path& base, const std::string& path) {
   return (from / path).lexically_normal().string();
 }
 
+// An admin token as a file holds it: its first line, without the line's end.
+Expected<std::string> token_from_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return config_error("cannot read the admin token file " + path);
+  std::string token;
+  std::getline(in, token);
+  if (!token.empty() && token.back() == '\r') token.pop_back();
+  return token;
+}
+
+Expected<std::string> checked_token(std::string token, const std::string& from) {
+  if (!token.empty() && token.size() < AdminSettings::kMinTokenLength)
+    return config_error(from + ": the admin token must have at least " +
+                        std::to_string(AdminSettings::kMinTokenLength) + " characters");
+  return token;
+}
+
 bool holds_index(const fs::path& folder) {
   std::error_code ec;
   return fs::is_regular_file(folder / "index.html", ec);
@@ -51,11 +69,17 @@ const char* const kServeHelp =
     "  --web-root DIR      static files served at / (default: the web/ found beside the binary\n"
     "                      or above it; a relative DIR is taken from the working directory)\n"
     "  --port-file FILE    write the port actually listened on to FILE once listening\n"
+    "  --admin-token-file FILE\n"
+    "                      turns the admin API (/api/admin/...) on, with the token on FILE's\n"
+    "                      first line (at least 16 characters); also admin.token in the\n"
+    "                      config file or TORTUGA_ADMIN_TOKEN in the environment\n"
     "\n"
     "Limits (message size, rate, timeouts, connections, rooms) are set in the config file.\n"
     "SIGINT or SIGTERM stops the server cleanly: every committed action is kept, and every\n"
     "WebSocket is closed with code 1001 (going away), its client given limits.shutdown_grace_ms\n"
-    "(default 2000) to answer.\n";
+    "(default 2000) to answer.\n"
+    "SIGUSR1 drains the server: it makes no new rooms or matches, lets the running matches\n"
+    "end, answers /readyz with 503, and logs \"drained\" once no match is running.\n";
 
 fs::path locate_web_root(const std::string& web_root, const fs::path& binary,
                          const fs::path& source_dir) {
@@ -94,7 +118,7 @@ Expected<Config> load_config(const std::string& path, Config c) {
       if (c.limits.http_read_timeout_s < 1 || c.limits.http_read_timeout_s > 3600)
         return config_error(path + ": limits.http_read_timeout_s must be 1..3600");
       read(l, "max_http_body_bytes", c.limits.max_http_body_bytes);
-      if (c.limits.max_http_body_bytes > 1024 * 1024)  // GET and HEAD only: no body is ever used
+      if (c.limits.max_http_body_bytes > 1024 * 1024)  // the admin API's bodies are small
         return config_error(path + ": limits.max_http_body_bytes must be 0..1048576");
       read(l, "max_connections", c.limits.max_connections);
       read(l, "max_rooms", c.limits.max_rooms);
@@ -110,6 +134,17 @@ Expected<Config> load_config(const std::string& path, Config c) {
       read(l, "deflate_min_bytes", c.limits.deflate_min_bytes);
     }
     if (j.contains("bots")) read(j["bots"], "delay_ms", c.bot_delay_ms);
+    if (j.contains("admin")) {
+      read(j["admin"], "token", c.admin.token);
+      if (j["admin"].contains("token_file")) {
+        auto token = token_from_file(absolute_from(fs::path(path).parent_path(),
+                                                   j["admin"]["token_file"].get<std::string>()));
+        if (!token) return token.error();
+        c.admin.token = *token;
+      }
+      auto token = checked_token(c.admin.token, path);
+      if (!token) return token.error();
+    }
     if (j.contains("store")) {
       read(j["store"], "synchronous_full", c.synchronous_full);
       read(j["store"], "commit_delay_us", c.commit_delay_us);
@@ -122,7 +157,8 @@ Expected<Config> load_config(const std::string& path, Config c) {
   return c;
 }
 
-Expected<Config> config_from_args(const std::vector<std::string>& args) {
+Expected<Config> config_from_args(const std::vector<std::string>& args,
+                                  const char* (*environment)(const char*)) {
   Config c;
   // --config first, whatever its position, so that flags override the file.
   for (std::size_t i = 0; i + 1 < args.size(); ++i) {
@@ -131,6 +167,12 @@ Expected<Config> config_from_args(const std::vector<std::string>& args) {
       if (!loaded) return loaded.error();
       c = *loaded;
     }
+  }
+  constexpr const char* kTokenVariable = "TORTUGA_ADMIN_TOKEN";
+  if (const char* token = environment ? environment(kTokenVariable) : std::getenv(kTokenVariable)) {
+    auto checked = checked_token(token, "TORTUGA_ADMIN_TOKEN");
+    if (!checked) return checked.error();
+    c.admin.token = *checked;
   }
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& flag = args[i];
@@ -159,7 +201,12 @@ Expected<Config> config_from_args(const std::vector<std::string>& args) {
         c.bot_delay_ms = std::stoi(value);
       else if (flag == "--web-root")
         c.web_root = absolute_from(fs::current_path(), value);
-      else
+      else if (flag == "--admin-token-file") {
+        auto token = token_from_file(value);
+        if (token) token = checked_token(*token, value);
+        if (!token) return token.error();
+        c.admin.token = *token;
+      } else
         return config_error("unknown flag " + flag + " (see tortuga serve --help)");
     } catch (const std::exception&) {
       return config_error("flag " + flag + " has a bad value: " + value);

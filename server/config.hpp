@@ -27,7 +27,7 @@ struct Limits {
   // How long a connection may take to send an HTTP request whole (a WebSocket's upgrade request
   // too), and the longest a kept-alive one may wait before its next.
   int http_read_timeout_s = 10;
-  std::size_t max_http_body_bytes = 16 * 1024;  // only GETs are answered: none needs more
+  std::size_t max_http_body_bytes = 16 * 1024;  // the admin API's small JSON objects
   int max_connections = 10000;
   int max_rooms = 5000;
   std::size_t max_write_queue = 1024;  // a client this far behind is disconnected
@@ -41,6 +41,16 @@ struct Limits {
   std::size_t deflate_min_bytes = 128;  // smaller messages go as they are
 };
 
+// The admin API (/api/admin/...), for the server's operator.
+struct AdminSettings {
+  // Its bearer token; empty: the API is off and every admin route answers 404. Read from
+  // admin.token or admin.token_file in the config file, then the TORTUGA_ADMIN_TOKEN environment
+  // variable, then --admin-token-file FILE: never from a flag holding the token itself, which
+  // anybody on the machine could read in `ps`.
+  std::string token;
+  static constexpr std::size_t kMinTokenLength = 16;  // shorter could be guessed
+};
+
 struct Config {
   std::string address = "127.0.0.1";
   std::uint16_t port = 8080;
@@ -52,6 +62,7 @@ struct Config {
   // stays relative until locate_web_root finds it from the binary.
   std::string web_root = "web";
   Limits limits;
+  AdminSettings admin;
   static constexpr int kDefaultBotDelayMs = 400;  // so that people can follow a bot's move
   int bot_delay_ms = kDefaultBotDelayMs;
   bool synchronous_full = store::SqliteOptions{}.synchronous_full;
@@ -61,9 +72,12 @@ struct Config {
 // Reads a JSON config file over the defaults.
 Expected<Config> load_config(const std::string& path, Config base = {});
 
-// Applies `serve` flags (--config is read first, then --address, --port, --db, --threads,
-// --log-level, --bot-delay-ms, --web-root). Returns an error for an unknown flag or a bad value.
-Expected<Config> config_from_args(const std::vector<std::string>& args);
+// Applies `serve` flags (--config is read first, then TORTUGA_ADMIN_TOKEN from `environment`,
+// then --address, --port, --db, --threads, --log-level, --bot-delay-ms, --web-root,
+// --admin-token-file). Returns an error for an unknown flag or a bad value. `environment` looks
+// a variable up (nullptr: unset); by default, in the process's environment.
+Expected<Config> config_from_args(const std::vector<std::string>& args,
+                                  const char* (*environment)(const char*) = nullptr);
 
 // Where the web client is served from. An absolute web_root is taken as it is. A relative one,
 // which only the default is (see Config::web_root), is looked for beside the binary: in the

@@ -2,11 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <filesystem>
 #include <fstream>
-#include <map>
-#include <optional>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -14,71 +11,18 @@
 #include "protocol/codes.hpp"
 #include "protocol/command.hpp"
 #include "server/history.hpp"
+#include "server/http_target.hpp"
 
 namespace tortuga {
 namespace {
 
 namespace fs = std::filesystem;
 
-HttpReply json_reply(int status, const Json& body) {
-  return {status, "application/json", body.dump()};
-}
-
-HttpReply error_reply(int status, const std::string& code, const std::string& message) {
-  return json_reply(status, {{"code", code}, {"message", message}});
-}
-
 int status_of(const Error& e) {
   if (e.code == "no_such_match") return 404;
   if (e.code == "not_your_seat" || e.code == "match_running") return 403;
   if (e.code == "bad_field") return 400;
   return 500;
-}
-
-// Percent-decoding; in a query '+' is a space too, in a path it is itself.
-std::string decode(const std::string& s, bool plus_is_space = true) {
-  std::string out;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '+' && plus_is_space)
-      out += ' ';
-    else if (s[i] == '%' && i + 2 < s.size()) {
-      int v = 0;
-      auto [p, ec] = std::from_chars(s.data() + i + 1, s.data() + i + 3, v, 16);
-      if (ec == std::errc() && p == s.data() + i + 3) {
-        out += static_cast<char>(v);
-        i += 2;
-      } else {
-        out += s[i];
-      }
-    } else
-      out += s[i];
-  }
-  return out;
-}
-
-std::string decode_path(const std::string& s) {
-  return decode(s, false);
-}
-
-std::map<std::string, std::string> query_of(const std::string& query) {
-  std::map<std::string, std::string> q;
-  std::istringstream in(query);
-  std::string pair;
-  while (std::getline(in, pair, '&')) {
-    auto eq = pair.find('=');
-    if (eq == std::string::npos)
-      q[decode(pair)] = "";
-    else
-      q[decode(pair.substr(0, eq))] = decode(pair.substr(eq + 1));
-  }
-  return q;
-}
-
-std::optional<std::int64_t> integer(const std::string& s) {
-  std::int64_t v = 0;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
-  return v;
 }
 
 // The filters of GET /api/matches, read as list_matches reads the same fields, so that both
@@ -147,11 +91,10 @@ const char* mime_of(const std::string& path) {
 }  // namespace
 
 HttpReply HttpApi::get(const std::string& target) const {
-  const auto question = target.find('?');
-  const std::string path = target.substr(0, question);
-  const auto query = query_of(question == std::string::npos ? "" : target.substr(question + 1));
+  const auto [path, query] = parse_target(target);
 
   if (path == "/healthz") return json_reply(200, {{"status", "ok"}});
+  if (path == "/readyz") return readiness();
 
   if (path == "/api/matches") {
     auto filter = match_filter(query);
@@ -198,6 +141,15 @@ HttpReply HttpApi::get(const std::string& target) const {
   }
 
   return static_file(path);
+}
+
+HttpReply HttpApi::readiness() const {
+  // A balancer sends no new players to a node that cannot store their matches, nor to one that
+  // is draining to stop.
+  if (!store_.ping()) return error_reply(503, "store_unavailable", "the store does not answer");
+  if (drain_ && drain_->draining())
+    return error_reply(503, code::kDraining, "the node is draining: it takes no new matches");
+  return json_reply(200, {{"status", "ready"}});
 }
 
 HttpReply HttpApi::static_file(const std::string& target_path) const {

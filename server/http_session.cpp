@@ -41,8 +41,31 @@ void HttpSession::on_read(beast::error_code ec) {
     return;
   }
 
+  const unsigned version = request.version();
+  const bool keep_alive = request.keep_alive();
+  const bool head = request.method() == http::verb::head;
+
+  if (AdminApi::serves(request.target())) {
+    AdminRequest admin{std::string(request.method_string()), std::string(request.target()),
+                       std::string(request[http::field::authorization]), std::move(request.body())};
+    // The answer may come from another thread (a room's, the store's): written on this one.
+    auto reply = [self = shared_from_this(), version, keep_alive, head](HttpReply reply) {
+      boost::asio::post(self->stream_.get_executor(),
+                        [self, version, keep_alive, head, reply = std::move(reply)]() mutable {
+                          self->respond(version, keep_alive, head, std::move(reply));
+                        });
+    };
+    try {
+      state_.admin.handle(admin, reply);
+    } catch (const std::exception& e) {
+      TORTUGA_LOG(error, admin.method << " " << request.target() << ": " << e.what());
+      reply({500, "application/json", R"({"code":"internal","message":"server error"})"});
+    }
+    return;
+  }
+
   HttpReply reply;
-  if (request.method() != http::verb::get && request.method() != http::verb::head) {
+  if (request.method() != http::verb::get && !head) {
     reply = {405, "application/json", R"({"code":"method_not_allowed","message":"GET only"})"};
   } else {
     try {
@@ -52,18 +75,26 @@ void HttpSession::on_read(beast::error_code ec) {
       reply = {500, "application/json", R"({"code":"internal","message":"server error"})"};
     }
   }
+  respond(version, keep_alive, head, std::move(reply));
+}
+
+void HttpSession::respond(unsigned version, bool keep_alive, bool head, HttpReply reply) {
   response_ = std::make_shared<http::response<http::string_body>>(
-      static_cast<http::status>(reply.status), request.version());
+      static_cast<http::status>(reply.status), version);
   response_->set(http::field::server, "tortuga");
   response_->set(http::field::content_type, reply.content_type);
   response_->set(http::field::cache_control, "no-store");
   response_->set("X-Content-Type-Options", "nosniff");
-  response_->keep_alive(request.keep_alive());
-  if (request.method() != http::verb::head) response_->body() = std::move(reply.body);
+  for (const auto& [name, value] : reply.headers) response_->set(name, value);
+  response_->keep_alive(keep_alive);
+  if (!head) response_->body() = std::move(reply.body);
   response_->prepare_payload();
+  // An admin answer may have waited for the store: the write gets its own time.
+  stream_.expires_after(std::chrono::seconds(state_.limits.http_read_timeout_s));
   http::async_write(stream_, *response_,
-                    [self = shared_from_this(), keep = request.keep_alive()](
-                        beast::error_code ec, std::size_t) { self->on_write(keep, ec); });
+                    [self = shared_from_this(), keep_alive](beast::error_code ec, std::size_t) {
+                      self->on_write(keep_alive, ec);
+                    });
 }
 
 void HttpSession::on_write(bool keep_alive, beast::error_code ec) {

@@ -1,5 +1,5 @@
-// One HTTP connection: answers GET requests (health, history API, static files) and hands a
-// WebSocket upgrade at /ws over to a WebSocketSession.
+// One HTTP connection: answers GET requests (health, history API, static files) and the admin
+// API's requests, and hands a WebSocket upgrade at /ws over to a WebSocketSession.
 #pragma once
 
 #include <memory>
@@ -19,6 +19,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
  private:
   void read();
   void on_read(boost::beast::error_code ec);
+  void respond(unsigned version, bool keep_alive, bool head, HttpReply reply);
   void on_write(bool keep_alive, boost::beast::error_code ec);
 
   boost::beast::tcp_stream stream_;

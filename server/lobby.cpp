@@ -63,6 +63,7 @@ int Lobby::recover() {
     match_rooms_[m.id] = room;
     for (const auto& s : m.seats)
       if (s.player_id) player_rooms_[*s.player_id].insert(id);
+    drain_.resumed(id);
     ++recovered;
   }
   store_.flush();
@@ -165,6 +166,9 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
   if (!game) return refuse(c, re, code::kUnknownGame, "no game " + m.game);
   auto options = game->normalize_options(m.options);
   if (!options) return refuse(c, re, code::kBadOptions, options.error().message);
+  if (drain_.draining())
+    return refuse(c, re, code::kDraining,
+                  "the server is draining: it makes no new rooms; try again later");
   std::shared_ptr<Room> room;
   {
     std::lock_guard lock(mutex_);
@@ -338,9 +342,17 @@ void Lobby::seat_released(std::int64_t player, std::int64_t room) {
   if (it->second.empty()) player_rooms_.erase(it);
 }
 
+bool Lobby::begin_match(std::int64_t room) {
+  return drain_.admit(room);
+}
+
 void Lobby::match_started(std::int64_t match, std::int64_t room) {
   std::lock_guard lock(mutex_);
   if (auto it = rooms_.find(room); it != rooms_.end()) match_rooms_[match] = it->second;
+}
+
+void Lobby::match_ended(std::int64_t room) {
+  drain_.ended(room);
 }
 
 void Lobby::room_closed(std::int64_t id, std::int64_t match) {
@@ -350,6 +362,7 @@ void Lobby::room_closed(std::int64_t id, std::int64_t match) {
   if (!it->second->code().empty()) codes_.erase(it->second->code());
   match_rooms_.erase(match);
   rooms_.erase(it);
+  drain_.ended(id);
 }
 
 void Lobby::release_rooms() {
@@ -363,6 +376,19 @@ void Lobby::release_rooms() {
 std::size_t Lobby::room_count() const {
   std::lock_guard lock(mutex_);
   return rooms_.size();
+}
+
+Json Lobby::rooms_for_operator() const {
+  Json rooms = Json::array();
+  std::lock_guard lock(mutex_);
+  for (const auto& [id, room] : rooms_) rooms.push_back(room->operator_summary());
+  return rooms;
+}
+
+std::shared_ptr<Room> Lobby::room_by_id(std::int64_t id) const {
+  std::lock_guard lock(mutex_);
+  auto it = rooms_.find(id);
+  return it == rooms_.end() ? nullptr : it->second;
 }
 
 std::string Lobby::new_code() {

@@ -19,6 +19,7 @@
 #include "protocol/command.hpp"
 #include "server/client.hpp"
 #include "server/config.hpp"
+#include "server/drain.hpp"
 #include "server/room.hpp"
 
 namespace tortuga {
@@ -46,10 +47,20 @@ class Lobby : public RoomDirectory {
 
   std::size_t room_count() const;
 
+  // For the server's operator: every room, private ones too (Room::operator_summary), and any
+  // room by its id.
+  Json rooms_for_operator() const;
+  std::shared_ptr<Room> room_by_id(std::int64_t id) const;
+  // New rooms and matches are refused while the node drains (create_room here, start in rooms).
+  Drain& drain() { return drain_; }
+  const Drain& drain() const { return drain_; }
+
   // RoomDirectory
   void seat_taken(std::int64_t player, std::int64_t room) override;
   void seat_released(std::int64_t player, std::int64_t room) override;
+  bool begin_match(std::int64_t room) override;
   void match_started(std::int64_t match, std::int64_t room) override;
+  void match_ended(std::int64_t room) override;
   void room_closed(std::int64_t room, std::int64_t match) override;
 
  private:
@@ -82,6 +93,7 @@ class Lobby : public RoomDirectory {
   store::Store& store_;
   RoomSettings settings_;
   LobbyLimits limits_;
+  Drain drain_;
 
   mutable std::mutex mutex_;
   std::int64_t next_room_ = 1;

@@ -33,6 +33,18 @@ void OpenWebSockets::go_away() {
   for (const auto& websocket : open) websocket->go_away();
 }
 
+std::size_t OpenWebSockets::send_to_all(const std::shared_ptr<const std::string>& message) {
+  std::vector<std::shared_ptr<WebSocketSession>> open;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [_, weak] : open_)
+      if (auto websocket = weak.lock()) open.push_back(std::move(websocket));
+  }
+  // Outside the lock, as in go_away.
+  for (const auto& websocket : open) websocket->send(message);
+  return open.size();
+}
+
 std::size_t OpenWebSockets::count() const {
   std::lock_guard lock(mutex_);
   return open_.size();

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <unordered_map>
 
 namespace tortuga {
@@ -19,6 +20,8 @@ class OpenWebSockets {
   // Tells every open WebSocket, and every one added from now on, that the server is going away.
   void go_away();
   std::size_t count() const;
+  // Sends `message` to every open WebSocket (the operator's notice); returns how many.
+  std::size_t send_to_all(const std::shared_ptr<const std::string>& message);
 
  private:
   mutable std::mutex mutex_;

@@ -15,11 +15,6 @@ namespace event = protocol::event;
 
 namespace {
 
-std::int64_t now_ms() {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
-
 const char* status_name(Room::Status s) {
   switch (s) {
     case Room::Status::open:
@@ -34,6 +29,11 @@ const char* status_name(Room::Status s) {
   return "open";
 }
 
+std::int64_t now_ms() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
 std::uint64_t fresh_seed() {
   // One device per thread: making one probes the processor (cpuid), which a virtual machine
   // traps, and rooms are made and started many times a second.
@@ -42,6 +42,10 @@ std::uint64_t fresh_seed() {
 }
 
 }  // namespace
+
+RoomSeat bot_seat(int seat, const std::string& kind) {
+  return RoomSeat{std::nullopt, "Bot " + std::to_string(seat + 1) + " (" + kind + ")", kind};
+}
 
 Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& directory,
            RoomSettings settings, std::int64_t id, std::string code, const Game& game, Json options,
@@ -125,11 +129,20 @@ Json Room::room_json() const {
 void Room::publish_summary(Json summary) {
   std::lock_guard lock(summary_mutex_);
   summary_ = std::move(summary);
+  connections_ = members_.size();
 }
 
 Json Room::summary() const {
   std::lock_guard lock(summary_mutex_);
   return summary_;
+}
+
+Json Room::operator_summary() const {
+  std::lock_guard lock(summary_mutex_);
+  Json room = summary_;
+  if (private_) room["code"] = code_;
+  room["connections"] = connections_;
+  return room;
 }
 
 void Room::send_room_to_all(const Client* asker, const Json& re) {
@@ -231,8 +244,7 @@ void Room::add_bot(std::shared_ptr<Client> client, std::optional<int> wanted, st
   auto free = free_seat(wanted);
   if (!free) return error(client, re, free.error().code, free.error().message);
   const int seat = *free;
-  seats_[seat] =
-      RoomSeat{std::nullopt, "Bot " + std::to_string(seat + 1) + " (" + kind + ")", kind};
+  seats_[seat] = bot_seat(seat, kind);
   send_room_to_all(client.get(), re);
 }
 
@@ -245,24 +257,25 @@ void Room::leave(std::shared_ptr<Client> client, Json re) {
     // Before the start a seat is free to take again; the host's role passes on.
     seats_[*held] = RoomSeat{};
     directory_.seat_released(player, id_);
-    if (host_ == player) {
-      host_.reset();
-      for (const auto& s : seats_)
-        if (s.player && !host_) host_ = s.player;
-    }
-    if (!host_) {
-      closed_ = true;
-      for (const auto& [key, member] : members_) member.client->send(event::left(Json(), id_));
-      members_.clear();
-      directory_.room_closed(id_, match_);
-      return;
-    }
+    if (host_ == player && pass_host_on()) return;
   } else if (status_ == Status::over && held) {
     directory_.seat_released(player, id_);
   }
   // A player who leaves a running match keeps the seat and may come back.
   send_room_to_all();
   close_if_abandoned();
+}
+
+bool Room::pass_host_on() {
+  host_.reset();
+  for (const auto& s : seats_)
+    if (s.player && !host_) host_ = s.player;
+  if (host_ || status_ != Status::open) return false;
+  closed_ = true;
+  for (const auto& [key, member] : members_) member.client->send(event::left(Json(), id_));
+  members_.clear();
+  directory_.room_closed(id_, match_);
+  return true;
 }
 
 void Room::disconnected(std::shared_ptr<Client> client) {
@@ -297,6 +310,9 @@ void Room::start(std::shared_ptr<Client> client, Json re) {
     if (!seats_[i].taken())
       return error(client, re, code::kNotEnoughPlayers,
                    "seat " + std::to_string(i) + " is empty: a player or a bot must take it");
+  if (!directory_.begin_match(id_))
+    return error(client, re, code::kDraining,
+                 "the server is draining: it starts no new matches; try again later");
 
   store::Match record;
   record.game = game_.info().id;
@@ -313,8 +329,14 @@ void Room::start(std::shared_ptr<Client> client, Json re) {
 }
 
 void Room::started(std::int64_t match, const std::shared_ptr<Client>& client, const Json& re) {
+  if (status_ == Status::over) {  // closed while the match was being stored
+    if (match != 0)
+      store_.finish_match(match, "aborted", "null", now_ms(), [](bool, const std::string&) {});
+    return;
+  }
   if (match == 0) {
     status_ = Status::open;
+    directory_.match_ended(id_);
     return error(client, re, code::kInternal, "the match could not be stored");
   }
   match_ = match;
@@ -419,6 +441,7 @@ void Room::committed(std::int64_t version, bool ok, const std::string& error) {
     deadline_timer_->cancel();
     TORTUGA_LOG(info, "match " << match_ << " over: " << state_->result().dump());
     send_room_to_all();
+    directory_.match_ended(id_);
   }
   if (pending_.empty()) after_settled();
 }

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -43,6 +44,9 @@ struct RoomSeat {
   bool taken() const { return player || !bot.empty(); }
 };
 
+// A seat a bot of `kind` holds, named as logs and history name it: "Bot 2 (smart)".
+RoomSeat bot_seat(int seat, const std::string& kind);
+
 class Room : public std::enable_shared_from_this<Room> {
  public:
   using Strand = RoomStrand;
@@ -66,6 +70,9 @@ class Room : public std::enable_shared_from_this<Room> {
 
   // A snapshot for listings, safe from any thread.
   Json summary() const;
+  // The same for the server's operator: with a private room's code, and how many connections
+  // are in the room (players and spectators).
+  Json operator_summary() const;
 
   // Runs f on the room's strand. Everything below must be called that way.
   template <class F>
@@ -89,6 +96,20 @@ class Room : public std::enable_shared_from_this<Room> {
   void resume(std::shared_ptr<Client> client);
   void disconnected(std::shared_ptr<Client> client);
   void shutdown();  // cancels timers
+
+  // The controls over a room from outside its table: the operator's through the admin API now,
+  // the host's later. Each answers through `done`, on the room's strand, with the room as it is
+  // afterwards (room_json) or why it refused.
+  using Answer = std::function<void(Expected<Json>)>;
+  // What becomes of a removed player's seat.
+  enum class SeatAfter { bot, open };
+  // Closes the room: a running match ends as aborted, stored before anybody is told; everyone in
+  // the room then receives room_closed with `reason`, and the room is gone.
+  void close(std::string reason, Answer done);
+  // Takes `player`'s seat away and sends the player's connections `removed` with `reason`; the
+  // seat goes to a smart bot or stays open (before the start only: a running match waits for
+  // every seat). The bot is stored with the match, so that a restart keeps it.
+  void remove(std::int64_t player, SeatAfter after, std::string reason, Answer done);
 
  private:
   struct Member {
@@ -134,6 +155,11 @@ class Room : public std::enable_shared_from_this<Room> {
   void arm_deadline();
   void rebuild_from_store();
   void close_if_abandoned();
+  // The host's role passes to another seated player; an open room with none left closes (its
+  // members receive `left`). Returns whether the room closed.
+  bool pass_host_on();
+  // Sends room_closed to every member and forgets them, their seats and the room (close's end).
+  void dismiss_everyone(const std::string& reason, std::optional<std::int64_t> match);
 
   boost::asio::io_context& io_;
   Strand strand_;
@@ -167,6 +193,7 @@ class Room : public std::enable_shared_from_this<Room> {
 
   mutable std::mutex summary_mutex_;
   Json summary_;
+  std::size_t connections_ = 0;  // members_.size() as of summary_
 };
 
 // What a room tells the lobby so that players can be found again and rooms listed.
@@ -175,7 +202,12 @@ class RoomDirectory {
   virtual ~RoomDirectory() = default;
   virtual void seat_taken(std::int64_t player, std::int64_t room) = 0;
   virtual void seat_released(std::int64_t player, std::int64_t room) = 0;
+  // Whether the room may begin a new match now (not while the server drains); if so, the room's
+  // match counts as running until match_ended.
+  virtual bool begin_match(std::int64_t room) = 0;
   virtual void match_started(std::int64_t match, std::int64_t room) = 0;
+  // The room's match ended, or failed to start.
+  virtual void match_ended(std::int64_t room) = 0;
   // The room is gone, with its match if it started one (0 if not).
   virtual void room_closed(std::int64_t room, std::int64_t match) = 0;
 };

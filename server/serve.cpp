@@ -2,6 +2,7 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <thread>
 
@@ -94,8 +95,26 @@ int serve_command(const Args& args) {
     boost::asio::io_context& io = *io_owner;
     Lobby lobby(io, store, room_settings(c), lobby_limits(c));
     const int recovered = lobby.recover();
-    HttpApi http(store, web_root_of(c));
-    ServerState state{lobby, http, c.limits};
+    HttpApi http(store, web_root_of(c), &lobby.drain());
+    OpenWebSockets websockets;
+    AdminApi admin(lobby, store, c.admin,
+                   [&websockets](Message message) { return websockets.send_to_all(message); });
+    if (!c.admin.token.empty())
+      TORTUGA_LOG(info, "admin API on, for token " << AdminToken(c.admin.token).who());
+    ServerState state{lobby, http, admin, websockets, c.limits};
+
+    // SIGUSR1 drains the node, as the admin API's drain does; a second one only says again
+    // where draining stands. Caught before the port is announced: by default it would kill.
+    auto drain_signal = std::make_unique<boost::asio::signal_set>(io, SIGUSR1);
+    std::function<void()> await_drain_signal = [&] {
+      drain_signal->async_wait([&](boost::system::error_code ec, int) {
+        if (ec) return;
+        TORTUGA_LOG(info, "SIGUSR1: drain");
+        lobby.drain().begin();
+        await_drain_signal();
+      });
+    };
+    await_drain_signal();
 
     auto endpoint =
         boost::asio::ip::tcp::endpoint(boost::asio::ip::make_address(c.address), c.port);
@@ -113,6 +132,7 @@ int serve_command(const Args& args) {
       TORTUGA_LOG(info, "signal " << signal << ": stopping, closing " << state.websockets.count()
                                   << " connections");
       listener->stop();
+      drain_signal->cancel();
       // Clients are told the server is going away, so that they reconnect rather than guess;
       // rooms stop their timers, so that no bot or deadline acts meanwhile.
       state.websockets.go_away();
@@ -135,6 +155,7 @@ int serve_command(const Args& args) {
     lobby.release_rooms();
     listener.reset();
     signals.reset();
+    drain_signal.reset();
     closing.reset();
     io_owner.reset();
     TORTUGA_LOG(info, "stopped; every stored action is kept");

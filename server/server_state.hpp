@@ -1,9 +1,10 @@
-// What every connection shares: the lobby, the HTTP API, the limits, the connection count and
-// the open WebSockets.
+// What every connection shares: the lobby, the HTTP and admin APIs, the open WebSockets, the
+// limits and the connection count.
 #pragma once
 
 #include <atomic>
 
+#include "server/admin_api.hpp"
 #include "server/config.hpp"
 #include "server/http_api.hpp"
 #include "server/lobby.hpp"
@@ -14,9 +15,10 @@ namespace tortuga {
 struct ServerState {
   Lobby& lobby;
   HttpApi& http;
+  AdminApi& admin;
+  OpenWebSockets& websockets;
   Limits limits;
   std::atomic<int> connections{0};
-  OpenWebSockets websockets{};
 };
 
 }  // namespace tortuga

@@ -99,6 +99,21 @@ void finish_match(Connection& db, std::int64_t id, const std::string& status,
   throw SqlError(what + "the match is already " + q.text(0));
 }
 
+void replace_seat(Connection& db, std::int64_t match, const Seat& seat) {
+  db.query(
+        "UPDATE seats SET player_id = ?1, name = ?2, bot = ?3 WHERE match_id = ?4 AND seat = ?5 "
+        "AND (SELECT status FROM matches WHERE id = ?4) = 'running'")
+      .bind(1, seat.player_id)
+      .bind(2, seat.name)
+      .bind(3, seat.bot)
+      .bind(4, match)
+      .bind(5, static_cast<std::int64_t>(seat.seat))
+      .run();
+  if (db.changes() != 1)
+    throw SqlError("replace_seat(" + std::to_string(match) + ", " + std::to_string(seat.seat) +
+                   "): no such seat of a running match");
+}
+
 std::vector<Match> list_matches(Connection& db, const MatchFilter& f) {
   // One SQL text per combination of filters, so that each can use its index; each is prepared
   // once per connection.

@@ -22,6 +22,9 @@ std::int64_t insert_match(Connection& db, const Match& m);
 // unknown match, or one that has already ended.
 void finish_match(Connection& db, std::int64_t id, const std::string& status,
                   const std::string& result_json, std::int64_t ended_ms);
+// Gives seat.seat of a running match to seat's player or bot; throws for a match that is not
+// running or has no such seat.
+void replace_seat(Connection& db, std::int64_t match, const Seat& seat);
 
 std::vector<Match> list_matches(Connection& db, const MatchFilter& f);  // newest first
 std::optional<Match> match_by_id(Connection& db, std::int64_t id);

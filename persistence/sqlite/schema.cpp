@@ -102,6 +102,16 @@ BEGIN
                                          actions = excluded.actions;
 END;
 )sql",
+    // What operators did through the admin API, for review: who, when, what.
+    R"sql(
+CREATE TABLE admin_actions (
+  id INTEGER PRIMARY KEY,
+  time_ms INTEGER NOT NULL,
+  who TEXT NOT NULL,
+  action TEXT NOT NULL,
+  detail TEXT NOT NULL
+);
+)sql",
 };
 static_assert(std::size(kMigrations) == SqliteStore::kSchemaVersion);
 

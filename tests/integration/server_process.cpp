@@ -168,14 +168,27 @@ std::string ServerProcess::log() const {
 
 HttpReply http_get(std::uint16_t port, const std::string& target,
                    std::chrono::milliseconds timeout) {
+  return http_request(port, "GET", target, "", {}, timeout);
+}
+
+HttpReply http_request(std::uint16_t port, const std::string& method, const std::string& target,
+                       const std::string& body, const HttpHeaders& headers,
+                       std::chrono::milliseconds timeout) {
   namespace beast = boost::beast;
   namespace http = beast::http;
   boost::asio::io_context io;
   beast::tcp_stream stream(io);
   beast::flat_buffer buffer;
-  http::request<http::empty_body> request(http::verb::get, target, 11);
+  http::request<http::string_body> request(http::string_to_verb(method), target, 11);
+  if (request.method() == http::verb::unknown) request.method_string(method);
   request.set(http::field::host, "127.0.0.1");
+  for (const auto& [name, value] : headers) request.set(name, value);
   request.keep_alive(false);
+  if (!body.empty() || request.method() == http::verb::post) {
+    request.set(http::field::content_type, "application/json");
+    request.body() = body;
+    request.prepare_payload();
+  }
   http::response<http::string_body> response;
   beast::error_code failure;
   bool done = false;
@@ -197,8 +210,12 @@ HttpReply http_get(std::uint16_t port, const std::string& target,
     });
   });
   io.run();
-  if (!done || failure) throw std::runtime_error("GET " + target + " failed: " + failure.message());
-  return {static_cast<int>(response.result_int()), response.body()};
+  if (!done || failure)
+    throw std::runtime_error(method + " " + target + " failed: " + failure.message());
+  HttpReply reply{static_cast<int>(response.result_int()), response.body()};
+  for (const auto& field : response)
+    reply.headers[std::string(field.name_string())] = field.value();
+  return reply;
 }
 
 }  // namespace tortuga::integration

@@ -5,7 +5,9 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <sys/types.h>
@@ -84,10 +86,17 @@ class ServerProcess {
 struct HttpReply {
   int status = 0;
   std::string body;
+  std::map<std::string, std::string> headers = {};  // by name as the server wrote it
 };
+
+using HttpHeaders = std::vector<std::pair<std::string, std::string>>;
 
 // GET http://127.0.0.1:PORT TARGET, with a timeout as a failure guard (throws on failure).
 HttpReply http_get(std::uint16_t port, const std::string& target,
                    std::chrono::milliseconds timeout = std::chrono::seconds(10));
+// Any method, with headers and a body (sent as JSON when there is one, or for a POST).
+HttpReply http_request(std::uint16_t port, const std::string& method, const std::string& target,
+                       const std::string& body = "", const HttpHeaders& headers = {},
+                       std::chrono::milliseconds timeout = std::chrono::seconds(10));
 
 }  // namespace tortuga::integration

@@ -43,7 +43,8 @@ TEST_CASE("every client message and every server message has its section in docs
   const std::string doc = protocol_doc();
   for (const char* type : {"hello", "list_rooms", "create_room", "join_room", "watch_room",
                            "add_bot", "leave_room", "start", "action", "sync", "list_matches",
-                           "get_match", "get_replay", "ping", "room", "state", "patch", "error"}) {
+                           "get_match", "get_replay", "ping", "room", "state", "patch",
+                           "room_closed", "removed", "notice", "error"}) {
     INFO(type);
     CHECK(mentions(doc, "\n### " + std::string(type) + "\n"));
   }

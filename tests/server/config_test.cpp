@@ -27,6 +27,41 @@ TEST_CASE("flags override the config file, which overrides the defaults") {
   std::remove(path.c_str());
 }
 
+TEST_CASE("the admin token comes from the file, the environment or a token file, never short") {
+  const std::string dir = "/tmp/tortuga-admin-config-" + std::to_string(::getpid());
+  fs::create_directories(dir);
+  std::ofstream(dir + "/token") << "token-from-its-file-01\n";
+  std::ofstream(dir + "/short") << "short\n";
+  std::ofstream(dir + "/inline.json") << R"({"admin": {"token": "token-in-the-config-01"}})";
+  std::ofstream(dir + "/by-file.json") << R"({"admin": {"token_file": "token"}})";
+  std::ofstream(dir + "/too-short.json") << R"({"admin": {"token": "abc"}})";
+  const auto no_variable = [](const char*) -> const char* { return nullptr; };
+  const auto variable = [](const char* name) -> const char* {
+    return std::string(name) == "TORTUGA_ADMIN_TOKEN" ? "token-from-the-environment" : nullptr;
+  };
+
+  CHECK(config_from_args({}, no_variable)->admin.token.empty());  // off by default
+  CHECK(config_from_args({"--config", dir + "/inline.json"}, no_variable)->admin.token ==
+        "token-in-the-config-01");
+  // A token_file is taken from the config file's folder, its first line without the line's end.
+  CHECK(config_from_args({"--config", dir + "/by-file.json"}, no_variable)->admin.token ==
+        "token-from-its-file-01");
+  // The environment overrides the file, and the flag both.
+  CHECK(config_from_args({"--config", dir + "/inline.json"}, variable)->admin.token ==
+        "token-from-the-environment");
+  CHECK(config_from_args({"--config", dir + "/inline.json", "--admin-token-file", dir + "/token"},
+                         variable)
+            ->admin.token == "token-from-its-file-01");
+
+  auto too_short = config_from_args({"--config", dir + "/too-short.json"}, no_variable);
+  REQUIRE(!too_short);
+  CHECK(too_short.error().message.find("at least 16 characters") != std::string::npos);
+  CHECK(!config_from_args({"--admin-token-file", dir + "/short"}, no_variable));
+  CHECK(!config_from_args({"--admin-token-file", dir + "/missing"}, no_variable));
+  CHECK(!config_from_args({}, [](const char*) -> const char* { return "short"; }));
+  fs::remove_all(dir);
+}
+
 TEST_CASE("the shipped config file is valid and matches the documented defaults") {
   auto c = load_config(std::string(TORTUGA_SOURCE_DIR) + "/config/tortuga.json");
   REQUIRE(c);

@@ -93,7 +93,19 @@ class GatedStore : public store::Store {
       --committing_;
     });
   }
+  void replace_seat(std::int64_t m, const store::Seat& s, store::Done d) override {
+    inner_.replace_seat(m, s, std::move(d));
+  }
   void flush() override { inner_.flush(); }
+  void record_admin_action(const store::AdminAction& a, store::Done d) override {
+    inner_.record_admin_action(a, std::move(d));
+  }
+  std::vector<store::AdminAction> admin_actions(int limit,
+                                                std::optional<std::int64_t> before) override {
+    return inner_.admin_actions(limit, before);
+  }
+  bool ping() override { return !down && inner_.ping(); }
+  bool down = false;  // the store stops answering its ping, as a failed disk would
   std::vector<store::Match> list_matches(const store::MatchFilter& f) override {
     return inner_.list_matches(f);
   }

@@ -11,6 +11,7 @@
 #include "protocol/command.hpp"
 #include "server/http_api.hpp"
 #include "server/match_file.hpp"
+#include "tests/server/gated_store.hpp"
 
 namespace tortuga::testing {
 namespace {
@@ -270,4 +271,28 @@ TEST_CASE(
   CHECK(api.get("/up/secret.txt").status == 404);
   CHECK(api.get("/js/app.js\\..\\x").status == 404);
 }
+
+TEST_CASE("/readyz answers 200 only while the store answers and the node does not drain") {
+  Archive a;
+  GatedStore store(*a.store);
+  Drain drain;
+  HttpApi api(store, (a.dir / "web").string(), &drain);
+  CHECK(api.get("/readyz").status == 200);
+  CHECK(Json::parse(api.get("/readyz").body) == Json{{"status", "ready"}});
+
+  store.down = true;
+  auto down = api.get("/readyz");
+  CHECK(down.status == 503);
+  CHECK(Json::parse(down.body).at("code") == "store_unavailable");
+  CHECK(api.get("/healthz").status == 200);  // the process still answers
+
+  store.down = false;
+  drain.begin();
+  auto draining = api.get("/readyz");
+  CHECK(draining.status == 503);
+  CHECK(Json::parse(draining.body).at("code") == "draining");
+  // Without a drain to ask, as a node that never drains.
+  CHECK(HttpApi(store, (a.dir / "web").string()).get("/readyz").status == 200);
+}
+
 }  // namespace tortuga::testing

@@ -16,14 +16,15 @@ const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 
 // `dir` and `port` given: the same database on the same port again, as after a restart.
 // `botDelay`: the bots' pause in ms, none by default so that matches run as fast as they can;
-// 'server' leaves it to the server's own default, the pause people meet.
+// 'server' leaves it to the server's own default, the pause people meet. `args`: more flags.
 export async function startServer({dir = mkdtempSync(join(tmpdir(), 'tortuga-web-')),
-                                   port = 0, botDelay = 0} = {}) {
+                                   port = 0, botDelay = 0, args = []} = {}) {
   const portFile = join(dir, `port-${Date.now()}`);
   const pace = botDelay === 'server' ? [] : ['--bot-delay-ms', String(botDelay)];
   const child = spawn(binary, ['serve', '--port', String(port), '--port-file', portFile,
                                '--db', join(dir, 't.db'), ...pace,
-                               '--web-root', join(root, 'web'), '--log-level', 'warn'],
+                               '--web-root', join(root, 'web'), '--log-level', 'warn',
+                               ...args],
                       {stdio: ['ignore', 'inherit', 'inherit']});
   let exited = false;
   child.on('exit', () => { exited = true; });

@@ -43,6 +43,17 @@ function askName(problem) {
   input.focus();
 }
 
+// The operator's word to everyone (a restart ahead), above every screen until dismissed. Shown
+// as text: whatever it holds is never read as HTML.
+function showNotice(text) {
+  const notice = h('p', {class: 'notice', role: 'alert'},
+                   h('strong', {}, 'Notice from the server: '),
+                   h('span', {class: 'text'}, text), ' ',
+                   h('button', {type: 'button', class: 'link', onclick: () => notice.remove()},
+                     'dismiss'));
+  document.getElementById('notices').append(notice);
+}
+
 function showWho() {
   const who = document.getElementById('who');
   if (!connection?.player) return fill(who);
@@ -71,6 +82,7 @@ function start() {
     status.textContent = text;
     status.dataset.state = detail.status;
   });
+  connection.addEventListener('notice', ({detail}) => showNotice(detail.text));
   connection.addEventListener('refused', ({detail}) => {
     forgetIdentity();
     askName(detail.message);

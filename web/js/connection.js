@@ -89,7 +89,7 @@ export class Connection extends EventTarget {
     if (message.type === 'state') this.takeState(message);
     if (message.type === 'patch') this.takePatch(message);
     if (message.type === 'room') this.rooms.set(message.room.id, message);
-    if (message.type === 'left') this.rooms.delete(message.room);
+    if (['left', 'room_closed', 'removed'].includes(message.type)) this.rooms.delete(message.room);
     const waiting = message.re !== undefined && this.pending.get(message.re);
     if (waiting) {
       this.pending.delete(message.re);

@@ -169,11 +169,33 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
                    h('a', {href: '#/'}, 'Back to the lobby'), '.'));
     }
   };
+  // The server's operator closed the room, or took this player's seat away: the room sends
+  // nothing more, so the screen says why and leads back to the lobby.
+  const sentAway = (what, reason) => {
+    if (panel && panel !== 'loading') panel.close();
+    panel = null;
+    fill(playHost);
+    fill(info, h('p', {class: 'sent-away', role: 'alert'}, what, ' ',
+                 h('q', {class: 'reason'}, reason)),
+         h('p', {}, h('a', {href: '#/'}, 'Back to the lobby'), '.'));
+  };
+  const onClosed = ({detail}) => {
+    if (detail.room !== roomId) return;
+    sentAway(detail.match ? 'The server\'s operator closed this room and stopped its match:'
+                          : 'The server\'s operator closed this room:', detail.reason);
+  };
+  const onRemoved = ({detail}) => {
+    if (detail.room === roomId) {
+      sentAway('The server\'s operator removed you from this room:', detail.reason);
+    }
+  };
   const onWelcome = () => enter();  // after a reconnection
   connection.addEventListener('room', onRoom);
   connection.addEventListener('view', onView);
   connection.addEventListener('welcome', onWelcome);
   connection.addEventListener('left', onLeft);
+  connection.addEventListener('room_closed', onClosed);
+  connection.addEventListener('removed', onRemoved);
   enter();
   return () => {
     closed = true;
@@ -182,5 +204,7 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
     connection.removeEventListener('view', onView);
     connection.removeEventListener('welcome', onWelcome);
     connection.removeEventListener('left', onLeft);
+    connection.removeEventListener('room_closed', onClosed);
+    connection.removeEventListener('removed', onRemoved);
   };
 }

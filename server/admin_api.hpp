@@ -1,0 +1,68 @@
+// The admin API (/api/admin/...): what the server's operator sees and does without a restart.
+// Off unless a token is configured (every admin route then answers 404, as an unknown path);
+// with one, each request must carry it as a bearer token, or is answered 401. Each action is
+// logged and recorded in the store with who did it and when, and the record is listed here too.
+// Beast stays out of here, as from HttpApi: the sockets are HttpSession's.
+//
+//   GET  /api/admin/rooms                    every room, private ones too, with seats and
+//                                            connections
+//   POST /api/admin/rooms/{id}/close         {"reason"?}: its match ends as aborted
+//   POST /api/admin/rooms/{id}/remove        {"player", "seat": "bot" | "open", "reason"?}
+//   POST /api/admin/notice                   {"text"}: to every connection
+//   GET  /api/admin/drain, POST /api/admin/drain   where draining stands; POST begins it
+//   GET  /api/admin/actions?limit=&before=   the record of admin actions, newest first
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "persistence/store.hpp"
+#include "server/admin_token.hpp"
+#include "server/client.hpp"
+#include "server/config.hpp"
+#include "server/http_reply.hpp"
+#include "server/lobby.hpp"
+
+namespace tortuga {
+
+struct AdminRequest {
+  std::string method;  // "GET", "HEAD", "POST", ...
+  std::string target;  // path and query
+  std::string authorization;
+  std::string body;
+};
+
+// Answers once, from any thread: a close waits for the store to keep the aborted match.
+using AdminReply = std::function<void(HttpReply)>;
+// Sends a message to every open connection; returns how many.
+using SendToAll = std::function<std::size_t(Message)>;
+
+class AdminApi {
+ public:
+  AdminApi(Lobby& lobby, store::Store& store, const AdminSettings& settings, SendToAll send_to_all);
+
+  // Whether `target` is the admin API's (every path under /api/admin).
+  static bool serves(std::string_view target);
+  void handle(const AdminRequest& request, AdminReply reply);
+
+ private:
+  using Json = nlohmann::json;
+  void close_room(std::int64_t room, const Json& body, AdminReply reply);
+  void remove_player(std::int64_t room, const Json& body, AdminReply reply);
+  void notice(const Json& body, AdminReply reply);
+  void drain(AdminReply reply);
+  HttpReply actions(const std::map<std::string, std::string>& query) const;
+  // Logs the action, stores it, and answers `answer` once it is stored.
+  void record(const std::string& action, Json detail, HttpReply answer, AdminReply reply);
+
+  Lobby& lobby_;
+  store::Store& store_;
+  AdminToken token_;
+  SendToAll send_to_all_;
+};
+
+}  // namespace tortuga
