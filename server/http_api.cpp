@@ -14,6 +14,7 @@
 #include "protocol/codes.hpp"
 #include "protocol/command.hpp"
 #include "server/history.hpp"
+#include "server/server_metrics.hpp"
 
 namespace tortuga {
 namespace {
@@ -152,6 +153,7 @@ HttpReply HttpApi::get(const std::string& target) const {
   const auto query = query_of(question == std::string::npos ? "" : target.substr(question + 1));
 
   if (path == "/healthz") return json_reply(200, {{"status", "ok"}});
+  if (path == "/metrics") return {200, metrics::kContentType, server_metrics().text()};
 
   if (path == "/api/matches") {
     auto filter = match_filter(query);

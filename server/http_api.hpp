@@ -1,5 +1,5 @@
-// The HTTP side of the server, apart from sockets: health, match history, replays, exports and the
-// static web client. Beast stays out of here so that routing is tested without a network.
+// The HTTP side of the server, apart from sockets: health, metrics, match history, replays, exports
+// and the static web client. Beast stays out of here so that routing is tested without a network.
 #pragma once
 
 #include <string>

@@ -9,6 +9,7 @@
 #include "server/history.hpp"
 #include "server/log.hpp"
 #include "server/match_file.hpp"
+#include "server/server_metrics.hpp"
 
 namespace tortuga {
 namespace {
@@ -26,6 +27,7 @@ Json games_json() {
 
 void refuse(const std::shared_ptr<Client>& c, const Json& re, const char* code,
             const std::string& message) {
+  server_metrics().error_sent(code);
   c->send(protocol::event::error(re, code, message));
 }
 
@@ -47,6 +49,7 @@ int Lobby::recover() {
       TORTUGA_LOG(error, "match " << m.id << " cannot be rebuilt, marked aborted: "
                                   << replayed.error().message);
       store_.finish_match(m.id, "aborted", "null", now_ms(), [](bool, const std::string&) {});
+      server_metrics().game(m.game).matches_abandoned->add();
       continue;
     }
     std::unique_ptr<State> state = std::move(*replayed);

@@ -18,6 +18,7 @@
 #include "server/lobby.hpp"
 #include "server/log.hpp"
 #include "server/open_websockets.hpp"
+#include "server/server_metrics.hpp"
 
 #ifndef TORTUGA_SOURCE_DIR
 #error "TORTUGA_SOURCE_DIR must name the source tree, where web/ is looked for last"
@@ -83,9 +84,14 @@ int serve_command(const Args& args) {
   }
   const Config& c = *config;
   log::set_level(c.log_level);
+  server_metrics();  // made now, so that process_start_time_seconds is when the server started
 
   try {
-    store::SqliteStore store(c.db, store_options(c));
+    store::SqliteOptions options = store_options(c);
+    options.on_batch = [](std::size_t writes, std::chrono::steady_clock::duration took) {
+      server_metrics().store_batch(writes, took);
+    };
+    store::SqliteStore store(c.db, std::move(options));
     const int threads =
         c.threads > 0 ? c.threads : std::max(1u, std::thread::hardware_concurrency());
     // Owned through a pointer so that it is destroyed first at the end, while the lobby and the

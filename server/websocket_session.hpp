@@ -6,6 +6,7 @@
 #include <chrono>
 #include <deque>
 #include <memory>
+#include <optional>
 
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -13,6 +14,7 @@
 
 #include "protocol/command.hpp"
 #include "server/client.hpp"
+#include "server/server_metrics.hpp"
 #include "server/server_state.hpp"
 
 namespace tortuga {
@@ -37,7 +39,9 @@ class WebSocketSession : public Client, public std::enable_shared_from_this<WebS
   void on_write(boost::beast::error_code ec);
   bool take_token();  // the rate limit's token bucket
   protocol::Json refused_id() const;
-  void close(boost::beast::websocket::close_reason reason);
+  // Sends an error and counts it.
+  void refuse(const protocol::Json& re, const char* code, const std::string& message);
+  void close(CloseReason cause, boost::beast::websocket::close_reason reason);
   void send_close();
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
@@ -46,6 +50,7 @@ class WebSocketSession : public Client, public std::enable_shared_from_this<WebS
   std::deque<Message> queue_;
   bool counted_ = false;
   bool closing_ = false;
+  std::optional<CloseReason> close_cause_;  // the first seen, counted when the session ends
   boost::beast::websocket::close_reason close_reason_;
   double tokens_;
   std::chrono::steady_clock::time_point refilled_;

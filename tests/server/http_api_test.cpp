@@ -270,4 +270,17 @@ TEST_CASE(
   CHECK(api.get("/up/secret.txt").status == 404);
   CHECK(api.get("/js/app.js\\..\\x").status == 404);
 }
+
+TEST_CASE("GET /metrics answers the Prometheus text format with its content type") {
+  Archive a;
+  HttpApi api(*a.store, (a.dir / "web").string());
+  const HttpReply reply = api.get("/metrics?scrape=1");
+  CHECK(reply.status == 200);
+  CHECK(reply.content_type == "text/plain; version=0.0.4; charset=utf-8");
+  CHECK(reply.body.find("# TYPE tortuga_actions_applied_total counter\n") != std::string::npos);
+  CHECK(reply.body.find("tortuga_actions_applied_total{game=\"raft-and-scupper\"} ") !=
+        std::string::npos);
+  CHECK(reply.body.find("# TYPE process_cpu_seconds_total counter\n") != std::string::npos);
+}
+
 }  // namespace tortuga::testing
