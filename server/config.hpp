@@ -40,6 +40,8 @@ struct Config {
   std::string db = "data/tortuga.db";
   int threads = 0;  // 0: one per core
   std::string log_level = "info";
+  std::string log_format = "text";  // or "json": one object per line, for log collectors
+  std::string node;                 // this server's name in JSON log lines; empty: the host's name
   // The web client's folder. Relative in a config file: to that file's folder; relative in
   // --web-root: to the working directory; both are made absolute as they are read. The default
   // stays relative until locate_web_root finds it from the binary.
@@ -55,7 +57,8 @@ struct Config {
 Expected<Config> load_config(const std::string& path, Config base = {});
 
 // Applies `serve` flags (--config is read first, then --address, --port, --db, --threads,
-// --log-level, --bot-delay-ms, --web-root). Returns an error for an unknown flag or a bad value.
+// --log-level, --log-format, --bot-delay-ms, --web-root). Returns an error for an unknown flag or a
+// bad value.
 Expected<Config> config_from_args(const std::vector<std::string>& args);
 
 // Where the web client is served from. An absolute web_root is taken as it is. A relative one,

@@ -343,7 +343,8 @@ void Room::started(std::int64_t match, const std::shared_ptr<Client>& client, co
     if (!seats_[i].bot.empty()) bots_[i] = game_.make_bot(seats_[i].bot);
   directory_.match_started(match_, id_);
   metrics_.matches_started->add();
-  TORTUGA_LOG(info, "room " << id_ << " started match " << match_ << " of " << game_.info().id);
+  TORTUGA_LOG_AT(info, log_context("match_started").field("game", game_.info().id),
+                 "room " << id_ << " started match " << match_ << " of " << game_.info().id);
 
   send_room_to_all(client.get(), re);
   for (const auto& [key, member] : members_) send_state(member.client, nullptr);
@@ -419,7 +420,8 @@ void Room::committed(std::int64_t version, bool ok, const std::string& error) {
   // A version not at the front was dropped by a rebuild from the store.
   if (pending_.empty() || pending_.front().version != version) return;
   if (!ok) {
-    TORTUGA_LOG(error, "match " << match_ << " action " << version << " not stored: " << error);
+    TORTUGA_LOG_AT(error, log_context("action_not_stored").field("version", version),
+                   "match " << match_ << " action " << version << " not stored: " << error);
     rebuild_from_store();
     return;
   }
@@ -441,7 +443,8 @@ void Room::committed(std::int64_t version, bool ok, const std::string& error) {
     set_status(Status::over);
     metrics_.matches_finished->add();
     deadline_timer_->cancel();
-    TORTUGA_LOG(info, "match " << match_ << " over: " << state_->result().dump());
+    TORTUGA_LOG_AT(info, log_context("match_over").field("game", game_.info().id),
+                   "match " << match_ << " over: " << state_->result().dump());
     send_room_to_all();
   }
   if (pending_.empty()) after_settled();
@@ -494,8 +497,9 @@ void Room::bot_move(int seat, std::int64_t version) {
   if (closed_ || applied_ != version || !pending_.empty()) return;
   Json action = bot_action(seat);
   if (action.is_null()) {
-    TORTUGA_LOG(error, "match " << match_ << ": the bot at seat " << seat
-                                << " has no action the rules accept");
+    TORTUGA_LOG_AT(
+        error, log_context("bot_stuck").field("seat", seat),
+        "match " << match_ << ": the bot at seat " << seat << " has no action the rules accept");
     return;
   }
   metrics_.bot_moves->add();
@@ -508,8 +512,9 @@ Json Room::bot_action(int seat) {
   if (!refused) return action;
   // A bot must never stall a match. The refusal's message may name hidden cards: only its code
   // goes to the log.
-  TORTUGA_LOG(warn, "match " << match_ << ": the bot at seat " << seat
-                             << " chose a refused action (" << refused->code << ")");
+  TORTUGA_LOG_AT(warn, log_context("bot_refused").field("seat", seat).field("code", refused->code),
+                 "match " << match_ << ": the bot at seat " << seat << " chose a refused action ("
+                          << refused->code << ")");
   for (Json& legal : state_->legal_actions(seat))
     if (!state_->clone()->apply(seat, legal)) return std::move(legal);
   return nullptr;

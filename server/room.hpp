@@ -24,6 +24,7 @@
 #include "rules/core/game.hpp"
 #include "server/client.hpp"
 #include "server/config.hpp"
+#include "server/log.hpp"
 #include "server/match_views.hpp"
 #include "server/room_timer.hpp"
 #include "server/server_metrics.hpp"
@@ -109,6 +110,10 @@ class Room : public std::enable_shared_from_this<Room> {
 
   int spectators() const { return views_.spectators(); }
   Json room_json() const;
+  // A log line's context: this room and its match.
+  log::Context log_context(const char* event) const {
+    return log::Context(event).room(id_).match(match_);
+  }
   void set_status(Status status);  // and the rooms' gauge
   // Publishes the summary and sends `room` to every member, with `re` for the one who asked.
   void send_room_to_all(const Client* asker = nullptr, const Json& re = nullptr);

@@ -133,6 +133,10 @@ void ServerMetrics::error_sent(std::string_view code) {
   (counter ? counter : other_error_)->add();
 }
 
+const char* close_reason_name(CloseReason reason) {
+  return kCloseReasons[static_cast<std::size_t>(reason)];
+}
+
 ServerMetrics& server_metrics() {
   static ServerMetrics instance;
   return instance;

@@ -30,6 +30,9 @@ enum class CloseReason {
   error,         // the socket failed or was reset
 };
 
+// The reason's label value: "client_close", "idle_timeout", ...
+const char* close_reason_name(CloseReason reason);
+
 enum class TimerKind { deadline, bot };
 
 // A game's metrics, looked up once per room.

@@ -14,16 +14,25 @@ namespace tortuga {
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 
-WebSocketSession::WebSocketSession(boost::asio::ip::tcp::socket socket, ServerState& state)
+WebSocketSession::WebSocketSession(boost::asio::ip::tcp::socket socket, ServerState& state,
+                                   std::uint64_t id)
     : ws_(std::move(socket)),
       state_(state),
+      id_(id),
       tokens_(state.limits.message_burst),
       refilled_(std::chrono::steady_clock::now()) {}
 
 WebSocketSession::~WebSocketSession() {
   if (counted_) {
     --state_.connections;
-    server_metrics().connection_closed(close_cause_.value_or(CloseReason::error));
+    const CloseReason reason = close_cause_.value_or(CloseReason::error);
+    server_metrics().connection_closed(reason);
+    TORTUGA_LOG_AT(debug,
+                   log::Context("connection_closed")
+                       .connection(id_)
+                       .player(player())
+                       .field("reason", close_reason_name(reason)),
+                   "connection " << id_ << " closed: " << close_reason_name(reason));
   }
   server_metrics().dequeued(static_cast<std::int64_t>(queue_.size()));
   state_.websockets.remove(this);
@@ -90,7 +99,8 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
                                                    : CloseReason::error;
     if (ec != websocket::error::closed && ec != boost::asio::error::operation_aborted &&
         ec != beast::error::timeout && ec != boost::asio::error::eof)
-      TORTUGA_LOG(debug, "websocket read: " << ec.message());
+      TORTUGA_LOG_AT(debug, log::Context("websocket_read_failed").connection(id_).player(player()),
+                     "websocket read: " << ec.message());
     state_.websockets.remove(this);
     state_.lobby.disconnected(shared_from_this());
     return;
@@ -148,7 +158,12 @@ void WebSocketSession::send(Message message) {
     if (self->closing_) return;
     if (self->queue_.size() >= self->state_.limits.max_write_queue) {
       // A client this far behind cannot follow the match; it reconnects and syncs.
-      TORTUGA_LOG(warn, "disconnecting a client " << self->queue_.size() << " messages behind");
+      TORTUGA_LOG_AT(warn,
+                     log::Context("slow_client")
+                         .connection(self->id_)
+                         .player(self->player())
+                         .field("queued", self->queue_.size()),
+                     "disconnecting a client " << self->queue_.size() << " messages behind");
       server_metrics().slow_client_dropped();
       self->close(CloseReason::slow_client, websocket::close_code::try_again_later);
       return;

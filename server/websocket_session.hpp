@@ -21,7 +21,8 @@ namespace tortuga {
 
 class WebSocketSession : public Client, public std::enable_shared_from_this<WebSocketSession> {
  public:
-  WebSocketSession(boost::asio::ip::tcp::socket socket, ServerState& state);
+  // `id`: the connection's, as its HTTP session numbered it, for the logs.
+  WebSocketSession(boost::asio::ip::tcp::socket socket, ServerState& state, std::uint64_t id);
   ~WebSocketSession() override;
 
   void run(boost::beast::http::request<boost::beast::http::string_body> request);
@@ -47,6 +48,7 @@ class WebSocketSession : public Client, public std::enable_shared_from_this<WebS
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   boost::beast::flat_buffer buffer_;
   ServerState& state_;
+  const std::uint64_t id_;
   std::deque<Message> queue_;
   bool counted_ = false;
   bool closing_ = false;

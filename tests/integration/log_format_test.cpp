@@ -1,0 +1,115 @@
+// With --log-format json every line the server writes is one JSON object with the time (RFC 3339,
+// UTC), level, event, message and node, the ids where a line concerns a room, a match or a
+// connection, and an access line per HTTP request that never repeats the request's query.
+#include <csignal>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include "tests/integration/play.hpp"
+#include "tests/integration/server_process.hpp"
+#include "tests/integration/test_client.hpp"
+
+namespace tortuga::integration {
+namespace {
+
+std::vector<Json> json_lines(const std::string& log) {
+  std::vector<Json> lines;
+  std::istringstream in(log);
+  for (std::string line; std::getline(in, line);) {
+    CAPTURE(line);
+    Json parsed = Json::parse(line, nullptr, false);
+    REQUIRE_FALSE(parsed.is_discarded());
+    REQUIRE(parsed.is_object());
+    lines.push_back(std::move(parsed));
+  }
+  return lines;
+}
+
+std::vector<Json> with_event(const std::vector<Json>& lines, const std::string& event) {
+  std::vector<Json> found;
+  for (const Json& line : lines)
+    if (line.at("event") == event) found.push_back(line);
+  return found;
+}
+
+TEST_CASE("--log-format json writes one object per line, with ids and an access line") {
+  TempDir dir;
+  std::vector<std::string> flags = fast_play_config(dir.path());
+  flags.insert(flags.end(), {"--log-format", "json"});
+  ServerProcess server(dir / "tortuga.db", dir.path(), flags);
+  CHECK(http_get(server.port(), "/api/matches?player=1&secret=hush").status == 200);
+  CHECK(http_get(server.port(), "/no-such-file").status == 404);
+
+  auto rng = seeded_rng();
+  std::int64_t match = 0;
+  {
+    TestClient anne(server.port(), "anne");
+    anne.hello("Anne");
+    const Table table = open_bot_table(anne, kRaft, Json::object(), {"random"});
+    match = table.match;
+    play_random(match, {&anne}, {}, rng);
+  }
+  CHECK(server.stop(SIGTERM) == 0);
+
+  const std::vector<Json> lines = json_lines(server.log());
+  REQUIRE(lines.size() >= 6);
+  const std::regex rfc3339(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)");
+  for (const Json& line : lines) {
+    CAPTURE(line.dump());
+    CHECK(std::regex_match(line.at("time").get<std::string>(), rfc3339));
+    const std::string level = line.at("level");
+    CHECK((level == "error" || level == "warn" || level == "info" || level == "debug"));
+    CHECK(!line.at("event").get<std::string>().empty());
+    CHECK(line.at("message").is_string());
+    CHECK(line.at("node").is_string());
+  }
+
+  const auto requests = with_event(lines, "http_request");
+  REQUIRE(requests.size() >= 3);  // two GETs and the WebSocket's upgrade
+  CHECK(requests[0].at("method") == "GET");
+  CHECK(requests[0].at("path") == "/api/matches");
+  CHECK(requests[0].at("status") == 200);
+  CHECK(requests[0].at("bytes").get<int>() > 0);
+  CHECK(requests[0].at("duration_ms").get<double>() >= 0);
+  CHECK(requests[0].at("connection").is_number_integer());
+  CHECK(requests[1].at("path") == "/no-such-file");
+  CHECK(requests[1].at("status") == 404);
+  CHECK(requests[2].at("path") == "/ws");
+  CHECK(requests[2].at("status") == 101);
+  CHECK(server.log().find("hush") == std::string::npos);
+
+  const auto started = with_event(lines, "match_started");
+  REQUIRE(started.size() == 1);
+  CHECK(started[0].at("match") == match);
+  CHECK(started[0].at("room").is_number_integer());
+  CHECK(started[0].at("game") == kRaft);
+  const auto over = with_event(lines, "match_over");
+  REQUIRE(over.size() == 1);
+  CHECK(over[0].at("match") == match);
+  CHECK(over[0].at("room") == started[0].at("room"));
+  CHECK(with_event(lines, "listening").size() == 1);
+  CHECK(with_event(lines, "stopped").size() == 1);
+}
+
+TEST_CASE("the text format stays the default") {
+  TempDir dir;
+  ServerProcess server(dir / "tortuga.db", dir.path());
+  CHECK(http_get(server.port(), "/healthz").status == 200);
+  CHECK(server.stop(SIGTERM) == 0);
+  std::istringstream in(server.log());
+  int lines = 0;
+  for (std::string line; std::getline(in, line); ++lines) {
+    CAPTURE(line);
+    CHECK(std::regex_match(
+        line, std::regex(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ (error|warn |info |debug) .+)")));
+  }
+  CHECK(lines >= 3);
+  CHECK(server.log().find("GET /healthz 200") != std::string::npos);
+}
+
+}  // namespace
+}  // namespace tortuga::integration
