@@ -39,14 +39,18 @@ void append_number(std::string& out, std::int64_t value) {
   out += std::to_string(value);
 }
 
-// HELP text escapes backslash and line feed only (a double quote stays as it is there).
-std::string escape_help(std::string_view help) {
+// Backslash and line feed escaped, and the double quote too where `quote_too` (label values);
+// in HELP text a double quote stays as it is.
+std::string escape(std::string_view text, bool quote_too) {
   std::string out;
-  for (char c : help) {
+  out.reserve(text.size());
+  for (char c : text) {
     if (c == '\\')
       out += "\\\\";
     else if (c == '\n')
       out += "\\n";
+    else if (c == '"' && quote_too)
+      out += "\\\"";
     else
       out += c;
   }
@@ -240,7 +244,7 @@ std::string Registry::text() const {
     out += "# HELP ";
     out += e->name;
     out += ' ';
-    out += escape_help(e->help);
+    out += escape(e->help, false);
     out += "\n# TYPE ";
     out += e->name;
     out += ' ';
@@ -264,19 +268,7 @@ std::string Registry::text() const {
 }
 
 std::string escape_label_value(std::string_view value) {
-  std::string out;
-  out.reserve(value.size());
-  for (char c : value) {
-    if (c == '\\')
-      out += "\\\\";
-    else if (c == '"')
-      out += "\\\"";
-    else if (c == '\n')
-      out += "\\n";
-    else
-      out += c;
-  }
-  return out;
+  return escape(value, true);
 }
 
 }  // namespace tortuga::metrics
