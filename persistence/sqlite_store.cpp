@@ -28,7 +28,8 @@ using sqlite::Connection;
 struct SqliteStore::Impl {
   Impl(const std::string& path, const Options& options, std::unique_ptr<Connection> writer_db)
       : readers(path, options.busy_timeout_ms),
-        writer(std::move(writer_db), options.max_batch, options.commit_delay_us) {}
+        writer(std::move(writer_db), options.max_batch, options.commit_delay_us, options.on_batch) {
+  }
 
   sqlite::ReadPool readers;
   sqlite::Writer writer;  // last: stopped first, with every queued write answered

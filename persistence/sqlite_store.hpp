@@ -16,7 +16,9 @@
 // statements on players, matches and logs.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -37,6 +39,10 @@ struct SqliteOptions {
   // Under load, 1 ms made batches larger and fsyncs fewer per action, for at most that much more
   // latency each (docs/performance.md, third round).
   int commit_delay_us = 1000;
+  // Told of every transaction once it has committed (or failed), on the writer thread: how many
+  // writes it held and how long it took, from BEGIN to the last Done. For the server's metrics;
+  // it must be quick and must not throw.
+  std::function<void(std::size_t writes, std::chrono::steady_clock::duration took)> on_batch;
 };
 
 // What the writer has done so far; for benchmarks and tests.

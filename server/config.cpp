@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -47,6 +48,11 @@ Expected<std::string> checked_token(std::string token, const std::string& from) 
   return token;
 }
 
+std::optional<Error> check_log_format(const std::string& format, const std::string& where) {
+  if (format == "text" || format == "json") return std::nullopt;
+  return config_error(where + " must be \"text\" or \"json\", not " + quote(format));
+}
+
 bool holds_index(const fs::path& folder) {
   std::error_code ec;
   return fs::is_regular_file(folder / "index.html", ec);
@@ -65,6 +71,7 @@ const char* const kServeHelp =
     "  --db PATH           SQLite database file (default data/tortuga.db)\n"
     "  --threads N         I/O threads (default 0: one per core)\n"
     "  --log-level LEVEL   error, warn, info or debug (default info)\n"
+    "  --log-format F      text, or json: one JSON object per line (default text)\n"
     "  --bot-delay-ms N    pause before a bot acts, so people can follow (default 400)\n"
     "  --web-root DIR      static files served at / (default: the web/ found beside the binary\n"
     "                      or above it; a relative DIR is taken from the working directory)\n"
@@ -104,6 +111,9 @@ Expected<Config> load_config(const std::string& path, Config c) {
     read(j, "db", c.db);
     read(j, "threads", c.threads);
     read(j, "log_level", c.log_level);
+    read(j, "log_format", c.log_format);
+    if (auto bad = check_log_format(c.log_format, path + ": log_format")) return *bad;
+    read(j, "node", c.node);
     if (j.contains("web_root"))
       c.web_root = absolute_from(fs::path(path).parent_path(), j["web_root"].get<std::string>());
     if (j.contains("limits")) {
@@ -197,7 +207,10 @@ Expected<Config> config_from_args(const std::vector<std::string>& args,
         c.threads = std::stoi(value);
       else if (flag == "--log-level")
         c.log_level = value;
-      else if (flag == "--bot-delay-ms")
+      else if (flag == "--log-format") {
+        if (auto bad = check_log_format(value, "--log-format")) return *bad;
+        c.log_format = value;
+      } else if (flag == "--bot-delay-ms")
         c.bot_delay_ms = std::stoi(value);
       else if (flag == "--web-root")
         c.web_root = absolute_from(fs::current_path(), value);

@@ -57,6 +57,8 @@ struct Config {
   std::string db = "data/tortuga.db";
   int threads = 0;  // 0: one per core
   std::string log_level = "info";
+  std::string log_format = "text";  // or "json": one object per line, for log collectors
+  std::string node;                 // this server's name in JSON log lines; empty: the host's name
   // The web client's folder. Relative in a config file: to that file's folder; relative in
   // --web-root: to the working directory; both are made absolute as they are read. The default
   // stays relative until locate_web_root finds it from the binary.
@@ -73,9 +75,9 @@ struct Config {
 Expected<Config> load_config(const std::string& path, Config base = {});
 
 // Applies `serve` flags (--config is read first, then TORTUGA_ADMIN_TOKEN from `environment`,
-// then --address, --port, --db, --threads, --log-level, --bot-delay-ms, --web-root,
-// --admin-token-file). Returns an error for an unknown flag or a bad value. `environment` looks
-// a variable up (nullptr: unset); by default, in the process's environment.
+// then --address, --port, --db, --threads, --log-level, --log-format, --bot-delay-ms,
+// --web-root, --admin-token-file). Returns an error for an unknown flag or a bad value.
+// `environment` looks a variable up (nullptr: unset); by default, in the process's environment.
 Expected<Config> config_from_args(const std::vector<std::string>& args,
                                   const char* (*environment)(const char*) = nullptr);
 

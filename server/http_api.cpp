@@ -12,6 +12,7 @@
 #include "protocol/command.hpp"
 #include "server/history.hpp"
 #include "server/http_target.hpp"
+#include "server/server_metrics.hpp"
 
 namespace tortuga {
 namespace {
@@ -95,6 +96,7 @@ HttpReply HttpApi::get(const std::string& target) const {
 
   if (path == "/healthz") return json_reply(200, {{"status", "ok"}});
   if (path == "/readyz") return readiness();
+  if (path == "/metrics") return {200, metrics::kContentType, server_metrics().text()};
 
   if (path == "/api/matches") {
     auto filter = match_filter(query);

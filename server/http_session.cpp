@@ -11,7 +11,7 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 
 HttpSession::HttpSession(boost::asio::ip::tcp::socket socket, ServerState& state)
-    : stream_(std::move(socket)), state_(state) {}
+    : stream_(std::move(socket)), state_(state), id_(state.next_connection++) {}
 
 void HttpSession::run() {
   boost::asio::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read(); });
@@ -33,11 +33,17 @@ void HttpSession::on_read(beast::error_code ec) {
   }
   if (ec) return;  // timeouts and resets: nothing to answer
   auto request = parser_->release();
+  began_ = std::chrono::steady_clock::now();
+  method_ = std::string(request.method_string());
+  // The path only: a query may carry what a log must not keep (a token).
+  path_ = std::string(request.target().substr(0, request.target().find('?')));
 
   // Only /ws speaks WebSocket; an upgrade elsewhere is answered as a plain request (404).
   if (beast::websocket::is_upgrade(request) && request.target() == "/ws") {
     stream_.expires_never();
-    std::make_shared<WebSocketSession>(stream_.release_socket(), state_)->run(std::move(request));
+    log_request(101, 0);
+    std::make_shared<WebSocketSession>(stream_.release_socket(), state_, id_)
+        ->run(std::move(request));
     return;
   }
 
@@ -71,7 +77,8 @@ void HttpSession::on_read(beast::error_code ec) {
     try {
       reply = state_.http.get(std::string(request.target()));
     } catch (const std::exception& e) {
-      TORTUGA_LOG(error, "GET " << request.target() << ": " << e.what());
+      TORTUGA_LOG_AT(error, log::Context("http_failed").connection(id_).field("path", path_),
+                     method_ << " " << path_ << ": " << e.what());
       reply = {500, "application/json", R"({"code":"internal","message":"server error"})"};
     }
   }
@@ -98,6 +105,7 @@ void HttpSession::respond(unsigned version, bool keep_alive, bool head, HttpRepl
 }
 
 void HttpSession::on_write(bool keep_alive, beast::error_code ec) {
+  log_request(response_->result_int(), ec ? 0 : response_->body().size());
   if (ec) return;
   if (!keep_alive) {
     stream_.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_send, ec);
@@ -105,6 +113,23 @@ void HttpSession::on_write(bool keep_alive, beast::error_code ec) {
   }
   response_.reset();
   read();
+}
+
+void HttpSession::log_request(unsigned status, std::size_t bytes) const {
+  // To the microsecond: finer is noise.
+  const auto took = std::chrono::duration_cast<std::chrono::microseconds>(
+      std::chrono::steady_clock::now() - began_);
+  const double ms = static_cast<double>(took.count()) / 1000;
+  TORTUGA_LOG_AT(
+      info,
+      log::Context("http_request")
+          .connection(id_)
+          .field("method", method_)
+          .field("path", path_)
+          .field("status", status)
+          .field("bytes", bytes)
+          .field("duration_ms", ms),
+      method_ << " " << path_ << " " << status << " " << bytes << " bytes " << ms << " ms");
 }
 
 }  // namespace tortuga

@@ -2,7 +2,11 @@
 // API's requests, and hands a WebSocket upgrade at /ws over to a WebSocketSession.
 #pragma once
 
+#include <chrono>
+#include <cstdint>
 #include <memory>
+#include <optional>
+#include <string>
 
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -21,10 +25,17 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void on_read(boost::beast::error_code ec);
   void respond(unsigned version, bool keep_alive, bool head, HttpReply reply);
   void on_write(bool keep_alive, boost::beast::error_code ec);
+  // The access log's line for the request just answered.
+  void log_request(unsigned status, std::size_t bytes) const;
 
   boost::beast::tcp_stream stream_;
   boost::beast::flat_buffer buffer_;
   ServerState& state_;
+  const std::uint64_t id_;
+  // The request being answered, for the access log.
+  std::string method_;
+  std::string path_;
+  std::chrono::steady_clock::time_point began_;
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
   std::shared_ptr<boost::beast::http::response<boost::beast::http::string_body>> response_;
 };

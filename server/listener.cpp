@@ -33,7 +33,7 @@ void Listener::accept() {
                                                             boost::asio::ip::tcp::socket socket) {
     if (ec == boost::asio::error::operation_aborted || !self->acceptor_.is_open()) return;
     if (ec) {
-      TORTUGA_LOG(warn, "accept: " << ec.message());
+      TORTUGA_LOG_AT(warn, log::Context("accept_failed"), "accept: " << ec.message());
     } else {
       socket.set_option(boost::asio::ip::tcp::no_delay(true), ec);
       std::make_shared<HttpSession>(std::move(socket), self->state_)->run();

@@ -9,6 +9,7 @@
 #include "server/history.hpp"
 #include "server/log.hpp"
 #include "server/match_file.hpp"
+#include "server/server_metrics.hpp"
 
 namespace tortuga {
 namespace {
@@ -26,6 +27,7 @@ Json games_json() {
 
 void refuse(const std::shared_ptr<Client>& c, const Json& re, const char* code,
             const std::string& message) {
+  server_metrics().error_sent(code);
   c->send(protocol::event::error(re, code, message));
 }
 
@@ -44,9 +46,11 @@ int Lobby::recover() {
     auto replayed = game ? replay(match_file_of(m, store_.actions(m.id)))
                          : Expected<std::unique_ptr<State>>(Error{"", "unknown game " + m.game});
     if (!replayed) {
-      TORTUGA_LOG(error, "match " << m.id << " cannot be rebuilt, marked aborted: "
-                                  << replayed.error().message);
+      TORTUGA_LOG_AT(
+          error, log::Context("match_aborted").match(m.id).field("game", m.game),
+          "match " << m.id << " cannot be rebuilt, marked aborted: " << replayed.error().message);
       store_.finish_match(m.id, "aborted", "null", now_ms(), [](bool, const std::string&) {});
+      server_metrics().game(m.game).matches_abandoned->add();
       continue;
     }
     std::unique_ptr<State> state = std::move(*replayed);
@@ -96,7 +100,11 @@ void Lobby::dispatch(const std::shared_ptr<Client>& client, protocol::Parsed& pa
     std::visit([&](auto& m) { on(client, parsed.id, std::move(m)); }, command);
   } catch (const std::exception& e) {
     // The store failing is the only way here; the client learns no more than that.
-    TORTUGA_LOG(error, protocol::type_name(command) << " failed: " << e.what());
+    TORTUGA_LOG_AT(error,
+                   log::Context("command_failed")
+                       .player(client->player())
+                       .field("type", protocol::type_name(command)),
+                   protocol::type_name(command) << " failed: " << e.what());
     refuse(client, parsed.id, code::kInternal, "the server could not complete that request");
   }
 }

@@ -58,6 +58,7 @@ Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& dire
       id_(id),
       code_(std::move(code)),
       game_(game),
+      metrics_(server_metrics().game(game.info().id)),
       options_(std::move(options)),
       private_(is_private),
       seats_(options_.at("players").get<int>()),
@@ -65,6 +66,7 @@ Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& dire
       bot_chance_(fresh_seed()),
       deadline_timer_((settings_.clock ? *settings_.clock : steady_room_clock()).timer(strand_)),
       bot_timer_((settings_.clock ? *settings_.clock : steady_room_clock()).timer(strand_)) {
+  metrics_.rooms[static_cast<std::size_t>(status_)]->add();
   publish_summary(room_json());
 }
 
@@ -76,7 +78,7 @@ Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& dire
   seed_ = match.seed;
   state_ = std::move(state);
   applied_ = committed_ = static_cast<std::int64_t>(state_->history().size());
-  status_ = Status::playing;
+  set_status(Status::playing);
   views_.reset(*state_);
   bots_.resize(seats_.size());
   for (const auto& s : match.seats) {
@@ -88,6 +90,18 @@ Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& dire
   publish_summary(room_json());
   // Timers and bots resume once the room is shared (shared_from_this needs an owner).
   post([this] { after_settled(); });
+}
+
+Room::~Room() {
+  metrics_.rooms[static_cast<std::size_t>(status_)]->sub();
+}
+
+void Room::set_status(Status status) {
+  static_assert(static_cast<std::size_t>(Status::over) + 1 ==
+                std::tuple_size_v<decltype(metrics_.rooms)>);
+  metrics_.rooms[static_cast<std::size_t>(status_)]->sub();
+  metrics_.rooms[static_cast<std::size_t>(status)]->add();
+  status_ = status;
 }
 
 // ---- room description ----------------------------------------------------------------------
@@ -174,7 +188,9 @@ Expected<int> Room::free_seat(std::optional<int> wanted) const {
 
 void Room::error(const std::shared_ptr<Client>& client, const Json& re, const std::string& code,
                  const std::string& message) {
-  if (client) client->send(event::error(re, code, message));
+  if (!client) return;
+  server_metrics().error_sent(code);
+  client->send(event::error(re, code, message));
 }
 
 std::optional<int> Room::seat_of(std::int64_t player) const {
@@ -322,7 +338,7 @@ void Room::start(std::shared_ptr<Client> client, Json re) {
   for (std::size_t i = 0; i < seats_.size(); ++i)
     record.seats.push_back({static_cast<int>(i), seats_[i].player, seats_[i].name, seats_[i].bot});
   // The room's thread serves other rooms while the store commits.
-  status_ = Status::starting;
+  set_status(Status::starting);
   store_.create_match(record, [self = shared_from_this(), client, re](std::int64_t match) {
     self->post([self, client, re, match] { self->started(match, client, re); });
   });
@@ -335,20 +351,22 @@ void Room::started(std::int64_t match, const std::shared_ptr<Client>& client, co
     return;
   }
   if (match == 0) {
-    status_ = Status::open;
+    set_status(Status::open);
     directory_.match_ended(id_);
     return error(client, re, code::kInternal, "the match could not be stored");
   }
   match_ = match;
   state_ = game_.new_state(options_, Chance(seed_));
-  status_ = Status::playing;
+  set_status(Status::playing);
   views_.reset(*state_);
   bots_.clear();
   bots_.resize(seats_.size());
   for (std::size_t i = 0; i < seats_.size(); ++i)
     if (!seats_[i].bot.empty()) bots_[i] = game_.make_bot(seats_[i].bot);
   directory_.match_started(match_, id_);
-  TORTUGA_LOG(info, "room " << id_ << " started match " << match_ << " of " << game_.info().id);
+  metrics_.matches_started->add();
+  TORTUGA_LOG_AT(info, log_context("match_started").field("game", game_.info().id),
+                 "room " << id_ << " started match " << match_ << " of " << game_.info().id);
 
   send_room_to_all(client.get(), re);
   for (const auto& [key, member] : members_) send_state(member.client, nullptr);
@@ -389,19 +407,24 @@ void Room::act(std::shared_ptr<Client> client, Json action, Json re) {
 }
 
 void Room::apply(int seat, Json action, const std::shared_ptr<Client>& by, const Json& re) {
+  const auto began = std::chrono::steady_clock::now();
   if (auto refused = state_->apply(seat, std::move(action))) {
     if (by) error(by, re, refused->code, refused->message);
     return;
   }
   const std::int64_t version = ++applied_;
-  Pending pending{version, {}, state_->is_over(), by, re};
+  Pending pending{version, {}, state_->is_over(), by, re, began};
   for (auto& [audience, message] :
        views_.advance(*state_, match_, version, [this](int a) { return has_members(a); }))
     pending.patches.emplace_back(audience, std::make_shared<const std::string>(std::move(message)));
   pending_.push_back(std::move(pending));
+  const auto handed = std::chrono::steady_clock::now();
+  metrics_.actions_applied->add();
+  metrics_.apply_seconds->observe(ServerMetrics::seconds(handed - began));
 
   auto self = shared_from_this();
-  auto done = [self, version](bool ok, const std::string& error) {
+  auto done = [self, version, handed](bool ok, const std::string& error) {
+    server_metrics().commit_waited(std::chrono::steady_clock::now() - handed);
     self->post([self, version, ok, error] { self->committed(version, ok, error); });
   };
   store::Action record{match_, version, seat, state_->history().back().action.dump(), now_ms()};
@@ -419,7 +442,8 @@ void Room::committed(std::int64_t version, bool ok, const std::string& error) {
   // A version not at the front was dropped by a rebuild from the store.
   if (pending_.empty() || pending_.front().version != version) return;
   if (!ok) {
-    TORTUGA_LOG(error, "match " << match_ << " action " << version << " not stored: " << error);
+    TORTUGA_LOG_AT(error, log_context("action_not_stored").field("version", version),
+                   "match " << match_ << " action " << version << " not stored: " << error);
     rebuild_from_store();
     return;
   }
@@ -436,10 +460,13 @@ void Room::committed(std::int64_t version, bool ok, const std::string& error) {
       else
         member.client->send(message);
     }
+  server_metrics().patch_sent(std::chrono::steady_clock::now() - done.applied_at);
   if (done.over) {
-    status_ = Status::over;
+    set_status(Status::over);
+    metrics_.matches_finished->add();
     deadline_timer_->cancel();
-    TORTUGA_LOG(info, "match " << match_ << " over: " << state_->result().dump());
+    TORTUGA_LOG_AT(info, log_context("match_over").field("game", game_.info().id),
+                   "match " << match_ << " over: " << state_->result().dump());
     send_room_to_all();
     directory_.match_ended(id_);
   }
@@ -460,6 +487,7 @@ void Room::arm_deadline() {
   if (!deadline) return deadline_timer_->cancel();
   deadline_timer_->arm(std::chrono::milliseconds(deadline->after_ms),
                        [self = shared_from_this(), version = applied_] {
+                         server_metrics().timer_fired(TimerKind::deadline);
                          // An action applied since is settling: after_settled arms its deadline.
                          if (self->closed_ || self->applied_ != version) return;
                          self->apply(kSystem, Json{{"type", "timeout"}}, nullptr, nullptr);
@@ -478,9 +506,11 @@ void Room::schedule_bot() {
   // and its pause is not made longer.
   if (bot_armed_for_ == applied_) return;
   bot_armed_for_ = applied_;
-  bot_timer_->arm(
-      std::chrono::milliseconds(settings_.bot_delay_ms),
-      [self = shared_from_this(), seat, version = applied_] { self->bot_move(seat, version); });
+  bot_timer_->arm(std::chrono::milliseconds(settings_.bot_delay_ms),
+                  [self = shared_from_this(), seat, version = applied_] {
+                    server_metrics().timer_fired(TimerKind::bot);
+                    self->bot_move(seat, version);
+                  });
 }
 
 void Room::bot_move(int seat, std::int64_t version) {
@@ -490,10 +520,12 @@ void Room::bot_move(int seat, std::int64_t version) {
   if (closed_ || applied_ != version || !pending_.empty()) return;
   Json action = bot_action(seat);
   if (action.is_null()) {
-    TORTUGA_LOG(error, "match " << match_ << ": the bot at seat " << seat
-                                << " has no action the rules accept");
+    TORTUGA_LOG_AT(
+        error, log_context("bot_stuck").field("seat", seat),
+        "match " << match_ << ": the bot at seat " << seat << " has no action the rules accept");
     return;
   }
+  metrics_.bot_moves->add();
   apply(seat, std::move(action), nullptr, nullptr);
 }
 
@@ -503,8 +535,9 @@ Json Room::bot_action(int seat) {
   if (!refused) return action;
   // A bot must never stall a match. The refusal's message may name hidden cards: only its code
   // goes to the log.
-  TORTUGA_LOG(warn, "match " << match_ << ": the bot at seat " << seat
-                             << " chose a refused action (" << refused->code << ")");
+  TORTUGA_LOG_AT(warn, log_context("bot_refused").field("seat", seat).field("code", refused->code),
+                 "match " << match_ << ": the bot at seat " << seat << " chose a refused action ("
+                          << refused->code << ")");
   for (Json& legal : state_->legal_actions(seat))
     if (!state_->clone()->apply(seat, legal)) return std::move(legal);
   return nullptr;

@@ -25,8 +25,10 @@
 #include "rules/core/game.hpp"
 #include "server/client.hpp"
 #include "server/config.hpp"
+#include "server/log.hpp"
 #include "server/match_views.hpp"
 #include "server/room_timer.hpp"
+#include "server/server_metrics.hpp"
 
 namespace tortuga {
 
@@ -62,6 +64,7 @@ class Room : public std::enable_shared_from_this<Room> {
   Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& directory,
        RoomSettings settings, std::int64_t id, const Game& game, const store::Match& match,
        std::unique_ptr<State> state);
+  ~Room();
 
   std::int64_t id() const { return id_; }
   const std::string& code() const { return code_; }
@@ -123,10 +126,16 @@ class Room : public std::enable_shared_from_this<Room> {
     bool over;
     std::shared_ptr<Client> by;  // who sent the action (none for bots and timeouts)
     Json re;                     // and the id of that request, echoed on its own patch
+    std::chrono::steady_clock::time_point applied_at;  // when it began to be applied
   };
 
   int spectators() const { return views_.spectators(); }
   Json room_json() const;
+  // A log line's context: this room and its match.
+  log::Context log_context(const char* event) const {
+    return log::Context(event).room(id_).match(match_);
+  }
+  void set_status(Status status);  // and the rooms' gauge
   // Publishes the summary and sends `room` to every member, with `re` for the one who asked.
   void send_room_to_all(const Client* asker = nullptr, const Json& re = nullptr);
   // The seat asked for if it is free, else the first free one; or why there is none.
@@ -169,6 +178,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::int64_t id_;
   std::string code_;
   const Game& game_;
+  const GameMetrics& metrics_;
   Json options_;
   bool private_;
   std::optional<std::int64_t> host_;

@@ -29,7 +29,8 @@ void Room::close(std::string reason, Answer done) {
   // A match whose last action is being stored ends by that action, as finished; any other that
   // runs ends here, as aborted. A match still being stored is aborted once it is (started()).
   const bool aborting = status_ == Status::playing && state_ && !state_->is_over();
-  status_ = Status::over;
+  set_status(Status::over);
+  if (aborting) metrics_.matches_abandoned->add();
   // The reason is the operator's own text: the admin action's log line carries it, as JSON.
   TORTUGA_LOG(info, "room " << id_ << " closed" << (aborting ? ", its match aborted" : ""));
   auto tell = [self = shared_from_this(), reason = std::move(reason), match = match_, aborting,

@@ -19,6 +19,7 @@
 #include "server/lobby.hpp"
 #include "server/log.hpp"
 #include "server/open_websockets.hpp"
+#include "server/server_metrics.hpp"
 
 #ifndef TORTUGA_SOURCE_DIR
 #error "TORTUGA_SOURCE_DIR must name the source tree, where web/ is looked for last"
@@ -46,7 +47,9 @@ void stop_once_closed(boost::asio::io_context& io, const OpenWebSockets& websock
                       std::chrono::steady_clock::time_point deadline) {
   const std::size_t open = websockets.count();
   if (open == 0 || std::chrono::steady_clock::now() >= deadline) {
-    if (open > 0) TORTUGA_LOG(info, open << " connections did not answer the close in time");
+    if (open > 0)
+      TORTUGA_LOG_AT(info, log::Context("close_unanswered").field("connections", open),
+                     open << " connections did not answer the close in time");
     io.stop();
     return;
   }
@@ -62,11 +65,13 @@ std::string web_root_of(const Config& c) {
   std::error_code ec;
   const std::filesystem::path binary = std::filesystem::read_symlink("/proc/self/exe", ec);
   const std::filesystem::path root = locate_web_root(c.web_root, binary, TORTUGA_SOURCE_DIR);
-  TORTUGA_LOG(info, "serving the web client from " << root.string());
+  TORTUGA_LOG_AT(info, log::Context("web_root").field("path", root.string()),
+                 "serving the web client from " << root.string());
   if (!std::filesystem::is_regular_file(root / "index.html", ec))
-    TORTUGA_LOG(warn, "no index.html in " << root.string()
-                                          << ": / answers 404; set web_root in the config file "
-                                             "or --web-root");
+    TORTUGA_LOG_AT(warn, log::Context("web_root_empty").field("path", root.string()),
+                   "no index.html in " << root.string()
+                                       << ": / answers 404; set web_root in the config file "
+                                          "or --web-root");
   return root.string();
 }
 
@@ -84,9 +89,16 @@ int serve_command(const Args& args) {
   }
   const Config& c = *config;
   log::set_level(c.log_level);
+  log::set_format(c.log_format == "json" ? log::Format::json : log::Format::text);
+  log::set_node(c.node);
+  server_metrics();  // made now, so that process_start_time_seconds is when the server started
 
   try {
-    store::SqliteStore store(c.db, store_options(c));
+    store::SqliteOptions options = store_options(c);
+    options.on_batch = [](std::size_t writes, std::chrono::steady_clock::duration took) {
+      server_metrics().store_batch(writes, took);
+    };
+    store::SqliteStore store(c.db, std::move(options));
     const int threads =
         c.threads > 0 ? c.threads : std::max(1u, std::thread::hardware_concurrency());
     // Owned through a pointer so that it is destroyed first at the end, while the lobby and the
@@ -121,16 +133,23 @@ int serve_command(const Args& args) {
     auto listener = std::make_shared<Listener>(io, endpoint, state);
     listener->run();
     const auto port = listener->local_endpoint().port();
-    TORTUGA_LOG(info, "listening on " << c.address << ":" << port << ", database " << c.db << ", "
-                                      << threads << " threads, " << recovered
-                                      << " matches resumed");
+    TORTUGA_LOG_AT(info,
+                   log::Context("listening")
+                       .field("address", c.address)
+                       .field("port", port)
+                       .field("db", c.db)
+                       .field("threads", threads)
+                       .field("resumed", recovered),
+                   "listening on " << c.address << ":" << port << ", database " << c.db << ", "
+                                   << threads << " threads, " << recovered << " matches resumed");
     if (auto file = port_file_of(args); !file.empty()) std::ofstream(file) << port << "\n";
 
     auto signals = std::make_unique<boost::asio::signal_set>(io, SIGINT, SIGTERM);
     auto closing = std::make_unique<boost::asio::steady_timer>(io);
     signals->async_wait([&](boost::system::error_code, int signal) {
-      TORTUGA_LOG(info, "signal " << signal << ": stopping, closing " << state.websockets.count()
-                                  << " connections");
+      TORTUGA_LOG_AT(info, log::Context("stopping").field("signal", signal),
+                     "signal " << signal << ": stopping, closing " << state.websockets.count()
+                               << " connections");
       listener->stop();
       drain_signal->cancel();
       // Clients are told the server is going away, so that they reconnect rather than guess;
@@ -158,7 +177,7 @@ int serve_command(const Args& args) {
     drain_signal.reset();
     closing.reset();
     io_owner.reset();
-    TORTUGA_LOG(info, "stopped; every stored action is kept");
+    TORTUGA_LOG_AT(info, log::Context("stopped"), "stopped; every stored action is kept");
   } catch (const std::exception& e) {
     std::cerr << "tortuga serve: " << e.what() << "\n";
     return 1;

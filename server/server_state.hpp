@@ -1,8 +1,9 @@
 // What every connection shares: the lobby, the HTTP and admin APIs, the open WebSockets, the
-// limits and the connection count.
+// limits, the connection count and the next connection id.
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 
 #include "server/admin_api.hpp"
 #include "server/config.hpp"
@@ -19,6 +20,7 @@ struct ServerState {
   OpenWebSockets& websockets;
   Limits limits;
   std::atomic<int> connections{0};
+  std::atomic<std::uint64_t> next_connection{1};  // each HTTP connection's id, for the logs
 };
 
 }  // namespace tortuga

@@ -14,14 +14,27 @@ namespace tortuga {
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 
-WebSocketSession::WebSocketSession(boost::asio::ip::tcp::socket socket, ServerState& state)
+WebSocketSession::WebSocketSession(boost::asio::ip::tcp::socket socket, ServerState& state,
+                                   std::uint64_t id)
     : ws_(std::move(socket)),
       state_(state),
+      id_(id),
       tokens_(state.limits.message_burst),
       refilled_(std::chrono::steady_clock::now()) {}
 
 WebSocketSession::~WebSocketSession() {
-  if (counted_) --state_.connections;
+  if (counted_) {
+    --state_.connections;
+    const CloseReason reason = close_cause_.value_or(CloseReason::error);
+    server_metrics().connection_closed(reason);
+    TORTUGA_LOG_AT(debug,
+                   log::Context("connection_closed")
+                       .connection(id_)
+                       .player(player())
+                       .field("reason", close_reason_name(reason)),
+                   "connection " << id_ << " closed: " << close_reason_name(reason));
+  }
+  server_metrics().dequeued(static_cast<std::int64_t>(queue_.size()));
   state_.websockets.remove(this);
 }
 
@@ -49,11 +62,14 @@ void WebSocketSession::run(beast::http::request<beast::http::string_body> reques
 void WebSocketSession::on_accept(beast::error_code ec) {
   if (ec) return;
   counted_ = true;
+  server_metrics().connection_accepted();
   if (++state_.connections > state_.limits.max_connections) {
+    server_metrics().error_sent(code::kServerFull);
+    server_metrics().queued(1);
     queue_.push_back(std::make_shared<const std::string>(
         protocol::event::error(nullptr, code::kServerFull, "too many connections; try later")));
     write();
-    close(websocket::close_code::try_again_later);  // once the error is written
+    close(CloseReason::limit, websocket::close_code::try_again_later);  // once the error is written
     return;
   }
   state_.websockets.add(shared_from_this());
@@ -79,9 +95,18 @@ bool WebSocketSession::take_token() {
 
 void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
   if (ec) {
+    // A client that goes away without a close frame (a tab closed, a process killed) has closed
+    // its connection as much as one that sends it.
+    const bool client_closed = ec == websocket::error::closed || ec == boost::asio::error::eof ||
+                               ec == boost::asio::error::connection_reset;
+    if (!close_cause_)
+      close_cause_ = client_closed                 ? CloseReason::client_close
+                     : ec == beast::error::timeout ? CloseReason::idle_timeout
+                                                   : CloseReason::error;
     if (ec != websocket::error::closed && ec != boost::asio::error::operation_aborted &&
         ec != beast::error::timeout && ec != boost::asio::error::eof)
-      TORTUGA_LOG(debug, "websocket read: " << ec.message());
+      TORTUGA_LOG_AT(debug, log::Context("websocket_read_failed").connection(id_).player(player()),
+                     "websocket read: " << ec.message());
     state_.websockets.remove(this);
     state_.lobby.disconnected(shared_from_this());
     return;
@@ -89,18 +114,23 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
   if (closing_) {
     // Read on only to receive the client's answer to the close frame.
   } else if (!take_token()) {
-    send(protocol::event::error(refused_id(), code::kRateLimited,
-                                "more than the allowed messages per second; this one was dropped"));
+    server_metrics().message_received(ServerMetrics::kUnparsed);
+    server_metrics().rate_limited();
+    refuse(refused_id(), code::kRateLimited,
+           "more than the allowed messages per second; this one was dropped");
   } else if (bytes > state_.limits.max_message_bytes) {
-    send(protocol::event::error(
-        refused_id(), code::kMessageTooLarge,
-        "messages are limited to " + std::to_string(state_.limits.max_message_bytes) + " bytes"));
+    server_metrics().message_received(ServerMetrics::kUnparsed);
+    refuse(refused_id(), code::kMessageTooLarge,
+           "messages are limited to " + std::to_string(state_.limits.max_message_bytes) + " bytes");
   } else if (!ws_.got_text()) {
-    send(protocol::event::error(nullptr, code::kBadJson, "send JSON in text frames"));
+    server_metrics().message_received(ServerMetrics::kUnparsed);
+    refuse(nullptr, code::kBadJson, "send JSON in text frames");
   } else {
     auto data = buffer_.cdata();
     std::string_view text(static_cast<const char*>(data.data()), data.size());
     auto parsed = protocol::parse_command(text);
+    server_metrics().message_received(parsed.command ? parsed.command->index()
+                                                     : ServerMetrics::kUnparsed);
     buffer_.consume(buffer_.size());
     // The next message is read once this one allows it (see Lobby::handle): at once, here on
     // the connection's strand, for most; from the store's thread, through the strand, after a
@@ -123,15 +153,28 @@ protocol::Json WebSocketSession::refused_id() const {
                            state_.limits.max_message_bytes);
 }
 
+void WebSocketSession::refuse(const protocol::Json& re, const char* code,
+                              const std::string& message) {
+  server_metrics().error_sent(code);
+  send(protocol::event::error(re, code, message));
+}
+
 void WebSocketSession::send(Message message) {
   auto deliver = [self = shared_from_this(), message = std::move(message)] {
     if (self->closing_) return;
     if (self->queue_.size() >= self->state_.limits.max_write_queue) {
       // A client this far behind cannot follow the match; it reconnects and syncs.
-      TORTUGA_LOG(warn, "disconnecting a client " << self->queue_.size() << " messages behind");
-      self->close(websocket::close_code::try_again_later);
+      TORTUGA_LOG_AT(warn,
+                     log::Context("slow_client")
+                         .connection(self->id_)
+                         .player(self->player())
+                         .field("queued", self->queue_.size()),
+                     "disconnecting a client " << self->queue_.size() << " messages behind");
+      server_metrics().slow_client_dropped();
+      self->close(CloseReason::slow_client, websocket::close_code::try_again_later);
       return;
     }
+    server_metrics().queued(1);
     self->queue_.push_back(std::move(message));
     if (self->queue_.size() == 1) self->write();
   };
@@ -154,9 +197,11 @@ void WebSocketSession::write() {
 
 void WebSocketSession::on_write(beast::error_code ec) {
   if (ec) {
+    server_metrics().dequeued(static_cast<std::int64_t>(queue_.size()));
     queue_.clear();
     return;
   }
+  server_metrics().dequeued(1);
   queue_.pop_front();
   if (!queue_.empty()) return write();
   if (closing_) send_close();
@@ -164,17 +209,19 @@ void WebSocketSession::on_write(beast::error_code ec) {
 
 void WebSocketSession::go_away() {
   boost::asio::post(ws_.get_executor(), [self = shared_from_this()] {
-    self->close({websocket::close_code::going_away, "server shutting down"});
+    self->close(CloseReason::shutdown, {websocket::close_code::going_away, "server shutting down"});
   });
 }
 
 // The first reason given is the one sent: a connection already closing is left to finish.
-void WebSocketSession::close(websocket::close_reason reason) {
+void WebSocketSession::close(CloseReason cause, websocket::close_reason reason) {
   if (closing_) return;
   closing_ = true;
+  if (!close_cause_) close_cause_ = cause;
   close_reason_ = std::move(reason);
   if (queue_.empty()) return send_close();
   // A write is under way: the close frame follows it (on_write), and nothing more is sent.
+  server_metrics().dequeued(static_cast<std::int64_t>(queue_.size()) - 1);
   queue_.resize(1);
 }
 

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <deque>
 #include <memory>
+#include <optional>
 
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -13,13 +14,15 @@
 
 #include "protocol/command.hpp"
 #include "server/client.hpp"
+#include "server/server_metrics.hpp"
 #include "server/server_state.hpp"
 
 namespace tortuga {
 
 class WebSocketSession : public Client, public std::enable_shared_from_this<WebSocketSession> {
  public:
-  WebSocketSession(boost::asio::ip::tcp::socket socket, ServerState& state);
+  // `id`: the connection's, as its HTTP session numbered it, for the logs.
+  WebSocketSession(boost::asio::ip::tcp::socket socket, ServerState& state, std::uint64_t id);
   ~WebSocketSession() override;
 
   void run(boost::beast::http::request<boost::beast::http::string_body> request);
@@ -37,15 +40,19 @@ class WebSocketSession : public Client, public std::enable_shared_from_this<WebS
   void on_write(boost::beast::error_code ec);
   bool take_token();  // the rate limit's token bucket
   protocol::Json refused_id() const;
-  void close(boost::beast::websocket::close_reason reason);
+  // Sends an error and counts it.
+  void refuse(const protocol::Json& re, const char* code, const std::string& message);
+  void close(CloseReason cause, boost::beast::websocket::close_reason reason);
   void send_close();
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   boost::beast::flat_buffer buffer_;
   ServerState& state_;
+  const std::uint64_t id_;
   std::deque<Message> queue_;
   bool counted_ = false;
   bool closing_ = false;
+  std::optional<CloseReason> close_cause_;  // the first seen, counted when the session ends
   boost::beast::websocket::close_reason close_reason_;
   double tokens_;
   std::chrono::steady_clock::time_point refilled_;

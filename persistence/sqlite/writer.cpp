@@ -21,10 +21,12 @@ void answer(const Done& done, bool ok, const std::string& error) noexcept {
 
 }  // namespace
 
-Writer::Writer(std::unique_ptr<Connection> db, int max_batch, int commit_delay_us)
+Writer::Writer(std::unique_ptr<Connection> db, int max_batch, int commit_delay_us,
+               BatchObserver on_batch)
     : db_(std::move(db)),
       max_batch_(static_cast<std::size_t>(std::max(1, max_batch))),
-      commit_delay_(commit_delay_us) {
+      commit_delay_(commit_delay_us),
+      on_batch_(std::move(on_batch)) {
   thread_ = std::thread([this] {
     pthread_setname_np(pthread_self(), "store-writer");  // to tell it apart in top and perf
     writer_loop();
@@ -98,8 +100,10 @@ void Writer::writer_loop() {
                    std::make_move_iterator(queue_.begin() + static_cast<std::ptrdiff_t>(n)));
       queue_.erase(queue_.begin(), queue_.begin() + static_cast<std::ptrdiff_t>(n));
     }
+    const auto began = std::chrono::steady_clock::now();
     std::uint64_t failed = commit(batch);
     const std::size_t size = last_size = batch.size();
+    if (on_batch_) on_batch_(size, std::chrono::steady_clock::now() - began);
     // The writes, and whatever their Done callbacks hold, are released before flush() can
     // return: a caller tearing down after flush() must not meet them later on this thread.
     batch.clear();

@@ -32,6 +32,8 @@
 
 namespace tortuga::store::sqlite {
 
+using BatchObserver = decltype(SqliteOptions::on_batch);
+
 class Writer {
  public:
   // A queued write: `apply` runs inside the batch's transaction (under its own savepoint when it
@@ -53,7 +55,8 @@ class Writer {
   };
 
   // Starts the writer thread, named "store-writer", on `db` (already migrated).
-  Writer(std::unique_ptr<Connection> db, int max_batch, int commit_delay_us);
+  Writer(std::unique_ptr<Connection> db, int max_batch, int commit_delay_us,
+         BatchObserver on_batch = {});
   // Commits every queued write and runs its Done, then stops the thread.
   ~Writer();
   Writer(const Writer&) = delete;
@@ -78,6 +81,7 @@ class Writer {
   const std::unique_ptr<Connection> db_;  // used by the writer thread only
   const std::size_t max_batch_;
   const std::chrono::microseconds commit_delay_;
+  const BatchObserver on_batch_;
 
   mutable std::mutex mu_;  // guards everything below it
   std::condition_variable queued_cv_;

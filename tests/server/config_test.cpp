@@ -69,6 +69,8 @@ TEST_CASE("the shipped config file is valid and matches the documented defaults"
   CHECK(c->address == defaults.address);
   CHECK(c->port == defaults.port);
   CHECK(c->db == defaults.db);
+  CHECK(c->log_format == defaults.log_format);
+  CHECK(c->node == defaults.node);
   CHECK(c->limits.max_message_bytes == defaults.limits.max_message_bytes);
   CHECK(c->limits.messages_per_second == defaults.limits.messages_per_second);
   CHECK(c->limits.idle_timeout_s == defaults.limits.idle_timeout_s);
@@ -77,6 +79,31 @@ TEST_CASE("the shipped config file is valid and matches the documented defaults"
   CHECK(c->commit_delay_us == defaults.commit_delay_us);
   // Its web root is named from the file's own folder, so that it holds wherever the server starts.
   CHECK(c->web_root == (fs::path(TORTUGA_SOURCE_DIR) / "web").lexically_normal().string());
+}
+
+TEST_CASE("the log format is text or json, from the file or the flag; anything else is refused") {
+  CHECK(Config{}.log_format == "text");
+  auto json = config_from_args({"--log-format", "json"});
+  REQUIRE(json);
+  CHECK(json->log_format == "json");
+  auto bad = config_from_args({"--log-format", "yaml"});
+  REQUIRE_FALSE(bad);
+  CHECK(bad.error().code == "bad_config");
+  CHECK(bad.error().message.find("--log-format") != std::string::npos);
+
+  const std::string path =
+      (fs::temp_directory_path() / ("tortuga-log-format-" + std::to_string(::getpid()) + ".json"))
+          .string();
+  std::ofstream(path) << R"({"log_format": "json", "node": "deck-1"})";
+  auto from_file = config_from_args({"--config", path});
+  REQUIRE(from_file);
+  CHECK(from_file->log_format == "json");
+  CHECK(from_file->node == "deck-1");
+  std::ofstream(path) << R"({"log_format": "xml"})";
+  auto refused = load_config(path);
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error().message.find("log_format") != std::string::npos);
+  std::remove(path.c_str());
 }
 
 // A folder tree under the temporary directory, removed with everything in it.

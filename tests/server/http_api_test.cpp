@@ -295,4 +295,16 @@ TEST_CASE("/readyz answers 200 only while the store answers and the node does no
   CHECK(HttpApi(store, (a.dir / "web").string()).get("/readyz").status == 200);
 }
 
+TEST_CASE("GET /metrics answers the Prometheus text format with its content type") {
+  Archive a;
+  HttpApi api(*a.store, (a.dir / "web").string());
+  const HttpReply reply = api.get("/metrics?scrape=1");
+  CHECK(reply.status == 200);
+  CHECK(reply.content_type == "text/plain; version=0.0.4; charset=utf-8");
+  CHECK(reply.body.find("# TYPE tortuga_actions_applied_total counter\n") != std::string::npos);
+  CHECK(reply.body.find("tortuga_actions_applied_total{game=\"raft-and-scupper\"} ") !=
+        std::string::npos);
+  CHECK(reply.body.find("# TYPE process_cpu_seconds_total counter\n") != std::string::npos);
+}
+
 }  // namespace tortuga::testing

@@ -1,0 +1,145 @@
+#include "server/server_metrics.hpp"
+
+#include <utility>
+
+#include "protocol/codes.hpp"
+#include "protocol/command.hpp"
+#include "rules/core/registry.hpp"
+#include "server/process_metrics.hpp"
+
+namespace tortuga {
+namespace {
+
+using metrics::Counter;
+using metrics::Family;
+using metrics::Gauge;
+using metrics::Histogram;
+
+constexpr const char* kOther = "other";
+constexpr const char* kRoomStatuses[] = {"open", "starting", "playing", "over"};
+constexpr const char* kCloseReasons[] = {"client_close", "idle_timeout", "slow_client",
+                                         "limit",        "shutdown",     "error"};
+constexpr const char* kTimerKinds[] = {"deadline", "bot"};
+
+// The wire name of every client message type, in the order of protocol::Command.
+template <std::size_t... I>
+std::vector<std::string> command_types(std::index_sequence<I...>) {
+  return {std::string(protocol::type_name(protocol::Command(std::in_place_index<I>)))...};
+}
+
+template <class Metric, std::size_t N>
+std::vector<Metric*> one_per(Family<Metric>& family, const char* const (&values)[N]) {
+  std::vector<Metric*> series;
+  for (const char* value : values) series.push_back(&family.add({value}));
+  return series;
+}
+
+}  // namespace
+
+ServerMetrics::ServerMetrics() {
+  metrics::Registry& r = registry_;
+  accepted_ = &r.counter("tortuga_connections_accepted_total",
+                         "WebSocket connections accepted (upgraded), over the limit or not.");
+  open_ = &r.gauge("tortuga_connections_open", "WebSocket connections open now.");
+  closed_ = one_per(r.counters("tortuga_connections_closed_total",
+                               "WebSocket connections closed, by reason.", {"reason"}),
+                    kCloseReasons);
+
+  auto& received =
+      r.counters("tortuga_messages_received_total",
+                 "Client messages received, by type; \"other\" for a message refused unread "
+                 "(rate limited, too large, binary) or that did not parse.",
+                 {"type"});
+  for (const auto& type :
+       command_types(std::make_index_sequence<std::variant_size_v<protocol::Command>>()))
+    received_.push_back(&received.add({type}));
+  received_.push_back(&received.add({kOther}));
+
+  errors_ = &r.counters("tortuga_errors_sent_total", "Error messages sent to clients, by code.",
+                        {"code"});
+  for (std::string_view code : protocol::kAllCodes) errors_->add({std::string(code)});
+  other_error_ = &errors_->add({kOther});
+  rate_limited_ = &r.counter("tortuga_messages_rate_limited_total",
+                             "Client messages dropped by the per-connection rate limit.");
+
+  auto& rooms = r.gauges("tortuga_rooms", "Rooms held, by game and status.", {"game", "status"});
+  auto& actions =
+      r.counters("tortuga_actions_applied_total",
+                 "Actions applied to matches, by game: players', bots' and timeouts.", {"game"});
+  auto& bots = r.counters("tortuga_bot_moves_total", "Actions played by bots, by game.", {"game"});
+  auto& started =
+      r.counters("tortuga_matches_started_total", "Matches started, by game.", {"game"});
+  auto& finished = r.counters("tortuga_matches_finished_total",
+                              "Matches played to their end, by game.", {"game"});
+  auto& abandoned =
+      r.counters("tortuga_matches_abandoned_total",
+                 "Matches ended without a result (stored as aborted), by game.", {"game"});
+  auto& apply = r.histograms("tortuga_action_apply_seconds",
+                             "Time to apply an action: the rules' check and change, and every "
+                             "audience's patch. By game.",
+                             {"game"});
+  std::vector<std::string> games;
+  for (const Game* g : all_games()) games.push_back(g->info().id);
+  games.push_back(kOther);
+  for (const std::string& game : games) {
+    GameMetrics m{&actions.add({game}),
+                  &bots.add({game}),
+                  &started.add({game}),
+                  &finished.add({game}),
+                  &abandoned.add({game}),
+                  &apply.add({game}, metrics::duration_buckets()),
+                  {}};
+    for (std::size_t s = 0; s < m.rooms.size(); ++s)
+      m.rooms[s] = &rooms.add({game, kRoomStatuses[s]});
+    games_.emplace_back(game, m);
+  }
+
+  commit_wait_ = &r.histogram("tortuga_action_commit_wait_seconds",
+                              "Time from handing an action to the store to its commit.",
+                              metrics::duration_buckets());
+  action_to_patch_ =
+      &r.histogram("tortuga_action_to_patch_seconds",
+                   "Time from applying an action to handing its patches to the connections.",
+                   metrics::duration_buckets());
+  batch_size_ =
+      &r.histogram("tortuga_store_batch_writes", "Writes per store transaction (group commit).",
+                   metrics::doubling_buckets(1024));
+  batch_commit_ =
+      &r.histogram("tortuga_store_batch_commit_seconds",
+                   "Time to run and commit one store transaction.", metrics::duration_buckets());
+  write_queue_ = &r.gauge("tortuga_write_queue_messages",
+                          "Messages waiting in connections' write queues, all together.");
+  slow_clients_ = &r.counter("tortuga_slow_clients_dropped_total",
+                             "Connections closed because their write queue was full.");
+  timers_ =
+      one_per(r.counters("tortuga_timers_fired_total",
+                         "Room timers fired, by kind: a deadline or a bot's pause.", {"timer"}),
+              kTimerKinds);
+  register_process_metrics(r);
+}
+
+const GameMetrics& ServerMetrics::game(std::string_view game) const {
+  for (const auto& [id, m] : games_)
+    if (id == game) return m;
+  return games_.back().second;
+}
+
+void ServerMetrics::message_received(std::size_t command_index) {
+  received_[std::min(command_index, received_.size() - 1)]->add();
+}
+
+void ServerMetrics::error_sent(std::string_view code) {
+  Counter* counter = errors_->find({code});
+  (counter ? counter : other_error_)->add();
+}
+
+const char* close_reason_name(CloseReason reason) {
+  return kCloseReasons[static_cast<std::size_t>(reason)];
+}
+
+ServerMetrics& server_metrics() {
+  static ServerMetrics instance;
+  return instance;
+}
+
+}  // namespace tortuga

@@ -1,0 +1,114 @@
+// What the server counts, served at GET /metrics: connections, messages, errors, rooms, matches,
+// actions and their timings, the store's batches, bots and timers, and the process itself.
+// docs/operations.md says what each metric means.
+//
+// One instance for the process (server_metrics()), as a Prometheus client library keeps one
+// default registry: the counting happens deep in rooms, sessions and the store's writer, and
+// threading a reference through every one of them would say nothing more. Label values are fixed
+// here, from the games, the message types and the error codes the server knows, plus "other":
+// never a room, match or player id.
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "server/metrics.hpp"
+
+namespace tortuga {
+
+// Why a WebSocket connection ended.
+enum class CloseReason {
+  client_close,  // the client closed it, with a close frame or without
+  idle_timeout,  // nothing heard, not even a pong, for limits.idle_timeout_s
+  slow_client,   // its write queue reached limits.max_write_queue
+  limit,         // over limits.max_connections
+  shutdown,      // the server was stopping
+  error,         // the socket failed or was reset
+};
+
+// The reason's label value: "client_close", "idle_timeout", ...
+const char* close_reason_name(CloseReason reason);
+
+enum class TimerKind { deadline, bot };
+
+// A game's metrics, looked up once per room.
+struct GameMetrics {
+  metrics::Counter* actions_applied;
+  metrics::Counter* bot_moves;
+  metrics::Counter* matches_started;
+  metrics::Counter* matches_finished;
+  metrics::Counter* matches_abandoned;
+  metrics::Histogram* apply_seconds;
+  // Rooms of this game by status, in the order of Room::Status: open, starting, playing, over.
+  std::array<metrics::Gauge*, 4> rooms;
+};
+
+class ServerMetrics {
+ public:
+  ServerMetrics();
+
+  // The exposition text, served with metrics::kContentType.
+  std::string text() const { return registry_.text(); }
+
+  // The game with id `game`, or "other" for an id no game has.
+  const GameMetrics& game(std::string_view game) const;
+
+  void connection_accepted() {
+    accepted_->add();
+    open_->add();
+  }
+  void connection_closed(CloseReason reason) {
+    closed_[static_cast<std::size_t>(reason)]->add();
+    open_->sub();
+  }
+  // `command_index`: the parsed command's index in protocol::Command; any other value (a message
+  // refused unread, or one that did not parse) counts as "other".
+  void message_received(std::size_t command_index);
+  static constexpr std::size_t kUnparsed = static_cast<std::size_t>(-1);
+  void error_sent(std::string_view code);
+  void rate_limited() { rate_limited_->add(); }
+  void queued(std::int64_t messages) { write_queue_->add(messages); }
+  void dequeued(std::int64_t messages) { write_queue_->sub(messages); }
+  void slow_client_dropped() { slow_clients_->add(); }
+  void timer_fired(TimerKind kind) { timers_[static_cast<std::size_t>(kind)]->add(); }
+  void commit_waited(std::chrono::steady_clock::duration wait) {
+    commit_wait_->observe(seconds(wait));
+  }
+  void patch_sent(std::chrono::steady_clock::duration since_action) {
+    action_to_patch_->observe(seconds(since_action));
+  }
+  void store_batch(std::size_t writes, std::chrono::steady_clock::duration commit) {
+    batch_size_->observe(static_cast<double>(writes));
+    batch_commit_->observe(seconds(commit));
+  }
+
+  static double seconds(std::chrono::steady_clock::duration d) {
+    return std::chrono::duration<double>(d).count();
+  }
+
+ private:
+  metrics::Registry registry_;
+  std::vector<std::pair<std::string, GameMetrics>> games_;  // the last is "other"
+  metrics::Counter* accepted_;
+  metrics::Gauge* open_;
+  std::vector<metrics::Counter*> closed_;    // by CloseReason
+  std::vector<metrics::Counter*> received_;  // by command index, then "other"
+  metrics::Family<metrics::Counter>* errors_;
+  metrics::Counter* other_error_;
+  metrics::Counter* rate_limited_;
+  metrics::Gauge* write_queue_;
+  metrics::Counter* slow_clients_;
+  std::vector<metrics::Counter*> timers_;  // by TimerKind
+  metrics::Histogram* commit_wait_;
+  metrics::Histogram* action_to_patch_;
+  metrics::Histogram* batch_size_;
+  metrics::Histogram* batch_commit_;
+};
+
+ServerMetrics& server_metrics();
+
+}  // namespace tortuga
