@@ -37,7 +37,7 @@ struct SqliteOptions {
   // committing too), the writer waits this long before taking the next batch, so that the writes
   // arriving meanwhile share its commit and its fsync. A lone write never waits. 0: no delay.
   // Under load, 1 ms made batches larger and fsyncs fewer per action, for at most that much more
-  // latency each (docs/performance.md, third round).
+  // latency each (docs/performance.md, "The store").
   int commit_delay_us = 1000;
   // Told of every transaction once it has committed (or failed), on the writer thread: how many
   // writes it held and how long it took, from BEGIN to the last Done. For the server's metrics;
