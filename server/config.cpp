@@ -22,6 +22,16 @@ void read(const Json& from, const char* key, T& into) {
   if (from.contains(key)) into = from.at(key).get<T>();
 }
 
+// read, refusing a value outside least..most; `where` names the setting's section in the file.
+template <class T>
+std::optional<Error> read_in_range(const Json& from, const char* key, T& into, T least, T most,
+                                   const std::string& where) {
+  read(from, key, into);
+  if (into >= least && into <= most) return std::nullopt;
+  return config_error(where + "." + key + " must be " + std::to_string(least) + ".." +
+                      std::to_string(most));
+}
+
 // A path as given, made absolute against `base`, so that it names the same folder whatever the
 // working directory (and so that the log can say which).
 std::string absolute_from(const fs::path& base, const std::string& path) {
@@ -124,23 +134,24 @@ Expected<Config> load_config(const std::string& path, Config c) {
       read(l, "message_burst", c.limits.message_burst);
       read(l, "handshake_timeout_s", c.limits.handshake_timeout_s);
       read(l, "idle_timeout_s", c.limits.idle_timeout_s);
-      read(l, "http_read_timeout_s", c.limits.http_read_timeout_s);
-      if (c.limits.http_read_timeout_s < 1 || c.limits.http_read_timeout_s > 3600)
-        return config_error(path + ": limits.http_read_timeout_s must be 1..3600");
-      read(l, "max_http_body_bytes", c.limits.max_http_body_bytes);
-      if (c.limits.max_http_body_bytes > 1024 * 1024)  // the admin API's bodies are small
-        return config_error(path + ": limits.max_http_body_bytes must be 0..1048576");
+      const std::string limits = path + ": limits";
+      if (auto bad = read_in_range(l, "http_read_timeout_s", c.limits.http_read_timeout_s, 1, 3600,
+                                   limits))
+        return *bad;
+      // The admin API's bodies are small.
+      if (auto bad = read_in_range<std::size_t>(
+              l, "max_http_body_bytes", c.limits.max_http_body_bytes, 0, 1024 * 1024, limits))
+        return *bad;
       read(l, "max_connections", c.limits.max_connections);
       read(l, "max_rooms", c.limits.max_rooms);
       read(l, "max_write_queue", c.limits.max_write_queue);
       read(l, "shutdown_grace_ms", c.limits.shutdown_grace_ms);
       read(l, "deflate", c.limits.deflate);
-      read(l, "deflate_window_bits", c.limits.deflate_window_bits);
-      if (c.limits.deflate_window_bits < 9 || c.limits.deflate_window_bits > 15)
-        return config_error(path + ": limits.deflate_window_bits must be 9..15");
-      read(l, "deflate_level", c.limits.deflate_level);
-      if (c.limits.deflate_level < 1 || c.limits.deflate_level > 9)
-        return config_error(path + ": limits.deflate_level must be 1..9");
+      if (auto bad =
+              read_in_range(l, "deflate_window_bits", c.limits.deflate_window_bits, 9, 15, limits))
+        return *bad;
+      if (auto bad = read_in_range(l, "deflate_level", c.limits.deflate_level, 1, 9, limits))
+        return *bad;
       read(l, "deflate_min_bytes", c.limits.deflate_min_bytes);
     }
     if (j.contains("bots")) read(j["bots"], "delay_ms", c.bot_delay_ms);
@@ -157,9 +168,9 @@ Expected<Config> load_config(const std::string& path, Config c) {
     }
     if (j.contains("store")) {
       read(j["store"], "synchronous_full", c.synchronous_full);
-      read(j["store"], "commit_delay_us", c.commit_delay_us);
-      if (c.commit_delay_us < 0 || c.commit_delay_us > 100000)
-        return config_error(path + ": store.commit_delay_us must be 0..100000");
+      if (auto bad = read_in_range(j["store"], "commit_delay_us", c.commit_delay_us, 0, 100000,
+                                   path + ": store"))
+        return *bad;
     }
   } catch (const Json::exception& e) {
     return config_error(path + ": " + e.what());

@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -35,32 +36,25 @@ std::string mismatch(const Shape& written, const Json& tree) {
   return "";
 }
 
-Shape written_board(Observer& observer, const State& state, int seat, const Shape* last = nullptr) {
+// What `write` writes into a shape (against `last`, as rooms write a board after an action).
+Shape written(const std::function<void(ViewWriter&)>& write, const Shape* last = nullptr) {
   Shape shape;
   ShapeWriter out(shape, last);
-  observer.write_board(state, seat, out);
+  write(out);
   return shape;
 }
 
+Shape written_board(Observer& observer, const State& state, int seat, const Shape* last = nullptr) {
+  return written([&](ViewWriter& out) { observer.write_board(state, seat, out); }, last);
+}
 Shape written_common_fields(Observer& observer, const State& state, int seat) {
-  Shape shape;
-  ShapeWriter out(shape);
-  observer.write_common_fields(state, seat, out);
-  return shape;
+  return written([&](ViewWriter& out) { observer.write_common_fields(state, seat, out); });
 }
-
 Shape written_shared_part(Observer& observer, const State& state) {
-  Shape shape;
-  ShapeWriter out(shape);
-  observer.write_shared_part(state, out);
-  return shape;
+  return written([&](ViewWriter& out) { observer.write_shared_part(state, out); });
 }
-
 Shape written_own_part(Observer& observer, const State& state, int seat) {
-  Shape shape;
-  ShapeWriter out(shape);
-  observer.write_own_part(state, seat, out);
-  return shape;
+  return written([&](ViewWriter& out) { observer.write_own_part(state, seat, out); });
 }
 
 // An audience's own part as a tree: the common fields, and its private members, each of which
