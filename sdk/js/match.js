@@ -1,0 +1,137 @@
+// One match as this client sees it: the view kept in step from `state` and `patch` messages,
+// the legal actions, and `act`. Versions rise by one per applied action; a patch that skips a
+// version or does not apply is dropped and answered with `sync`, and patches arriving while
+// that state is on its way are dropped too (the state holds them).
+
+import {Emitter} from './emitter.js';
+import {TortugaError} from './errors.js';
+import {applyPatch} from './patch.js';
+import * as check from './validate.js';
+
+export class Match extends Emitter {
+  #client;
+  #syncing = false;
+  #resolveReady;
+  #resolveFinished;
+
+  constructor(client, id) {
+    super();
+    this.#client = client;
+    this.id = id;
+    this.view = null;
+    this.version = -1;
+    // True from a lost connection until a fresh `state` arrives: the view may be behind.
+    this.stale = false;
+    // The version at which this client last sent an action, so that a bot does not send a
+    // second one for the same view.
+    this.actedAt = -1;
+    this.ready = new Promise((resolve) => { this.#resolveReady = resolve; });
+    this.finished = new Promise((resolve) => { this.#resolveFinished = resolve; });
+  }
+
+  get seat() { return this.view?.seat ?? null; }
+  get toAct() { return this.view?.to_act ?? []; }
+  get legal() { return this.view?.legal ?? []; }
+  get over() { return this.view?.over === true; }
+  get result() { return this.view?.result ?? null; }
+  get deadline() { return this.view?.deadline ?? null; }
+  get syncing() { return this.#syncing; }
+
+  // Whether this seat should choose an action now: it is among those to act, has something
+  // legal to send, and has not sent an action for this version already.
+  get myTurn() {
+    return !this.over && !this.stale && this.seat !== null && this.toAct.includes(this.seat) &&
+           this.legal.length > 0 && this.actedAt !== this.version;
+  }
+
+  // Sends one action (one of `legal`, unchanged). Resolves with the version it landed in
+  // once the server has applied it; rejects with a TortugaError when it is refused.
+  act(action) {
+    try {
+      check.action(action);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    this.actedAt = this.version;
+    return this.#client.request({type: 'action', match: this.id, action}).then(
+      (reply) => reply.version,
+      (error) => {
+        // Refused: this view may be chosen from again (a newer one is usually on its way).
+        if (this.actedAt === this.version) this.actedAt = -1;
+        throw error;
+      });
+  }
+
+  // Asks for the whole view again; resolves with it. Concurrent calls share one request.
+  sync() {
+    if (this.#syncing) return this.#syncing;
+    const request = this.#client.request({type: 'sync', match: this.id}).then(
+      () => this.view,
+      (error) => {
+        this.#syncing = false;
+        throw error;
+      });
+    this.#syncing = request;
+    return request;
+  }
+
+  // Resolves with the view once `accept(view, match)` holds (at once when it holds now).
+  until(accept) {
+    if (this.view && accept(this.view, this)) return Promise.resolve(this.view);
+    return this.once('view', ({view}) => accept(view, this)).then(({view}) => view);
+  }
+
+  // The client's entry points for the match's messages.
+  takeState(message) {
+    this.#syncing = false;
+    this.stale = false;
+    this.#change(message.view, message.version, 'state');
+  }
+
+  takePatch(message) {
+    if (this.#syncing) return;
+    if (this.view === null || message.version !== this.version + 1) {
+      this.#resync(this.view === null
+        ? `patch ${message.version} before any state`
+        : `patch ${message.version} after version ${this.version}`);
+      return;
+    }
+    let view;
+    try {
+      view = applyPatch(this.view, message.ops);
+    } catch (error) {
+      this.#resync(`patch ${message.version} does not apply: ${error.message}`);
+      return;
+    }
+    this.#change(view, message.version, 'patch');
+  }
+
+  // A frame about this match that could not be read: whatever it held is now missing.
+  takeMalformed(problem) {
+    this.#resync(problem);
+  }
+
+  // The connection dropped: the view stays readable but may fall behind until a `state`.
+  markStale() {
+    this.stale = true;
+    this.#syncing = false;
+  }
+
+  #resync(reason) {
+    if (this.#syncing) return;
+    this.emit('resync', {match: this, error: new TortugaError('bad_patch', reason)});
+    this.sync().catch((error) => this.#client.recover(this, error));
+  }
+
+  #change(view, version, cause) {
+    const previous = this.view;
+    this.view = view;
+    this.version = version;
+    this.#resolveReady(this);
+    this.emit('view', {match: this, view, previous, version, cause});
+    if (this.over && previous?.over !== true) {
+      this.#resolveFinished(this.result);
+      this.emit('over', {match: this, result: this.result});
+    }
+  }
+}
