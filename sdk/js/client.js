@@ -102,8 +102,8 @@ export class TortugaClient extends Emitter {
 
   // The lobby.
   listRooms({game} = {}) {
-    return this.#ask(() => ({type: 'list_rooms', game: check.optional(check.string, 'game', game)}))
-      .then((reply) => reply.rooms);
+    const build = () => ({type: 'list_rooms', game: check.optional(check.string, 'game', game)});
+    return this.#ask(build).then((reply) => reply.rooms);
   }
 
   createRoom({game, options, private: isPrivate} = {}) {
@@ -213,8 +213,12 @@ export class TortugaClient extends Emitter {
     });
   }
 
+  // A message may bring its own id (a string, so as not to meet the numbered ones).
   #send(socket, message) {
-    const id = this.#nextId++;
+    const id = typeof message.id === 'string' ? message.id : this.#nextId++;
+    if (this.#pending.has(id)) {
+      return Promise.reject(new TortugaError('bad_field', `request id ${id} is already waiting`));
+    }
     let text;
     try {
       text = check.serialize({...message, id});

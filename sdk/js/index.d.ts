@@ -156,6 +156,8 @@ export interface MatchEvents {
   /** The view changed: from a `state` (whole) or a `patch`. */
   view: {match: Match; view: View; previous: View | null; version: number;
          cause: 'state' | 'patch'};
+  /** This seat should choose an action now (myTurn became true): a bot listens to this. */
+  turn: {match: Match; view: View; legal: Action[]};
   /** The view became over. */
   over: {match: Match; result: View['result']};
   /** A patch was dropped (a gap in versions, or it did not apply): a `sync` is on its way. */
@@ -172,8 +174,8 @@ export class Match extends Emitter<MatchEvents> {
   readonly version: number;
   /** True from a lost connection until a fresh state has come. */
   readonly stale: boolean;
-  /** The version at which this client last sent an action (-1: none pending). */
-  readonly actedAt: number;
+  /** Whether an action this client sent has had no answer yet. */
+  readonly acting: boolean;
   readonly seat: number | null;
   readonly toAct: number[];
   readonly legal: Action[];
@@ -181,7 +183,7 @@ export class Match extends Emitter<MatchEvents> {
   readonly result: View['result'];
   readonly deadline: View['deadline'];
   readonly syncing: false | Promise<View | null>;
-  /** Among those to act, something legal to send, and no action sent for this version yet. */
+  /** Among those to act, something legal to send, and no action of this client under way. */
   readonly myTurn: boolean;
   /** Resolves with this handle once its first view has come. */
   readonly ready: Promise<Match>;
@@ -271,7 +273,7 @@ export class TortugaClient extends Emitter<ClientEvents> {
   getReplay(match: number, options?: {seat?: number}): Promise<Replay>;
   /** Resolves with the round trip in milliseconds. */
   ping(): Promise<number>;
-  /** Any client message; resolves with its reply. */
+  /** Any client message; resolves with its reply. A string `id` is kept, else one is given. */
   request(message: {type: string; [field: string]: Json | undefined}): Promise<{
     type: string; [field: string]: Json}>;
 }

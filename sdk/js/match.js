@@ -13,6 +13,8 @@ export class Match extends Emitter {
   #syncing = false;
   #resolveReady;
   #resolveFinished;
+  #actionId = null;  // the request id of the action under way
+  #actions = 0;
 
   constructor(client, id) {
     super();
@@ -22,9 +24,6 @@ export class Match extends Emitter {
     this.version = -1;
     // True from a lost connection until a fresh `state` arrives: the view may be behind.
     this.stale = false;
-    // The version at which this client last sent an action, so that a bot does not send a
-    // second one for the same view.
-    this.actedAt = -1;
     this.ready = new Promise((resolve) => { this.#resolveReady = resolve; });
     this.finished = new Promise((resolve) => { this.#resolveFinished = resolve; });
   }
@@ -36,12 +35,14 @@ export class Match extends Emitter {
   get result() { return this.view?.result ?? null; }
   get deadline() { return this.view?.deadline ?? null; }
   get syncing() { return this.#syncing; }
+  // Whether an action this client sent has had no answer yet.
+  get acting() { return this.#actionId !== null; }
 
   // Whether this seat should choose an action now: it is among those to act, has something
-  // legal to send, and has not sent an action for this version already.
+  // legal to send, and has no action under way (whose patch would change what is legal).
   get myTurn() {
     return !this.over && !this.stale && this.seat !== null && this.toAct.includes(this.seat) &&
-           this.legal.length > 0 && this.actedAt !== this.version;
+           this.legal.length > 0 && this.#actionId === null;
   }
 
   // Sends one action (one of `legal`, unchanged). Resolves with the version it landed in
@@ -52,12 +53,20 @@ export class Match extends Emitter {
     } catch (error) {
       return Promise.reject(error);
     }
-    this.actedAt = this.version;
-    return this.#client.request({type: 'action', match: this.id, action}).then(
+    // An id of its own, so that the patch answering it is known when it comes (before the
+    // view's listeners hear of it) and the seat may choose again from that view.
+    const id = `action:${this.id}:${++this.#actions}`;
+    const sentAt = this.version;
+    this.#actionId = id;
+    return this.#client.request({type: 'action', match: this.id, action, id}).then(
       (reply) => reply.version,
       (error) => {
-        // Refused: this view may be chosen from again (a newer one is usually on its way).
-        if (this.actedAt === this.version) this.actedAt = -1;
+        if (this.#actionId === id) {
+          this.#actionId = null;
+          // Refused because the view moved on under it (another seat acted first): the seat
+          // chooses again from the newer view, which came while the action was under way.
+          if (this.version !== sentAt) this.#offerTurn();
+        }
         throw error;
       });
   }
@@ -83,12 +92,14 @@ export class Match extends Emitter {
 
   // The client's entry points for the match's messages.
   takeState(message) {
+    this.#answered(message);
     this.#syncing = false;
     this.stale = false;
     this.#change(message.view, message.version, 'state');
   }
 
   takePatch(message) {
+    this.#answered(message);
     if (this.#syncing) return;
     if (this.view === null || message.version !== this.version + 1) {
       this.#resync(this.view === null
@@ -115,6 +126,16 @@ export class Match extends Emitter {
   markStale() {
     this.stale = true;
     this.#syncing = false;
+    this.#actionId = null;
+  }
+
+  // `turn`: the seat should choose an action now. A bot listens to this alone.
+  #offerTurn() {
+    if (this.myTurn) this.emit('turn', {match: this, view: this.view, legal: this.legal});
+  }
+
+  #answered(message) {
+    if (message.re !== undefined && message.re === this.#actionId) this.#actionId = null;
   }
 
   #resync(reason) {
@@ -129,6 +150,7 @@ export class Match extends Emitter {
     this.version = version;
     this.#resolveReady(this);
     this.emit('view', {match: this, view, previous, version, cause});
+    this.#offerTurn();
     if (this.over && previous?.over !== true) {
       this.#resolveFinished(this.result);
       this.emit('over', {match: this, result: this.result});

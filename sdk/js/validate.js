@@ -80,7 +80,9 @@ export function matchFilter({game, player, status, limit, before} = {}) {
 // An action is the game's business, but its envelope is the protocol's: an object with a
 // string `type`, and something JSON can carry (no cycles, no BigInt, no undefined in arrays).
 export function action(value) {
-  if (!isPlainObject(value)) throw new TortugaError('bad_action', 'an action must be a JSON object');
+  if (!isPlainObject(value)) {
+    throw new TortugaError('bad_action', 'an action must be a JSON object');
+  }
   if (!('type' in value)) throw new TortugaError('bad_action', 'missing "type"');
   if (typeof value.type !== 'string') {
     throw new TortugaError('bad_action', '"type" must be a string');

@@ -54,16 +54,15 @@ const RACES = ['not_your_turn', 'illegal_action', 'match_over', 'disconnected'];
 export function playRandomly(match, random = Math.random) {
   return new Promise((resolve, reject) => {
     const play = () => {
-      if (!match.myTurn) return;
       const action = match.legal[Math.floor(random() * match.legal.length)];
       match.act(action).catch((error) => {
         if (!RACES.includes(error.code)) reject(error);
       });
     };
-    match.on('view', play);
+    match.on('turn', play);
     match.on('error', ({error}) => reject(error));
     match.finished.then(resolve);
-    match.ready.then(play);
+    match.ready.then(() => { if (match.myTurn) play(); });
   });
 }
 

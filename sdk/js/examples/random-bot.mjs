@@ -16,15 +16,15 @@ for (let seat = 1; seat < room.seats.length; ++seat) {
 const started = await client.start(room.id);
 const match = client.match(started.room.match);
 
+// `turn` comes whenever the match waits for this seat (again after a refusal, if another seat
+// acted first): choose one of the legal actions, here at random.
 function play() {
-  if (!match.myTurn) return;
   const action = match.legal[Math.floor(Math.random() * match.legal.length)];
-  // A refusal (another seat acted first) is followed by a newer view: choose again then.
   match.act(action).catch((error) => console.log(`refused: ${error.code}`));
 }
-match.on('view', play);
+match.on('turn', play);
 await match.ready;
-play();
+if (match.myTurn) play();
 
 const result = await match.finished;
 console.log(`match ${match.id} over after ${match.view.step} steps:`, JSON.stringify(result));
