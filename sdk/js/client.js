@@ -126,19 +126,19 @@ export class TortugaClient extends Emitter {
   }
 
   addBot(room, {seat, bot} = {}) {
-    return this.#ask(() => ({type: 'add_bot', room: check.room(room), seat: check.seat(seat),
+    return this.#ask(() => ({type: 'add_bot', room: check.roomId(room), seat: check.seat(seat),
                              bot: check.bot(bot)}));
   }
 
   leaveRoom(room) {
-    return this.#ask(() => ({type: 'leave_room', room: check.room(room)})).then((reply) => {
+    return this.#ask(() => ({type: 'leave_room', room: check.roomId(room)})).then((reply) => {
       this.#forgetRoom(reply.room);
       return reply;
     });
   }
 
   start(room) {
-    return this.#ask(() => ({type: 'start', room: check.room(room)}));
+    return this.#ask(() => ({type: 'start', room: check.roomId(room)}));
   }
 
   // History.
@@ -274,7 +274,7 @@ export class TortugaClient extends Emitter {
   }
 
   async #hello(socket, token) {
-    if (token === undefined) token = await this.#storage.get(this.#storageKey);
+    if (token === undefined) token = await this.#stored(() => this.#storage.get(this.#storageKey));
     if (socket !== this.#socket) return;
     const message = {type: 'hello', name: this.name};
     if (typeof token === 'string' && token) message.token = token;
@@ -285,7 +285,7 @@ export class TortugaClient extends Emitter {
       if (socket !== this.#socket) return;
       if (error.code === 'bad_token') {
         // The server no longer knows the token (a new database): start afresh as a new player.
-        await this.#storage.set(this.#storageKey, null);
+        await this.#stored(() => this.#storage.set(this.#storageKey, null));
         this.#hello(socket, null);
       } else if (error.code !== 'disconnected' && error.code !== 'timeout') {
         this.#refused(error);
@@ -307,7 +307,7 @@ export class TortugaClient extends Emitter {
     clearInterval(this.#pinger);
     this.#pinger = setInterval(() => this.ping().catch(() => {}), this.#options.pingMs);
     this.#pinger.unref?.();
-    await this.#storage.set(this.#storageKey, message.token);
+    await this.#stored(() => this.#storage.set(this.#storageKey, message.token));
     this.#setStatus('connected');
     this.emit('welcome', message);
     this.#connecting?.resolve(message);
@@ -327,6 +327,17 @@ export class TortugaClient extends Emitter {
     }
     for (const match of this.matches.values()) {
       if (match.stale && !match.over) match.sync().catch((error) => this.recover(match, error));
+    }
+  }
+
+  // A storage that fails costs only the resuming of this player later, not the connection:
+  // the failure is told to listeners and the client goes on as if nothing was kept.
+  async #stored(use) {
+    try {
+      return await use();
+    } catch (error) {
+      this.emit('storage_error', error);
+      return null;
     }
   }
 

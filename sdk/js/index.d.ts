@@ -225,6 +225,8 @@ export interface ClientEvents {
   status: {status: Status; delay?: number; closeCode?: number; error?: TortugaError};
   welcome: Welcome;
   refused: TortugaError;
+  /** The token's storage threw or rejected: the client goes on as if nothing was kept. */
+  storage_error: unknown;
   /** A new match handle (from a state, a patch, or client.match()). */
   match: Match;
   /** A frame that does not fit the protocol, dropped. */

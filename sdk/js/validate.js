@@ -63,6 +63,8 @@ export function room(value) {
   return integer('room', value, 1);
 }
 
+// add_bot, leave_room and start name a room by its id only.
+export const roomId = (value) => integer('room', value, 1);
 export const match = (value) => integer('match', value, 1);
 export const seat = (value) => optional(integer, 'seat', value, 0);
 export const bot = (value) => optional(oneOf, 'bot', value, BOT_KINDS);

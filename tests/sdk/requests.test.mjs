@@ -128,6 +128,17 @@ test('the token is kept in storage: a kept one resumes the player, a stale one i
     assert.equal(entries.get('tortuga.token'), fresh.token);
     const hellos = stranger.recording.latest().sent.filter((m) => m.type === 'hello');
     assert.deepEqual(hellos.map((m) => m.token), ['f'.repeat(64), undefined]);
+
+    // A storage that fails costs the kept token, not the connection.
+    const broken = {get: () => { throw new Error('disk gone'); },
+                    set: async () => { throw new Error('disk gone'); }};
+    const careless = newClient(server, 'Jack Rackham', {storage: broken});
+    clients.push(careless);
+    const failures = [];
+    careless.on('storage_error', (error) => failures.push(error.message));
+    assert.equal((await careless.connect()).player.name, 'Jack Rackham');
+    assert.deepEqual(failures, ['disk gone', 'disk gone']);
+    await refusal(careless.start('ABCDEF'), 'bad_field');
   } finally {
     for (const client of clients) client.close();
     await server.stop();
