@@ -31,6 +31,7 @@ export class TortugaClient extends Emitter {
   #pinger = null;
   #closed = false;
   #connecting = null;  // {resolve, reject} while connect() waits for the first welcome
+  #tokenRefused = false;  // the last hello's token was refused: the next welcome is a stranger
   #watched = new Set();  // rooms watched as a spectator: the server forgets them on a new link
 
   constructor({url, name, WebSocket = globalThis.WebSocket, storage = memoryStorage(),
@@ -285,6 +286,7 @@ export class TortugaClient extends Emitter {
       if (socket !== this.#socket) return;
       if (error.code === 'bad_token') {
         // The server no longer knows the token (a new database): start afresh as a new player.
+        this.#tokenRefused = true;
         await this.#stored(() => this.#storage.set(this.#storageKey, null));
         this.#hello(socket, null);
       } else if (error.code !== 'disconnected' && error.code !== 'timeout') {
@@ -297,6 +299,13 @@ export class TortugaClient extends Emitter {
 
   async #welcome(message) {
     const resuming = this.player !== null;
+    if (resuming && this.#tokenRefused) {
+      // The token was not taken (the server lost its players): this is a new player, who holds
+      // none of the old one's seats. Its rooms are forgotten, so that none is entered again
+      // under their ids, which may now be other rooms.
+      this.rooms.clear();
+    }
+    this.#tokenRefused = false;
     this.welcome = message;
     this.player = message.player;
     this.name = message.player.name;

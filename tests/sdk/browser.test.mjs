@@ -68,8 +68,8 @@ test('the SDK plays a match in a browser and keeps its token in localStorage', a
     await page.goto(files.url);
     await page.waitForFunction(() => typeof window.play === 'function');
     const first = await page.evaluate(([url]) => window.play(url, 'scalawag'), [wsUrl(server)]);
-    const stored = await (await fetch(`http://127.0.0.1:${server.port}/api/matches/${first.match}`))
-      .json();
+    const history = `http://127.0.0.1:${server.port}/api/matches/${first.match}`;
+    const stored = await (await fetch(history)).json();
     assert.equal(stored.match.status, 'finished');
     assert.equal(stored.match.actions, first.step);
     assert.deepEqual(stored.match.result, first.result);

@@ -61,3 +61,37 @@ test('a server restart mid-match is resumed by both clients and the match played
     await server.stop();
   }
 });
+
+test('a server that comes back without its players makes a new player of the client',
+     async () => {
+  let server = await startServer();
+  const anne = newClient(server, 'Anne Bonny');
+  try {
+    const first = await anne.connect();
+    const {room} = await anne.createRoom({game: 'raft-and-scupper'});
+    await anne.addBot(room.id, {bot: 'random'});
+    const started = await anne.start(room.id);
+    const match = anne.match(started.room.match);
+    await match.ready;
+    const lost = match.once('error');
+
+    // Back on the same port with a new database: the token means nothing there.
+    const {port} = server;
+    await server.stop();
+    server = await startServer({port});
+    const welcome = await within(20000, anne.once('welcome'), 'a welcome from the new server');
+    assert.notEqual(welcome.token, first.token);
+    const hellos = anne.recording.latest().sent.filter((m) => m.type === 'hello');
+    assert.deepEqual(hellos.map((m) => m.token), [first.token, undefined]);
+
+    // Its match is gone with the old database; the client says so rather than take a seat in
+    // whatever room now has the old room's id.
+    const {error} = await within(20000, lost, 'the match reported lost');
+    assert.ok(['not_in_room', 'no_such_match'].includes(error.code), error.code);
+    assert.equal(anne.rooms.size, 0);
+    assert.ok(anne.recording.sockets.every((s) => !s.sent.some((m) => m.type === 'join_room')));
+  } finally {
+    anne.close();
+    await server.stop();
+  }
+});
