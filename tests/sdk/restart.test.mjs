@@ -76,10 +76,11 @@ test('a server that comes back without its players makes a new player of the cli
     const lost = match.once('error');
 
     // Back on the same port with a new database: the token means nothing there.
+    const welcomed = anne.once('welcome');
     const {port} = server;
     await server.stop();
     server = await startServer({port});
-    const welcome = await within(20000, anne.once('welcome'), 'a welcome from the new server');
+    const welcome = await within(20000, welcomed, 'a welcome from the new server');
     assert.notEqual(welcome.token, first.token);
     const hellos = anne.recording.latest().sent.filter((m) => m.type === 'hello');
     assert.deepEqual(hellos.map((m) => m.token), [first.token, undefined]);
