@@ -1,0 +1,432 @@
+// A connection to a Tortuga server for one player: `hello` with the kept token, every request
+// of docs/protocol.md as a promise, a Match handle per match, and reconnecting with backoff,
+// after which it resumes the player and brings the views of its matches up to date.
+
+import {backoffDelay, DEFAULT_BACKOFF_MS} from './backoff.js';
+import {Emitter} from './emitter.js';
+import {TortugaError} from './errors.js';
+import {readFrame} from './frames.js';
+import {Match} from './match.js';
+import {memoryStorage} from './storage.js';
+import * as check from './validate.js';
+
+const PING_MS = 30000;  // a third of the server's default idle timeout, with room to spare
+const REQUEST_TIMEOUT_MS = 30000;
+// The server's default rate is 50 messages a second in bursts of 100: a refused burst has room
+// again within a few hundred milliseconds.
+const RATE_LIMIT_RETRIES_MS = [100, 250, 500, 1000, 2000];
+const PUSHED = ['state', 'patch'];
+
+export class TortugaClient extends Emitter {
+  #url;
+  #WebSocket;
+  #storage;
+  #storageKey;
+  #options;
+  #socket = null;
+  #nextId = 1;
+  #pending = new Map();  // request id -> {resolve, reject, timer}
+  #attempt = 0;
+  #retry = null;
+  #pinger = null;
+  #closed = false;
+  #connecting = null;  // {resolve, reject} while connect() waits for the first welcome
+  #tokenRefused = false;  // the last hello's token was refused: the next welcome is a stranger
+  #watched = new Set();  // rooms watched as a spectator: the server forgets them on a new link
+
+  constructor({url, name, WebSocket = globalThis.WebSocket, storage = memoryStorage(),
+               storageKey = 'tortuga.token', reconnect = true, backoffMs = DEFAULT_BACKOFF_MS,
+               pingMs = PING_MS, requestTimeoutMs = REQUEST_TIMEOUT_MS} = {}) {
+    super();
+    if (typeof url !== 'string' && typeof url !== 'function') {
+      throw new TypeError('url must be a ws:// or wss:// address, or a function returning one');
+    }
+    if (typeof WebSocket !== 'function') {
+      throw new TypeError('no WebSocket here: pass one, e.g. {WebSocket} from the "ws" package');
+    }
+    if (typeof storage?.get !== 'function' || typeof storage?.set !== 'function') {
+      throw new TypeError('storage must have get(key) and set(key, value)');
+    }
+    // Where to connect is asked anew at every connection: the one place a later routing answer
+    // (the node that holds a room) would change.
+    this.#url = url;
+    this.#WebSocket = WebSocket;
+    this.#storage = storage;
+    this.#storageKey = storageKey;
+    this.#options = {reconnect, backoffMs, pingMs, requestTimeoutMs};
+    this.name = check.name(name);
+    this.status = 'idle';
+    this.welcomed = false;
+    this.welcome = null;  // the last `welcome` message
+    this.player = null;  // {id, name} once welcomed
+    this.token = null;
+    this.games = [];
+    this.rooms = new Map();  // room id -> the last `room` message about it
+    this.matches = new Map();  // match id -> Match
+  }
+
+  // Connects and says hello; resolves with the `welcome` (after retries, if the server is not
+  // up yet). Rejects when the server refuses the hello or close() is called first.
+  connect() {
+    if (this.welcomed) return Promise.resolve(this.welcome);
+    if (this.#connecting) return this.#connecting.promise;
+    this.#closed = false;
+    let settle;
+    const promise = new Promise((resolve, reject) => { settle = {resolve, reject}; });
+    this.#connecting = {...settle, promise};
+    this.#open();
+    return promise;
+  }
+
+  close() {
+    this.#closed = true;
+    clearTimeout(this.#retry);
+    clearInterval(this.#pinger);
+    const socket = this.#socket;
+    this.#socket = null;
+    this.#lost(socket, 'closed');
+    socket?.close();
+  }
+
+  // The handle of a match, made on first mention so that listeners can be attached before its
+  // state arrives.
+  match(id) {
+    check.match(id);
+    let match = this.matches.get(id);
+    if (!match) {
+      match = new Match(this, id);
+      this.matches.set(id, match);
+      this.emit('match', match);
+    }
+    return match;
+  }
+
+  // The lobby.
+  listRooms({game} = {}) {
+    const build = () => ({type: 'list_rooms', game: check.optional(check.string, 'game', game)});
+    return this.#ask(build).then((reply) => reply.rooms);
+  }
+
+  createRoom({game, options, private: isPrivate} = {}) {
+    return this.#ask(() => ({
+      type: 'create_room', game: check.string('game', game),
+      options: check.optional(check.object, 'options', options),
+      private: check.optional(check.boolean, 'private', isPrivate),
+    }));
+  }
+
+  joinRoom(room, {seat} = {}) {
+    return this.#ask(() => ({type: 'join_room', room: check.room(room), seat: check.seat(seat)}));
+  }
+
+  watchRoom(room) {
+    return this.#ask(() => ({type: 'watch_room', room: check.room(room)})).then((reply) => {
+      if (reply.you?.spectator) this.#watched.add(reply.room.code ?? reply.room.id);
+      return reply;
+    });
+  }
+
+  addBot(room, {seat, bot} = {}) {
+    return this.#ask(() => ({type: 'add_bot', room: check.roomId(room), seat: check.seat(seat),
+                             bot: check.bot(bot)}));
+  }
+
+  leaveRoom(room) {
+    return this.#ask(() => ({type: 'leave_room', room: check.roomId(room)})).then((reply) => {
+      this.#forgetRoom(reply.room);
+      return reply;
+    });
+  }
+
+  start(room) {
+    return this.#ask(() => ({type: 'start', room: check.roomId(room)}));
+  }
+
+  // History.
+  listMatches(filter = {}) {
+    return this.#ask(() => ({type: 'list_matches', ...check.matchFilter(filter)}))
+      .then((reply) => reply.matches);
+  }
+
+  getMatch(match) {
+    return this.#ask(() => ({type: 'get_match', match: check.match(match)}))
+      .then((reply) => reply.match);
+  }
+
+  getReplay(match, {seat} = {}) {
+    return this.#ask(() => ({type: 'get_replay', match: check.match(match),
+                             seat: check.seat(seat)}));
+  }
+
+  // Resolves with the round trip in milliseconds.
+  ping() {
+    const sent = Date.now();
+    return this.request({type: 'ping'}).then(() => Date.now() - sent);
+  }
+
+  // Any client message, for what this class has no method for; resolves with the reply.
+  request(message) {
+    if (!check.isPlainObject(message) || typeof message.type !== 'string') {
+      return Promise.reject(new TortugaError('bad_field', 'a message needs a string "type"'));
+    }
+    if (this.#closed) return Promise.reject(new TortugaError('closed', 'the client was closed'));
+    if (!this.welcomed) {
+      return Promise.reject(new TortugaError('disconnected', 'not connected'));
+    }
+    return this.#sendPaced(message, 0);
+  }
+
+  // Called by a Match whose sync failed: brings the client back into the match's room when
+  // the server no longer counts it there, as after a server restart.
+  recover(match, error) {
+    if (error.code === 'disconnected' || error.code === 'closed') return;  // resumed on welcome
+    const held = [...this.rooms.values()].find((r) => r.room.match === match.id);
+    if (error.code !== 'not_in_room' || !held) {
+      match.emit('error', {match, error});
+      return;
+    }
+    const room = held.room.code ?? held.room.id;
+    const enter = held.you?.spectator ? this.watchRoom(room) : this.joinRoom(room);
+    enter.catch((failure) => match.emit('error', {match, error: failure}));
+  }
+
+  // Validates with `build` (which throws a TortugaError on a bad argument) before sending.
+  #ask(build) {
+    let message;
+    try {
+      message = build();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.request(message);
+  }
+
+  // A message refused with `rate_limited` was not processed: the protocol asks to slow down and
+  // send it again, which is done here a few times, waiting longer each time.
+  #sendPaced(message, attempt) {
+    return this.#send(this.#socket, message).catch((error) => {
+      if (error.code !== 'rate_limited' || attempt >= RATE_LIMIT_RETRIES_MS.length) throw error;
+      return new Promise((resolve) => setTimeout(resolve, RATE_LIMIT_RETRIES_MS[attempt]))
+        .then(() => {
+          if (!this.welcomed) throw new TortugaError('disconnected', 'the connection was lost');
+          return this.#sendPaced(message, attempt + 1);
+        });
+    });
+  }
+
+  // A message may bring its own id (a string, so as not to meet the numbered ones).
+  #send(socket, message) {
+    const id = typeof message.id === 'string' ? message.id : this.#nextId++;
+    if (this.#pending.has(id)) {
+      return Promise.reject(new TortugaError('bad_field', `request id ${id} is already waiting`));
+    }
+    let text;
+    try {
+      text = check.serialize({...message, id});
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#pending.delete(id);
+        reject(new TortugaError('timeout', `no reply to ${message.type} in time`));
+      }, this.#options.requestTimeoutMs);
+      timer.unref?.();
+      this.#pending.set(id, {resolve, reject, timer});
+      try {
+        socket.send(text);
+      } catch (error) {
+        this.#settle(id, new TortugaError('disconnected', error.message));
+      }
+    });
+  }
+
+  #settle(id, outcome) {
+    const waiting = this.#pending.get(id);
+    if (!waiting) return false;
+    this.#pending.delete(id);
+    clearTimeout(waiting.timer);
+    if (outcome instanceof TortugaError) waiting.reject(outcome);
+    else waiting.resolve(outcome);
+    return true;
+  }
+
+  #setStatus(status, detail = {}) {
+    this.status = status;
+    this.emit('status', {status, ...detail});
+  }
+
+  #open() {
+    this.#setStatus('connecting');
+    let socket;
+    try {
+      const url = typeof this.#url === 'function' ? this.#url() : this.#url;
+      socket = new this.#WebSocket(url);
+    } catch (error) {
+      // A bad address will not get better by waiting.
+      this.#refused(new TortugaError('disconnected', `cannot connect: ${error.message}`));
+      return;
+    }
+    this.#socket = socket;
+    socket.addEventListener('open', () => this.#hello(socket));
+    socket.addEventListener('message', (event) => this.#receive(socket, event.data));
+    socket.addEventListener('close', (event) => this.#lost(socket, event.code));
+    socket.addEventListener('error', () => {});  // a close event follows, and handles it
+  }
+
+  async #hello(socket, token) {
+    if (token === undefined) token = await this.#stored(() => this.#storage.get(this.#storageKey));
+    if (socket !== this.#socket) return;
+    const message = {type: 'hello', name: this.name};
+    if (typeof token === 'string' && token) message.token = token;
+    let welcome;
+    try {
+      welcome = await this.#send(socket, message);
+    } catch (error) {
+      if (socket !== this.#socket) return;
+      if (error.code === 'bad_token') {
+        // The server no longer knows the token (a new database): start afresh as a new player.
+        this.#tokenRefused = true;
+        await this.#stored(() => this.#storage.set(this.#storageKey, null));
+        this.#hello(socket, null);
+      } else if (error.code !== 'disconnected' && error.code !== 'timeout') {
+        this.#refused(error);
+      }
+      return;
+    }
+    if (socket === this.#socket) this.#welcome(welcome);
+  }
+
+  async #welcome(message) {
+    const resuming = this.player !== null;
+    if (resuming && this.#tokenRefused) {
+      // The token was not taken (the server lost its players): this is a new player, who holds
+      // none of the old one's seats. Its rooms are forgotten, so that none is entered again
+      // under their ids, which may now be other rooms.
+      this.rooms.clear();
+    }
+    this.#tokenRefused = false;
+    this.welcome = message;
+    this.player = message.player;
+    this.name = message.player.name;
+    this.games = message.games;
+    this.token = message.token;
+    this.welcomed = true;
+    this.#attempt = 0;
+    clearInterval(this.#pinger);
+    this.#pinger = setInterval(() => this.ping().catch(() => {}), this.#options.pingMs);
+    this.#pinger.unref?.();
+    await this.#stored(() => this.#storage.set(this.#storageKey, message.token));
+    this.#setStatus('connected');
+    this.emit('welcome', message);
+    this.#connecting?.resolve(message);
+    this.#connecting = null;
+    if (resuming) this.#resume();
+  }
+
+  // After a new welcome the server pushes a `room` and a `state` for every seat held. The pong
+  // to a ping sent now comes after those pushes; whatever match is still stale then is synced,
+  // and rooms watched are watched again (the server does not remember spectators).
+  async #resume() {
+    for (const room of this.#watched) this.watchRoom(room).catch(() => this.#watched.delete(room));
+    try {
+      await this.ping();
+    } catch (_) {
+      return;  // lost again: the next welcome resumes
+    }
+    for (const match of this.matches.values()) {
+      if (match.stale && !match.over) match.sync().catch((error) => this.recover(match, error));
+    }
+  }
+
+  // A storage that fails costs only the resuming of this player later, not the connection:
+  // the failure is told to listeners and the client goes on as if nothing was kept.
+  async #stored(use) {
+    try {
+      return await use();
+    } catch (error) {
+      this.emit('storage_error', error);
+      return null;
+    }
+  }
+
+  #refused(error) {
+    this.#closed = true;
+    this.#setStatus('refused', {error});
+    this.emit('refused', error);
+    this.#connecting?.reject(error);
+    this.#connecting = null;
+    const socket = this.#socket;
+    this.#socket = null;
+    this.#lost(socket, 'closed');
+    socket?.close();
+  }
+
+  #lost(socket, code) {
+    if (socket !== this.#socket && code !== 'closed') return;
+    if (socket === this.#socket) this.#socket = null;
+    clearInterval(this.#pinger);
+    this.welcomed = false;
+    const why = code === 'closed' ? 'the client was closed' : 'the connection was lost';
+    for (const id of [...this.#pending.keys()]) {
+      this.#settle(id, new TortugaError(code === 'closed' ? 'closed' : 'disconnected', why));
+    }
+    for (const match of this.matches.values()) match.markStale();
+    if (this.#closed || !this.#options.reconnect) {
+      if (this.status !== 'refused') this.#setStatus('closed');
+      this.#connecting?.reject(new TortugaError('closed', why));
+      this.#connecting = null;
+      return;
+    }
+    const delay = backoffDelay(this.#attempt++, this.#options.backoffMs);
+    this.#setStatus('reconnecting', {delay, closeCode: code});
+    this.#retry = setTimeout(() => this.#open(), delay);
+  }
+
+  #receive(socket, data) {
+    if (socket !== this.#socket) return;
+    const {message, problem} = readFrame(data);
+    if (problem) return this.#malformed(problem, message, data);
+    if (message.type === 'state') this.match(message.match).takeState(message);
+    if (message.type === 'patch') this.match(message.match).takePatch(message);
+    if (message.type === 'room') this.#takeRoom(message);
+    if (['left', 'room_closed', 'removed'].includes(message.type)) this.#forgetRoom(message.room);
+    if (message.re !== undefined) {
+      this.#settle(message.re,
+                   message.type === 'error' ? TortugaError.fromMessage(message) : message);
+    }
+    this.emit('message', message);
+    if (!PUSHED.includes(message.type)) this.emit(message.type, message);
+  }
+
+  // A frame that does not fit: said to listeners; a request it answers fails rather than
+  // waiting forever; a match it names is synced, since whatever it carried is lost.
+  #malformed(problem, message, data) {
+    this.emit('malformed', {problem, data});
+    if (!message) return;
+    if (message.re !== undefined) {
+      this.#settle(message.re, new TortugaError('internal', `the server sent ${problem}`));
+    }
+    if (PUSHED.includes(message.type) && this.matches.has(message.match)) {
+      this.matches.get(message.match).takeMalformed(problem);
+    }
+  }
+
+  #takeRoom(message) {
+    // After a restart a resumed match's room comes back under a new id.
+    for (const [id, held] of this.rooms) {
+      if (id !== message.room.id && message.room.match !== null &&
+          held.room.match === message.room.match) {
+        this.rooms.delete(id);
+      }
+    }
+    this.rooms.set(message.room.id, message);
+  }
+
+  #forgetRoom(id) {
+    const held = this.rooms.get(id);
+    this.rooms.delete(id);
+    this.#watched.delete(id);
+    if (held?.room.code) this.#watched.delete(held.room.code);
+  }
+}

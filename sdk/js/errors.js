@@ -1,0 +1,37 @@
+// Refusals as values a program can branch on: the server's `error` codes (docs/protocol.md,
+// "Error codes") and the few the client itself meets on its side of the wire.
+
+// Every code the server sends today. A code not listed here came from a newer server: the
+// protocol asks clients to treat it like `internal`.
+export const SERVER_CODES = Object.freeze([
+  'bad_json', 'unknown_type', 'bad_field', 'not_welcomed', 'bad_token', 'unknown_game',
+  'bad_options', 'no_such_room', 'no_such_match', 'room_full', 'seat_taken', 'not_in_room',
+  'not_host', 'not_enough_players', 'already_started', 'not_your_seat', 'not_your_turn',
+  'illegal_action', 'bad_action', 'match_over', 'rate_limited', 'message_too_large',
+  'server_full', 'draining', 'internal',
+]);
+
+// Codes that never come from the server: the connection dropped under a request, no reply came
+// in time, the client was closed, or a patch did not apply (the protocol's own name for it).
+export const CLIENT_CODES = Object.freeze(['disconnected', 'timeout', 'closed', 'bad_patch']);
+
+export class TortugaError extends Error {
+  constructor(code, message, {re} = {}) {
+    super(message);
+    this.name = 'TortugaError';
+    this.code = code;
+    if (re !== undefined) this.re = re;
+  }
+
+  // Whether the code is one this client knows; the others are to be handled as `internal`.
+  get known() {
+    return SERVER_CODES.includes(this.code) || CLIENT_CODES.includes(this.code);
+  }
+
+  // An `error` message from the server, checked: a frame without a string code is itself a fault.
+  static fromMessage(message) {
+    const code = typeof message.code === 'string' ? message.code : 'internal';
+    const text = typeof message.message === 'string' ? message.message : `server error ${code}`;
+    return new TortugaError(code, text, {re: message.re});
+  }
+}

@@ -1,0 +1,284 @@
+// Types of @tortuga/client. The protocol's messages are described in docs/protocol.md; a game's
+// own fields of views and actions in docs/games/<game>.md.
+
+export type Json = null | boolean | number | string | Json[] | {[key: string]: Json};
+
+/** An action: one of a view's `legal` objects, sent unchanged. */
+export interface Action {
+  type: string;
+  [field: string]: Json;
+}
+
+/** The fields every game's view has; the rest is the game's own. */
+export interface View {
+  seat: number | null;
+  to_act: number[];
+  legal: Action[];
+  over: boolean;
+  result: ({winners: number[]; reason: string} & {[key: string]: Json}) | null;
+  deadline: {after_ms: number; seats: number[]} | null;
+  step: number;
+  [field: string]: Json;
+}
+
+export interface Player { id: number; name: string; }
+
+export interface OptionSchema {
+  type: 'integer' | 'boolean' | 'enum' | 'object' | 'array';
+  default: Json;
+  description?: string;
+  min?: number;
+  max?: number;
+  values?: string[];
+}
+
+export interface GameInfo {
+  id: string;
+  name: string;
+  min_players: number;
+  max_players: number;
+  options: {[option: string]: OptionSchema};
+}
+
+export interface Welcome {
+  type: 'welcome';
+  player: Player;
+  token: string;
+  protocol: number;
+  games: GameInfo[];
+}
+
+export interface Seat {
+  seat: number;
+  name: string | null;
+  player: Player | null;
+  bot: 'random' | 'smart' | null;
+  connected: boolean;
+}
+
+export interface Room {
+  id: number;
+  code?: string;
+  game: string;
+  options: {[option: string]: Json};
+  private: boolean;
+  host: number;
+  status: 'open' | 'starting' | 'playing' | 'over';
+  match: number | null;
+  seats: Seat[];
+  spectators: number;
+}
+
+/** A `room` message: the room, and where this client is in it. */
+export interface RoomMessage {
+  type: 'room';
+  re?: string | number;
+  room: Room;
+  you: {seat: number | null; spectator: boolean};
+}
+
+export interface LeftMessage { type: 'left'; re?: string | number; room: number; }
+
+export interface StoredMatch {
+  id: number;
+  game: string;
+  status: 'running' | 'finished' | 'aborted';
+  options: {[option: string]: Json};
+  seats: {seat: number; name: string | null; player: number | null; bot: string | null}[];
+  result: View['result'];
+  actions: number;
+  created_ms: number;
+  ended_ms: number | null;
+}
+
+export interface Replay {
+  type: 'replay';
+  match: number;
+  seat: number | null;
+  steps: {step: number; seat: number | null; action: Action | null; view: View}[];
+}
+
+export interface MatchFilter {
+  game?: string;
+  player?: number;
+  status?: 'running' | 'finished' | 'aborted';
+  limit?: number;
+  before?: number;
+}
+
+/** Where the token is kept; get and set may return promises. set(key, null) forgets. */
+export interface TokenStorage {
+  get(key: string): string | null | undefined | Promise<string | null | undefined>;
+  set(key: string, value: string | null): void | Promise<void>;
+}
+
+export function memoryStorage(): TokenStorage;
+export function localStorageStorage(store?: {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}): TokenStorage;
+
+export type ServerErrorCode =
+  'bad_json' | 'unknown_type' | 'bad_field' | 'not_welcomed' | 'bad_token' | 'unknown_game' |
+  'bad_options' | 'no_such_room' | 'no_such_match' | 'room_full' | 'seat_taken' |
+  'not_in_room' | 'not_host' | 'not_enough_players' | 'already_started' | 'not_your_seat' |
+  'not_your_turn' | 'illegal_action' | 'bad_action' | 'match_over' | 'rate_limited' |
+  'message_too_large' | 'server_full' | 'draining' | 'internal';
+export type ClientErrorCode = 'disconnected' | 'timeout' | 'closed' | 'bad_patch';
+
+export const SERVER_CODES: readonly ServerErrorCode[];
+export const CLIENT_CODES: readonly ClientErrorCode[];
+
+export class TortugaError extends Error {
+  constructor(code: string, message: string, options?: {re?: string | number});
+  /** A ServerErrorCode, a ClientErrorCode, or (from a newer server) another: treat as internal. */
+  code: ServerErrorCode | ClientErrorCode | string;
+  /** The request id the server's error answered, when it had one. */
+  re?: string | number;
+  /** Whether `code` is one this client knows. */
+  readonly known: boolean;
+  static fromMessage(message: {code?: unknown; message?: unknown; re?: unknown}): TortugaError;
+}
+
+/** Removes the listener it was returned for. */
+export type Unsubscribe = () => void;
+
+export class Emitter<Events extends {[type: string]: unknown}> {
+  on<K extends keyof Events & string>(type: K, listener: (detail: Events[K]) => void): Unsubscribe;
+  off<K extends keyof Events & string>(type: K, listener: (detail: Events[K]) => void): void;
+  once<K extends keyof Events & string>(type: K, accept?: (detail: Events[K]) => boolean):
+    Promise<Events[K]>;
+}
+
+export interface MatchEvents {
+  [type: string]: unknown;
+  /** The view changed: from a `state` (whole) or a `patch`. */
+  view: {match: Match; view: View; previous: View | null; version: number;
+         cause: 'state' | 'patch'};
+  /** This seat should choose an action now (myTurn became true): a bot listens to this. */
+  turn: {match: Match; view: View; legal: Action[]};
+  /** The view became over. */
+  over: {match: Match; result: View['result']};
+  /** A patch was dropped (a gap in versions, or it did not apply): a `sync` is on its way. */
+  resync: {match: Match; error: TortugaError};
+  /** A sync failed and could not be recovered by entering the room again. */
+  error: {match: Match; error: TortugaError};
+}
+
+export class Match extends Emitter<MatchEvents> {
+  readonly id: number;
+  /** The view, kept by patches; null until the first state. */
+  readonly view: View | null;
+  /** The view's version, -1 before the first state. */
+  readonly version: number;
+  /** True from a lost connection until a fresh state has come. */
+  readonly stale: boolean;
+  /** Whether an action this client sent has had no answer yet. */
+  readonly acting: boolean;
+  readonly seat: number | null;
+  readonly toAct: number[];
+  readonly legal: Action[];
+  readonly over: boolean;
+  readonly result: View['result'];
+  readonly deadline: View['deadline'];
+  readonly syncing: false | Promise<View | null>;
+  /** Among those to act, something legal to send, and no action of this client under way. */
+  readonly myTurn: boolean;
+  /** Resolves with this handle once its first view has come. */
+  readonly ready: Promise<Match>;
+  /** Resolves with the result once the view is over. */
+  readonly finished: Promise<View['result']>;
+  /** Sends an action; resolves with the version it landed in. */
+  act(action: Action): Promise<number>;
+  /** Asks for the whole view again; resolves with it. */
+  sync(): Promise<View | null>;
+  /** Resolves with the view once accept(view) holds. */
+  until(accept: (view: View, match: Match) => boolean): Promise<View>;
+}
+
+export interface ClientOptions {
+  /** ws:// or wss:// address of /ws, or a function returning it, asked at every connection. */
+  url: string | (() => string);
+  /** The display name: 1 to 32 characters, no control characters. */
+  name: string;
+  /** A WebSocket constructor; default globalThis.WebSocket (in Node 20: the "ws" package's). */
+  WebSocket?: new (url: string) => unknown;
+  /** Where the token is kept; default in memory only. */
+  storage?: TokenStorage;
+  /** The storage key of the token; default "tortuga.token". */
+  storageKey?: string;
+  /** Connect again after a lost connection; default true. */
+  reconnect?: boolean;
+  /** Waits before each new attempt, the last one repeated; default 500 ms doubling to 15 s. */
+  backoffMs?: number[];
+  /** How often to ping while connected; default 30 s. */
+  pingMs?: number;
+  /** How long a request waits for its reply; default 30 s. */
+  requestTimeoutMs?: number;
+}
+
+export type Status = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'closed' | 'refused';
+
+export interface ClientEvents {
+  [type: string]: unknown;
+  status: {status: Status; delay?: number; closeCode?: number; error?: TortugaError};
+  welcome: Welcome;
+  refused: TortugaError;
+  /** The token's storage threw or rejected: the client goes on as if nothing was kept. */
+  storage_error: unknown;
+  /** A new match handle (from a state, a patch, or client.match()). */
+  match: Match;
+  /** A frame that does not fit the protocol, dropped. */
+  malformed: {problem: string; data: unknown};
+  /** Every message read, before its own event. */
+  message: {type: string; [field: string]: Json};
+  room: RoomMessage;
+  left: LeftMessage;
+  room_closed: {type: 'room_closed'; room: number; match: number | null; reason: string};
+  removed: {type: 'removed'; room: number; seat: number; reason: string};
+  notice: {type: 'notice'; text: string};
+  /** An error pushed or answered; a request's own error also rejects its promise. */
+  error: {type: 'error'; re?: string | number; code: string; message: string};
+}
+
+export class TortugaClient extends Emitter<ClientEvents> {
+  constructor(options: ClientOptions);
+  name: string;
+  readonly status: Status;
+  readonly welcomed: boolean;
+  readonly welcome: Welcome | null;
+  readonly player: Player | null;
+  readonly token: string | null;
+  readonly games: GameInfo[];
+  /** Room id -> the last `room` message about it. */
+  readonly rooms: Map<number, RoomMessage>;
+  /** Match id -> its handle. */
+  readonly matches: Map<number, Match>;
+
+  connect(): Promise<Welcome>;
+  close(): void;
+  match(id: number): Match;
+
+  listRooms(filter?: {game?: string}): Promise<Room[]>;
+  createRoom(request: {game: string; options?: {[option: string]: Json}; private?: boolean}):
+    Promise<RoomMessage>;
+  joinRoom(room: number | string, options?: {seat?: number}): Promise<RoomMessage>;
+  watchRoom(room: number | string): Promise<RoomMessage>;
+  addBot(room: number, options?: {seat?: number; bot?: 'random' | 'smart'}):
+    Promise<RoomMessage>;
+  leaveRoom(room: number): Promise<LeftMessage>;
+  start(room: number): Promise<RoomMessage>;
+
+  listMatches(filter?: MatchFilter): Promise<StoredMatch[]>;
+  getMatch(match: number): Promise<StoredMatch>;
+  getReplay(match: number, options?: {seat?: number}): Promise<Replay>;
+  /** Resolves with the round trip in milliseconds. */
+  ping(): Promise<number>;
+  /** Any client message; resolves with its reply. A string `id` is kept, else one is given. */
+  request(message: {type: string; [field: string]: Json | undefined}): Promise<{
+    type: string; [field: string]: Json}>;
+}
+
+export function applyPatch<T>(document: T, ops: {op: string; path: string; from?: string;
+                                                 value?: Json}[]): T;

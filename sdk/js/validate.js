@@ -1,0 +1,102 @@
+// Checks what the client is about to send against docs/protocol.md, so that a mistake is
+// refused at once, named like the server would name it, and never costs a round trip (nor a
+// rate-limit token). Each check throws a TortugaError; the caller turns it into a rejection.
+
+import {TortugaError} from './errors.js';
+
+const BOT_KINDS = ['random', 'smart'];
+const MATCH_STATUSES = ['running', 'finished', 'aborted'];
+// Control characters, line breaks and invisible formatting characters (text-direction marks,
+// zero-width joiners): the server refuses names holding any of them.
+const FORBIDDEN_IN_NAME = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
+function refuse(field, rule) {
+  throw new TortugaError('bad_field', `field "${field}" ${rule}`);
+}
+
+export function isPlainObject(value) {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+export function name(value) {
+  if (typeof value !== 'string') refuse('name', 'must be a string');
+  const length = [...value.trim()].length;
+  if (length < 1 || length > 32) refuse('name', 'must have 1 to 32 characters once trimmed');
+  if (FORBIDDEN_IN_NAME.test(value)) refuse('name', 'must not hold control characters');
+  return value;
+}
+
+export function integer(field, value, min, max = Number.MAX_SAFE_INTEGER) {
+  if (!Number.isSafeInteger(value)) refuse(field, 'must be an integer');
+  if (value < min) refuse(field, `must be at least ${min}`);
+  if (value > max) refuse(field, `must be at most ${max}`);
+  return value;
+}
+
+export function optional(check, field, value, ...rest) {
+  return value === undefined || value === null ? undefined : check(field, value, ...rest);
+}
+
+export function string(field, value) {
+  if (typeof value !== 'string' || value === '') refuse(field, 'must be a non-empty string');
+  return value;
+}
+
+export function oneOf(field, value, values) {
+  if (!values.includes(value)) refuse(field, `must be one of ${values.join(', ')}`);
+  return value;
+}
+
+export function boolean(field, value) {
+  if (typeof value !== 'boolean') refuse(field, 'must be true or false');
+  return value;
+}
+
+export function object(field, value) {
+  if (!isPlainObject(value)) refuse(field, 'must be an object');
+  return value;
+}
+
+// A room is named by its id or, for a private room, by its join code.
+export function room(value) {
+  if (typeof value === 'string') return string('room', value);
+  return integer('room', value, 1);
+}
+
+// add_bot, leave_room and start name a room by its id only.
+export const roomId = (value) => integer('room', value, 1);
+export const match = (value) => integer('match', value, 1);
+export const seat = (value) => optional(integer, 'seat', value, 0);
+export const bot = (value) => optional(oneOf, 'bot', value, BOT_KINDS);
+
+export function matchFilter({game, player, status, limit, before} = {}) {
+  return {
+    game: optional(string, 'game', game),
+    player: optional(integer, 'player', player, 1),
+    status: optional(oneOf, 'status', status, MATCH_STATUSES),
+    limit: optional(integer, 'limit', limit, 1, 200),
+    before: optional(integer, 'before', before, 1),
+  };
+}
+
+// An action is the game's business, but its envelope is the protocol's: an object with a
+// string `type`, and something JSON can carry (no cycles, no BigInt, no undefined in arrays).
+export function action(value) {
+  if (!isPlainObject(value)) {
+    throw new TortugaError('bad_action', 'an action must be a JSON object');
+  }
+  if (!('type' in value)) throw new TortugaError('bad_action', 'missing "type"');
+  if (typeof value.type !== 'string') {
+    throw new TortugaError('bad_action', '"type" must be a string');
+  }
+  return value;
+}
+
+// The frame as text; whatever JSON cannot write is the caller's mistake, not a crash.
+export function serialize(message) {
+  try {
+    return JSON.stringify(message);
+  } catch (error) {
+    throw new TortugaError('bad_field', `the message cannot be written as JSON: ${error.message}`);
+  }
+}
