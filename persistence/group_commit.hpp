@@ -7,9 +7,9 @@
 // so that the writes arriving meanwhile share its commit; a lone write never waits. It is woken
 // only when idle: a busy writer takes new writes with its next batch.
 //
-// What a write is and how a batch is committed (its SQL, its savepoints, what a failure undoes)
-// is the backend's: this is only the queue, the thread and the bookkeeping around them, so that
-// both backends keep the same guarantees and the same flush().
+// How a batch is committed (its SQL, its savepoints, what a failure undoes) is the backend's: this
+// is the queued write, the queue, the thread that owns the write connection, and the bookkeeping
+// around them, so that both backends keep the same guarantees and the same flush().
 #pragma once
 
 #include <pthread.h>
@@ -64,17 +64,38 @@ inline void answer(const Done& done, bool ok, const std::string& error) noexcept
   if (done) done(ok, error);
 }
 
-// The queue and its thread. `Write` is the backend's queued write: it has a `Done done` and can
-// be made from a function and a Done (for write_and_wait). `Commit` commits a batch, runs every
-// write's Done in order, and returns how many failed; it runs on the writer thread only.
-template <class Write>
+// A queued write. `apply` runs inside the batch's transaction and throws to fail this write alone;
+// it runs under a savepoint of its own where the backend needs one for that (own_savepoint).
+template <class Connection>
+struct QueuedWrite {
+  QueuedWrite(std::function<void(Connection&)> apply, Done done, bool own_savepoint = true)
+      : apply(std::move(apply)), done(std::move(done)), own_savepoint(own_savepoint) {}
+  // An appended action, the write made most often, is stored by the backend's commit itself,
+  // without a function object of its own to allocate. It never needs a savepoint: both backends
+  // refuse an action out of order without undoing anything else.
+  QueuedWrite(Action action, Done done)
+      : done(std::move(done)), own_savepoint(false), action(std::move(action)) {}
+
+  std::function<void(Connection&)> apply;  // empty for an appended action
+  Done done;
+  bool own_savepoint = true;
+  Action action;  // the appended action, when `apply` is empty
+};
+
+// The queue and its thread, which owns the write connection. `commit` commits a batch on it, runs
+// every write's Done in order, and returns how many failed; it runs on the writer thread only.
+template <class Connection>
 class GroupCommit {
  public:
-  using Commit = std::function<std::uint64_t(std::vector<Write>&)>;
+  using Write = QueuedWrite<Connection>;
+  using Commit = std::uint64_t (*)(Connection& db, std::vector<Write>& batch);
 
-  // Starts the writer thread, named "store-writer". `store` names the store in errors.
-  GroupCommit(const char* store, const WriterOptions& options, Commit commit)
-      : store_(store),
+  // Starts the writer thread, named "store-writer", on `db` (already migrated). `store` names the
+  // store in errors.
+  GroupCommit(const char* store, std::unique_ptr<Connection> db, const WriterOptions& options,
+              Commit commit)
+      : db_(std::move(db)),
+        store_(store),
         max_batch_(static_cast<std::size_t>(std::max(1, options.max_batch))),
         commit_delay_(options.commit_delay_us),
         on_batch_(options.on_batch),
@@ -110,8 +131,7 @@ class GroupCommit {
 
   // Queues a write and waits until it has committed; false if it failed. `what` names the
   // store's method, for the error of one called on the writer thread.
-  template <class Apply>
-  bool write_and_wait(const char* what, Apply apply) {
+  bool write_and_wait(const char* what, std::function<void(Connection&)> apply) {
     refuse_on_writer_thread(what);
     auto outcome = std::make_shared<std::promise<bool>>();
     auto future = outcome->get_future();
@@ -162,7 +182,7 @@ class GroupCommit {
         queue_.erase(queue_.begin(), queue_.begin() + static_cast<std::ptrdiff_t>(n));
       }
       const auto began = std::chrono::steady_clock::now();
-      const std::uint64_t failed = commit_(batch);
+      const std::uint64_t failed = commit_(*db_, batch);
       const std::size_t size = last_size = batch.size();
       if (on_batch_) on_batch_(size, std::chrono::steady_clock::now() - began);
       // The writes, and whatever their Done callbacks hold, are released before flush() can
@@ -180,6 +200,7 @@ class GroupCommit {
     }
   }
 
+  const std::unique_ptr<Connection> db_;  // used by the writer thread only
   const char* const store_;
   const std::size_t max_batch_;
   const std::chrono::microseconds commit_delay_;

@@ -26,7 +26,7 @@ using postgres::Connection;
 struct PgStore::Impl {
   Impl(const std::string& url, const Options& options, std::unique_ptr<Connection> writer_db)
       : readers([url] { return std::make_unique<Connection>(url); }),
-        writer(std::move(writer_db), options) {}
+        writer("PgStore", std::move(writer_db), options, &postgres::commit_batch) {}
 
   ReadPool<Connection> readers;
   postgres::Writer writer;  // last: stopped first, with every queued write answered
@@ -63,7 +63,7 @@ void PgStore::create_player(const std::string& name, const std::string& token_ha
                            p->id = ok ? *id : 0;
                            created(*p);
                          },
-                         /*may_raise=*/false});
+                         /*own_savepoint=*/false});
 }
 
 std::optional<Player> PgStore::player_by_token_hash(const std::string& hash) {
@@ -79,7 +79,7 @@ std::optional<Player> PgStore::player(std::int64_t id) {
 
 void PgStore::rename_player(std::int64_t id, const std::string& name, Done done) {
   impl_->writer.enqueue({[id, name](Connection& db) { postgres::rename_player(db, id, name); },
-                         std::move(done), /*may_raise=*/false});
+                         std::move(done), /*own_savepoint=*/false});
 }
 
 std::int64_t PgStore::create_match(const Match& m) {
@@ -105,7 +105,7 @@ void PgStore::finish_match(std::int64_t id, const std::string& status,
   impl_->writer.enqueue({[id, status, result_json, ended_ms](Connection& db) {
                            postgres::finish_match(db, id, status, result_json, ended_ms);
                          },
-                         std::move(done), /*may_raise=*/false});
+                         std::move(done), /*own_savepoint=*/false});
 }
 
 void PgStore::replace_seat(std::int64_t match, const Seat& seat, Done done) {
@@ -116,7 +116,7 @@ void PgStore::replace_seat(std::int64_t match, const Seat& seat, Done done) {
 
 void PgStore::record_admin_action(const AdminAction& a, Done done) {
   impl_->writer.enqueue({[a](Connection& db) { postgres::insert_admin_action(db, a); },
-                         std::move(done), /*may_raise=*/false});
+                         std::move(done), /*own_savepoint=*/false});
 }
 
 std::vector<AdminAction> PgStore::admin_actions(int limit, std::optional<std::int64_t> before_id) {

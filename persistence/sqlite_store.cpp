@@ -30,7 +30,7 @@ struct SqliteStore::Impl {
       : readers([path, timeout = options.busy_timeout_ms] {
           return sqlite::open_reader_connection(path, timeout);
         }),
-        writer(std::move(writer_db), options) {}
+        writer("SqliteStore", std::move(writer_db), options, &sqlite::commit_batch) {}
 
   ReadPool<Connection> readers;
   sqlite::Writer writer;  // last: stopped first, with every queued write answered
@@ -121,17 +121,17 @@ void SqliteStore::finish_match(std::int64_t id, const std::string& status,
   impl_->writer.enqueue({[id, status, result_json, ended_ms](Connection& db) {
                            sqlite::finish_match(db, id, status, result_json, ended_ms);
                          },
-                         std::move(done), /*one_statement=*/true});
+                         std::move(done), /*own_savepoint=*/false});
 }
 
 void SqliteStore::replace_seat(std::int64_t match, const Seat& seat, Done done) {
   impl_->writer.enqueue({[match, seat](Connection& db) { sqlite::replace_seat(db, match, seat); },
-                         std::move(done), /*one_statement=*/true});
+                         std::move(done), /*own_savepoint=*/false});
 }
 
 void SqliteStore::record_admin_action(const AdminAction& a, Done done) {
   impl_->writer.enqueue({[a](Connection& db) { sqlite::insert_admin_action(db, a); },
-                         std::move(done), /*one_statement=*/true});
+                         std::move(done), /*own_savepoint=*/false});
 }
 
 std::vector<AdminAction> SqliteStore::admin_actions(int limit,

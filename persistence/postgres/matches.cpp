@@ -1,9 +1,9 @@
 #include "persistence/postgres/matches.hpp"
 
-#include <algorithm>
 #include <unordered_map>
 #include <utility>
 
+#include "persistence/match_list_query.hpp"
 #include "persistence/now.hpp"
 
 namespace tortuga::store::postgres {
@@ -99,36 +99,11 @@ void replace_seat(Connection& db, std::int64_t match, const Seat& seat) {
 }
 
 std::vector<Match> list_matches(Connection& db, const MatchFilter& f) {
-  // One SQL text per combination of filters, so that each is planned for its own index (and
-  // prepared once per connection).
-  std::string sql = kMatchColumns;
-  std::vector<std::string> where;
-  int n = 0;
-  auto param = [&] {
-    // Appended rather than "$" + ...: GCC 12 warns of an overlapping copy in that (its bug
-    // 105329) once this is inlined here.
-    std::string p = "$";
-    p += std::to_string(++n);
-    return p;
-  };
-  if (f.game) where.push_back("m.game = " + param());
-  if (f.status) where.push_back("m.status = " + param());
-  if (f.player)
-    where.push_back("m.id IN (SELECT s.match_id FROM seats s WHERE s.player_id = " + param() +
-                    "::bigint)");
-  if (f.before_id) where.push_back("m.id < " + param() + "::bigint");
-  for (std::size_t i = 0; i < where.size(); ++i) sql += (i == 0 ? " WHERE " : " AND ") + where[i];
-  sql += " ORDER BY m.id DESC LIMIT " + param() + "::bigint";
-  const std::int64_t limit = std::clamp(f.limit, 1, kMaxListLimit);
-
-  // Every filter given, in the order of the SQL above, as text (PostgreSQL casts each).
-  std::vector<std::string> args;
-  if (f.game) args.push_back(*f.game);
-  if (f.status) args.push_back(*f.status);
-  if (f.player) args.push_back(std::to_string(*f.player));
-  if (f.before_id) args.push_back(std::to_string(*f.before_id));
-  args.push_back(std::to_string(limit));
-  return read_matches(db, db.query_texts(sql, args));
+  const MatchListQuery list = match_list_query(f, '$');
+  // Every parameter as text: PostgreSQL takes each's type from the column it is compared with.
+  std::vector<std::string> params;
+  for (const auto& p : list.params) params.push_back(p.is_text ? p.text : std::to_string(p.number));
+  return read_matches(db, db.query_texts(kMatchColumns + list.sql, params));
 }
 
 std::optional<Match> match_by_id(Connection& db, std::int64_t id) {

@@ -1,18 +1,19 @@
 #include "persistence/postgres/writer.hpp"
 
 #include <exception>
+#include <string>
 
 #include "persistence/postgres/log.hpp"
 
 namespace tortuga::store::postgres {
 
-Writer::Writer(std::unique_ptr<Connection> db, const WriterOptions& options)
-    : db_(std::move(db)),
-      queue_("PgStore", options, [this](std::vector<Write>& batch) { return commit(batch); }) {}
+namespace {
 
-bool Writer::try_commit(std::vector<Write>& batch, bool guard_all, std::vector<char>& ok,
-                        std::vector<std::string>& errors) {
-  Connection& db = *db_;
+// One attempt at the batch's transaction, filling ok and errors. False if a write without a
+// savepoint raised, spoiling the transaction (rolled back): the batch is to be done again with
+// `guard_all`. Throws when the transaction as a whole fails.
+bool try_commit(Connection& db, std::vector<Write>& batch, bool guard_all, std::vector<char>& ok,
+                std::vector<std::string>& errors) {
   if (db.broken()) db.reconnect();
   try {
     db.exec("BEGIN");
@@ -24,7 +25,7 @@ bool Writer::try_commit(std::vector<Write>& batch, bool guard_all, std::vector<c
     db.exec("BEGIN");
   }
   for (std::size_t i = 0; i < batch.size(); ++i) {
-    const bool guarded = guard_all || batch[i].may_raise;
+    const bool guarded = guard_all || batch[i].own_savepoint;
     if (guarded) db.exec("SAVEPOINT w");
     try {
       if (batch[i].apply)
@@ -50,17 +51,19 @@ bool Writer::try_commit(std::vector<Write>& batch, bool guard_all, std::vector<c
   return true;
 }
 
-std::uint64_t Writer::commit(std::vector<Write>& batch) {
+}  // namespace
+
+std::uint64_t commit_batch(Connection& db, std::vector<Write>& batch) {
   std::vector<char> ok(batch.size(), 0);
   std::vector<std::string> errors(batch.size());
   try {
-    if (!try_commit(batch, /*guard_all=*/false, ok, errors)) {
+    if (!try_commit(db, batch, /*guard_all=*/false, ok, errors)) {
       ok.assign(batch.size(), 0);
       errors.assign(batch.size(), std::string());
-      try_commit(batch, /*guard_all=*/true, ok, errors);
+      try_commit(db, batch, /*guard_all=*/true, ok, errors);
     }
   } catch (const std::exception& e) {
-    db_->rollback_if_open();
+    db.rollback_if_open();
     // A COMMIT whose answer was lost may have committed all the same: the writes are reported as
     // failed, which tells nobody of a write that might not be stored.
     for (std::size_t i = 0; i < batch.size(); ++i) {

@@ -7,12 +7,7 @@
 
 namespace tortuga::store::sqlite {
 
-Writer::Writer(std::unique_ptr<Connection> db, const WriterOptions& options)
-    : db_(std::move(db)),
-      queue_("SqliteStore", options, [this](std::vector<Write>& batch) { return commit(batch); }) {}
-
-std::uint64_t Writer::commit(std::vector<Write>& batch) {
-  Connection& db = *db_;
+std::uint64_t commit_batch(Connection& db, std::vector<Write>& batch) {
   std::vector<std::string> errors(batch.size());
   std::vector<char> ok(batch.size(), 0);
   auto fail_all = [&](const std::string& why) {
@@ -24,7 +19,7 @@ std::uint64_t Writer::commit(std::vector<Write>& batch) {
   try {
     db.run("BEGIN IMMEDIATE");
     for (std::size_t i = 0; i < batch.size(); ++i) {
-      const bool guarded = !batch[i].one_statement;
+      const bool guarded = batch[i].own_savepoint;
       if (guarded) db.run("SAVEPOINT w");
       try {
         if (batch[i].apply)
