@@ -1,6 +1,6 @@
 // SqliteStore's front: it checks the path and opens the file, then hands each call of the Store
 // interface to the part that does it. Writes are queued on the writer (sqlite/writer.hpp), reads
-// run on the read pool (sqlite/read_pool.hpp), and the SQL itself is in the statement files
+// run on the read pool (read_pool.hpp), and the SQL itself is in the statement files
 // (sqlite/players.hpp, sqlite/matches.hpp, sqlite/log.hpp), so that what is asynchronous and what
 // is SQL can be read, and changed, apart.
 #include "persistence/sqlite_store.hpp"
@@ -12,12 +12,12 @@
 #include <utility>
 
 #include "persistence/now.hpp"
+#include "persistence/read_pool.hpp"
 #include "persistence/sqlite/admin_actions.hpp"
 #include "persistence/sqlite/connection.hpp"
 #include "persistence/sqlite/log.hpp"
 #include "persistence/sqlite/matches.hpp"
 #include "persistence/sqlite/players.hpp"
-#include "persistence/sqlite/read_pool.hpp"
 #include "persistence/sqlite/schema.hpp"
 #include "persistence/sqlite/writer.hpp"
 
@@ -27,11 +27,12 @@ using sqlite::Connection;
 
 struct SqliteStore::Impl {
   Impl(const std::string& path, const Options& options, std::unique_ptr<Connection> writer_db)
-      : readers(path, options.busy_timeout_ms),
-        writer(std::move(writer_db), options.max_batch, options.commit_delay_us, options.on_batch) {
-  }
+      : readers([path, timeout = options.busy_timeout_ms] {
+          return sqlite::open_reader_connection(path, timeout);
+        }),
+        writer("SqliteStore", std::move(writer_db), options, &sqlite::commit_batch) {}
 
-  sqlite::ReadPool readers;
+  ReadPool<Connection> readers;
   sqlite::Writer writer;  // last: stopped first, with every queued write answered
 };
 
@@ -120,17 +121,17 @@ void SqliteStore::finish_match(std::int64_t id, const std::string& status,
   impl_->writer.enqueue({[id, status, result_json, ended_ms](Connection& db) {
                            sqlite::finish_match(db, id, status, result_json, ended_ms);
                          },
-                         std::move(done), /*one_statement=*/true});
+                         std::move(done), /*own_savepoint=*/false});
 }
 
 void SqliteStore::replace_seat(std::int64_t match, const Seat& seat, Done done) {
   impl_->writer.enqueue({[match, seat](Connection& db) { sqlite::replace_seat(db, match, seat); },
-                         std::move(done), /*one_statement=*/true});
+                         std::move(done), /*own_savepoint=*/false});
 }
 
 void SqliteStore::record_admin_action(const AdminAction& a, Done done) {
   impl_->writer.enqueue({[a](Connection& db) { sqlite::insert_admin_action(db, a); },
-                         std::move(done), /*one_statement=*/true});
+                         std::move(done), /*own_savepoint=*/false});
 }
 
 std::vector<AdminAction> SqliteStore::admin_actions(int limit,

@@ -12,45 +12,28 @@
 // so concurrent reads neither wait for each other nor for the writer. Each read runs in one read
 // transaction, so a match and its seats come from the same snapshot.
 //
-// Its parts are in sqlite/: the connection, the schema, the writer, the read pool and the
-// statements on players, matches and logs.
+// Its parts are in sqlite/: the connection, the schema, the writer and the statements on players,
+// matches and logs. The writer's queue (group_commit.hpp) and the read pool (read_pool.hpp) are
+// shared with the PostgreSQL backend (pg_store.hpp).
 #pragma once
 
-#include <chrono>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <string>
 
+#include "persistence/group_commit.hpp"
 #include "persistence/store.hpp"
 
 namespace tortuga::store {
 
-// These defaults are the server's too: its Config reads them from here.
-struct SqliteOptions {
+// These defaults are the server's too: its Config reads them from here. The writer's settings
+// (the group commit delay, the batch size, the batch observer) are WriterOptions, which every
+// backend shares.
+struct SqliteOptions : WriterOptions {
   // FULL syncs the WAL on every commit: a write whose Done has run survives a power cut. NORMAL
   // survives a crash of the process but may lose the last commits on a power cut.
   bool synchronous_full = true;
   int busy_timeout_ms = 5000;  // how long to wait for a lock held by another process
-  int max_batch = 1024;        // most writes per transaction
-  // Group commit delay: when the last transaction held more than one write (other matches were
-  // committing too), the writer waits this long before taking the next batch, so that the writes
-  // arriving meanwhile share its commit and its fsync. A lone write never waits. 0: no delay.
-  // Under load, 1 ms made batches larger and fsyncs fewer per action, for at most that much more
-  // latency each (docs/performance.md, "The store").
-  int commit_delay_us = 1000;
-  // Told of every transaction once it has committed (or failed), on the writer thread: how many
-  // writes it held and how long it took, from BEGIN to the last Done. For the server's metrics;
-  // it must be quick and must not throw.
-  std::function<void(std::size_t writes, std::chrono::steady_clock::duration took)> on_batch;
-};
-
-// What the writer has done so far; for benchmarks and tests.
-struct WriterStats {
-  std::uint64_t writes = 0;  // writes whose Done has run
-  std::uint64_t failed_writes = 0;
-  std::uint64_t transactions = 0;  // batches, i.e. BEGIN ... COMMIT
-  std::uint64_t largest_batch = 0;
 };
 
 class SqliteStore final : public Store {

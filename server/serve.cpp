@@ -11,7 +11,7 @@
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/open_store.hpp"
 #include "server/commands.hpp"
 #include "server/config.hpp"
 #include "server/config_parts.hpp"
@@ -98,7 +98,8 @@ int serve_command(const Args& args) {
     options.on_batch = [](std::size_t writes, std::chrono::steady_clock::duration took) {
       server_metrics().store_batch(writes, took);
     };
-    store::SqliteStore store(c.db, std::move(options));
+    const std::unique_ptr<store::Store> store_owner = store::open_store(c.db, options);
+    store::Store& store = *store_owner;
     const int threads =
         c.threads > 0 ? c.threads : std::max(1u, std::thread::hardware_concurrency());
     // Owned through a pointer so that it is destroyed first at the end, while the lobby and the
@@ -137,11 +138,12 @@ int serve_command(const Args& args) {
                    log::Context("listening")
                        .field("address", c.address)
                        .field("port", port)
-                       .field("db", c.db)
+                       .field("db", store::shown_db(c.db))
                        .field("threads", threads)
                        .field("resumed", recovered),
-                   "listening on " << c.address << ":" << port << ", database " << c.db << ", "
-                                   << threads << " threads, " << recovered << " matches resumed");
+                   "listening on " << c.address << ":" << port << ", database "
+                                   << store::shown_db(c.db) << ", " << threads << " threads, "
+                                   << recovered << " matches resumed");
     if (auto file = port_file_of(args); !file.empty()) std::ofstream(file) << port << "\n";
 
     auto signals = std::make_unique<boost::asio::signal_set>(io, SIGINT, SIGTERM);

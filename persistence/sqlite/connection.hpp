@@ -110,6 +110,11 @@ class Connection {
   // For statements run once (schema, pragmas); may hold several statements.
   void exec(const char* sql);
 
+  // For ReadPool: a read transaction (one snapshot); a file connection never breaks.
+  void begin_read() { run("BEGIN"); }
+  void commit() { run("COMMIT"); }
+  bool broken() const { return false; }
+
   void rollback_if_open() noexcept {
     if (in_transaction()) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
   }

@@ -4,32 +4,24 @@
 #include <optional>
 #include <string>
 
+#include "persistence/log_refusal.hpp"
+
 namespace tortuga::store::sqlite {
 namespace {
 
-std::string describe(std::int64_t match, std::int64_t seq) {
-  return "action (match " + std::to_string(match) + ", seq " + std::to_string(seq) + ")";
-}
-
-// Why the log refused an action, in words a caller can act on.
-std::string refusal(Connection& db, const Action& a) {
-  if (a.seq < 1) return "refused: seq starts at 1";
+// Where the log of the refused action's match stands; empty for an unknown match.
+std::optional<LogEnd> log_end(Connection& db, std::int64_t match) {
+  LogEnd end;
   {
     auto q = db.query("SELECT status FROM matches WHERE id = ?1");
-    q.bind(1, a.match);
-    if (!q.step()) return "refused: no such match";
-    if (q.text(0) != "running") return "refused: the match has ended (" + q.text(0) + ")";
+    q.bind(1, match);
+    if (!q.step()) return std::nullopt;
+    end.status = q.text(0);
   }
-  std::int64_t last = 0;
-  {
-    auto q = db.query("SELECT actions FROM logs WHERE match_id = ?1");
-    q.bind(1, a.match);
-    if (q.step()) last = q.int64(0);
-  }
-  if (a.seq <= last) return "refused: already stored";
-  if (a.seq != last + 1)
-    return "refused: would leave a gap, the next seq is " + std::to_string(last + 1);
-  return "refused by the database";
+  auto q = db.query("SELECT actions FROM logs WHERE match_id = ?1");
+  q.bind(1, match);
+  if (q.step()) end.last_seq = q.int64(0);
+  return end;
 }
 
 // Reads a match's log from its last action back along `prev`, into `out` in seq order. False if
@@ -73,7 +65,7 @@ void append_to_log(Connection& db, const Action& a) {
         .run();
   } catch (const SqlError& e) {
     if (!db.in_transaction()) throw;  // not a refusal: the transaction itself is lost
-    throw SqlError("append_action: " + describe(a.match, a.seq) + " " + refusal(db, a));
+    throw SqlError(log_refusal(a, log_end(db, a.match)));
   }
 }
 

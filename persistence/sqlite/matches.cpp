@@ -1,8 +1,8 @@
 #include "persistence/sqlite/matches.hpp"
 
-#include <algorithm>
 #include <utility>
 
+#include "persistence/match_list_query.hpp"
 #include "persistence/now.hpp"
 
 namespace tortuga::store::sqlite {
@@ -115,34 +115,10 @@ void replace_seat(Connection& db, std::int64_t match, const Seat& seat) {
 }
 
 std::vector<Match> list_matches(Connection& db, const MatchFilter& f) {
-  // One SQL text per combination of filters, so that each can use its index; each is prepared
-  // once per connection.
-  std::string sql = kMatchColumns;
-  std::vector<std::string> where;
-  int n = 0;
-  auto param = [&] {
-    // Appended rather than "?" + ...: GCC 12 warns of an overlapping copy in that (its bug
-    // 105329) once this is inlined here.
-    std::string p = "?";
-    p += std::to_string(++n);
-    return p;
-  };
-  if (f.game) where.push_back("m.game = " + param());
-  if (f.status) where.push_back("m.status = " + param());
-  if (f.player)
-    where.push_back("m.id IN (SELECT s.match_id FROM seats s WHERE s.player_id = " + param() + ")");
-  if (f.before_id) where.push_back("m.id < " + param());
-  for (std::size_t i = 0; i < where.size(); ++i) sql += (i == 0 ? " WHERE " : " AND ") + where[i];
-  sql += " ORDER BY m.id DESC LIMIT " + param();
-  const std::int64_t limit = std::clamp(f.limit, 1, kMaxListLimit);
-
-  auto q = db.query(sql);
+  const MatchListQuery list = match_list_query(f, '?');
+  auto q = db.query(kMatchColumns + list.sql);
   int i = 0;
-  if (f.game) q.bind(++i, *f.game);
-  if (f.status) q.bind(++i, *f.status);
-  if (f.player) q.bind(++i, *f.player);
-  if (f.before_id) q.bind(++i, *f.before_id);
-  q.bind(++i, limit);
+  for (const auto& p : list.params) p.is_text ? q.bind(++i, p.text) : q.bind(++i, p.number);
   return read_matches(db, q);
 }
 

@@ -1,5 +1,6 @@
 // Matches outlive the server process: stopped cleanly or killed, it comes back on the same
-// database with every match where the players last saw it.
+// database (a SQLite file, or a PostgreSQL database) with every match where the players last saw
+// it.
 #include <csignal>
 #include <memory>
 #include <stdexcept>
@@ -9,6 +10,7 @@
 #include "tests/integration/play.hpp"
 #include "tests/integration/server_process.hpp"
 #include "tests/integration/test_client.hpp"
+#include "tests/support/postgres_cluster.hpp"
 
 namespace tortuga::integration {
 namespace {
@@ -122,13 +124,30 @@ TEST_CASE("after a clean stop (SIGTERM) players resume their seats and finish th
   CHECK(stored_actions(server->port(), table.match) == seen + rest);
 }
 
-TEST_CASE("after a crash (SIGKILL) every action a client saw is still there") {
-  TempDir dir;
-  const auto db = dir / "tortuga.db";
+// The stored log of `match` begins with exactly `views` (by version, as clients saw them).
+void check_replay_begins_with(std::uint16_t port, std::int64_t match, std::int64_t actions,
+                              const std::map<std::int64_t, Json>& views) {
+  const HttpReply replay = http_get(port, "/api/matches/" + std::to_string(match) + "/replay");
+  REQUIRE(replay.status == 200);
+  const Json steps = Json::parse(replay.body).at("steps");
+  REQUIRE(steps.size() == static_cast<std::size_t>(actions + 1));
+  for (const auto& [version, view] : views) {
+    INFO("version " << version);
+    CHECK(steps[static_cast<std::size_t>(version)].at("view") == view);
+  }
+}
+
+// A whole match played, then another killed mid-match with the server (SIGKILL): after a restart
+// on the same database `db` (a SQLite file or a PostgreSQL URL), the first is there as it ended
+// and the second resumes with every action its clients saw, and plays on to its end.
+void crash_keeps_what_clients_saw(const std::string& db, const TempDir& dir) {
   auto rng = seeded_rng();
   auto server = std::make_unique<ServerProcess>(db, dir.path(), fast_play_config(dir.path()));
 
-  Table table;
+  Table whole, table;
+  std::int64_t whole_actions = 0;
+  Json whole_result;
+  std::map<std::int64_t, Json> whole_views;
   std::vector<Player> players;
   std::map<std::int64_t, Json> seen_views;  // by version, as the clients saw them before the crash
   std::int64_t seen = 0;
@@ -138,6 +157,12 @@ TEST_CASE("after a crash (SIGKILL) every action a client saw is still there") {
     bill.record_history();
     anne.hello("Anne");
     bill.hello("Bill");
+    whole = open_table(anne, bill);
+    whole_actions = play_random(whole.match, {&anne, &bill}, {}, rng);
+    REQUIRE(is_over(anne, whole.match));
+    whole_result = anne.match(whole.match)->view.at("result");
+    for (const auto& [version, view] : anne.match(whole.match)->history)
+      whole_views[version] = as_public(view);
     table = running_after(anne, bill, 9, rng);
     players = {{"Anne", anne.token(), anne.player(), 0}, {"Bill", bill.token(), bill.player(), 1}};
 
@@ -158,6 +183,10 @@ TEST_CASE("after a crash (SIGKILL) every action a client saw is still there") {
   MESSAGE("the clients saw version " << seen << " before the crash");
 
   server = std::make_unique<ServerProcess>(db, dir.path(), fast_play_config(dir.path()));
+  check_finished(server->port(), whole.match, whole_result);
+  CHECK(stored_actions(server->port(), whole.match) == whole_actions);
+  check_replay_begins_with(server->port(), whole.match, whole_actions, whole_views);
+
   auto anne = resume(server->port(), players[0], table.match);
   auto bill = resume(server->port(), players[1], table.match);
   const std::int64_t resumed = anne->match(table.match)->version;
@@ -177,15 +206,21 @@ TEST_CASE("after a crash (SIGKILL) every action a client saw is still there") {
   CHECK(stored_actions(server->port(), table.match) == resumed + rest);
 
   // The stored log begins with exactly the views the clients saw before the crash.
-  const HttpReply replay =
-      http_get(server->port(), "/api/matches/" + std::to_string(table.match) + "/replay");
-  REQUIRE(replay.status == 200);
-  const Json steps = Json::parse(replay.body).at("steps");
-  REQUIRE(steps.size() == static_cast<std::size_t>(resumed + rest + 1));
-  for (const auto& [version, view] : seen_views) {
-    INFO("version " << version);
-    CHECK(steps[static_cast<std::size_t>(version)].at("view") == view);
-  }
+  check_replay_begins_with(server->port(), table.match, resumed + rest, seen_views);
+}
+
+TEST_CASE("after a crash (SIGKILL) every action a client saw is still there") {
+  TempDir dir;
+  crash_keeps_what_clients_saw((dir / "tortuga.db").string(), dir);
+}
+
+TEST_CASE("on PostgreSQL, after a crash (SIGKILL) every action a client saw is still there") {
+  TempDir dir;
+  test::PostgresCluster& cluster = test::PostgresCluster::shared();
+  const std::string db = cluster.new_database();
+  crash_keeps_what_clients_saw(db, dir);
+  // The matches are in PostgreSQL, not in a file the URL was mistaken for.
+  CHECK(cluster.run_sql(db, "SELECT count(*) FROM matches WHERE status = 'finished'") == "2");
 }
 
 // Stopping with matches in full flow: store callbacks still queued, rooms and sessions referenced

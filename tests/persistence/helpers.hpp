@@ -1,4 +1,5 @@
-// Shared by the store tests: a fresh temporary directory per test, and a way to wait for a Done.
+// Shared by the store tests: the backends each test runs on, a fresh temporary directory per
+// test, and a way to wait for a Done.
 #pragma once
 
 #include <doctest/doctest.h>
@@ -9,7 +10,10 @@
 #include <memory>
 #include <string>
 
+#include "persistence/pg_store.hpp"
+#include "persistence/sqlite_store.hpp"
 #include "persistence/store.hpp"
+#include "tests/support/postgres_cluster.hpp"
 
 namespace tortuga::store::test {
 
@@ -33,6 +37,29 @@ class TempDir {
 
  private:
   std::filesystem::path path_;
+};
+
+// The backends a store test runs on (STORE_TEST). Each holds one fresh database and opens a store
+// on it as often as the test asks, so that a test can close its store and open the same database
+// again, as a restarted server does.
+struct OnSqlite {
+  using Store = SqliteStore;
+  TempDir dir;
+  std::string where() const { return dir.file("store.db"); }
+  std::unique_ptr<SqliteStore> open(const WriterOptions& writer = {}) const {
+    SqliteOptions options;
+    static_cast<WriterOptions&>(options) = writer;
+    return std::make_unique<SqliteStore>(where(), options);
+  }
+};
+
+struct OnPostgres {
+  using Store = PgStore;
+  std::string url = tortuga::test::PostgresCluster::shared().new_database();
+  const std::string& where() const { return url; }
+  std::unique_ptr<PgStore> open(const WriterOptions& writer = {}) const {
+    return std::make_unique<PgStore>(url, PgOptions{writer});
+  }
 };
 
 struct Outcome {
@@ -66,3 +93,11 @@ inline Action action(std::int64_t match, std::int64_t seq, int seat = 0) {
 }
 
 }  // namespace tortuga::store::test
+
+TYPE_TO_STRING_AS("sqlite", tortuga::store::test::OnSqlite);
+TYPE_TO_STRING_AS("postgresql", tortuga::store::test::OnPostgres);
+
+// A test of the Store interface, run once on each backend: `Backend` is OnSqlite, then OnPostgres.
+#define STORE_TEST(name)                                            \
+  TEST_CASE_TEMPLATE(name, Backend, tortuga::store::test::OnSqlite, \
+                     tortuga::store::test::OnPostgres)

@@ -11,73 +11,72 @@ using namespace tortuga::store;
 using tortuga::store::test::await;
 using tortuga::store::test::Outcome;
 using tortuga::store::test::sample_match;
-using tortuga::store::test::TempDir;
 
-TEST_CASE("admin actions are kept with who, when and what, and listed newest first in pages") {
-  TempDir dir;
+STORE_TEST("admin actions are kept with who, when and what, and listed newest first in pages") {
+  Backend db;
   std::int64_t first = 0;
   {
-    SqliteStore store(dir.file("store.db"));
+    auto store = db.open();
     for (int i = 1; i <= 4; ++i) {
       const AdminAction a{0, 1700000000000 + i, "admin:0a1b2c3d", "notice",
                           R"({"text":"n)" + std::to_string(i) + "\"}"};
-      CHECK(await([&](Done d) { store.record_admin_action(a, d); }).ok);
+      CHECK(await([&](Done d) { store->record_admin_action(a, d); }).ok);
     }
-    const auto all = store.admin_actions(10, std::nullopt);
+    const auto all = store->admin_actions(10, std::nullopt);
     REQUIRE(all.size() == 4);
     first = all.back().id;
   }
-  SqliteStore reopened(dir.file("store.db"));  // kept across a restart
-  const auto page = reopened.admin_actions(2, std::nullopt);
+  auto reopened = db.open();  // kept across a restart
+  const auto page = reopened->admin_actions(2, std::nullopt);
   REQUIRE(page.size() == 2);
   CHECK(page[0].detail_json == R"({"text":"n4"})");
   CHECK(page[0].time_ms == 1700000000004);
   CHECK(page[0].who == "admin:0a1b2c3d");
   CHECK(page[0].action == "notice");
   CHECK(page[1].detail_json == R"({"text":"n3"})");
-  const auto next = reopened.admin_actions(10, page[1].id);
+  const auto next = reopened->admin_actions(10, page[1].id);
   REQUIRE(next.size() == 2);
   CHECK(next[1].id == first);
-  CHECK(reopened.admin_actions(0, std::nullopt).size() == 1);  // the limit is clamped to 1
+  CHECK(reopened->admin_actions(0, std::nullopt).size() == 1);  // the limit is clamped to 1
 }
 
-TEST_CASE("an admin action without a time is stamped with the current time") {
-  TempDir dir;
-  SqliteStore store(dir.file("store.db"));
-  CHECK(await([&](Done d) { store.record_admin_action({0, 0, "admin:x", "drain", "{}"}, d); }).ok);
-  CHECK(store.admin_actions(1, std::nullopt).at(0).time_ms > 1700000000000);
+STORE_TEST("an admin action without a time is stamped with the current time") {
+  Backend db;
+  auto store = db.open();
+  CHECK(await([&](Done d) { store->record_admin_action({0, 0, "admin:x", "drain", "{}"}, d); }).ok);
+  CHECK(store->admin_actions(1, std::nullopt).at(0).time_ms > 1700000000000);
 }
 
-TEST_CASE("a seat of a running match is given to a bot; an ended match's seats stay") {
-  TempDir dir;
-  SqliteStore store(dir.file("store.db"));
-  const std::int64_t running = store.create_match(sample_match());
-  const std::int64_t ended = store.create_match(sample_match());
-  CHECK(await([&](Done d) { store.finish_match(ended, "aborted", "null", 1, d); }).ok);
+STORE_TEST("a seat of a running match is given to a bot; an ended match's seats stay") {
+  Backend db;
+  auto store = db.open();
+  const std::int64_t running = store->create_match(sample_match());
+  const std::int64_t ended = store->create_match(sample_match());
+  CHECK(await([&](Done d) { store->finish_match(ended, "aborted", "null", 1, d); }).ok);
 
   CHECK(await([&](Done d) {
-          store.replace_seat(running, {1, std::nullopt, "Bot 2 (smart)", "smart"}, d);
+          store->replace_seat(running, {1, std::nullopt, "Bot 2 (smart)", "smart"}, d);
         }).ok);
-  const auto seats = store.match(running)->seats;
+  const auto seats = store->match(running)->seats;
   CHECK(seats[1].name == "Bot 2 (smart)");
   CHECK(seats[1].bot == "smart");
   CHECK(!seats[1].player_id);
   CHECK(seats[0].name == "Bot 0");  // the others as they were
 
   const Outcome of_ended = await([&](Done d) {
-    store.replace_seat(ended, {1, std::nullopt, "B", "smart"}, d);
+    store->replace_seat(ended, {1, std::nullopt, "B", "smart"}, d);
   });
   CHECK(!of_ended.ok);
   CHECK(of_ended.error.find("no such seat of a running match") != std::string::npos);
-  CHECK(store.match(ended)->seats[1].name == "Bot 1");
+  CHECK(store->match(ended)->seats[1].name == "Bot 1");
   CHECK(!await([&](Done d) {
-           store.replace_seat(running, {7, std::nullopt, "B", "smart"}, d);
+           store->replace_seat(running, {7, std::nullopt, "B", "smart"}, d);
          }).ok);
-  CHECK(!await([&](Done d) { store.replace_seat(999, {0, std::nullopt, "B", "smart"}, d); }).ok);
+  CHECK(!await([&](Done d) { store->replace_seat(999, {0, std::nullopt, "B", "smart"}, d); }).ok);
 }
 
-TEST_CASE("the store answers its ping while it is open") {
-  TempDir dir;
-  SqliteStore store(dir.file("store.db"));
-  CHECK(store.ping());
+STORE_TEST("the store answers its ping while it is open") {
+  Backend db;
+  auto store = db.open();
+  CHECK(store->ping());
 }

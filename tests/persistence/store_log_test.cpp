@@ -131,17 +131,17 @@ PRAGMA user_version = 2;
   CHECK(store.actions(1).size() == 3);
 }
 
-TEST_CASE("an action for a match that has ended is refused, and the log stays as it was") {
-  TempDir dir;
-  SqliteStore store(dir.file("store.db"));
-  const std::int64_t id = store.create_match(sample_match());
-  CHECK(await([&](Done d) { store.append_action(action(id, 1), d); }).ok);
-  CHECK(await([&](Done d) { store.finish_match(id, "aborted", "null", 7, d); }).ok);
-  auto late = await([&](Done d) { store.append_action(action(id, 2), d); });
+STORE_TEST("an action for a match that has ended is refused, and the log stays as it was") {
+  Backend db;
+  auto store = db.open();
+  const std::int64_t id = store->create_match(sample_match());
+  CHECK(await([&](Done d) { store->append_action(action(id, 1), d); }).ok);
+  CHECK(await([&](Done d) { store->finish_match(id, "aborted", "null", 7, d); }).ok);
+  auto late = await([&](Done d) { store->append_action(action(id, 2), d); });
   CHECK_FALSE(late.ok);
   CHECK(late.error.find("the match has ended (aborted)") != std::string::npos);
-  CHECK(store.actions(id).size() == 1);
-  CHECK(store.match(id)->action_count == 1);
+  CHECK(store->actions(id).size() == 1);
+  CHECK(store->match(id)->action_count == 1);
 }
 
 TEST_CASE("the file itself refuses an action out of its log's order, whoever inserts it") {

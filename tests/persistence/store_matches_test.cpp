@@ -12,7 +12,6 @@ using namespace tortuga::store;
 using tortuga::store::test::action;
 using tortuga::store::test::await;
 using tortuga::store::test::sample_match;
-using tortuga::store::test::TempDir;
 
 namespace {
 std::vector<std::int64_t> ids(const std::vector<Match>& ms) {
@@ -22,10 +21,10 @@ std::vector<std::int64_t> ids(const std::vector<Match>& ms) {
 }
 }  // namespace
 
-TEST_CASE("a match round-trips with its seats, a seed above 2^63 and unicode names") {
-  TempDir dir;
-  SqliteStore store(dir.file("store.db"));
-  Player anne = store.create_player("Ærøskøbing Anne", hash_token("a"));
+STORE_TEST("a match round-trips with its seats, a seed above 2^63 and unicode names") {
+  Backend db;
+  auto store = db.open();
+  Player anne = store->create_player("Ærøskøbing Anne", hash_token("a"));
 
   for (std::uint64_t seed : {std::uint64_t{0xFEDCBA9876543210}, std::uint64_t{1} << 63,
                              std::numeric_limits<std::uint64_t>::max(), std::uint64_t{0}}) {
@@ -39,10 +38,10 @@ TEST_CASE("a match round-trips with its seats, a seed above 2^63 and unicode nam
     m.seats = {{0, anne.id, "Ærøskøbing Anne", ""},
                {1, std::nullopt, "船長 Ōkami", "smart"},
                {2, std::nullopt, "Señor 🦜", "random"}};
-    const std::int64_t id = store.create_match(m);
+    const std::int64_t id = store->create_match(m);
     REQUIRE(id > 0);
 
-    auto got = store.match(id);
+    auto got = store->match(id);
     REQUIRE(got);
     CHECK(got->id == id);
     CHECK(got->game == m.game);
@@ -62,192 +61,192 @@ TEST_CASE("a match round-trips with its seats, a seed above 2^63 and unicode nam
       CHECK(got->seats[i].bot == m.seats[i].bot);
     }
   }
-  CHECK_FALSE(store.match(12345));
+  CHECK_FALSE(store->match(12345));
 }
 
-TEST_CASE("a match without a creation time is stamped with the current time") {
-  TempDir dir;
-  SqliteStore store(dir.file("store.db"));
+STORE_TEST("a match without a creation time is stamped with the current time") {
+  Backend db;
+  auto store = db.open();
   Match m = sample_match();
   m.created_ms = 0;
-  auto got = store.match(store.create_match(m));
+  auto got = store->match(store->create_match(m));
   REQUIRE(got);
   CHECK(got->created_ms > 1700000000000);
 }
 
-TEST_CASE("a match whose seats cannot all be stored is not stored at all") {
-  TempDir dir;
-  SqliteStore store(dir.file("store.db"));
+STORE_TEST("a match whose seats cannot all be stored is not stored at all") {
+  Backend db;
+  auto store = db.open();
   Match twice = sample_match();
   twice.seats.push_back({1, std::nullopt, "Seat one again", ""});
-  CHECK(store.create_match(twice) == 0);
+  CHECK(store->create_match(twice) == 0);
   Match unknown_player = sample_match();
   unknown_player.seats[0].player_id = 77;
-  CHECK(store.create_match(unknown_player) == 0);
-  CHECK(store.list_matches({}).empty());
+  CHECK(store->create_match(unknown_player) == 0);
+  CHECK(store->list_matches({}).empty());
 
-  const std::int64_t id = store.create_match(sample_match());
+  const std::int64_t id = store->create_match(sample_match());
   CHECK(id > 0);
-  CHECK(store.match(id)->seats.size() == 3);
+  CHECK(store->match(id)->seats.size() == 3);
 }
 
-TEST_CASE("a match created without waiting is answered with its id once it is committed") {
-  TempDir dir;
-  SqliteStore store(dir.file("store.db"));
+STORE_TEST("a match created without waiting is answered with its id once it is committed") {
+  Backend db;
+  auto store = db.open();
   std::promise<std::int64_t> stored, refused;
-  store.create_match(sample_match(), [&](std::int64_t id) { stored.set_value(id); });
+  store->create_match(sample_match(), [&](std::int64_t id) { stored.set_value(id); });
   Match twice = sample_match();
   twice.seats.push_back({1, std::nullopt, "Seat one again", ""});
-  store.create_match(twice, [&](std::int64_t id) { refused.set_value(id); });
+  store->create_match(twice, [&](std::int64_t id) { refused.set_value(id); });
   const std::int64_t id = stored.get_future().get();
   CHECK(id > 0);
   CHECK(refused.get_future().get() == 0);
-  auto got = store.match(id);
+  auto got = store->match(id);
   REQUIRE(got);
   CHECK(got->seats.size() == 3);
-  CHECK(store.list_matches({}).size() == 1);
+  CHECK(store->list_matches({}).size() == 1);
 }
 
-TEST_CASE("action_count tells how many actions a match has stored") {
-  TempDir dir;
-  SqliteStore store(dir.file("store.db"));
-  const std::int64_t a = store.create_match(sample_match());
-  const std::int64_t b = store.create_match(sample_match());
-  for (int seq = 1; seq <= 5; ++seq) store.append_action(action(a, seq), nullptr);
-  store.append_action(action(b, 1), nullptr);
-  store.flush();
-  CHECK(store.match(a)->action_count == 5);
-  CHECK(store.match(b)->action_count == 1);
-  CHECK(store.list_matches({})[0].action_count == 1);  // b, the newest
-  CHECK(store.list_matches({})[1].action_count == 5);
+STORE_TEST("action_count tells how many actions a match has stored") {
+  Backend db;
+  auto store = db.open();
+  const std::int64_t a = store->create_match(sample_match());
+  const std::int64_t b = store->create_match(sample_match());
+  for (int seq = 1; seq <= 5; ++seq) store->append_action(action(a, seq), nullptr);
+  store->append_action(action(b, 1), nullptr);
+  store->flush();
+  CHECK(store->match(a)->action_count == 5);
+  CHECK(store->match(b)->action_count == 1);
+  CHECK(store->list_matches({})[0].action_count == 1);  // b, the newest
+  CHECK(store->list_matches({})[1].action_count == 5);
 }
 
-TEST_CASE("finish_match records the result and end time; the match is no longer unfinished") {
-  TempDir dir;
-  SqliteStore store(dir.file("store.db"));
-  const std::int64_t won = store.create_match(sample_match());
-  const std::int64_t stopped = store.create_match(sample_match());
-  const std::int64_t running = store.create_match(sample_match());
-  store.append_action(action(won, 1), nullptr);
+STORE_TEST("finish_match records the result and end time; the match is no longer unfinished") {
+  Backend db;
+  auto store = db.open();
+  const std::int64_t won = store->create_match(sample_match());
+  const std::int64_t stopped = store->create_match(sample_match());
+  const std::int64_t running = store->create_match(sample_match());
+  store->append_action(action(won, 1), nullptr);
 
   auto finished = await([&](Done d) {
-    store.finish_match(won, "finished", R"({"winners":[0],"scores":[12,7,3]})", 1700000099000, d);
+    store->finish_match(won, "finished", R"({"winners":[0],"scores":[12,7,3]})", 1700000099000, d);
   });
   CHECK(finished.ok);
   CHECK(
-      await([&](Done d) { store.finish_match(stopped, "aborted", "null", 1700000099001, d); }).ok);
+      await([&](Done d) { store->finish_match(stopped, "aborted", "null", 1700000099001, d); }).ok);
 
-  auto got = store.match(won);
+  auto got = store->match(won);
   REQUIRE(got);
   CHECK(got->status == "finished");
   CHECK(got->result_json == R"({"winners":[0],"scores":[12,7,3]})");
   CHECK(got->ended_ms == 1700000099000);
   CHECK(got->action_count == 1);
-  CHECK(store.match(stopped)->status == "aborted");
+  CHECK(store->match(stopped)->status == "aborted");
 
-  auto unfinished = store.unfinished_matches();
+  auto unfinished = store->unfinished_matches();
   REQUIRE(unfinished.size() == 1);
   CHECK(unfinished[0].id == running);
 }
 
-TEST_CASE("finish_match refuses an unknown match, an ended match and a status that does not end") {
-  TempDir dir;
-  SqliteStore store(dir.file("store.db"));
-  const std::int64_t id = store.create_match(sample_match());
+STORE_TEST("finish_match refuses an unknown match, an ended match and a status that does not end") {
+  Backend db;
+  auto store = db.open();
+  const std::int64_t id = store->create_match(sample_match());
 
-  auto unknown = await([&](Done d) { store.finish_match(id + 1, "finished", "null", 1, d); });
+  auto unknown = await([&](Done d) { store->finish_match(id + 1, "finished", "null", 1, d); });
   CHECK_FALSE(unknown.ok);
   CHECK(unknown.error.find("no such match") != std::string::npos);
 
-  auto running = await([&](Done d) { store.finish_match(id, "running", "null", 1, d); });
+  auto running = await([&](Done d) { store->finish_match(id, "running", "null", 1, d); });
   CHECK_FALSE(running.ok);
-  auto bogus = await([&](Done d) { store.finish_match(id, "sunk", "null", 1, d); });
+  auto bogus = await([&](Done d) { store->finish_match(id, "sunk", "null", 1, d); });
   CHECK_FALSE(bogus.ok);
-  CHECK(store.match(id)->status == "running");
+  CHECK(store->match(id)->status == "running");
 
-  CHECK(await([&](Done d) { store.finish_match(id, "finished", R"({"w":1})", 5, d); }).ok);
-  auto again = await([&](Done d) { store.finish_match(id, "aborted", "null", 6, d); });
+  CHECK(await([&](Done d) { store->finish_match(id, "finished", R"({"w":1})", 5, d); }).ok);
+  auto again = await([&](Done d) { store->finish_match(id, "aborted", "null", 6, d); });
   CHECK_FALSE(again.ok);
   CHECK(again.error.find("already finished") != std::string::npos);
-  auto got = store.match(id);
+  auto got = store->match(id);
   CHECK(got->status == "finished");
   CHECK(got->result_json == R"({"w":1})");
   CHECK(got->ended_ms == 5);
 }
 
-TEST_CASE("list_matches filters by game, player and status, newest first") {
-  TempDir dir;
-  SqliteStore store(dir.file("store.db"));
-  Player anne = store.create_player("Anne", hash_token("anne"));
-  Player mary = store.create_player("Mary", hash_token("mary"));
+STORE_TEST("list_matches filters by game, player and status, newest first") {
+  Backend db;
+  auto store = db.open();
+  Player anne = store->create_player("Anne", hash_token("anne"));
+  Player mary = store->create_player("Mary", hash_token("mary"));
 
   auto make = [&](const std::string& game, std::vector<std::int64_t> players) {
     Match m = sample_match(game, 0);
     int seat = 0;
     for (auto p : players) m.seats.push_back({seat++, p, "someone", ""});
     m.seats.push_back({seat, std::nullopt, "Bot", "random"});
-    return store.create_match(m);
+    return store->create_match(m);
   };
   const auto m1 = make("scalawag", {anne.id});
   const auto m2 = make("colpaccio", {anne.id, mary.id});
   const auto m3 = make("scalawag", {mary.id});
   const auto m4 = make("scalawag", {});
   const auto m5 = make("riff-raff", {anne.id});
-  store.finish_match(m1, "finished", "null", 1, nullptr);
-  store.finish_match(m3, "aborted", "null", 1, nullptr);
-  store.flush();
+  store->finish_match(m1, "finished", "null", 1, nullptr);
+  store->finish_match(m3, "aborted", "null", 1, nullptr);
+  store->flush();
 
-  CHECK(ids(store.list_matches({})) == std::vector<std::int64_t>{m5, m4, m3, m2, m1});
+  CHECK(ids(store->list_matches({})) == std::vector<std::int64_t>{m5, m4, m3, m2, m1});
 
   MatchFilter game;
   game.game = "scalawag";
-  CHECK(ids(store.list_matches(game)) == std::vector<std::int64_t>{m4, m3, m1});
+  CHECK(ids(store->list_matches(game)) == std::vector<std::int64_t>{m4, m3, m1});
 
   MatchFilter player;
   player.player = anne.id;
-  CHECK(ids(store.list_matches(player)) == std::vector<std::int64_t>{m5, m2, m1});
+  CHECK(ids(store->list_matches(player)) == std::vector<std::int64_t>{m5, m2, m1});
   player.player = mary.id;
-  CHECK(ids(store.list_matches(player)) == std::vector<std::int64_t>{m3, m2});
+  CHECK(ids(store->list_matches(player)) == std::vector<std::int64_t>{m3, m2});
   player.player = 999;
-  CHECK(store.list_matches(player).empty());
+  CHECK(store->list_matches(player).empty());
 
   MatchFilter status;
   status.status = "running";
-  CHECK(ids(store.list_matches(status)) == std::vector<std::int64_t>{m5, m4, m2});
+  CHECK(ids(store->list_matches(status)) == std::vector<std::int64_t>{m5, m4, m2});
   status.status = "finished";
-  CHECK(ids(store.list_matches(status)) == std::vector<std::int64_t>{m1});
+  CHECK(ids(store->list_matches(status)) == std::vector<std::int64_t>{m1});
   status.status = "no such status";
-  CHECK(store.list_matches(status).empty());
+  CHECK(store->list_matches(status).empty());
 
   MatchFilter all;
   all.game = "scalawag";
   all.player = mary.id;
   all.status = "aborted";
-  CHECK(ids(store.list_matches(all)) == std::vector<std::int64_t>{m3});
+  CHECK(ids(store->list_matches(all)) == std::vector<std::int64_t>{m3});
   all.status = "running";
-  CHECK(store.list_matches(all).empty());
+  CHECK(store->list_matches(all).empty());
 
   // Listed matches carry their seats.
   MatchFilter with_anne;
   with_anne.player = anne.id;
-  auto listed = store.list_matches(with_anne);
+  auto listed = store->list_matches(with_anne);
   REQUIRE(listed.size() == 3);
   CHECK(listed[1].seats.size() == 3);
   CHECK(listed[1].seats[1].player_id == mary.id);
 }
 
-TEST_CASE("list_matches pages with limit and before_id") {
-  TempDir dir;
-  SqliteStore store(dir.file("store.db"));
+STORE_TEST("list_matches pages with limit and before_id") {
+  Backend db;
+  auto store = db.open();
   std::vector<std::int64_t> created;
   for (int i = 0; i < 12; ++i)
-    created.push_back(store.create_match(sample_match(i % 2 ? "a" : "b")));
+    created.push_back(store->create_match(sample_match(i % 2 ? "a" : "b")));
 
   std::vector<std::int64_t> seen;
   MatchFilter page;
   page.limit = 5;
   for (;;) {
-    auto ms = store.list_matches(page);
+    auto ms = store->list_matches(page);
     CHECK(ms.size() <= 5);
     if (ms.empty()) break;
     for (const auto& m : ms) seen.push_back(m.id);
@@ -259,13 +258,13 @@ TEST_CASE("list_matches pages with limit and before_id") {
   b_page.game = "b";
   b_page.limit = 2;
   b_page.before_id = created[6];
-  CHECK(ids(store.list_matches(b_page)) == std::vector<std::int64_t>{created[4], created[2]});
+  CHECK(ids(store->list_matches(b_page)) == std::vector<std::int64_t>{created[4], created[2]});
 
   MatchFilter odd_limits;
   odd_limits.limit = 0;
-  CHECK(store.list_matches(odd_limits).size() == 1);
+  CHECK(store->list_matches(odd_limits).size() == 1);
   odd_limits.limit = -5;
-  CHECK(store.list_matches(odd_limits).size() == 1);
+  CHECK(store->list_matches(odd_limits).size() == 1);
   odd_limits.limit = 1 << 30;
-  CHECK(store.list_matches(odd_limits).size() == 12);
+  CHECK(store->list_matches(odd_limits).size() == 12);
 }

@@ -29,39 +29,38 @@ std::string open_error(const std::string& path) {
 }
 }  // namespace
 
-TEST_CASE("after a restart everything written is there, and the running match can be replayed") {
-  TempDir dir;
-  const std::string path = dir.file("store.db");
+STORE_TEST("after a restart everything written is there, and the running match can be replayed") {
+  Backend db;
   std::int64_t anne_id = 0, ended_id = 0, running_id = 0;
   {
-    SqliteStore store(path);
-    anne_id = store.create_player("Anne", hash_token("anne")).id;
+    auto store = db.open();
+    anne_id = store->create_player("Anne", hash_token("anne")).id;
     Match m = sample_match();
     m.seed = 0x8000000000000001;
     m.seats[0] = {0, anne_id, "Anne", ""};
-    ended_id = store.create_match(m);
-    running_id = store.create_match(m);
-    for (int seq = 1; seq <= 4; ++seq) store.append_action(action(ended_id, seq), nullptr);
+    ended_id = store->create_match(m);
+    running_id = store->create_match(m);
+    for (int seq = 1; seq <= 4; ++seq) store->append_action(action(ended_id, seq), nullptr);
     for (int seq = 1; seq <= 7; ++seq)
-      store.append_action(action(running_id, seq, seq % 3), nullptr);
-    store.finish_match(ended_id, "finished", R"({"winners":[0]})", 123, nullptr);
-    store.rename_player(anne_id, "Anne Bonny", nullptr);
-    store.flush();
+      store->append_action(action(running_id, seq, seq % 3), nullptr);
+    store->finish_match(ended_id, "finished", R"({"winners":[0]})", 123, nullptr);
+    store->rename_player(anne_id, "Anne Bonny", nullptr);
+    store->flush();
   }
-  SqliteStore store(path);
-  auto anne = store.player_by_token_hash(hash_token("anne"));
+  auto store = db.open();
+  auto anne = store->player_by_token_hash(hash_token("anne"));
   REQUIRE(anne);
   CHECK(anne->id == anne_id);
   CHECK(anne->name == "Anne Bonny");
 
-  auto ended = store.match(ended_id);
+  auto ended = store->match(ended_id);
   REQUIRE(ended);
   CHECK(ended->status == "finished");
   CHECK(ended->result_json == R"({"winners":[0]})");
   CHECK(ended->ended_ms == 123);
   CHECK(ended->action_count == 4);
 
-  auto unfinished = store.unfinished_matches();
+  auto unfinished = store->unfinished_matches();
   REQUIRE(unfinished.size() == 1);
   const Match& running = unfinished[0];
   CHECK(running.id == running_id);
@@ -72,7 +71,7 @@ TEST_CASE("after a restart everything written is there, and the running match ca
   REQUIRE(running.seats.size() == 3);
   CHECK(running.seats[0].player_id == anne_id);
   CHECK(running.action_count == 7);
-  auto log = store.actions(running_id);
+  auto log = store->actions(running_id);
   REQUIRE(log.size() == 7);
   for (int i = 0; i < 7; ++i) {
     CHECK(log[i].seq == i + 1);
@@ -81,54 +80,52 @@ TEST_CASE("after a restart everything written is there, and the running match ca
   }
 
   // New ids continue after the old ones, and the log goes on where it stopped.
-  CHECK(store.create_match(sample_match()) > running_id);
+  CHECK(store->create_match(sample_match()) > running_id);
   std::atomic<bool> ok{false};
-  store.append_action(action(running_id, 8), [&](bool b, const std::string&) { ok = b; });
-  store.flush();
+  store->append_action(action(running_id, 8), [&](bool b, const std::string&) { ok = b; });
+  store->flush();
   CHECK(ok.load());
 }
 
-TEST_CASE("unfinished matches are listed oldest first") {
-  TempDir dir;
-  SqliteStore store(dir.file("store.db"));
-  const auto a = store.create_match(sample_match());
-  const auto b = store.create_match(sample_match());
-  const auto c = store.create_match(sample_match());
-  store.finish_match(b, "aborted", "null", 1, nullptr);
-  store.flush();
-  auto unfinished = store.unfinished_matches();
+STORE_TEST("unfinished matches are listed oldest first") {
+  Backend db;
+  auto store = db.open();
+  const auto a = store->create_match(sample_match());
+  const auto b = store->create_match(sample_match());
+  const auto c = store->create_match(sample_match());
+  store->finish_match(b, "aborted", "null", 1, nullptr);
+  store->flush();
+  auto unfinished = store->unfinished_matches();
   REQUIRE(unfinished.size() == 2);
   CHECK(unfinished[0].id == a);
   CHECK(unfinished[1].id == c);
 }
 
-TEST_CASE("closing the store without flush commits every queued write and runs its Done") {
-  TempDir dir;
-  const std::string path = dir.file("store.db");
+STORE_TEST("closing the store without flush commits every queued write and runs its Done") {
+  Backend db;
   std::int64_t id = 0;
   std::atomic<int> answered{0};
   {
-    SqliteStore store(path);
-    id = store.create_match(sample_match());
+    auto store = db.open();
+    id = store->create_match(sample_match());
     for (int seq = 1; seq <= 1000; ++seq)
-      store.append_action(action(id, seq), [&](bool ok, const std::string&) { answered += ok; });
+      store->append_action(action(id, seq), [&](bool ok, const std::string&) { answered += ok; });
   }
   CHECK(answered.load() == 1000);
-  SqliteStore store(path);
-  CHECK(store.actions(id).size() == 1000);
+  auto store = db.open();
+  CHECK(store->actions(id).size() == 1000);
 }
 
-TEST_CASE("a write whose Done has run survives the process dying at that moment") {
+STORE_TEST("a write whose Done has run survives the process dying at that moment") {
   // The child stops dead inside the Done of its last action: no destructor, no flush, no
   // checkpoint. What it was told is stored must be there when the file is opened again.
-  TempDir dir;
-  const std::string path = dir.file("store.db");
+  Backend db;
   constexpr int kActions = 300;
   std::fflush(nullptr);  // the child must not print what the parent has buffered
   pid_t child = fork();
   REQUIRE(child >= 0);
   if (child == 0) {
-    auto* store = new SqliteStore(path);
+    auto* store = db.open().release();
     const std::int64_t id = store->create_match(sample_match());
     if (id != 1) _exit(2);
     for (int seq = 1; seq <= kActions; ++seq) {
@@ -145,10 +142,10 @@ TEST_CASE("a write whose Done has run survives the process dying at that moment"
   REQUIRE(WIFEXITED(status));
   REQUIRE(WEXITSTATUS(status) == 0);
 
-  SqliteStore store(path);
-  auto log = store.actions(1);
+  auto store = db.open();
+  auto log = store->actions(1);
   CHECK(log.size() == kActions);
-  CHECK(store.unfinished_matches().size() == 1);
+  CHECK(store->unfinished_matches().size() == 1);
 }
 
 TEST_CASE("the parent directory of the database is created when missing") {

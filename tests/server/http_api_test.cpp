@@ -7,10 +7,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "persistence/sqlite_store.hpp"
 #include "protocol/command.hpp"
 #include "server/http_api.hpp"
 #include "server/match_file.hpp"
+#include "tests/persistence/helpers.hpp"
 #include "tests/server/gated_store.hpp"
 
 namespace tortuga::testing {
@@ -19,9 +19,12 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
+// Stored matches, on either backend, and a web root beside them.
+template <class Backend = store::test::OnSqlite>
 struct Archive {
   fs::path dir = fs::temp_directory_path() / ("tortuga-http-" + std::to_string(::getpid()));
-  std::unique_ptr<store::SqliteStore> store;
+  Backend db;
+  std::unique_ptr<store::Store> store;
   std::int64_t finished = 0, running = 0;
   std::int64_t anne_id = 0;
 
@@ -29,7 +32,7 @@ struct Archive {
     fs::create_directories(dir / "web");
     std::ofstream(dir / "web" / "index.html") << "<h1>hi</h1>";
     std::ofstream(dir / "secret.txt") << "no";
-    store = std::make_unique<store::SqliteStore>((dir / "t.db").string());
+    store = db.open();
     auto anne = store->create_player("Anne", "h1");
     anne_id = anne.id;
     // A short match of Raft & Scupper, played by its first legal actions, stored as a room would.
@@ -64,8 +67,8 @@ struct Archive {
 
 }  // namespace
 
-TEST_CASE("the HTTP API lists, describes, replays and exports stored matches") {
-  Archive a;
+STORE_TEST("the HTTP API lists, describes, replays and exports stored matches") {
+  Archive<Backend> a;
   HttpApi api(*a.store, (a.dir / "web").string());
   CHECK(Json::parse(api.get("/healthz").body)["status"] == "ok");
 
@@ -104,8 +107,8 @@ std::vector<std::int64_t> listed(HttpApi& api, const std::string& query) {
 
 }  // namespace
 
-TEST_CASE("the HTTP match list filters by each parameter, newest first") {
-  Archive a;
+STORE_TEST("the HTTP match list filters by each parameter, newest first") {
+  Archive<Backend> a;
   HttpApi api(*a.store, (a.dir / "web").string());
   const std::vector<std::int64_t> both = {a.running, a.finished};  // the running one is newer
   REQUIRE(a.running > a.finished);
@@ -188,8 +191,8 @@ TEST_CASE("the HTTP match list and list_matches refuse the same values") {
   }
 }
 
-TEST_CASE("a running match's seats and export are not given to anonymous HTTP readers") {
-  Archive a;
+STORE_TEST("a running match's seats and export are not given to anonymous HTTP readers") {
+  Archive<Backend> a;
   HttpApi api(*a.store, (a.dir / "web").string());
   const std::string running = "/api/matches/" + std::to_string(a.running);
   CHECK(api.get(running + "/replay?seat=0").status == 403);
@@ -200,8 +203,8 @@ TEST_CASE("a running match's seats and export are not given to anonymous HTTP re
   for (const Json& step : spectators["steps"]) CHECK(step["action"].is_null());
 }
 
-TEST_CASE("an exported match file replays to the same result") {
-  Archive a;
+STORE_TEST("an exported match file replays to the same result") {
+  Archive<Backend> a;
   HttpApi api(*a.store, (a.dir / "web").string());
   auto exported = api.get("/api/matches/" + std::to_string(a.finished) + "/export");
   REQUIRE(exported.status == 200);

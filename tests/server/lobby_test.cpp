@@ -5,10 +5,10 @@
 
 #include <unistd.h>
 
-#include "persistence/sqlite_store.hpp"
 #include "protocol/command.hpp"
 #include "protocol/patch.hpp"
 #include "server/lobby.hpp"
+#include "tests/persistence/helpers.hpp"
 #include "tests/server/fake_client.hpp"
 
 namespace tortuga::testing {
@@ -16,9 +16,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// A lobby on a store of either backend, which it can be restarted on.
+template <class Backend = store::test::OnSqlite>
 struct Server {
   fs::path dir;
-  std::unique_ptr<store::SqliteStore> store;
+  Backend db;
+  std::unique_ptr<store::Store> store;
   std::unique_ptr<boost::asio::io_context> io;
   std::unique_ptr<Lobby> lobby;
   int recovered = 0;
@@ -35,12 +38,12 @@ struct Server {
     fs::remove_all(dir);
   }
   void open() {
-    store = std::make_unique<store::SqliteStore>((dir / "t.db").string());
+    store = db.open();
     io = std::make_unique<boost::asio::io_context>();
     lobby = std::make_unique<Lobby>(*io, *store, RoomSettings{0}, LobbyLimits{10});
     recovered = lobby->recover();
   }
-  // Like a stop and start of the process: rooms are gone, the store's file stays.
+  // Like a stop and start of the process: rooms are gone, the store's database stays.
   void restart() {
     close();
     open();
@@ -86,8 +89,8 @@ Json latest_view(const FakeClient& client, std::int64_t match) {
 
 }  // namespace
 
-TEST_CASE("hello gives a new player a secret token that later resumes the same player") {
-  Server s;
+STORE_TEST("hello gives a new player a secret token that later resumes the same player") {
+  Server<Backend> s;
   auto c = std::make_shared<FakeClient>();
   s.send(c, {{"type", "ping"}, {"id", 1}});
   CHECK(last(*c, "pong")["re"] == 1);
@@ -144,8 +147,8 @@ TEST_CASE("public rooms are listed, private rooms are found by their code only")
   CHECK(last(*ben, "error")["code"] == "bad_options");
 }
 
-TEST_CASE("after a restart a running match is rebuilt from its log and its players resume it") {
-  Server s;
+STORE_TEST("after a restart a running match is rebuilt from its log and its players resume it") {
+  Server<Backend> s;
   auto anne = std::make_shared<FakeClient>(), ben = std::make_shared<FakeClient>();
   s.send(anne, {{"type", "hello"}, {"name", "Anne"}});
   s.send(ben, {{"type", "hello"}, {"name", "Ben"}});

@@ -1,0 +1,21 @@
+#include "persistence/open_store.hpp"
+
+#include "persistence/pg_store.hpp"
+#include "persistence/postgres/connection.hpp"
+
+namespace tortuga::store {
+
+bool names_postgresql(const std::string& db) {
+  return db.rfind("postgresql://", 0) == 0 || db.rfind("postgres://", 0) == 0;
+}
+
+std::unique_ptr<Store> open_store(const std::string& db, const SqliteOptions& options) {
+  if (names_postgresql(db)) return std::make_unique<PgStore>(db, PgOptions{options});
+  return std::make_unique<SqliteStore>(db, options);
+}
+
+std::string shown_db(const std::string& db) {
+  return names_postgresql(db) ? postgres::without_password(db) : db;
+}
+
+}  // namespace tortuga::store

@@ -1,0 +1,23 @@
+// The PostgreSQL backend's statements on the admin_actions table, the record of what operators did
+// through the admin API; and the cheap query that tells whether the database answers.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "persistence/postgres/connection.hpp"
+#include "persistence/store.hpp"
+
+namespace tortuga::store::postgres {
+
+// a.id is ignored; a time_ms of 0 means now.
+void insert_admin_action(Connection& db, const AdminAction& a);
+// Newest first, at most `limit`, ids below `before_id` if given.
+std::vector<AdminAction> admin_actions(Connection& db, int limit,
+                                       std::optional<std::int64_t> before_id);
+
+// Reads the schema's version from the database: true once it has, throws if it cannot.
+bool answers(Connection& db);
+
+}  // namespace tortuga::store::postgres

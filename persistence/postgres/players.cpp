@@ -1,0 +1,37 @@
+#include "persistence/postgres/players.hpp"
+
+namespace tortuga::store::postgres {
+namespace {
+
+std::optional<Player> read_player(const Result& r) {
+  if (r.rows() == 0) return std::nullopt;
+  return Player{r.int64(0, 0), r.text(0, 1), r.text(0, 2), r.int64(0, 3)};
+}
+
+}  // namespace
+
+std::int64_t insert_player(Connection& db, const Player& p) {
+  const Result r = db.query(
+      "INSERT INTO players (name, token_hash, created_ms) VALUES ($1, $2, $3) "
+      "ON CONFLICT (token_hash) DO NOTHING RETURNING id",
+      p.name, p.token_hash, p.created_ms);
+  if (r.rows() == 0) throw PgError("create_player: another player has that token hash");
+  return r.int64(0, 0);
+}
+
+void rename_player(Connection& db, std::int64_t id, const std::string& name) {
+  if (db.query("UPDATE players SET name = $1 WHERE id = $2", name, id).changed() == 0)
+    throw PgError("no player " + std::to_string(id));
+}
+
+std::optional<Player> player_by_token_hash(Connection& db, const std::string& hash) {
+  return read_player(
+      db.query("SELECT id, name, token_hash, created_ms FROM players WHERE token_hash = $1", hash));
+}
+
+std::optional<Player> player_by_id(Connection& db, std::int64_t id) {
+  return read_player(
+      db.query("SELECT id, name, token_hash, created_ms FROM players WHERE id = $1", id));
+}
+
+}  // namespace tortuga::store::postgres

@@ -1,0 +1,76 @@
+// The connections a store's reads run on, for either backend. Each is used by one thread at a
+// time and keeps its own prepared statements, so concurrent reads wait neither for each other nor
+// for the writer (SQLite's WAL, PostgreSQL's MVCC). A read takes an idle connection (opening one
+// when none is idle, so the pool grows to the most reads ever at once) and gives it back
+// afterwards, unless the connection broke (a database server restarted): then it is closed, and
+// the read tried once more on a new one.
+//
+// A Connection here has begin_read() (a read-only transaction, one snapshot), commit(),
+// rollback_if_open() and broken().
+#pragma once
+
+#include <exception>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <utility>
+#include <vector>
+
+namespace tortuga::store {
+
+template <class Connection>
+class ReadPool {
+ public:
+  using Open = std::function<std::unique_ptr<Connection>()>;
+
+  // Opens a first connection at once, so that a database readers cannot open fails the store's
+  // start rather than its first read. Throws what `open` throws.
+  explicit ReadPool(Open open) : open_(std::move(open)) { idle_.push_back(open_()); }
+
+  // Runs `read_fn(Connection&)` inside one read transaction, so that everything it reads comes
+  // from one snapshot (a match and its seats). Never throws: a failed read gives `fallback`.
+  template <class R, class F>
+  R read(R fallback, F&& read_fn) {
+    std::unique_ptr<Connection> c = take();
+    // A connection that broke while idle (the database server restarted since its last read)
+    // fails its next statement: the read is tried once more on a new one.
+    for (int attempt = 0; attempt < 2; ++attempt) {
+      try {
+        if (!c) c = open_();
+        c->begin_read();
+        R result = read_fn(*c);
+        c->commit();
+        give_back(std::move(c));
+        return result;
+      } catch (const std::exception&) {
+        if (!c) break;  // cannot connect: no second try
+        if (!c->broken()) {
+          c->rollback_if_open();
+          give_back(std::move(c));
+          break;
+        }
+        c.reset();
+      }
+    }
+    return fallback;
+  }
+
+ private:
+  std::unique_ptr<Connection> take() {  // an idle connection, or none
+    std::lock_guard lock(mu_);
+    if (idle_.empty()) return nullptr;
+    std::unique_ptr<Connection> c = std::move(idle_.back());
+    idle_.pop_back();
+    return c;
+  }
+  void give_back(std::unique_ptr<Connection> c) {
+    std::lock_guard lock(mu_);
+    idle_.push_back(std::move(c));
+  }
+
+  const Open open_;
+  std::mutex mu_;  // guards idle_
+  std::vector<std::unique_ptr<Connection>> idle_;
+};
+
+}  // namespace tortuga::store
