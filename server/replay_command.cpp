@@ -11,18 +11,23 @@ namespace tortuga {
 namespace {
 
 const char* const kReplayHelp =
-    "usage: tortuga replay FILE [--steps] [--seat N]\n"
+    "usage: tortuga replay FILE [--steps] [--seat N] [--keep-going]\n"
     "\n"
-    "Replays a match file (as GET /api/matches/{id}/export writes it) offline and prints the\n"
-    "final view as JSON: fully revealed, or as seat N sees it with --seat. With --steps, prints\n"
-    "one line per step instead: {step, seat, action, view}. Exits 1 if the file's log holds an\n"
-    "action the rules refuse, or if the replayed result differs from the file's result.\n";
+    "Replays a match file (as GET /api/matches/{id}/export writes it, or as docs/match-files.md\n"
+    "describes) offline and prints the final view as JSON: fully revealed, with every seat's\n"
+    "legal actions in legal_by_seat, or as seat N sees it with --seat. With --steps, prints one\n"
+    "line per step instead: {step, seat, action, view}. Exits 1 if the file's log holds an action\n"
+    "the rules refuse, if a named chance event is refused, or if the replayed result differs\n"
+    "from the file's result. With --keep-going, a refused action is reported on stderr as one\n"
+    "JSON line {refused: {step, seat, action, code, message}} and skipped, the replay goes on,\n"
+    "and the exit code is 1 when any was refused.\n";
 
 }  // namespace
 
 int replay_command(const Args& args) {
   std::string path;
   bool steps = false;
+  bool keep_going = false;
   std::optional<int> seat;
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--help" || args[i] == "-h") {
@@ -30,6 +35,8 @@ int replay_command(const Args& args) {
       return 0;
     } else if (args[i] == "--steps") {
       steps = true;
+    } else if (args[i] == "--keep-going") {
+      keep_going = true;
     } else if (args[i] == "--seat" && i + 1 < args.size()) {
       try {
         seat = std::stoi(args[++i]);
@@ -70,7 +77,19 @@ int replay_command(const Args& args) {
     return 2;
   }
   auto view_of = [&](const State& s) { return seat ? s.view(*seat) : s.full_view(); };
-  auto state = replay(*file, [&](std::size_t step, const State& s) {
+  std::size_t refusals = 0;
+  auto report = [&](std::size_t step, const AppliedAction& a, const Error& error) {
+    ++refusals;
+    std::cerr << Json{{"refused",
+                       {{"step", step},
+                        {"seat", a.seat},
+                        {"action", a.action},
+                        {"code", error.code},
+                        {"message", error.message}}}}
+                     .dump()
+              << "\n";
+  };
+  auto on_step = [&](std::size_t step, const State& s) {
     if (!steps) return;
     const AppliedAction* a = step ? &file->actions[step - 1] : nullptr;
     std::cout << Json{{"step", step},
@@ -79,7 +98,8 @@ int replay_command(const Args& args) {
                       {"view", view_of(s)}}
                      .dump()
               << "\n";
-  });
+  };
+  auto state = keep_going ? replay(*file, on_step, report) : replay(*file, on_step);
   if (!state) {
     std::cerr << "tortuga replay: " << state.error().message << "\n";
     return 1;
@@ -88,6 +108,11 @@ int replay_command(const Args& args) {
   const State& final_state = **state;
   if (!file->result.is_null() && final_state.is_over() && final_state.result() != file->result) {
     std::cerr << "tortuga replay: the replayed result differs from the stored one\n";
+    return 1;
+  }
+  if (refusals) {
+    std::cerr << "tortuga replay: " << refusals << " action" << (refusals == 1 ? "" : "s")
+              << " refused\n";
     return 1;
   }
   return 0;

@@ -1,6 +1,7 @@
 #include "rules/colpaccio/colpaccio_game.hpp"
 
 #include "rules/colpaccio/cards.hpp"
+#include "rules/colpaccio/chance_events.hpp"
 #include "rules/colpaccio/colpaccio_state.hpp"
 #include "rules/colpaccio/smart_bot.hpp"
 
@@ -43,6 +44,10 @@ Refusal ColpaccioGame::check_options(const Json& options) const {
   auto parsed = parse_deck(*deck);
   if (!parsed) return parsed.error();
   return std::nullopt;
+}
+
+std::span<const ChanceEventInfo> ColpaccioGame::chance_events() const {
+  return colpaccio::chance_events();
 }
 
 std::unique_ptr<State> ColpaccioGame::new_state(const Json& options, Chance chance) const {

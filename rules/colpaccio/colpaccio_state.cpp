@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "rules/colpaccio/chance_events.hpp"
 #include "rules/colpaccio/convoy.hpp"
 
 namespace tortuga::colpaccio {
@@ -46,7 +47,7 @@ ColpaccioState::ColpaccioState(const Json& options, Chance chance)
   t.difficulty = t.solo ? difficulty_of(options) : SoloDifficulty::kStandard;
   t.players.resize(seats());
   for (int id = 0; id < static_cast<int>(t.deck->size()); ++id) t.pile.push_back(id);
-  State::chance().shuffle(t.pile);
+  order_pile(State::chance(), kDeckEvent, t.pile, card_name);
   if (t.solo)
     for (int i = 0; i < kSoloRemoved; ++i) t.removed.push_back(pop(t.pile));
   for (int i = 0; i < kConvoySize; ++i) t.convoy.push_back(pop(t.pile));
@@ -63,14 +64,15 @@ ColpaccioState::ColpaccioState(const Json& options, Chance chance)
   for (Area& area : t.players) area.doubloons = doubloons;
 
   std::vector<int> threats = {0, 1, 2};
-  State::chance().shuffle(threats);
+  order(State::chance(), kThreatsEvent, threats,
+        [](int threat) { return threat_name(static_cast<Threat>(threat)); });
   t.set_aside = static_cast<Threat>(threats[0]);
   t.pile.insert(t.pile.begin() + (kThreatFromBottom - 1), threat_entry(Threat(threats[1])));
   const std::size_t above = (t.pile.size() - kThreatFromBottom) / 2;
   t.pile.insert(t.pile.end() - static_cast<std::ptrdiff_t>(above),
                 threat_entry(Threat(threats[2])));
 
-  t.first_player = t.solo ? 0 : static_cast<int>(State::chance().below(seats()));
+  t.first_player = t.solo ? 0 : number(State::chance(), kFirstPlayerEvent, 0, seats() - 1);
   turn_ = t.first_player;
 }
 

@@ -3,6 +3,7 @@
 // match ends once the second threat is resolved and everyone has had as many turns.
 #include <algorithm>
 
+#include "rules/colpaccio/chance_events.hpp"
 #include "rules/colpaccio/colpaccio_state.hpp"
 #include "rules/colpaccio/convoy.hpp"
 
@@ -125,7 +126,7 @@ void ColpaccioState::strike(Threat threat) {
       case Threat::kKraken: {
         int sunk = 0;
         for (; sunk < kKrakenShips && !area.ships.empty(); ++sunk) {
-          const auto pick = chance().below(static_cast<std::uint32_t>(area.ships.size()));
+          const auto pick = tortuga::pick(chance(), kKrakenEvent, area.ships, card_name);
           const int ship = area.ships[pick];
           area.ships.erase(area.ships.begin() + pick);
           (table_.solo ? corsairs.ships : table_.sunk_ships).push_back(ship);

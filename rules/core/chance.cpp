@@ -3,6 +3,8 @@
 #include <cassert>
 #include <limits>
 
+#include "rules/core/named_chance.hpp"
+
 namespace tortuga {
 namespace {
 
@@ -19,10 +21,35 @@ std::uint64_t rotl(std::uint64_t x, int k) {
 
 }  // namespace
 
-Chance::Chance(std::uint64_t seed, std::vector<std::uint32_t> script)
-    : seed_(seed), script_(std::move(script)) {
+Chance::Chance(std::uint64_t seed, std::vector<std::uint32_t> script,
+               std::shared_ptr<const NamedEvents> named)
+    : seed_(seed), script_(std::move(script)), named_(std::move(named)) {
   std::uint64_t x = seed;
   for (auto& word : s_) word = splitmix64(x);
+  if (named_) taken_.assign(named_->names().size(), 0);
+}
+
+const nlohmann::json* Chance::take(std::string_view event) {
+  if (!named_) return nullptr;
+  const auto index = named_->index_of(event);
+  if (!index) return nullptr;
+  const auto& values = named_->values(*index);
+  if (taken_[*index] == values.size()) return nullptr;
+  return &values[taken_[*index]++];
+}
+
+void Chance::refuse(Error error) {
+  if (!refusal_) refusal_ = std::move(error);
+}
+
+std::vector<std::string> Chance::unused() const {
+  std::vector<std::string> left;
+  if (!named_) return left;
+  for (std::size_t i = 0; i < taken_.size(); ++i) {
+    const std::size_t n = named_->values(i).size() - taken_[i];
+    if (n) left.push_back("\"" + named_->names()[i] + "\" (" + std::to_string(n) + " left)");
+  }
+  return left;
 }
 
 std::uint64_t Chance::next64() {

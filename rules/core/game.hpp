@@ -4,10 +4,12 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 
 #include "rules/core/bot.hpp"
+#include "rules/core/named_chance.hpp"
 #include "rules/core/observer.hpp"
 #include "rules/core/state.hpp"
 
@@ -39,6 +41,8 @@ class Game {
   Expected<Json> normalize_options(const Json& given) const;
   // `options` must come from normalize_options.
   virtual std::unique_ptr<State> new_state(const Json& options, Chance chance) const = 0;
+  // The chance events a match file may write for this game, in its own words (named_chance.hpp).
+  virtual std::span<const ChanceEventInfo> chance_events() const { return {}; }
   // "random" plays any legal action; "smart" is the game's better bot (random if it has none).
   virtual std::unique_ptr<Bot> make_bot(std::string_view kind) const;
   // What writes a match's views for its rooms, one per match (see observer.hpp): the generic

@@ -47,7 +47,11 @@ Json State::view(int seat) const {
 }
 
 Json State::full_view() const {
-  return with_common_fields(seat_view(kEveryone), kEveryone);
+  Json view = with_common_fields(seat_view(kEveryone), kEveryone);
+  Json by_seat = Json::array();
+  for (int seat = 0; seat < seats_; ++seat) by_seat.push_back(legal_actions(seat));
+  view["legal_by_seat"] = std::move(by_seat);
+  return view;
 }
 
 Json State::private_view(int seat) const {

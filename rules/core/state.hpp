@@ -57,7 +57,8 @@ class State {
   // What a seat may know, with the fields every view carries (common_fields, below).
   Json view(int seat) const;
   Json spectator_view() const { return view(kSpectator); }
-  // Everything, for review once the match is over.
+  // Everything, for review once the match is over or offline: with every seat's legal actions
+  // (legal_by_seat, one list per seat), so that a scenario can check what was allowed at a step.
   Json full_view() const;
 
   // The two parts of view(seat). The game's own part: kSpectator is the public view, kEveryone

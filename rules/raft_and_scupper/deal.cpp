@@ -2,8 +2,34 @@
 
 #include <algorithm>
 #include <cassert>
+#include <string>
+
+#include "rules/core/named_chance.hpp"
 
 namespace tortuga::raft {
+namespace {
+
+Expected<std::vector<Kind>> written_deal(const nlohmann::json& written,
+                                         const std::vector<Kind>& tiles) {
+  std::vector<std::string> names;
+  for (Kind tile : tiles) names.emplace_back(kind_name(tile));
+  auto order = written_order(kShipsEvent, written, names, true);
+  if (!order) return order.error();
+  std::vector<Kind> placed;
+  for (std::size_t i : *order) placed.push_back(tiles[i]);
+  for (std::size_t k = 1; k < placed.size(); k += 2)
+    if (placed[k] != opposite(placed[k - 1]))
+      return bad_chance_event(
+          kShipsEvent, "the ship at position " + std::to_string(k + 1) + " is " +
+                           std::string(kind_name(placed[k])) +
+                           ", but a pair's second ship has the " +
+                           "other cargo and rigging of its first (position " + std::to_string(k) +
+                           ", " + std::string(kind_name(placed[k - 1])) +
+                           "): " + std::string(kind_name(opposite(placed[k - 1]))));
+  return placed;
+}
+
+}  // namespace
 
 std::vector<Kind> ship_tiles(int ships) {
   std::vector<Kind> tiles;
@@ -13,6 +39,11 @@ std::vector<Kind> ship_tiles(int ships) {
 }
 
 std::vector<Kind> deal(std::vector<Kind> tiles, Chance& chance) {
+  if (const nlohmann::json* written = chance.take(kShipsEvent)) {
+    auto placed = written_deal(*written, tiles);
+    if (placed) return std::move(*placed);
+    chance.refuse(placed.error());
+  }
   chance.shuffle(tiles);
   return deal_from_pile(std::move(tiles), chance);
 }

@@ -14,8 +14,13 @@ namespace tortuga::raft {
 // The tiles of a game: `ships` / 4 of each kind (36 for the full game, 16 for the short one).
 std::vector<Kind> ship_tiles(int ships);
 
+// The chance event a match file may write for the deal: "ships", the kind of tile at each position.
+inline constexpr const char* kShipsEvent = "ships";
+
 // The kind of tile at each position 1..n (element k - 1 for position k), from `tiles` mixed with
-// `chance`. Every draw comes from `chance`, so a seed reproduces the deal.
+// `chance`. Every draw comes from `chance`, so a seed reproduces the deal. Where the match file
+// writes the "ships" event, the deal is that one instead, once checked: the tiles of the game,
+// each pair's second tile the opposite of its first, as the rulebook's deal always leaves them.
 std::vector<Kind> deal(std::vector<Kind> tiles, Chance& chance);
 
 // The same deal from a face-down pile already mixed (drawn from the front); `chance` mixes it

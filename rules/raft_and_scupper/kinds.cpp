@@ -10,6 +10,12 @@ std::string_view rigging_name(Kind kind) {
   return has_trait(kind, Trait::kRound) ? "round" : "square";
 }
 
+std::string_view kind_name(Kind kind) {
+  static constexpr std::string_view kNames[kKinds] = {"gold-round", "spice-round", "gold-square",
+                                                      "spice-square"};
+  return kNames[kind & 3];
+}
+
 std::string_view trait_name(Trait trait) {
   switch (trait) {
     case Trait::kGold:

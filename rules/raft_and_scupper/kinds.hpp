@@ -71,6 +71,8 @@ constexpr int first_pirate(Crew crew) {
 
 std::string_view cargo_name(Kind kind);    // "gold" | "spice"
 std::string_view rigging_name(Kind kind);  // "round" | "square"
+// Cargo and rigging, as a match file writes a tile: "gold-round", "spice-square", ...
+std::string_view kind_name(Kind kind);
 std::string_view trait_name(Trait trait);  // "gold" | "spice" | "round" | "square"
 // As the rulebook names a flotilla: "gold", "spice", "round-rigged", "square-rigged".
 std::string_view flotilla_name(Trait trait);

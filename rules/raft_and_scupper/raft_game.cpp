@@ -1,5 +1,6 @@
 #include "rules/raft_and_scupper/raft_game.hpp"
 
+#include "rules/raft_and_scupper/deal.hpp"
 #include "rules/raft_and_scupper/layout.hpp"
 #include "rules/raft_and_scupper/raft_observer.hpp"
 #include "rules/raft_and_scupper/raft_state.hpp"
@@ -48,6 +49,13 @@ Refusal RaftGame::check_options(const Json& options) const {
 
 std::unique_ptr<State> RaftGame::new_state(const Json& options, Chance chance) const {
   return std::make_unique<RaftState>(options, std::move(chance));
+}
+
+std::span<const ChanceEventInfo> RaftGame::chance_events() const {
+  static constexpr ChanceEventInfo kEvents[] = {
+      {kShipsEvent, "kinds", false,
+       "the kind of ship at each setup position from 1, as \"gold-round\", \"spice-square\", ..."}};
+  return kEvents;
 }
 
 std::unique_ptr<Bot> RaftGame::make_bot(std::string_view kind) const {

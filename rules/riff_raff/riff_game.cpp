@@ -63,6 +63,12 @@ Refusal RiffGame::check_options(const Json& options) const {
   return std::nullopt;
 }
 
+std::span<const ChanceEventInfo> RiffGame::chance_events() const {
+  static constexpr ChanceEventInfo kEvents[] = {
+      {kCaptainEvent, "seat", false, "the seat of the first captain"}};
+  return kEvents;
+}
+
 std::unique_ptr<State> RiffGame::new_state(const Json& options, Chance chance) const {
   return std::make_unique<RiffState>(options, std::move(chance));
 }

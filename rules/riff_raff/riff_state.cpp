@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "rules/core/action_reader.hpp"
+#include "rules/core/named_chance.hpp"
 
 namespace tortuga::riff {
 
@@ -29,7 +30,7 @@ RiffState::RiffState(const Json& options, Chance chance)
     p.supply.fill(sets);
     for (int card = 1; card <= kCards; ++card) p.hand.push_back(card);
   }
-  captain_ = static_cast<int>(this->chance().below(static_cast<std::uint32_t>(seats())));
+  captain_ = number(this->chance(), kCaptainEvent, 0, seats() - 1);
 }
 
 void RiffState::set_scene(World world, std::vector<std::array<int, kKinds>> supplies, int round) {

@@ -24,6 +24,10 @@
 
 namespace tortuga::riff {
 
+// The one chance event a Riff Raff match file may write: the seat of the first captain. Nothing
+// else in the game is left to chance (docs/games/riff-raff.md).
+inline constexpr const char* kCaptainEvent = "captain";
+
 enum class Phase : std::uint8_t { kChoosing, kAppointing, kLoading, kCatching, kOver };
 
 inline constexpr int kCards = 10;

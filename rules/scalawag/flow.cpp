@@ -2,6 +2,7 @@
 // two compass points that end every turn. What ships lose on the way is in losses.cpp.
 #include <algorithm>
 
+#include "rules/scalawag/chance_events.hpp"
 #include "rules/scalawag/scalawag_state.hpp"
 
 namespace tortuga::scalawag {
@@ -26,7 +27,7 @@ void ScalawagState::start_turn(int seat) {
 }
 
 void ScalawagState::roll_fog() {
-  const int face = static_cast<int>(chance().below(kDieFaces));
+  const int face = number(chance(), kFogDieEvent, 1, kDieFaces) - 1;
   const int symbol = rules_.die[face];
   const int gaps = static_cast<int>(table_.ring.size());
   if (table_.fog < 0)
@@ -171,7 +172,7 @@ void ScalawagState::attack(const std::vector<int>& targets, int steal) {
       const int count = std::min(steal, static_cast<int>(hand.size()));
       Hand stolen;
       for (int i = 0; i < count; ++i) {
-        const auto pick = chance().below(static_cast<std::uint32_t>(hand.size()));
+        const auto pick = tortuga::pick(chance(), kMutinyStealEvent, hand, crew_name);
         stolen.push_back(hand[pick]);
         hand.erase(hand.begin() + pick);
       }
@@ -232,7 +233,7 @@ void ScalawagState::end_turn() {
 
 Crew ScalawagState::draw(int seat) {
   Hand& harbour = table_.harbour;
-  const auto pick = chance().below(static_cast<std::uint32_t>(harbour.size()));
+  const auto pick = tortuga::pick(chance(), kHarbourDrawEvent, harbour, crew_name);
   const Crew card = harbour[pick];
   harbour[pick] = harbour.back();
   harbour.pop_back();

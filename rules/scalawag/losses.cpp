@@ -2,6 +2,7 @@
 // bring, with its war prize for whoever caused it.
 #include <algorithm>
 
+#include "rules/scalawag/chance_events.hpp"
 #include "rules/scalawag/scalawag_state.hpp"
 
 namespace tortuga::scalawag {
@@ -51,7 +52,7 @@ void ScalawagState::eliminate(int seat, int cause, bool sunk) {
     Ship& victor = table_.ships[cause];
     if (sunk && !ship.hand.empty()) {
       // The war prize for a sinking: one of the wreck's crew cards, at random.
-      const auto pick = chance().below(static_cast<std::uint32_t>(ship.hand.size()));
+      const auto pick = tortuga::pick(chance(), kWarPrizeEvent, ship.hand, crew_name);
       const Crew card = ship.hand[pick];
       ship.hand.erase(ship.hand.begin() + pick);
       victor.hand.push_back(card);

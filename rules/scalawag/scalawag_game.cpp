@@ -1,5 +1,6 @@
 #include "rules/scalawag/scalawag_game.hpp"
 
+#include "rules/scalawag/chance_events.hpp"
 #include "rules/scalawag/scalawag_state.hpp"
 #include "rules/scalawag/setup.hpp"
 #include "rules/scalawag/smart_bot.hpp"
@@ -60,6 +61,10 @@ Refusal ScalawagGame::check_options(const Json& options) const {
 
 std::unique_ptr<State> ScalawagGame::new_state(const Json& options, Chance chance) const {
   return std::make_unique<ScalawagState>(options, std::move(chance));
+}
+
+std::span<const ChanceEventInfo> ScalawagGame::chance_events() const {
+  return scalawag::chance_events();
 }
 
 std::unique_ptr<Bot> ScalawagGame::make_bot(std::string_view kind) const {

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "rules/scalawag/chance_events.hpp"
 #include "rules/scalawag/data.hpp"
 
 namespace tortuga::scalawag {
@@ -92,7 +93,7 @@ Table deal(const Rules& rules, Chance& chance) {
   table.ships.resize(rules.players);
   std::vector<int> flags(rules.players);
   for (int i = 0; i < rules.players; ++i) flags[i] = i;
-  chance.shuffle(flags);
+  order(chance, kFlagsEvent, flags, flag_name);
   table.ring.resize(rules.players);
   for (int seat = 0; seat < rules.players; ++seat) {
     table.ships[seat].flag = flags[seat];
@@ -100,17 +101,20 @@ Table deal(const Rules& rules, Chance& chance) {
   }
   Hand deck;
   for (Crew crew : kAllCrew) deck.insert(deck.end(), rules.crew[static_cast<int>(crew)], crew);
+  // Written hands leave the rest of the deck to the harbour, shuffled all the same.
+  const bool written = deal_written_hands(chance, deck, table.ships);
   chance.shuffle(deck);
-  for (int round = 0; round < kMaxCrew; ++round)
-    for (int seat : table.ring) {
-      table.ships[seat].hand.push_back(deck.back());
-      deck.pop_back();
-    }
+  if (!written)
+    for (int round = 0; round < kMaxCrew; ++round)
+      for (int seat : table.ring) {
+        table.ships[seat].hand.push_back(deck.back());
+        deck.pop_back();
+      }
   table.harbour = std::move(deck);
   if (rules.alliances) {
     std::vector<int> cards;
     for (int side = 0; side < rules.players / 2; ++side) cards.insert(cards.end(), 2, side);
-    chance.shuffle(cards);
+    order(chance, kAllegiancesEvent, cards, allegiance_name);
     for (int seat = 0; seat < rules.players; ++seat) table.ships[seat].allegiance = cards[seat];
   }
   return table;

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "rules/core/action_reader.hpp"
+#include "rules/um_rum_und_ehre/chance_events.hpp"
 #include "rules/um_rum_und_ehre/umrum_state.hpp"
 
 namespace tortuga::umrum {
@@ -58,7 +59,7 @@ Refusal UmRumState::dice_answer(const Json& action) {
     roll_.rerolls_left = 2;
   }
   if (type == "reroll" || type == "rum") --roll_.rerolls_left;
-  roll_.value = State::chance().roll(6);
+  roll_.value = number(State::chance(), kDiceEvent, 1, 6);
   Json shown = {{"event", type == "roll" ? "rolled" : "rerolled"},
                 {"seat", roll_.seat},
                 {"value", roll_.value}};

@@ -1,10 +1,23 @@
 #include "rules/um_rum_und_ehre/stacks.hpp"
 
+#include <utility>
+
+#include "rules/um_rum_und_ehre/chance_events.hpp"
+
 namespace tortuga::umrum {
 void shuffle_stacks(Stacks& s, Chance& chance) {
-  for (Stack* stack : {&s.taverns, &s.maps, &s.goods, &s.encounters, &s.chests, &s.scorpions,
-                       &s.small_guards, &s.big_guards, &s.ropes, &s.hammocks, &s.bunks})
-    chance.shuffle(*stack);
+  const std::pair<const char*, Stack*> stacks[] = {{"taverns", &s.taverns},
+                                                   {"maps", &s.maps},
+                                                   {"goods", &s.goods},
+                                                   {"encounters", &s.encounters},
+                                                   {"chests", &s.chests},
+                                                   {"scorpions", &s.scorpions},
+                                                   {"small_guards", &s.small_guards},
+                                                   {"big_guards", &s.big_guards},
+                                                   {"ropes", &s.ropes},
+                                                   {"hammocks", &s.hammocks},
+                                                   {"bunks", &s.bunks}};
+  for (const auto& [name, stack] : stacks) order_pile(chance, name, *stack, tile_name);
 }
 
 std::optional<Tile> draw(Stack& stack) {

@@ -29,7 +29,8 @@ inline constexpr int kFaceUpTaverns = 4;
 inline constexpr int kFaceUpMaps = 4;
 inline constexpr int kRumBarrels = 12;
 
-// Shuffles each stack with `chance`, in a fixed order of stacks.
+// Shuffles each stack with `chance`, in a fixed order of stacks; a stack whose order the match
+// file writes (chance_events.hpp) gets that order.
 void shuffle_stacks(Stacks& stacks, Chance& chance);
 
 std::optional<Tile> draw(Stack& stack);

@@ -1,5 +1,6 @@
 #include "rules/um_rum_und_ehre/umrum_game.hpp"
 
+#include "rules/um_rum_und_ehre/chance_events.hpp"
 #include "rules/um_rum_und_ehre/smart_bot.hpp"
 #include "rules/um_rum_und_ehre/stack_data.hpp"
 #include "rules/um_rum_und_ehre/town.hpp"
@@ -63,6 +64,10 @@ Refusal UmRumGame::check_options(const Json& options) const {
   auto parsed = parse_arrangement(*it);
   if (!parsed) return parsed.error();
   return std::nullopt;
+}
+
+std::span<const ChanceEventInfo> UmRumGame::chance_events() const {
+  return umrum::chance_events();
 }
 
 std::unique_ptr<State> UmRumGame::new_state(const Json& options, Chance chance) const {

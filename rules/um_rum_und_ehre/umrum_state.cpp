@@ -3,6 +3,7 @@
 #include <string>
 
 #include "rules/core/action_reader.hpp"
+#include "rules/um_rum_und_ehre/chance_events.hpp"
 #include "rules/um_rum_und_ehre/stack_data.hpp"
 
 namespace tortuga::umrum {
@@ -52,7 +53,7 @@ void UmRumState::start_round() {
   ship_ = Ship();
   if (seats() == 2) {
     // The imaginary crew takes the top row with as many pirates as a die shows.
-    imaginary_pirates_ = State::chance().roll(6);
+    imaginary_pirates_ = number(State::chance(), kImaginaryCrewEvent, 1, 6);
     ship_.board(kImaginaryCrew, imaginary_pirates_);
     add_event({{"event", "imaginary_crew"}, {"pirates", imaginary_pirates_}});
   }

@@ -2,6 +2,10 @@
 // tell it.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <fstream>
+#include <iterator>
+
 #include "tests/integration/play.hpp"
 #include "tests/integration/server_process.hpp"
 #include "tests/integration/test_client.hpp"
@@ -88,7 +92,8 @@ TEST_CASE("two players meet, play a whole match a spectator follows, and history
   CHECK(Json::parse(one.body).at("match") == entry);
 
   // The replay has the start and one step per action; its views are the ones the clients built
-  // from patches (over, the match reveals everything, which in this game is the public view).
+  // from patches (over, the match reveals everything, which in this game is the public view),
+  // with every seat's legal actions beside them: those of the seat to act, none for the other.
   const std::string base = "/api/matches/" + std::to_string(table.match);
   const HttpReply replay = http_get(server.port(), base + "/replay");
   REQUIRE(replay.status == 200);
@@ -97,7 +102,16 @@ TEST_CASE("two players meet, play a whole match a spectator follows, and history
   for (std::size_t i = 0; i < steps.size(); ++i) {
     INFO("step " << i);
     CHECK(steps[i].at("step") == i);
-    CHECK(steps[i].at("view") == watched.history.at(static_cast<std::int64_t>(i)));
+    Json view = steps[i].at("view");
+    const Json by_seat = view.at("legal_by_seat");
+    view.erase("legal_by_seat");
+    CHECK(view == watched.history.at(static_cast<std::int64_t>(i)));
+    REQUIRE(by_seat.size() == 2);
+    for (int seat = 0; seat < 2; ++seat) {
+      const Json& to_act = view.at("to_act");
+      const bool acts = std::find(to_act.begin(), to_act.end(), Json(seat)) != to_act.end();
+      CHECK(by_seat[seat].empty() == !acts);
+    }
   }
   const HttpReply seat_replay = http_get(server.port(), base + "/replay?seat=1");
   REQUIRE(seat_replay.status == 200);
@@ -127,6 +141,14 @@ TEST_CASE("two players meet, play a whole match a spectator follows, and history
   tampered["actions"][0]["seat"] = 1 - tampered["actions"][0]["seat"].get<int>();
   write_file(dir / "tampered.json", tampered.dump());
   CHECK(run_tortuga({"replay", (dir / "tampered.json").string()}, dir / "replay.log") == 1);
+  // With --keep-going it reports each refused action and replays the rest.
+  CHECK(run_tortuga({"replay", (dir / "tampered.json").string(), "--keep-going"},
+                    dir / "going.log") == 1);
+  std::ifstream going_log(dir / "going.log");
+  const std::string going((std::istreambuf_iterator<char>(going_log)),
+                          std::istreambuf_iterator<char>());
+  CHECK(going.find("{\"refused\":{\"action\":") != std::string::npos);
+  CHECK(going.find("actions refused") != std::string::npos);
 }
 
 // The room sends the last patch only once both the last action and the result are stored, so a

@@ -11,7 +11,7 @@ using namespace raft_test;
 namespace {
 
 Json without_common(Json view) {
-  for (const char* key : {"seat", "legal"}) view.erase(key);
+  for (const char* key : {"seat", "legal", "legal_by_seat"}) view.erase(key);
   return view;
 }
 
