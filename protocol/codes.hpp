@@ -35,6 +35,11 @@ inline constexpr const char* kNotEnoughPlayers = "not_enough_players";  // start
 inline constexpr const char* kAlreadyStarted = "already_started";  // the room's match has begun
 inline constexpr const char* kDraining = "draining";  // the server takes no new rooms or matches
 
+// Chat in a room.
+inline constexpr const char* kChatTooLong = "chat_too_long";  // over kMaxChatLength code points
+inline constexpr const char* kChatRateLimited = "chat_rate_limited";  // too many lines too quickly
+inline constexpr const char* kChatClosed = "chat_closed";  // spectators may not chat in that room
+
 // Matches.
 inline constexpr const char* kNoSuchMatch = "no_such_match";  // no match with that id
 inline constexpr const char* kNotYourSeat = "not_your_seat";  // the player holds no seat there
@@ -49,13 +54,13 @@ namespace tortuga::protocol {
 
 // Every code above and every code of the rules layer: the complete list a client must handle.
 inline constexpr std::string_view kAllCodes[] = {
-    code::kBadJson,     code::kUnknownType,      code::kBadField,       code::kNotWelcomed,
-    code::kBadToken,    code::kUnknownGame,      code::kBadOptions,     code::kNoSuchRoom,
-    code::kNoSuchMatch, code::kRoomFull,         code::kSeatTaken,      code::kNotInRoom,
-    code::kNotHost,     code::kNotEnoughPlayers, code::kAlreadyStarted, code::kNotYourSeat,
-    code::kNotYourTurn, code::kIllegalAction,    code::kBadAction,      code::kMatchOver,
-    code::kRateLimited, code::kMessageTooLarge,  code::kServerFull,     code::kDraining,
-    code::kInternal,
+    code::kBadJson,     code::kUnknownType,      code::kBadField,        code::kNotWelcomed,
+    code::kBadToken,    code::kUnknownGame,      code::kBadOptions,      code::kNoSuchRoom,
+    code::kNoSuchMatch, code::kRoomFull,         code::kSeatTaken,       code::kNotInRoom,
+    code::kNotHost,     code::kNotEnoughPlayers, code::kAlreadyStarted,  code::kNotYourSeat,
+    code::kNotYourTurn, code::kIllegalAction,    code::kBadAction,       code::kMatchOver,
+    code::kRateLimited, code::kMessageTooLarge,  code::kServerFull,      code::kDraining,
+    code::kInternal,    code::kChatTooLong,      code::kChatRateLimited, code::kChatClosed,
 };
 
 }  // namespace tortuga::protocol

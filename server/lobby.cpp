@@ -271,11 +271,30 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::GetReplay& m) {
   auto replay = replay_json(store_, m.match, m.seat, Viewer{c->player()});
   if (!replay) return refuse(c, re, replay.error().code.c_str(), replay.error().message);
-  c->send(protocol::event::replay(re, m.match, m.seat, replay->at("steps")));
+  c->send(protocol::event::replay(re, m.match, m.seat, replay->at("steps"), replay->at("chat")));
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Ping&) {
   c->send(protocol::event::pong(re));
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, protocol::Chat m) {
+  auto room = member_room(c, m.room);
+  if (!room) return refuse(c, re, code::kNotInRoom, "join or watch the room first");
+  room->post(
+      [room, c, re, text = std::move(m.text)]() mutable { room->chat(c, std::move(text), re); });
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Mute& m) {
+  auto room = member_room(c, m.room);
+  if (!room) return refuse(c, re, code::kNotInRoom, "join or watch the room first");
+  room->post([room, c, re, m] { room->mute(c, m.player, m.muted, re); });
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::SpectatorChat& m) {
+  auto room = member_room(c, m.room);
+  if (!room) return refuse(c, re, code::kNotInRoom, "join or watch the room first");
+  room->post([room, c, re, allowed = m.allowed] { room->set_spectator_chat(c, allowed, re); });
 }
 
 // ---- bookkeeping ----------------------------------------------------------------------------

@@ -81,6 +81,9 @@ class Lobby : public RoomDirectory {
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::GetMatch& m);
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::GetReplay& m);
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Ping& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, protocol::Chat m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Mute& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::SpectatorChat& m);
 
   std::shared_ptr<Room> find_room(const protocol::RoomRef& ref) const;
   std::shared_ptr<Room> room_of_match(std::int64_t match) const;

@@ -136,7 +136,8 @@ Json Room::room_json() const {
                {"status", status_name(status_)},
                {"match", match_ ? Json(match_) : Json(nullptr)},
                {"seats", std::move(seats)},
-               {"spectators", watching}};
+               {"spectators", watching},
+               {"spectator_chat", spectator_chat_}};
   return room;
 }
 
@@ -223,6 +224,7 @@ void Room::join(std::shared_ptr<Client> client, std::optional<int> wanted, Json 
   if (auto held = seat_of(player)) {  // joining again: a second tab, or back after leaving
     attach(client, *held);
     send_room_to_all(client.get(), re);
+    send_chat_log(client);
     if (status_ != Status::open) send_state(client, nullptr);
     return;
   }
@@ -237,6 +239,7 @@ void Room::join(std::shared_ptr<Client> client, std::optional<int> wanted, Json 
   directory_.seat_taken(player, id_);
   attach(client, seat);
   send_room_to_all(client.get(), re);
+  send_chat_log(client);
 }
 
 void Room::watch(std::shared_ptr<Client> client, Json re) {
@@ -244,6 +247,7 @@ void Room::watch(std::shared_ptr<Client> client, Json re) {
   if (auto held = seat_of(client->player())) return join(std::move(client), held, std::move(re));
   attach(client, spectators());
   send_room_to_all(client.get(), re);
+  send_chat_log(client);
   if (status_ != Status::open) send_state(client, nullptr);
 }
 
@@ -314,6 +318,7 @@ void Room::resume(std::shared_ptr<Client> client) {
   if (!held || closed_) return;
   attach(client, *held);
   send_room_to_all();
+  send_chat_log(client);
   if (status_ != Status::open) send_state(client, nullptr);
 }
 

@@ -23,6 +23,7 @@
 
 #include "persistence/store.hpp"
 #include "rules/core/game.hpp"
+#include "server/chat_log.hpp"
 #include "server/client.hpp"
 #include "server/config.hpp"
 #include "server/log.hpp"
@@ -100,6 +101,13 @@ class Room : public std::enable_shared_from_this<Room> {
   void disconnected(std::shared_ptr<Client> client);
   void shutdown();  // cancels timers
 
+  // Chat (room_chat.cpp). A line goes to every member but those who muted its speaker; said while
+  // a match runs, it is stored with the match at the step everybody has seen.
+  void chat(std::shared_ptr<Client> client, std::string text, Json re);
+  void mute(std::shared_ptr<Client> client, std::int64_t player, bool muted, Json re);
+  // The host's switch: whether spectators may chat too (players always may).
+  void set_spectator_chat(std::shared_ptr<Client> client, bool allowed, Json re);
+
   // The controls over a room from outside its table: the operator's through the admin API now,
   // the host's later. Each answers through `done`, on the room's strand, with the room as it is
   // afterwards (room_json) or why it refused.
@@ -147,6 +155,8 @@ class Room : public std::enable_shared_from_this<Room> {
   int audience_of(const std::shared_ptr<Client>& client) const;
   void attach(std::shared_ptr<Client> client, int audience);
   void send_state(const std::shared_ptr<Client>& client, const Json& re);
+  // The recent chat, to a member who has just come in; nothing when nothing was said.
+  void send_chat_log(const std::shared_ptr<Client>& client);
   bool has_members(int audience) const;
 
   // The second half of start, once the store has answered with the match id (0: not stored).
@@ -185,6 +195,8 @@ class Room : public std::enable_shared_from_this<Room> {
   Status status_ = Status::open;
   std::vector<RoomSeat> seats_;
   std::map<const Client*, Member> members_;
+  ChatLog chat_;
+  bool spectator_chat_ = false;
 
   std::int64_t match_ = 0;
   std::uint64_t seed_ = 0;

@@ -41,14 +41,17 @@ TEST_CASE("every error code is in the error table of docs/protocol.md") {
 
 TEST_CASE("every client message and every server message has its section in docs/protocol.md") {
   const std::string doc = protocol_doc();
-  for (const char* type : {"hello", "list_rooms", "create_room", "join_room", "watch_room",
-                           "add_bot", "leave_room", "start", "action", "sync", "list_matches",
-                           "get_match", "get_replay", "ping", "room", "state", "patch",
-                           "room_closed", "removed", "notice", "error"}) {
+  for (const char* type :
+       {"hello",        "list_rooms",     "create_room", "join_room", "watch_room",
+        "add_bot",      "leave_room",     "start",       "action",    "sync",
+        "list_matches", "get_match",      "get_replay",  "ping",      "chat",
+        "mute",         "spectator_chat", "room",        "state",     "patch",
+        "room_closed",  "removed",        "notice",      "chat_log",  "error"}) {
     INFO(type);
     CHECK(mentions(doc, "\n### " + std::string(type) + "\n"));
   }
-  for (const char* reply : {"welcome", "rooms", "left", "matches", "match", "replay", "pong"}) {
+  for (const char* reply :
+       {"welcome", "rooms", "left", "matches", "match", "replay", "pong", "mutes", "chat"}) {
     INFO(reply);
     CHECK(mentions(doc, "{\"type\": \"" + std::string(reply) + "\""));
   }
@@ -61,6 +64,7 @@ TEST_CASE("the limits docs/protocol.md states are the ones the parser applies") 
   CHECK(mentions(doc, "`limit` | integer 1.." + std::to_string(kMaxMatchLimit) +
                           ", optional | at most this many; default " +
                           std::to_string(kDefaultMatchLimit)));
+  CHECK(mentions(doc, "at most " + std::to_string(kMaxChatLength) + " characters"));
 }
 
 TEST_CASE("every option that may be null has its row in docs/protocol.md, and no other has one") {
