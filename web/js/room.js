@@ -6,6 +6,7 @@ import {h, fill} from './dom.js';
 import {seatName, seatNames, gameName, roomLink} from './names.js';
 import {loadBoard} from '../boards/index.js';
 import {MatchPanel} from './play.js';
+import {ChatPanel} from './chat.js';
 
 // A link that takes a friend into the room (the code finds a private room).
 function invitation(room) {
@@ -21,10 +22,16 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
   const info = h('section', {class: 'card room-info', 'aria-label': 'the room'});
   const problem = h('p', {class: 'error', role: 'alert'});
   const playHost = h('div', {id: 'match'});
-  fill(screen, title, problem, info, playHost);
+  const chatHost = h('div', {id: 'chat'});
+  fill(screen, title, problem, info, playHost, chatHost);
 
   const fail = (error) => { problem.textContent = error.message || String(error); };
   const isHost = () => room && room.host === connection.player.id;
+  const chat = new ChatPanel(chatHost, {
+    connection, roomId,
+    canSpeak: () => Boolean(room) && (!watching || room.spectator_chat),
+    whyNot: () => (room ? 'Spectators may chat here when the host allows it.' : ''),
+  });
 
   async function enter() {
     problem.textContent = '';
@@ -73,6 +80,7 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
     you = message.you;
     board ??= loadBoard(room.game);
     showInfo();
+    chat.refresh();
     if (room.match) startPanel();
   }
 
@@ -88,6 +96,12 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
       } catch (error) { fail(error); }
     };
     const mine = you && you.seat === seat.seat;
+    const other = seat.player && seat.player.id !== connection.player.id;
+    const muted = other && chat.isMuted(seat.player.id);
+    const toggleMute = async () => {
+      try { await chat.toggleMute(seat.player.id); showInfo(); }
+      catch (error) { fail(error); }
+    };
     return h('li', {class: `seat${empty ? ' empty' : ''}`, 'data-seat': seat.seat},
       h('span', {class: 'seat-no'}, `Seat ${seat.seat}`), ' ',
       h('strong', {}, seatName(seat)),
@@ -96,7 +110,11 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
       !empty && !seat.connected && h('span', {class: 'badge away'}, 'away'),
       empty && isHost() && room.status === 'open' &&
           h('span', {class: 'add-bot'}, botChoice,
-            h('button', {type: 'button', onclick: addBot}, 'Add bot')));
+            h('button', {type: 'button', onclick: addBot}, 'Add bot')),
+      other && h('button', {type: 'button', class: 'secondary small mute', onclick: toggleMute,
+                            'aria-pressed': muted ? 'true' : 'false',
+                            'aria-label': `${muted ? 'unmute' : 'mute'} ${seat.player.name}`},
+                 muted ? 'Unmute' : 'Mute'));
   }
 
   function showInfo() {
@@ -111,6 +129,12 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
       catch (error) { if (error.code !== 'not_in_room') return fail(error); }
       location.hash = '#/';
     };
+    const spectatorChat = async (event) => {
+      try {
+        takeRoom(await connection.request(
+            {type: 'spectator_chat', room: room.id, allowed: event.target.checked}));
+      } catch (error) { fail(error); }
+    };
     const options = Object.entries(room.options || {})
         .filter(([, v]) => v !== null)
         .map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ');
@@ -124,6 +148,10 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
         room.private && h('a', {href: invitation(room), id: 'invitation'}, invitation(room)),
         room.private ? ')' : ''),
       h('ul', {class: 'seats'}, room.seats.map(seatRow)),
+      isHost() && h('p', {class: 'check'},
+        h('input', {type: 'checkbox', id: 'spectator-chat', checked: room.spectator_chat,
+                    onchange: spectatorChat}),
+        h('label', {for: 'spectator-chat'}, ' spectators may chat')),
       h('div', {class: 'buttons'},
         isHost() && room.status === 'open' &&
             h('button', {type: 'button', id: 'start', disabled: !full, onclick: start},
@@ -190,6 +218,9 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
     }
   };
   const onWelcome = () => enter();  // after a reconnection
+  const onChat = ({detail}) => chat.take(detail);
+  connection.addEventListener('chat', onChat);
+  connection.addEventListener('chat_log', onChat);
   connection.addEventListener('room', onRoom);
   connection.addEventListener('view', onView);
   connection.addEventListener('welcome', onWelcome);
@@ -200,6 +231,8 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
   return () => {
     closed = true;
     if (panel && panel !== 'loading') panel.close();
+    connection.removeEventListener('chat', onChat);
+    connection.removeEventListener('chat_log', onChat);
     connection.removeEventListener('room', onRoom);
     connection.removeEventListener('view', onView);
     connection.removeEventListener('welcome', onWelcome);
