@@ -445,6 +445,42 @@ Expected<Command> mute(const Fields& f) {
   TORTUGA_TRY(muted, f.optional_bool("muted", true));
   return Command(Mute{room, player, muted});
 }
+Expected<Command> transfer_host(const Fields& f) {
+  TORTUGA_TRY(room, f.id("room"));
+  TORTUGA_TRY(player, f.id("player"));
+  return Command(TransferHost{room, player});
+}
+Expected<Command> remove_player(const Fields& f) {
+  TORTUGA_TRY(room, f.id("room"));
+  TORTUGA_TRY(player, f.id("player"));
+  return Command(RemovePlayer{room, player});
+}
+Expected<Command> close_room(const Fields& f) {
+  TORTUGA_TRY(room, f.id("room"));
+  TORTUGA_TRY(reason, f.optional_string("reason"));
+  if (reason) {
+    int length = 0;
+    for (std::size_t i = 0; i < reason->size();) {
+      if (is_forbidden_in_name(next_code_point(*reason, i)))
+        return bad_field(
+            "field \"reason\" must not contain control, line-break or invisible formatting "
+            "characters");
+      ++length;
+    }
+    if (length > kMaxReasonLength)
+      return bad_field("field \"reason\" must have at most " + std::to_string(kMaxReasonLength) +
+                       " characters");
+  }
+  return Command(CloseRoom{room, std::move(reason)});
+}
+Expected<Command> stand_in(const Fields& f) {
+  TORTUGA_TRY(room, f.id("room"));
+  TORTUGA_TRY(seat, f.integer("seat", 0, kIntMax));
+  TORTUGA_TRY(bot, f.optional_choice("bot", kBotKinds));
+  StandIn command{room, static_cast<int>(seat)};
+  if (bot) command.bot = std::move(*bot);
+  return Command(std::move(command));
+}
 Expected<Command> spectator_chat(const Fields& f) {
   TORTUGA_TRY(room, f.id("room"));
   TORTUGA_TRY(allowed, f.boolean("allowed"));
@@ -477,6 +513,10 @@ constexpr Reader kReaders[] = {
     {"chat", chat},
     {"mute", mute},
     {"spectator_chat", spectator_chat},
+    {"transfer_host", transfer_host},
+    {"remove_player", remove_player},
+    {"close_room", close_room},
+    {"stand_in", stand_in},
 };
 static_assert(std::size(kReaders) == std::variant_size_v<Command>);
 

@@ -24,7 +24,8 @@ inline constexpr int kMaxDepth = 64;       // arrays and objects nested deeper a
 inline constexpr int kMaxNameLength = 32;  // characters (code points) of a trimmed player name
 inline constexpr int kMaxMatchLimit = 200;
 inline constexpr int kDefaultMatchLimit = 50;
-inline constexpr int kMaxChatLength = 500;  // code points of one chat line
+inline constexpr int kMaxChatLength = 500;    // code points of one chat line
+inline constexpr int kMaxReasonLength = 200;  // code points of a host's reason for closing
 // The statuses a stored match can have, the values of list_matches' (and the HTTP list's) filter.
 inline constexpr std::string_view kMatchStatuses[] = {"running", "finished", "aborted"};
 
@@ -97,9 +98,28 @@ struct SpectatorChat {  // the wire type is "spectator_chat"
   bool allowed;
 };
 
-using Command =
-    std::variant<Hello, ListRooms, CreateRoom, JoinRoom, WatchRoom, AddBot, LeaveRoom, Start, Act,
-                 Sync, ListMatches, GetMatch, GetReplay, Ping, Chat, Mute, SpectatorChat>;
+// The host's controls.
+struct TransferHost {
+  std::int64_t room;
+  std::int64_t player;  // a seated person, the new host
+};
+struct RemovePlayer {
+  std::int64_t room;
+  std::int64_t player;
+};
+struct CloseRoom {
+  std::int64_t room;
+  std::optional<std::string> reason;  // the host's words for everyone; at most kMaxReasonLength
+};
+struct StandIn {  // the wire type is "stand_in": a bot plays an absent player's seat
+  std::int64_t room;
+  int seat;
+  std::string bot = "smart";
+};
+
+using Command = std::variant<Hello, ListRooms, CreateRoom, JoinRoom, WatchRoom, AddBot, LeaveRoom,
+                             Start, Act, Sync, ListMatches, GetMatch, GetReplay, Ping, Chat, Mute,
+                             SpectatorChat, TransferHost, RemovePlayer, CloseRoom, StandIn>;
 
 struct Parsed {
   Json id;  // the request's "id", to echo as "re"; null when absent or unreadable

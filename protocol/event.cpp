@@ -159,19 +159,21 @@ std::string pong(const Json& re) {
 }
 
 std::string room_closed(std::int64_t room, std::optional<std::int64_t> match,
-                        std::string_view reason) {
+                        std::string_view reason, std::string_view by) {
   return Message("room_closed", nullptr)
       .field("room", room)
       .field("match", match ? Json(*match) : Json(nullptr))
       .field("reason", std::string(reason))
+      .field("by", std::string(by))
       .done();
 }
 
-std::string removed(std::int64_t room, int seat, std::string_view reason) {
+std::string removed(std::int64_t room, int seat, std::string_view reason, std::string_view by) {
   return Message("removed", nullptr)
       .field("room", room)
       .field("seat", seat)
       .field("reason", std::string(reason))
+      .field("by", std::string(by))
       .done();
 }
 

@@ -72,11 +72,13 @@ std::string replay(const Json& re, std::int64_t match, std::optional<int> seat, 
 std::string pong(const Json& re);
 // {type:"room_closed", room, match, reason}: to everyone in a room closed by the server's
 // operator; match is the id of the match it ended (stored as aborted), or null.
+// `by` says who closed it: "operator" or "host".
 std::string room_closed(std::int64_t room, std::optional<std::int64_t> match,
-                        std::string_view reason);
+                        std::string_view reason, std::string_view by = "operator");
 // {type:"removed", room, seat, reason}: to a player's connections when the player was removed
 // from the room and its seat.
-std::string removed(std::int64_t room, int seat, std::string_view reason);
+std::string removed(std::int64_t room, int seat, std::string_view reason,
+                    std::string_view by = "operator");
 // {type:"notice", text}: the operator's word to every connection.
 std::string notice(std::string_view text);
 // {type:"chat", room, line:{player, name, seat, match, step, text, time_ms}}: a line said in a

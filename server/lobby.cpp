@@ -297,6 +297,34 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
   room->post([room, c, re, allowed = m.allowed] { room->set_spectator_chat(c, allowed, re); });
 }
 
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::TransferHost& m) {
+  auto room = member_room(c, m.room);
+  if (!room) return refuse(c, re, code::kNotInRoom, "join the room first");
+  room->post([room, c, re, player = m.player] { room->transfer_host(c, player, re); });
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::RemovePlayer& m) {
+  auto room = member_room(c, m.room);
+  if (!room) return refuse(c, re, code::kNotInRoom, "join the room first");
+  room->post([room, c, re, player = m.player] { room->remove_player(c, player, re); });
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, protocol::CloseRoom m) {
+  auto room = member_room(c, m.room);
+  if (!room) return refuse(c, re, code::kNotInRoom, "join the room first");
+  room->post([room, c, re, reason = std::move(m.reason)]() mutable {
+    room->close_room(c, std::move(reason), re);
+  });
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, protocol::StandIn m) {
+  auto room = member_room(c, m.room);
+  if (!room) return refuse(c, re, code::kNotInRoom, "join the room first");
+  room->post([room, c, re, seat = m.seat, bot = std::move(m.bot)]() mutable {
+    room->stand_in(c, seat, std::move(bot), re);
+  });
+}
+
 // ---- bookkeeping ----------------------------------------------------------------------------
 
 std::shared_ptr<Room> Lobby::find_room(const protocol::RoomRef& ref) const {

@@ -110,15 +110,13 @@ Json Room::room_json() const {
   Json seats = Json::array();
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     const RoomSeat& s = seats_[i];
-    Json seat = {{"seat", i},
-                 {"name", nullptr},
-                 {"player", nullptr},
-                 {"bot", nullptr},
-                 {"connected", false}};
+    Json seat = {{"seat", i},      {"name", nullptr},    {"player", nullptr},
+                 {"bot", nullptr}, {"connected", false}, {"stand_in", nullptr}};
     if (s.player || !s.bot.empty()) seat["name"] = s.name;  // as logs and history name the seat
     if (s.player) {
       seat["player"] = {{"id", *s.player}, {"name", s.name}};
       seat["connected"] = has_members(static_cast<int>(i));
+      if (!s.stand_in.empty()) seat["stand_in"] = s.stand_in;
     } else if (!s.bot.empty()) {
       seat["bot"] = s.bot;
       seat["connected"] = true;
@@ -223,6 +221,7 @@ void Room::join(std::shared_ptr<Client> client, std::optional<int> wanted, Json 
   const std::int64_t player = client->player();
   if (auto held = seat_of(player)) {  // joining again: a second tab, or back after leaving
     attach(client, *held);
+    seat_returned(*held);
     send_room_to_all(client.get(), re);
     send_chat_log(client);
     if (status_ != Status::open) send_state(client, nullptr);
@@ -281,7 +280,9 @@ void Room::leave(std::shared_ptr<Client> client, Json re) {
   } else if (status_ == Status::over && held) {
     directory_.seat_released(player, id_);
   }
-  // A player who leaves a running match keeps the seat and may come back.
+  // A player who leaves a running match keeps the seat and may come back; a host who leaves
+  // hands the role to someone who is here.
+  pass_host_if_gone();
   send_room_to_all();
   close_if_abandoned();
 }
@@ -317,6 +318,7 @@ void Room::resume(std::shared_ptr<Client> client) {
   auto held = seat_of(client->player());
   if (!held || closed_) return;
   attach(client, *held);
+  seat_returned(*held);
   send_room_to_all();
   send_chat_log(client);
   if (status_ != Status::open) send_state(client, nullptr);
@@ -523,6 +525,8 @@ void Room::bot_move(int seat, std::int64_t version) {
   // A person's action (or a timeout) came first and is settling: after_settled arms the move the
   // new version owes, if it owes one.
   if (closed_ || applied_ != version || !pending_.empty()) return;
+  // Its player came back while it waited: the seat is the player's again, another bot may act.
+  if (!bots_[seat]) return schedule_bot();
   Json action = bot_action(seat);
   if (action.is_null()) {
     TORTUGA_LOG_AT(

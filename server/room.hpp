@@ -43,7 +43,8 @@ struct RoomSettings {
 struct RoomSeat {
   std::optional<std::int64_t> player;  // a person's player id
   std::string name;
-  std::string bot;  // bot kind, empty for a person
+  std::string bot;       // bot kind, empty for a person
+  std::string stand_in;  // a person's seat: the kind of bot playing it while the person is away
   bool taken() const { return player || !bot.empty(); }
 };
 
@@ -116,11 +117,23 @@ class Room : public std::enable_shared_from_this<Room> {
   enum class SeatAfter { bot, open };
   // Closes the room: a running match ends as aborted, stored before anybody is told; everyone in
   // the room then receives room_closed with `reason`, and the room is gone.
-  void close(std::string reason, Answer done);
+  // `by` ("operator" or "host") is told to everyone with the reason.
+  void close(std::string reason, Answer done, std::string by = "operator");
   // Takes `player`'s seat away and sends the player's connections `removed` with `reason`; the
   // seat goes to a smart bot or stays open (before the start only: a running match waits for
   // every seat). The bot is stored with the match, so that a restart keeps it.
-  void remove(std::int64_t player, SeatAfter after, std::string reason, Answer done);
+  void remove(std::int64_t player, SeatAfter after, std::string reason, Answer done,
+              std::string by = "operator");
+
+  // The host's controls (room_host.cpp), each refused with not_host to anyone else. The host
+  // passes the role to a seated person; removes a player (a bot takes a running match's seat,
+  // an open room's seat is freed); closes the room as the operator would; or puts a stand-in bot
+  // in the seat of a player who is absent from a running match, which the player gets back on
+  // returning.
+  void transfer_host(std::shared_ptr<Client> client, std::int64_t player, Json re);
+  void remove_player(std::shared_ptr<Client> client, std::int64_t player, Json re);
+  void close_room(std::shared_ptr<Client> client, std::optional<std::string> reason, Json re);
+  void stand_in(std::shared_ptr<Client> client, int seat, std::string kind, Json re);
 
  private:
   struct Member {
@@ -178,7 +191,17 @@ class Room : public std::enable_shared_from_this<Room> {
   // members receive `left`). Returns whether the room closed.
   bool pass_host_on();
   // Sends room_closed to every member and forgets them, their seats and the room (close's end).
-  void dismiss_everyone(const std::string& reason, std::optional<std::int64_t> match);
+  void dismiss_everyone(const std::string& reason, std::optional<std::int64_t> match,
+                        const std::string& by);
+  // Whether `player` is the host and has a connection in the room.
+  bool host_present() const;
+  // When the host has gone (left, or lost every connection), the role passes by itself to the
+  // next seated person who is here, in seat order after the host's; nobody here: it stays.
+  void pass_host_if_gone();
+  // The player of `seat` is back: a stand-in bot gives the seat back.
+  void seat_returned(int seat);
+  // The host's guard: the room is open for business and `client` is its host; else it answers.
+  bool refused_unless_host(const std::shared_ptr<Client>& client, const Json& re);
 
   boost::asio::io_context& io_;
   Strand strand_;
