@@ -98,6 +98,12 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
     const mine = you && you.seat === seat.seat;
     const other = seat.player && seat.player.id !== connection.player.id;
     const muted = other && chat.isMuted(seat.player.id);
+    const hostDoes = (message) => async () => {
+      try { takeRoom(await connection.request({...message, room: room.id})); }
+      catch (error) { fail(error); }
+    };
+    const person = other && seat.player.name;
+    const away = other && !seat.connected && !seat.stand_in && room.status === 'playing';
     const toggleMute = async () => {
       try { await chat.toggleMute(seat.player.id); showInfo(); }
       catch (error) { fail(error); }
@@ -108,9 +114,21 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
       mine && h('span', {class: 'badge you'}, 'you'),
       seat.player && seat.player.id === room.host && h('span', {class: 'badge'}, 'host'),
       !empty && !seat.connected && h('span', {class: 'badge away'}, 'away'),
+      seat.stand_in && h('span', {class: 'badge stand-in'}, `a ${seat.stand_in} bot plays for now`),
       empty && isHost() && room.status === 'open' &&
           h('span', {class: 'add-bot'}, botChoice,
             h('button', {type: 'button', onclick: addBot}, 'Add bot')),
+      other && isHost() && h('span', {class: 'host-controls'},
+        away && h('button', {type: 'button', class: 'secondary small',
+                             'aria-label': `a bot plays for ${person}`,
+                             onclick: hostDoes({type: 'stand_in', seat: seat.seat})},
+                  'Bot plays for them'),
+        h('button', {type: 'button', class: 'secondary small', 'aria-label': `make ${person} host`,
+                     onclick: hostDoes({type: 'transfer_host', player: seat.player.id})},
+          'Make host'),
+        h('button', {type: 'button', class: 'secondary small', 'aria-label': `remove ${person}`,
+                     onclick: hostDoes({type: 'remove_player', player: seat.player.id})},
+          'Remove')),
       other && h('button', {type: 'button', class: 'secondary small mute', onclick: toggleMute,
                             'aria-pressed': muted ? 'true' : 'false',
                             'aria-label': `${muted ? 'unmute' : 'mute'} ${seat.player.name}`},
@@ -128,6 +146,10 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
       try { await connection.request({type: 'leave_room', room: room.id}); }
       catch (error) { if (error.code !== 'not_in_room') return fail(error); }
       location.hash = '#/';
+    };
+    const closeRoom = async () => {
+      try { await connection.request({type: 'close_room', room: room.id}); }
+      catch (error) { fail(error); }
     };
     const spectatorChat = async (event) => {
       try {
@@ -157,7 +179,9 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
             h('button', {type: 'button', id: 'start', disabled: !full, onclick: start},
               full ? 'Start the match' : 'Start (fill every seat first)'),
         h('button', {type: 'button', class: 'secondary', onclick: leave},
-          watching ? 'Stop watching' : 'Leave room')));
+          watching ? 'Stop watching' : 'Leave room'),
+        isHost() && h('button', {type: 'button', class: 'secondary', id: 'close-room',
+                                 onclick: closeRoom}, 'Close the room')));
   }
 
   async function startPanel() {
@@ -209,12 +233,15 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
   };
   const onClosed = ({detail}) => {
     if (detail.room !== roomId) return;
-    sentAway(detail.match ? 'The server\'s operator closed this room and stopped its match:'
-                          : 'The server\'s operator closed this room:', detail.reason);
+    const who = detail.by === 'host' ? 'The host' : 'The server\'s operator';
+    sentAway(detail.match ? `${who} closed this room and stopped its match:`
+                          : `${who} closed this room:`, detail.reason);
   };
   const onRemoved = ({detail}) => {
     if (detail.room === roomId) {
-      sentAway('The server\'s operator removed you from this room:', detail.reason);
+      sentAway(detail.by === 'host' ? 'The host removed you from this room:'
+                                    : 'The server\'s operator removed you from this room:',
+               detail.reason);
     }
   };
   const onWelcome = () => enter();  // after a reconnection
