@@ -34,6 +34,7 @@ inline constexpr const char* kNotHost = "not_host";          // only the room's 
 inline constexpr const char* kNotEnoughPlayers = "not_enough_players";  // start with too few seated
 inline constexpr const char* kAlreadyStarted = "already_started";  // the room's match has begun
 inline constexpr const char* kDraining = "draining";  // the server takes no new rooms or matches
+inline constexpr const char* kNotOver = "not_over";   // rematch before the match is over
 inline constexpr const char* kNotPlaying = "not_playing";        // stand_in outside a running match
 inline constexpr const char* kPlayerPresent = "player_present";  // stand_in for a player who is
                                                                  // there
@@ -64,7 +65,7 @@ inline constexpr std::string_view kAllCodes[] = {
     code::kNotYourTurn, code::kIllegalAction,    code::kBadAction,       code::kMatchOver,
     code::kRateLimited, code::kMessageTooLarge,  code::kServerFull,      code::kDraining,
     code::kInternal,    code::kChatTooLong,      code::kChatRateLimited, code::kChatClosed,
-    code::kNotPlaying,  code::kPlayerPresent,
+    code::kNotPlaying,  code::kPlayerPresent,    code::kNotOver,
 };
 
 }  // namespace tortuga::protocol

@@ -481,6 +481,10 @@ Expected<Command> stand_in(const Fields& f) {
   if (bot) command.bot = std::move(*bot);
   return Command(std::move(command));
 }
+Expected<Command> rematch(const Fields& f) {
+  TORTUGA_TRY(room, f.id("room"));
+  return Command(Rematch{room});
+}
 Expected<Command> spectator_chat(const Fields& f) {
   TORTUGA_TRY(room, f.id("room"));
   TORTUGA_TRY(allowed, f.boolean("allowed"));
@@ -517,6 +521,7 @@ constexpr Reader kReaders[] = {
     {"remove_player", remove_player},
     {"close_room", close_room},
     {"stand_in", stand_in},
+    {"rematch", rematch},
 };
 static_assert(std::size(kReaders) == std::variant_size_v<Command>);
 

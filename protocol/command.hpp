@@ -111,15 +111,19 @@ struct CloseRoom {
   std::int64_t room;
   std::optional<std::string> reason;  // the host's words for everyone; at most kMaxReasonLength
 };
+struct Rematch {  // offers, or accepts, the same seats and options again
+  std::int64_t room;
+};
 struct StandIn {  // the wire type is "stand_in": a bot plays an absent player's seat
   std::int64_t room;
   int seat;
   std::string bot = "smart";
 };
 
-using Command = std::variant<Hello, ListRooms, CreateRoom, JoinRoom, WatchRoom, AddBot, LeaveRoom,
-                             Start, Act, Sync, ListMatches, GetMatch, GetReplay, Ping, Chat, Mute,
-                             SpectatorChat, TransferHost, RemovePlayer, CloseRoom, StandIn>;
+using Command =
+    std::variant<Hello, ListRooms, CreateRoom, JoinRoom, WatchRoom, AddBot, LeaveRoom, Start, Act,
+                 Sync, ListMatches, GetMatch, GetReplay, Ping, Chat, Mute, SpectatorChat,
+                 TransferHost, RemovePlayer, CloseRoom, StandIn, Rematch>;
 
 struct Parsed {
   Json id;  // the request's "id", to echo as "re"; null when absent or unreadable

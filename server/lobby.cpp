@@ -325,6 +325,12 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, protocol::Stand
   });
 }
 
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Rematch& m) {
+  auto room = member_room(c, m.room);
+  if (!room) return refuse(c, re, code::kNotInRoom, "join the room first");
+  room->post([room, c, re] { room->rematch(c, re); });
+}
+
 // ---- bookkeeping ----------------------------------------------------------------------------
 
 std::shared_ptr<Room> Lobby::find_room(const protocol::RoomRef& ref) const {
@@ -403,7 +409,12 @@ bool Lobby::begin_match(std::int64_t room) {
 
 void Lobby::match_started(std::int64_t match, std::int64_t room) {
   std::lock_guard lock(mutex_);
-  if (auto it = rooms_.find(room); it != rooms_.end()) match_rooms_[match] = it->second;
+  auto it = rooms_.find(room);
+  if (it == rooms_.end()) return;
+  // A rematch: the room's earlier match is over and stored; an action or sync naming it must not
+  // reach the room's new one.
+  std::erase_if(match_rooms_, [&](const auto& entry) { return entry.second == it->second; });
+  match_rooms_[match] = it->second;
 }
 
 void Lobby::match_ended(std::int64_t room) {

@@ -135,7 +135,8 @@ Json Room::room_json() const {
                {"match", match_ ? Json(match_) : Json(nullptr)},
                {"seats", std::move(seats)},
                {"spectators", watching},
-               {"spectator_chat", spectator_chat_}};
+               {"spectator_chat", spectator_chat_},
+               {"rematch", rematch_json()}};
   return room;
 }
 
@@ -279,6 +280,9 @@ void Room::leave(std::shared_ptr<Client> client, Json re) {
     if (host_ == player && pass_host_on()) return;
   } else if (status_ == Status::over && held) {
     directory_.seat_released(player, id_);
+    // Leaving a finished match declines a rematch: its seats can no longer be the same.
+    gone_.insert(player);
+    rematch_.reset();
   }
   // A player who leaves a running match keeps the seat and may come back; a host who leaves
   // hands the role to someone who is here.
@@ -336,7 +340,11 @@ void Room::start(std::shared_ptr<Client> client, Json re) {
   if (!directory_.begin_match(id_))
     return error(client, re, code::kDraining,
                  "the server is draining: it starts no new matches; try again later");
+  store_new_match(client, re);
+}
 
+void Room::store_new_match(const std::shared_ptr<Client>& client, const Json& re) {
+  started_from_ = status_;
   store::Match record;
   record.game = game_.info().id;
   record.options_json = options_.dump();
@@ -358,12 +366,16 @@ void Room::started(std::int64_t match, const std::shared_ptr<Client>& client, co
     return;
   }
   if (match == 0) {
-    set_status(Status::open);
+    set_status(started_from_);
     directory_.match_ended(id_);
     return error(client, re, code::kInternal, "the match could not be stored");
   }
   match_ = match;
   state_ = game_.new_state(options_, Chance(seed_));
+  applied_ = committed_ = 0;  // a rematch starts its versions afresh, as its match does
+  bot_armed_for_ = -1;
+  rematch_.reset();
+  for (auto& s : seats_) s.stand_in.clear();
   set_status(Status::playing);
   views_.reset(*state_);
   bots_.clear();

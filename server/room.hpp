@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -135,6 +136,12 @@ class Room : public std::enable_shared_from_this<Room> {
   void close_room(std::shared_ptr<Client> client, std::optional<std::string> reason, Json re);
   void stand_in(std::shared_ptr<Client> client, int seat, std::string kind, Json re);
 
+  // A rematch (room_rematch.cpp): once the match is over, a seated person offers the same seats
+  // and options again, which counts as accepting; each other seated person accepts the same way,
+  // or leaves, which withdraws the offer. Bots stay. When every seated person has accepted, a new
+  // match starts in the room.
+  void rematch(std::shared_ptr<Client> client, Json re);
+
  private:
   struct Member {
     std::shared_ptr<Client> client;
@@ -202,6 +209,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void seat_returned(int seat);
   // The host's guard: the room is open for business and `client` is its host; else it answers.
   bool refused_unless_host(const std::shared_ptr<Client>& client, const Json& re);
+  // Stores a new match of the seats as they are, then starts it (started); from start or rematch.
+  void store_new_match(const std::shared_ptr<Client>& client, const Json& re);
+  // The offer under way, as the room message shows it: {by, accepted: [player ids]}, or null.
+  Json rematch_json() const;
 
   boost::asio::io_context& io_;
   Strand strand_;
@@ -218,6 +229,13 @@ class Room : public std::enable_shared_from_this<Room> {
   Status status_ = Status::open;
   std::vector<RoomSeat> seats_;
   std::map<const Client*, Member> members_;
+  struct Rematch {
+    std::int64_t by;
+    std::set<std::int64_t> accepted;
+  };
+  std::optional<Rematch> rematch_;
+  std::set<std::int64_t> gone_;         // players who left the finished match: no rematch with them
+  Status started_from_ = Status::open;  // where a match that fails to be stored goes back to
   ChatLog chat_;
   bool spectator_chat_ = false;
 
