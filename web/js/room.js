@@ -81,6 +81,12 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
     board ??= loadBoard(room.game);
     showInfo();
     chat.refresh();
+    // A rematch: the room's match is a new one, played in a new panel.
+    if (panel && panel !== 'loading' && panel.match !== room.match) {
+      panel.close();
+      panel = null;
+      fill(playHost);
+    }
     if (room.match) startPanel();
   }
 
@@ -135,6 +141,32 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
                  muted ? 'Unmute' : 'Mute'));
   }
 
+  // Once the match is over: the button that offers the same table again, or the offer made, to
+  // accept (or leave), and whom it still waits for.
+  function rematchOffer() {
+    if (room.status !== 'over' || !you || you.seat === null) return null;
+    const ask = async () => {
+      try { takeRoom(await connection.request({type: 'rematch', room: room.id})); }
+      catch (error) { fail(error); }
+    };
+    const offer = room.rematch;
+    if (!offer) {
+      return h('p', {class: 'rematch'},
+        h('button', {type: 'button', id: 'rematch', onclick: ask}, 'Rematch'),
+        h('span', {class: 'muted'}, ' the same seats and options again'));
+    }
+    const byName = room.seats.find((s) => s.player && s.player.id === offer.by)?.name || 'someone';
+    const waiting = room.seats.filter((s) => s.player && !offer.accepted.includes(s.player.id))
+        .map((s) => s.name);
+    const mine = offer.accepted.includes(connection.player.id);
+    return h('div', {class: 'rematch', role: 'status', id: 'rematch-offer'},
+      h('p', {}, `${byName} offers a rematch: the same seats and options.`,
+        waiting.length ? ` Waiting for ${waiting.join(', ')}.` : ''),
+      !mine && h('p', {class: 'buttons'},
+        h('button', {type: 'button', id: 'rematch-accept', onclick: ask}, 'Accept the rematch'),
+        ' or leave the room to decline.'));
+  }
+
   function showInfo() {
     title.textContent = `${gameName(connection, room.game)} · room ${room.id}`;
     const full = room.seats.every((s) => s.player || s.bot);
@@ -170,6 +202,7 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
         room.private && h('a', {href: invitation(room), id: 'invitation'}, invitation(room)),
         room.private ? ')' : ''),
       h('ul', {class: 'seats'}, room.seats.map(seatRow)),
+      rematchOffer(),
       isHost() && h('p', {class: 'check'},
         h('input', {type: 'checkbox', id: 'spectator-chat', checked: room.spectator_chat,
                     onchange: spectatorChat}),
@@ -199,6 +232,7 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
           watching || !you ? {type: 'get_replay', match}
                            : {type: 'get_replay', match, seat: you.seat})).steps,
     });
+    panel.match = match;
     // Every view since the start, so that the log misses no step (bots may move at once).
     for (const {view, at} of early.filter((v) => v.match === match)) panel.update(view, at);
     early = [];
