@@ -14,6 +14,7 @@
 #include "persistence/now.hpp"
 #include "persistence/read_pool.hpp"
 #include "persistence/sqlite/admin_actions.hpp"
+#include "persistence/sqlite/chat.hpp"
 #include "persistence/sqlite/connection.hpp"
 #include "persistence/sqlite/log.hpp"
 #include "persistence/sqlite/matches.hpp"
@@ -127,6 +128,16 @@ void SqliteStore::finish_match(std::int64_t id, const std::string& status,
 void SqliteStore::replace_seat(std::int64_t match, const Seat& seat, Done done) {
   impl_->writer.enqueue({[match, seat](Connection& db) { sqlite::replace_seat(db, match, seat); },
                          std::move(done), /*own_savepoint=*/false});
+}
+
+void SqliteStore::append_chat(const ChatLine& line, Done done) {
+  impl_->writer.enqueue({[line](Connection& db) { sqlite::insert_chat_line(db, line); },
+                         std::move(done), /*one_statement=*/true});
+}
+
+std::vector<ChatLine> SqliteStore::chat(std::int64_t match) {
+  return impl_->readers.read(std::vector<ChatLine>{},
+                             [&](Connection& db) { return sqlite::chat_of_match(db, match); });
 }
 
 void SqliteStore::record_admin_action(const AdminAction& a, Done done) {

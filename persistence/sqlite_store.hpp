@@ -62,6 +62,7 @@ class SqliteStore final : public Store {
   void finish_match(std::int64_t id, const std::string& status, const std::string& result_json,
                     std::int64_t ended_ms, Done done) override;
   void replace_seat(std::int64_t match, const Seat& seat, Done done) override;
+  void append_chat(const ChatLine& line, Done done) override;
   void flush() override;
 
   void record_admin_action(const AdminAction& a, Done done) override;
@@ -72,11 +73,12 @@ class SqliteStore final : public Store {
   std::optional<Match> match(std::int64_t id) override;
   std::vector<Action> actions(std::int64_t match) override;
   std::vector<Match> unfinished_matches() override;
+  std::vector<ChatLine> chat(std::int64_t match) override;
 
   WriterStats stats() const;
 
   // The schema version this build writes (PRAGMA user_version).
-  static constexpr int kSchemaVersion = 4;
+  static constexpr int kSchemaVersion = 5;
 
  private:
   struct Impl;

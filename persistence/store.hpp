@@ -57,6 +57,18 @@ struct Action {
   std::int64_t time_ms = 0;
 };
 
+// A line said in a room while a match ran there, kept with the match for its history: at which
+// step (the number of actions applied when it was said), by whom, and the text as it was sent.
+struct ChatLine {
+  std::int64_t match = 0;
+  std::int64_t step = 0;
+  std::optional<int> seat;             // empty for a spectator
+  std::optional<std::int64_t> player;  // the speaker's player id
+  std::string name;                    // the speaker's name when it was said
+  std::string text;
+  std::int64_t time_ms = 0;
+};
+
 // What an operator did through the admin API, kept for review: who (the admin, named by a
 // fingerprint of the token used), when, what, and its details as JSON text.
 struct AdminAction {
@@ -112,6 +124,8 @@ class Store {
   // a restart rebuilds the match with the seat as it is now. Fails if the match is not running or
   // has no such seat.
   virtual void replace_seat(std::int64_t match, const Seat& seat, Done done) = 0;
+  // Keeps a chat line with its match. Fails if the match is unknown.
+  virtual void append_chat(const ChatLine& line, Done done) = 0;
   // Blocks until every write queued before the call has committed and its Done has run.
   virtual void flush() = 0;
 
@@ -128,6 +142,7 @@ class Store {
   virtual std::optional<Match> match(std::int64_t id) = 0;
   virtual std::vector<Action> actions(std::int64_t match) = 0;  // in seq order
   virtual std::vector<Match> unfinished_matches() = 0;          // status "running", oldest first
+  virtual std::vector<ChatLine> chat(std::int64_t match) = 0;   // in the order they were said
 };
 
 }  // namespace tortuga::store

@@ -34,6 +34,15 @@ inline constexpr const char* kNotHost = "not_host";          // only the room's 
 inline constexpr const char* kNotEnoughPlayers = "not_enough_players";  // start with too few seated
 inline constexpr const char* kAlreadyStarted = "already_started";  // the room's match has begun
 inline constexpr const char* kDraining = "draining";  // the server takes no new rooms or matches
+inline constexpr const char* kNotOver = "not_over";   // rematch before the match is over
+inline constexpr const char* kNotPlaying = "not_playing";        // stand_in outside a running match
+inline constexpr const char* kPlayerPresent = "player_present";  // stand_in for a player who is
+                                                                 // there
+
+// Chat in a room.
+inline constexpr const char* kChatTooLong = "chat_too_long";  // over kMaxChatLength code points
+inline constexpr const char* kChatRateLimited = "chat_rate_limited";  // too many lines too quickly
+inline constexpr const char* kChatClosed = "chat_closed";  // spectators may not chat in that room
 
 // Matches.
 inline constexpr const char* kNoSuchMatch = "no_such_match";  // no match with that id
@@ -49,13 +58,14 @@ namespace tortuga::protocol {
 
 // Every code above and every code of the rules layer: the complete list a client must handle.
 inline constexpr std::string_view kAllCodes[] = {
-    code::kBadJson,     code::kUnknownType,      code::kBadField,       code::kNotWelcomed,
-    code::kBadToken,    code::kUnknownGame,      code::kBadOptions,     code::kNoSuchRoom,
-    code::kNoSuchMatch, code::kRoomFull,         code::kSeatTaken,      code::kNotInRoom,
-    code::kNotHost,     code::kNotEnoughPlayers, code::kAlreadyStarted, code::kNotYourSeat,
-    code::kNotYourTurn, code::kIllegalAction,    code::kBadAction,      code::kMatchOver,
-    code::kRateLimited, code::kMessageTooLarge,  code::kServerFull,     code::kDraining,
-    code::kInternal,
+    code::kBadJson,     code::kUnknownType,      code::kBadField,        code::kNotWelcomed,
+    code::kBadToken,    code::kUnknownGame,      code::kBadOptions,      code::kNoSuchRoom,
+    code::kNoSuchMatch, code::kRoomFull,         code::kSeatTaken,       code::kNotInRoom,
+    code::kNotHost,     code::kNotEnoughPlayers, code::kAlreadyStarted,  code::kNotYourSeat,
+    code::kNotYourTurn, code::kIllegalAction,    code::kBadAction,       code::kMatchOver,
+    code::kRateLimited, code::kMessageTooLarge,  code::kServerFull,      code::kDraining,
+    code::kInternal,    code::kChatTooLong,      code::kChatRateLimited, code::kChatClosed,
+    code::kNotPlaying,  code::kPlayerPresent,    code::kNotOver,
 };
 
 }  // namespace tortuga::protocol

@@ -255,6 +255,14 @@ class Fields {
     return v->get<bool>();
   }
 
+  Expected<bool> boolean(std::string_view name) const {
+    auto v = require(name);
+    if (!v) return v.error();
+    if (!(*v)->is_boolean())
+      return bad_field(quoted(name) + " must be true or false, not " + kind(**v));
+    return (*v)->get<bool>();
+  }
+
   Expected<Json> object(std::string_view name) const {
     auto v = require(name);
     if (!v) return v.error();
@@ -324,6 +332,30 @@ Expected<std::string> player_name(const Fields& f) {
     return bad_field("field \"name\" must have 1 to " + std::to_string(kMaxNameLength) +
                      " characters once trimmed, not " + std::to_string(length));
   return name;
+}
+
+// A chat line is shown as it was typed: nothing is trimmed, but it must say something, fit on one
+// line and hide nothing (the characters refused in names are refused here too).
+Expected<std::string> chat_text(const Fields& f) {
+  auto raw = f.string("text", true);
+  if (!raw) return raw.error();
+  const std::string& text = *raw;
+  int length = 0;
+  bool blank = true;
+  for (std::size_t i = 0; i < text.size();) {
+    const char32_t c = next_code_point(text, i);
+    if (is_forbidden_in_name(c))
+      return bad_field(
+          "field \"text\" must not contain control, line-break or invisible formatting characters");
+    if (!is_white_space(c)) blank = false;
+    ++length;
+  }
+  if (blank) return bad_field("field \"text\" must not be empty or only white space");
+  if (length > kMaxChatLength)
+    return Error{code::kChatTooLong, "field \"text\" must have at most " +
+                                         std::to_string(kMaxChatLength) + " characters, not " +
+                                         std::to_string(length)};
+  return text;
 }
 
 // TRY(x, expr): evaluates an Expected, returns its error from the enclosing function on failure.
@@ -402,6 +434,62 @@ Expected<Command> get_replay(const Fields& f) {
 Expected<Command> ping(const Fields&) {
   return Command(Ping{});
 }
+Expected<Command> chat(const Fields& f) {
+  TORTUGA_TRY(room, f.id("room"));
+  TORTUGA_TRY(text, chat_text(f));
+  return Command(Chat{room, std::move(text)});
+}
+Expected<Command> mute(const Fields& f) {
+  TORTUGA_TRY(room, f.id("room"));
+  TORTUGA_TRY(player, f.id("player"));
+  TORTUGA_TRY(muted, f.optional_bool("muted", true));
+  return Command(Mute{room, player, muted});
+}
+Expected<Command> transfer_host(const Fields& f) {
+  TORTUGA_TRY(room, f.id("room"));
+  TORTUGA_TRY(player, f.id("player"));
+  return Command(TransferHost{room, player});
+}
+Expected<Command> remove_player(const Fields& f) {
+  TORTUGA_TRY(room, f.id("room"));
+  TORTUGA_TRY(player, f.id("player"));
+  return Command(RemovePlayer{room, player});
+}
+Expected<Command> close_room(const Fields& f) {
+  TORTUGA_TRY(room, f.id("room"));
+  TORTUGA_TRY(reason, f.optional_string("reason"));
+  if (reason) {
+    int length = 0;
+    for (std::size_t i = 0; i < reason->size();) {
+      if (is_forbidden_in_name(next_code_point(*reason, i)))
+        return bad_field(
+            "field \"reason\" must not contain control, line-break or invisible formatting "
+            "characters");
+      ++length;
+    }
+    if (length > kMaxReasonLength)
+      return bad_field("field \"reason\" must have at most " + std::to_string(kMaxReasonLength) +
+                       " characters");
+  }
+  return Command(CloseRoom{room, std::move(reason)});
+}
+Expected<Command> stand_in(const Fields& f) {
+  TORTUGA_TRY(room, f.id("room"));
+  TORTUGA_TRY(seat, f.integer("seat", 0, kIntMax));
+  TORTUGA_TRY(bot, f.optional_choice("bot", kBotKinds));
+  StandIn command{room, static_cast<int>(seat)};
+  if (bot) command.bot = std::move(*bot);
+  return Command(std::move(command));
+}
+Expected<Command> rematch(const Fields& f) {
+  TORTUGA_TRY(room, f.id("room"));
+  return Command(Rematch{room});
+}
+Expected<Command> spectator_chat(const Fields& f) {
+  TORTUGA_TRY(room, f.id("room"));
+  TORTUGA_TRY(allowed, f.boolean("allowed"));
+  return Command(SpectatorChat{room, allowed});
+}
 
 #undef TORTUGA_TRY
 
@@ -426,6 +514,14 @@ constexpr Reader kReaders[] = {
     {"get_match", get_match},
     {"get_replay", get_replay},
     {"ping", ping},
+    {"chat", chat},
+    {"mute", mute},
+    {"spectator_chat", spectator_chat},
+    {"transfer_host", transfer_host},
+    {"remove_player", remove_player},
+    {"close_room", close_room},
+    {"stand_in", stand_in},
+    {"rematch", rematch},
 };
 static_assert(std::size(kReaders) == std::variant_size_v<Command>);
 

@@ -24,6 +24,8 @@ inline constexpr int kMaxDepth = 64;       // arrays and objects nested deeper a
 inline constexpr int kMaxNameLength = 32;  // characters (code points) of a trimmed player name
 inline constexpr int kMaxMatchLimit = 200;
 inline constexpr int kDefaultMatchLimit = 50;
+inline constexpr int kMaxChatLength = 500;    // code points of one chat line
+inline constexpr int kMaxReasonLength = 200;  // code points of a host's reason for closing
 // The statuses a stored match can have, the values of list_matches' (and the HTTP list's) filter.
 inline constexpr std::string_view kMatchStatuses[] = {"running", "finished", "aborted"};
 
@@ -82,16 +84,54 @@ struct GetReplay {
   std::optional<int> seat;  // absent: the spectators' view
 };
 struct Ping {};
+struct Chat {
+  std::int64_t room;
+  std::string text;  // 1..kMaxChatLength code points, not only white space, no control characters
+};
+struct Mute {
+  std::int64_t room;
+  std::int64_t player;  // whose chat stops (or, muted false, starts again) reaching the sender
+  bool muted = true;
+};
+struct SpectatorChat {  // the wire type is "spectator_chat"
+  std::int64_t room;
+  bool allowed;
+};
 
-using Command = std::variant<Hello, ListRooms, CreateRoom, JoinRoom, WatchRoom, AddBot, LeaveRoom,
-                             Start, Act, Sync, ListMatches, GetMatch, GetReplay, Ping>;
+// The host's controls.
+struct TransferHost {
+  std::int64_t room;
+  std::int64_t player;  // a seated person, the new host
+};
+struct RemovePlayer {
+  std::int64_t room;
+  std::int64_t player;
+};
+struct CloseRoom {
+  std::int64_t room;
+  std::optional<std::string> reason;  // the host's words for everyone; at most kMaxReasonLength
+};
+struct Rematch {  // offers, or accepts, the same seats and options again
+  std::int64_t room;
+};
+struct StandIn {  // the wire type is "stand_in": a bot plays an absent player's seat
+  std::int64_t room;
+  int seat;
+  std::string bot = "smart";
+};
+
+using Command =
+    std::variant<Hello, ListRooms, CreateRoom, JoinRoom, WatchRoom, AddBot, LeaveRoom, Start, Act,
+                 Sync, ListMatches, GetMatch, GetReplay, Ping, Chat, Mute, SpectatorChat,
+                 TransferHost, RemovePlayer, CloseRoom, StandIn, Rematch>;
 
 struct Parsed {
   Json id;  // the request's "id", to echo as "re"; null when absent or unreadable
   Expected<Command> command;
 };
 
-// Never throws. On failure the error's code is bad_json, unknown_type or bad_field, and its message
+// Never throws. On failure the error's code is bad_json, unknown_type or bad_field (or, for a chat
+// line over kMaxChatLength, chat_too_long), and its message
 // says what is wrong and names the field. Unknown extra fields are ignored; an optional field given
 // as null counts as absent.
 Parsed parse_command(std::string_view text);

@@ -144,11 +144,13 @@ std::string match(const Json& re, const Json& match) {
   return Message("match", re).field("match", match).done();
 }
 
-std::string replay(const Json& re, std::int64_t match, std::optional<int> seat, const Json& steps) {
+std::string replay(const Json& re, std::int64_t match, std::optional<int> seat, const Json& steps,
+                   const Json& chat) {
   return Message("replay", re)
       .field("match", match)
       .field("seat", seat_or_null(seat))
       .field("steps", steps)
+      .field("chat", chat.is_null() ? Json::array() : chat)
       .done();
 }
 
@@ -157,24 +159,38 @@ std::string pong(const Json& re) {
 }
 
 std::string room_closed(std::int64_t room, std::optional<std::int64_t> match,
-                        std::string_view reason) {
+                        std::string_view reason, std::string_view by) {
   return Message("room_closed", nullptr)
       .field("room", room)
       .field("match", match ? Json(*match) : Json(nullptr))
       .field("reason", std::string(reason))
+      .field("by", std::string(by))
       .done();
 }
 
-std::string removed(std::int64_t room, int seat, std::string_view reason) {
+std::string removed(std::int64_t room, int seat, std::string_view reason, std::string_view by) {
   return Message("removed", nullptr)
       .field("room", room)
       .field("seat", seat)
       .field("reason", std::string(reason))
+      .field("by", std::string(by))
       .done();
 }
 
 std::string notice(std::string_view text) {
   return Message("notice", nullptr).field("text", std::string(text)).done();
+}
+
+std::string chat(std::int64_t room, const Json& line) {
+  return Message("chat", nullptr).field("room", room).field("line", line).done();
+}
+
+std::string chat_log(std::int64_t room, const Json& lines) {
+  return Message("chat_log", nullptr).field("room", room).field("lines", lines).done();
+}
+
+std::string mutes(const Json& re, std::int64_t room, const Json& muted) {
+  return Message("mutes", re).field("room", room).field("muted", muted).done();
 }
 
 }  // namespace tortuga::protocol::event

@@ -64,19 +64,31 @@ std::string answering(const Json& re, std::string_view pushed);
 std::string matches(const Json& re, const Json& matches);
 // {type:"match", re?, match:{...}}
 std::string match(const Json& re, const Json& match);
-// {type:"replay", re?, match, seat, steps:[{step, seat, action, view}...]}; seat null: spectators.
-std::string replay(const Json& re, std::int64_t match, std::optional<int> seat, const Json& steps);
+// {type:"replay", re?, match, seat, steps:[{step, seat, action, view}...], chat:[line...]}; seat
+// null: spectators. chat null: none said.
+std::string replay(const Json& re, std::int64_t match, std::optional<int> seat, const Json& steps,
+                   const Json& chat = nullptr);
 // {type:"pong", re?}
 std::string pong(const Json& re);
 // {type:"room_closed", room, match, reason}: to everyone in a room closed by the server's
 // operator; match is the id of the match it ended (stored as aborted), or null.
+// `by` says who closed it: "operator" or "host".
 std::string room_closed(std::int64_t room, std::optional<std::int64_t> match,
-                        std::string_view reason);
+                        std::string_view reason, std::string_view by = "operator");
 // {type:"removed", room, seat, reason}: to a player's connections when the player was removed
 // from the room and its seat.
-std::string removed(std::int64_t room, int seat, std::string_view reason);
+std::string removed(std::int64_t room, int seat, std::string_view reason,
+                    std::string_view by = "operator");
 // {type:"notice", text}: the operator's word to every connection.
 std::string notice(std::string_view text);
+// {type:"chat", room, line:{player, name, seat, match, step, text, time_ms}}: a line said in a
+// room, to everyone there who has not muted its speaker.
+std::string chat(std::int64_t room, const Json& line);
+// {type:"chat_log", room, lines:[line...]}: the room's recent lines, oldest first, to a member
+// who has just come in (joined, watched or resumed).
+std::string chat_log(std::int64_t room, const Json& lines);
+// {type:"mutes", re?, room, muted:[player ids]}: whose chat no longer reaches the asker.
+std::string mutes(const Json& re, std::int64_t room, const Json& muted);
 
 }  // namespace event
 }  // namespace tortuga::protocol

@@ -36,6 +36,19 @@ Json match_json(const store::Match& m) {
           {"actions", m.action_count}};
 }
 
+Json chat_json(const std::vector<store::ChatLine>& lines) {
+  // Said in the room for everyone there, spectators too: no audience sees less of it.
+  Json out = Json::array();
+  for (const auto& l : lines)
+    out.push_back({{"step", l.step},
+                   {"seat", l.seat ? Json(*l.seat) : Json(nullptr)},
+                   {"player", l.player ? Json(*l.player) : Json(nullptr)},
+                   {"name", l.name},
+                   {"text", l.text},
+                   {"time_ms", l.time_ms}});
+  return out;
+}
+
 Expected<Json> replay_json(store::Store& store, std::int64_t id, std::optional<int> seat,
                            const Viewer& viewer) {
   auto match = store.match(id);
@@ -69,7 +82,8 @@ Expected<Json> replay_json(store::Store& store, std::int64_t id, std::optional<i
   return Json{{"match", id},
               {"seat", seat ? Json(*seat) : Json(nullptr)},
               {"revealed", reveal},
-              {"steps", std::move(steps)}};
+              {"steps", std::move(steps)},
+              {"chat", chat_json(store.chat(id))}};
 }
 
 Expected<Json> export_json(store::Store& store, std::int64_t id) {

@@ -21,9 +21,12 @@ struct Viewer {
   std::optional<std::int64_t> player;  // none over plain HTTP
 };
 
-// {match, seat, revealed, steps: [{step, seat, action, view}]}: the view after each step as
+// [{step, seat, player, name, text, time_ms}]: what was said in the match's room, in order.
+Json chat_json(const std::vector<store::ChatLine>& lines);
+
+// {match, seat, revealed, steps: [{step, seat, action, view}], chat}: the view after each step as
 // `seat` could see it while the match ran (spectators' view without a seat), or fully revealed
-// once the match is over and no seat is asked for.
+// once the match is over and no seat is asked for; and the match's chat (chat_json).
 Expected<Json> replay_json(store::Store& store, std::int64_t match, std::optional<int> seat,
                            const Viewer& viewer);
 

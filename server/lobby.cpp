@@ -271,11 +271,64 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::GetReplay& m) {
   auto replay = replay_json(store_, m.match, m.seat, Viewer{c->player()});
   if (!replay) return refuse(c, re, replay.error().code.c_str(), replay.error().message);
-  c->send(protocol::event::replay(re, m.match, m.seat, replay->at("steps")));
+  c->send(protocol::event::replay(re, m.match, m.seat, replay->at("steps"), replay->at("chat")));
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Ping&) {
   c->send(protocol::event::pong(re));
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, protocol::Chat m) {
+  auto room = member_room(c, m.room);
+  if (!room) return refuse(c, re, code::kNotInRoom, "join or watch the room first");
+  room->post(
+      [room, c, re, text = std::move(m.text)]() mutable { room->chat(c, std::move(text), re); });
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Mute& m) {
+  auto room = member_room(c, m.room);
+  if (!room) return refuse(c, re, code::kNotInRoom, "join or watch the room first");
+  room->post([room, c, re, m] { room->mute(c, m.player, m.muted, re); });
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::SpectatorChat& m) {
+  auto room = member_room(c, m.room);
+  if (!room) return refuse(c, re, code::kNotInRoom, "join or watch the room first");
+  room->post([room, c, re, allowed = m.allowed] { room->set_spectator_chat(c, allowed, re); });
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::TransferHost& m) {
+  auto room = member_room(c, m.room);
+  if (!room) return refuse(c, re, code::kNotInRoom, "join the room first");
+  room->post([room, c, re, player = m.player] { room->transfer_host(c, player, re); });
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::RemovePlayer& m) {
+  auto room = member_room(c, m.room);
+  if (!room) return refuse(c, re, code::kNotInRoom, "join the room first");
+  room->post([room, c, re, player = m.player] { room->remove_player(c, player, re); });
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, protocol::CloseRoom m) {
+  auto room = member_room(c, m.room);
+  if (!room) return refuse(c, re, code::kNotInRoom, "join the room first");
+  room->post([room, c, re, reason = std::move(m.reason)]() mutable {
+    room->close_room(c, std::move(reason), re);
+  });
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, protocol::StandIn m) {
+  auto room = member_room(c, m.room);
+  if (!room) return refuse(c, re, code::kNotInRoom, "join the room first");
+  room->post([room, c, re, seat = m.seat, bot = std::move(m.bot)]() mutable {
+    room->stand_in(c, seat, std::move(bot), re);
+  });
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Rematch& m) {
+  auto room = member_room(c, m.room);
+  if (!room) return refuse(c, re, code::kNotInRoom, "join the room first");
+  room->post([room, c, re] { room->rematch(c, re); });
 }
 
 // ---- bookkeeping ----------------------------------------------------------------------------
@@ -356,7 +409,12 @@ bool Lobby::begin_match(std::int64_t room) {
 
 void Lobby::match_started(std::int64_t match, std::int64_t room) {
   std::lock_guard lock(mutex_);
-  if (auto it = rooms_.find(room); it != rooms_.end()) match_rooms_[match] = it->second;
+  auto it = rooms_.find(room);
+  if (it == rooms_.end()) return;
+  // A rematch: the room's earlier match is over and stored; an action or sync naming it must not
+  // reach the room's new one.
+  std::erase_if(match_rooms_, [&](const auto& entry) { return entry.second == it->second; });
+  match_rooms_[match] = it->second;
 }
 
 void Lobby::match_ended(std::int64_t room) {

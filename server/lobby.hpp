@@ -81,6 +81,14 @@ class Lobby : public RoomDirectory {
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::GetMatch& m);
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::GetReplay& m);
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Ping& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, protocol::Chat m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Mute& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::SpectatorChat& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::TransferHost& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::RemovePlayer& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, protocol::CloseRoom m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, protocol::StandIn m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Rematch& m);
 
   std::shared_ptr<Room> find_room(const protocol::RoomRef& ref) const;
   std::shared_ptr<Room> room_of_match(std::int64_t match) const;

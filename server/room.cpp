@@ -110,15 +110,13 @@ Json Room::room_json() const {
   Json seats = Json::array();
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     const RoomSeat& s = seats_[i];
-    Json seat = {{"seat", i},
-                 {"name", nullptr},
-                 {"player", nullptr},
-                 {"bot", nullptr},
-                 {"connected", false}};
+    Json seat = {{"seat", i},      {"name", nullptr},    {"player", nullptr},
+                 {"bot", nullptr}, {"connected", false}, {"stand_in", nullptr}};
     if (s.player || !s.bot.empty()) seat["name"] = s.name;  // as logs and history name the seat
     if (s.player) {
       seat["player"] = {{"id", *s.player}, {"name", s.name}};
       seat["connected"] = has_members(static_cast<int>(i));
+      if (!s.stand_in.empty()) seat["stand_in"] = s.stand_in;
     } else if (!s.bot.empty()) {
       seat["bot"] = s.bot;
       seat["connected"] = true;
@@ -136,7 +134,9 @@ Json Room::room_json() const {
                {"status", status_name(status_)},
                {"match", match_ ? Json(match_) : Json(nullptr)},
                {"seats", std::move(seats)},
-               {"spectators", watching}};
+               {"spectators", watching},
+               {"spectator_chat", spectator_chat_},
+               {"rematch", rematch_json()}};
   return room;
 }
 
@@ -222,7 +222,9 @@ void Room::join(std::shared_ptr<Client> client, std::optional<int> wanted, Json 
   const std::int64_t player = client->player();
   if (auto held = seat_of(player)) {  // joining again: a second tab, or back after leaving
     attach(client, *held);
+    seat_returned(*held);
     send_room_to_all(client.get(), re);
+    send_chat_log(client);
     if (status_ != Status::open) send_state(client, nullptr);
     return;
   }
@@ -237,6 +239,7 @@ void Room::join(std::shared_ptr<Client> client, std::optional<int> wanted, Json 
   directory_.seat_taken(player, id_);
   attach(client, seat);
   send_room_to_all(client.get(), re);
+  send_chat_log(client);
 }
 
 void Room::watch(std::shared_ptr<Client> client, Json re) {
@@ -244,6 +247,7 @@ void Room::watch(std::shared_ptr<Client> client, Json re) {
   if (auto held = seat_of(client->player())) return join(std::move(client), held, std::move(re));
   attach(client, spectators());
   send_room_to_all(client.get(), re);
+  send_chat_log(client);
   if (status_ != Status::open) send_state(client, nullptr);
 }
 
@@ -276,8 +280,13 @@ void Room::leave(std::shared_ptr<Client> client, Json re) {
     if (host_ == player && pass_host_on()) return;
   } else if (status_ == Status::over && held) {
     directory_.seat_released(player, id_);
+    // Leaving a finished match declines a rematch: its seats can no longer be the same.
+    gone_.insert(player);
+    rematch_.reset();
   }
-  // A player who leaves a running match keeps the seat and may come back.
+  // A player who leaves a running match keeps the seat and may come back; a host who leaves
+  // hands the role to someone who is here.
+  pass_host_if_gone();
   send_room_to_all();
   close_if_abandoned();
 }
@@ -313,7 +322,9 @@ void Room::resume(std::shared_ptr<Client> client) {
   auto held = seat_of(client->player());
   if (!held || closed_) return;
   attach(client, *held);
+  seat_returned(*held);
   send_room_to_all();
+  send_chat_log(client);
   if (status_ != Status::open) send_state(client, nullptr);
 }
 
@@ -329,7 +340,11 @@ void Room::start(std::shared_ptr<Client> client, Json re) {
   if (!directory_.begin_match(id_))
     return error(client, re, code::kDraining,
                  "the server is draining: it starts no new matches; try again later");
+  store_new_match(client, re);
+}
 
+void Room::store_new_match(const std::shared_ptr<Client>& client, const Json& re) {
+  started_from_ = status_;
   store::Match record;
   record.game = game_.info().id;
   record.options_json = options_.dump();
@@ -351,12 +366,16 @@ void Room::started(std::int64_t match, const std::shared_ptr<Client>& client, co
     return;
   }
   if (match == 0) {
-    set_status(Status::open);
+    set_status(started_from_);
     directory_.match_ended(id_);
     return error(client, re, code::kInternal, "the match could not be stored");
   }
   match_ = match;
   state_ = game_.new_state(options_, Chance(seed_));
+  applied_ = committed_ = 0;  // a rematch starts its versions afresh, as its match does
+  bot_armed_for_ = -1;
+  rematch_.reset();
+  for (auto& s : seats_) s.stand_in.clear();
   set_status(Status::playing);
   views_.reset(*state_);
   bots_.clear();
@@ -518,6 +537,8 @@ void Room::bot_move(int seat, std::int64_t version) {
   // A person's action (or a timeout) came first and is settling: after_settled arms the move the
   // new version owes, if it owes one.
   if (closed_ || applied_ != version || !pending_.empty()) return;
+  // Its player came back while it waited: the seat is the player's again, another bot may act.
+  if (!bots_[seat]) return schedule_bot();
   Json action = bot_action(seat);
   if (action.is_null()) {
     TORTUGA_LOG_AT(

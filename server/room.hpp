@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,7 @@
 
 #include "persistence/store.hpp"
 #include "rules/core/game.hpp"
+#include "server/chat_log.hpp"
 #include "server/client.hpp"
 #include "server/config.hpp"
 #include "server/log.hpp"
@@ -42,7 +44,8 @@ struct RoomSettings {
 struct RoomSeat {
   std::optional<std::int64_t> player;  // a person's player id
   std::string name;
-  std::string bot;  // bot kind, empty for a person
+  std::string bot;       // bot kind, empty for a person
+  std::string stand_in;  // a person's seat: the kind of bot playing it while the person is away
   bool taken() const { return player || !bot.empty(); }
 };
 
@@ -100,6 +103,13 @@ class Room : public std::enable_shared_from_this<Room> {
   void disconnected(std::shared_ptr<Client> client);
   void shutdown();  // cancels timers
 
+  // Chat (room_chat.cpp). A line goes to every member but those who muted its speaker; said while
+  // a match runs, it is stored with the match at the step everybody has seen.
+  void chat(std::shared_ptr<Client> client, std::string text, Json re);
+  void mute(std::shared_ptr<Client> client, std::int64_t player, bool muted, Json re);
+  // The host's switch: whether spectators may chat too (players always may).
+  void set_spectator_chat(std::shared_ptr<Client> client, bool allowed, Json re);
+
   // The controls over a room from outside its table: the operator's through the admin API now,
   // the host's later. Each answers through `done`, on the room's strand, with the room as it is
   // afterwards (room_json) or why it refused.
@@ -108,11 +118,29 @@ class Room : public std::enable_shared_from_this<Room> {
   enum class SeatAfter { bot, open };
   // Closes the room: a running match ends as aborted, stored before anybody is told; everyone in
   // the room then receives room_closed with `reason`, and the room is gone.
-  void close(std::string reason, Answer done);
+  // `by` ("operator" or "host") is told to everyone with the reason.
+  void close(std::string reason, Answer done, std::string by = "operator");
   // Takes `player`'s seat away and sends the player's connections `removed` with `reason`; the
   // seat goes to a smart bot or stays open (before the start only: a running match waits for
   // every seat). The bot is stored with the match, so that a restart keeps it.
-  void remove(std::int64_t player, SeatAfter after, std::string reason, Answer done);
+  void remove(std::int64_t player, SeatAfter after, std::string reason, Answer done,
+              std::string by = "operator");
+
+  // The host's controls (room_host.cpp), each refused with not_host to anyone else. The host
+  // passes the role to a seated person; removes a player (a bot takes a running match's seat,
+  // an open room's seat is freed); closes the room as the operator would; or puts a stand-in bot
+  // in the seat of a player who is absent from a running match, which the player gets back on
+  // returning.
+  void transfer_host(std::shared_ptr<Client> client, std::int64_t player, Json re);
+  void remove_player(std::shared_ptr<Client> client, std::int64_t player, Json re);
+  void close_room(std::shared_ptr<Client> client, std::optional<std::string> reason, Json re);
+  void stand_in(std::shared_ptr<Client> client, int seat, std::string kind, Json re);
+
+  // A rematch (room_rematch.cpp): once the match is over, a seated person offers the same seats
+  // and options again, which counts as accepting; each other seated person accepts the same way,
+  // or leaves, which withdraws the offer. Bots stay. When every seated person has accepted, a new
+  // match starts in the room.
+  void rematch(std::shared_ptr<Client> client, Json re);
 
  private:
   struct Member {
@@ -147,6 +175,8 @@ class Room : public std::enable_shared_from_this<Room> {
   int audience_of(const std::shared_ptr<Client>& client) const;
   void attach(std::shared_ptr<Client> client, int audience);
   void send_state(const std::shared_ptr<Client>& client, const Json& re);
+  // The recent chat, to a member who has just come in; nothing when nothing was said.
+  void send_chat_log(const std::shared_ptr<Client>& client);
   bool has_members(int audience) const;
 
   // The second half of start, once the store has answered with the match id (0: not stored).
@@ -168,7 +198,21 @@ class Room : public std::enable_shared_from_this<Room> {
   // members receive `left`). Returns whether the room closed.
   bool pass_host_on();
   // Sends room_closed to every member and forgets them, their seats and the room (close's end).
-  void dismiss_everyone(const std::string& reason, std::optional<std::int64_t> match);
+  void dismiss_everyone(const std::string& reason, std::optional<std::int64_t> match,
+                        const std::string& by);
+  // Whether `player` is the host and has a connection in the room.
+  bool host_present() const;
+  // When the host has gone (left, or lost every connection), the role passes by itself to the
+  // next seated person who is here, in seat order after the host's; nobody here: it stays.
+  void pass_host_if_gone();
+  // The player of `seat` is back: a stand-in bot gives the seat back.
+  void seat_returned(int seat);
+  // The host's guard: the room is open for business and `client` is its host; else it answers.
+  bool refused_unless_host(const std::shared_ptr<Client>& client, const Json& re);
+  // Stores a new match of the seats as they are, then starts it (started); from start or rematch.
+  void store_new_match(const std::shared_ptr<Client>& client, const Json& re);
+  // The offer under way, as the room message shows it: {by, accepted: [player ids]}, or null.
+  Json rematch_json() const;
 
   boost::asio::io_context& io_;
   Strand strand_;
@@ -185,6 +229,15 @@ class Room : public std::enable_shared_from_this<Room> {
   Status status_ = Status::open;
   std::vector<RoomSeat> seats_;
   std::map<const Client*, Member> members_;
+  struct Rematch {
+    std::int64_t by;
+    std::set<std::int64_t> accepted;
+  };
+  std::optional<Rematch> rematch_;
+  std::set<std::int64_t> gone_;         // players who left the finished match: no rematch with them
+  Status started_from_ = Status::open;  // where a match that fails to be stored goes back to
+  ChatLog chat_;
+  bool spectator_chat_ = false;
 
   std::int64_t match_ = 0;
   std::uint64_t seed_ = 0;

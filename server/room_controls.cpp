@@ -21,7 +21,7 @@ Message message_of(std::string text) {
 
 }  // namespace
 
-void Room::close(std::string reason, Answer done) {
+void Room::close(std::string reason, Answer done, std::string by) {
   if (closed_) return done(Error{code::kNoSuchRoom, "that room has closed"});
   closed_ = true;
   deadline_timer_->cancel();
@@ -34,9 +34,9 @@ void Room::close(std::string reason, Answer done) {
   // The reason is the operator's own text: the admin action's log line carries it, as JSON.
   TORTUGA_LOG(info, "room " << id_ << " closed" << (aborting ? ", its match aborted" : ""));
   auto tell = [self = shared_from_this(), reason = std::move(reason), match = match_, aborting,
-               done = std::move(done)] {
+               done = std::move(done), by = std::move(by)] {
     // The members learn of the match only if this ended it.
-    self->dismiss_everyone(reason, aborting ? std::optional(match) : std::nullopt);
+    self->dismiss_everyone(reason, aborting ? std::optional(match) : std::nullopt, by);
     done(Json{{"room", self->id_},
               {"match", match ? Json(match) : Json(nullptr)},
               {"aborted", aborting}});
@@ -51,8 +51,9 @@ void Room::close(std::string reason, Answer done) {
       });
 }
 
-void Room::dismiss_everyone(const std::string& reason, std::optional<std::int64_t> match) {
-  const Message closed = message_of(event::room_closed(id_, match, reason));
+void Room::dismiss_everyone(const std::string& reason, std::optional<std::int64_t> match,
+                            const std::string& by) {
+  const Message closed = message_of(event::room_closed(id_, match, reason, by));
   for (const auto& [key, member] : members_) member.client->send(closed);
   members_.clear();
   waiting_for_state_.clear();
@@ -62,7 +63,8 @@ void Room::dismiss_everyone(const std::string& reason, std::optional<std::int64_
   directory_.room_closed(id_, match_);
 }
 
-void Room::remove(std::int64_t player, SeatAfter after, std::string reason, Answer done) {
+void Room::remove(std::int64_t player, SeatAfter after, std::string reason, Answer done,
+                  std::string by) {
   if (closed_) return done(Error{code::kNoSuchRoom, "that room has closed"});
   const auto held = seat_of(player);
   if (!held)
@@ -75,7 +77,7 @@ void Room::remove(std::int64_t player, SeatAfter after, std::string reason, Answ
     return done(
         Error{"match_running", "a running match waits for every seat: give the seat to a bot"});
 
-  const Message removed = message_of(event::removed(id_, seat, reason));
+  const Message removed = message_of(event::removed(id_, seat, reason, by));
   for (auto it = members_.begin(); it != members_.end();) {
     if (it->second.audience != seat) {
       ++it;

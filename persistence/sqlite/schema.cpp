@@ -112,6 +112,21 @@ CREATE TABLE admin_actions (
   detail TEXT NOT NULL
 );
 )sql",
+    // What was said in a room while its match ran, for the match's history. Read by match only,
+    // hence the index; a line is never changed once written.
+    R"sql(
+CREATE TABLE chat (
+  id INTEGER PRIMARY KEY,
+  match_id INTEGER NOT NULL REFERENCES matches (id),
+  step INTEGER NOT NULL CHECK (step >= 0),
+  seat INTEGER,
+  player_id INTEGER REFERENCES players (id),
+  name TEXT NOT NULL,
+  text TEXT NOT NULL,
+  time_ms INTEGER NOT NULL
+);
+CREATE INDEX chat_by_match ON chat (match_id, id);
+)sql",
 };
 static_assert(std::size(kMigrations) == SqliteStore::kSchemaVersion);
 

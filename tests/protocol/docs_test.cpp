@@ -5,6 +5,9 @@
 #include <regex>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 #include "protocol/codes.hpp"
 #include "protocol/command.hpp"
@@ -39,16 +42,29 @@ TEST_CASE("every error code is in the error table of docs/protocol.md") {
   }
 }
 
+// The wire name of every client message the parser reads, from Command's alternatives: a message
+// added to the parser needs its section without anyone remembering to list it here.
+template <std::size_t... I>
+std::vector<std::string> client_message_types(std::index_sequence<I...>) {
+  return {std::string(type_name(Command(std::in_place_index<I>)))...};
+}
+
 TEST_CASE("every client message and every server message has its section in docs/protocol.md") {
   const std::string doc = protocol_doc();
-  for (const char* type : {"hello", "list_rooms", "create_room", "join_room", "watch_room",
-                           "add_bot", "leave_room", "start", "action", "sync", "list_matches",
-                           "get_match", "get_replay", "ping", "room", "state", "patch",
-                           "room_closed", "removed", "notice", "error"}) {
+  const auto client_types =
+      client_message_types(std::make_index_sequence<std::variant_size_v<Command>>());
+  CHECK(client_types.size() >= 22);
+  for (const std::string& type : client_types) {
+    INFO(type);
+    CHECK(mentions(doc, "\n### " + type + "\n"));
+  }
+  for (const char* type : {"room", "state", "patch", "room_closed", "removed", "notice", "chat",
+                           "chat_log", "error"}) {
     INFO(type);
     CHECK(mentions(doc, "\n### " + std::string(type) + "\n"));
   }
-  for (const char* reply : {"welcome", "rooms", "left", "matches", "match", "replay", "pong"}) {
+  for (const char* reply :
+       {"welcome", "rooms", "left", "matches", "match", "replay", "pong", "mutes", "chat"}) {
     INFO(reply);
     CHECK(mentions(doc, "{\"type\": \"" + std::string(reply) + "\""));
   }
@@ -61,6 +77,7 @@ TEST_CASE("the limits docs/protocol.md states are the ones the parser applies") 
   CHECK(mentions(doc, "`limit` | integer 1.." + std::to_string(kMaxMatchLimit) +
                           ", optional | at most this many; default " +
                           std::to_string(kDefaultMatchLimit)));
+  CHECK(mentions(doc, "at most " + std::to_string(kMaxChatLength) + " characters"));
 }
 
 TEST_CASE("every option that may be null has its row in docs/protocol.md, and no other has one") {

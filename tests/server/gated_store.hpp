@@ -96,6 +96,9 @@ class GatedStore : public store::Store {
   void replace_seat(std::int64_t m, const store::Seat& s, store::Done d) override {
     inner_.replace_seat(m, s, std::move(d));
   }
+  void append_chat(const store::ChatLine& l, store::Done d) override {
+    inner_.append_chat(l, std::move(d));
+  }
   void flush() override { inner_.flush(); }
   void record_admin_action(const store::AdminAction& a, store::Done d) override {
     inner_.record_admin_action(a, std::move(d));
@@ -112,6 +115,7 @@ class GatedStore : public store::Store {
   std::optional<store::Match> match(std::int64_t id) override { return inner_.match(id); }
   std::vector<store::Action> actions(std::int64_t m) override { return inner_.actions(m); }
   std::vector<store::Match> unfinished_matches() override { return inner_.unfinished_matches(); }
+  std::vector<store::ChatLine> chat(std::int64_t m) override { return inner_.chat(m); }
 
  private:
   store::Store& inner_;

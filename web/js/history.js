@@ -5,6 +5,7 @@
 import {h, fill} from './dom.js';
 import {seatNames, gameName, winnersText} from './names.js';
 import {loadBoard} from '../boards/index.js';
+import {chatLine} from './chat.js';
 
 const PAGE = 20;
 
@@ -95,6 +96,9 @@ export function showReplay({connection, screen}, matchId) {
   const caption = h('p', {class: 'step-caption', id: 'step-caption', 'aria-live': 'polite'});
   const boardHost = h('div', {class: 'board replay-board'});
   const resultHost = h('div');
+  const chatList = h('ol', {class: 'log chat-lines', id: 'replay-chat', 'aria-label': 'chat'});
+  const chatHost = h('section', {class: 'card chat replay-chat', hidden: true},
+                     h('h3', {}, 'Chat'), chatList);
   let steps = [];
   let board = null;
   let boardModule = null;
@@ -109,6 +113,8 @@ export function showReplay({connection, screen}, matchId) {
   };
 
   function show(k) {
+    // What was said after the step shown is dimmed: the talk follows the slider.
+    for (const li of chatList.children) li.classList.toggle('later', Number(li.dataset.step) > k);
     const {seat, action, view} = steps[k];
     board.update(view, {act: null, names});
     const who = seat === null || seat === undefined ? 'the room' : names[seat] ?? `seat ${seat}`;
@@ -125,6 +131,12 @@ export function showReplay({connection, screen}, matchId) {
     try {
       const reply = await connection.request(request);
       steps = reply.steps;
+      fill(chatList, (reply.chat || []).map((line) => {
+        const li = chatLine(line);
+        li.dataset.step = line.step;
+        return li;
+      }));
+      chatHost.hidden = !(reply.chat || []).length;
       slider.max = String(steps.length - 1);
       go(Number(slider.value) || 0);
     } catch (error) {
@@ -181,7 +193,7 @@ export function showReplay({connection, screen}, matchId) {
                    onclick: () => go(steps.length - 1)}, '▶|')),
     caption,
     h('p', {class: 'muted'}, 'Arrow keys step through the match; Home and End jump to its ends.'),
-    boardHost);
+    boardHost, chatHost);
   open();
   return () => document.removeEventListener('keydown', keys);
 }

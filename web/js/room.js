@@ -6,6 +6,7 @@ import {h, fill} from './dom.js';
 import {seatName, seatNames, gameName, roomLink} from './names.js';
 import {loadBoard} from '../boards/index.js';
 import {MatchPanel} from './play.js';
+import {ChatPanel} from './chat.js';
 
 // A link that takes a friend into the room (the code finds a private room).
 function invitation(room) {
@@ -21,10 +22,16 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
   const info = h('section', {class: 'card room-info', 'aria-label': 'the room'});
   const problem = h('p', {class: 'error', role: 'alert'});
   const playHost = h('div', {id: 'match'});
-  fill(screen, title, problem, info, playHost);
+  const chatHost = h('div', {id: 'chat'});
+  fill(screen, title, problem, info, playHost, chatHost);
 
   const fail = (error) => { problem.textContent = error.message || String(error); };
   const isHost = () => room && room.host === connection.player.id;
+  const chat = new ChatPanel(chatHost, {
+    connection, roomId,
+    canSpeak: () => Boolean(room) && (!watching || room.spectator_chat),
+    whyNot: () => (room ? 'Spectators may chat here when the host allows it.' : ''),
+  });
 
   async function enter() {
     problem.textContent = '';
@@ -73,6 +80,13 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
     you = message.you;
     board ??= loadBoard(room.game);
     showInfo();
+    chat.refresh();
+    // A rematch: the room's match is a new one, played in a new panel.
+    if (panel && panel !== 'loading' && panel.match !== room.match) {
+      panel.close();
+      panel = null;
+      fill(playHost);
+    }
     if (room.match) startPanel();
   }
 
@@ -88,15 +102,69 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
       } catch (error) { fail(error); }
     };
     const mine = you && you.seat === seat.seat;
+    const other = seat.player && seat.player.id !== connection.player.id;
+    const muted = other && chat.isMuted(seat.player.id);
+    const hostDoes = (message) => async () => {
+      try { takeRoom(await connection.request({...message, room: room.id})); }
+      catch (error) { fail(error); }
+    };
+    const person = other && seat.player.name;
+    const away = other && !seat.connected && !seat.stand_in && room.status === 'playing';
+    const toggleMute = async () => {
+      try { await chat.toggleMute(seat.player.id); showInfo(); }
+      catch (error) { fail(error); }
+    };
     return h('li', {class: `seat${empty ? ' empty' : ''}`, 'data-seat': seat.seat},
       h('span', {class: 'seat-no'}, `Seat ${seat.seat}`), ' ',
       h('strong', {}, seatName(seat)),
       mine && h('span', {class: 'badge you'}, 'you'),
       seat.player && seat.player.id === room.host && h('span', {class: 'badge'}, 'host'),
       !empty && !seat.connected && h('span', {class: 'badge away'}, 'away'),
+      seat.stand_in && h('span', {class: 'badge stand-in'}, `a ${seat.stand_in} bot plays for now`),
       empty && isHost() && room.status === 'open' &&
           h('span', {class: 'add-bot'}, botChoice,
-            h('button', {type: 'button', onclick: addBot}, 'Add bot')));
+            h('button', {type: 'button', onclick: addBot}, 'Add bot')),
+      other && isHost() && h('span', {class: 'host-controls'},
+        away && h('button', {type: 'button', class: 'secondary small',
+                             'aria-label': `a bot plays for ${person}`,
+                             onclick: hostDoes({type: 'stand_in', seat: seat.seat})},
+                  'Bot plays for them'),
+        h('button', {type: 'button', class: 'secondary small', 'aria-label': `make ${person} host`,
+                     onclick: hostDoes({type: 'transfer_host', player: seat.player.id})},
+          'Make host'),
+        h('button', {type: 'button', class: 'secondary small', 'aria-label': `remove ${person}`,
+                     onclick: hostDoes({type: 'remove_player', player: seat.player.id})},
+          'Remove')),
+      other && h('button', {type: 'button', class: 'secondary small mute', onclick: toggleMute,
+                            'aria-pressed': muted ? 'true' : 'false',
+                            'aria-label': `${muted ? 'unmute' : 'mute'} ${seat.player.name}`},
+                 muted ? 'Unmute' : 'Mute'));
+  }
+
+  // Once the match is over: the button that offers the same table again, or the offer made, to
+  // accept (or leave), and whom it still waits for.
+  function rematchOffer() {
+    if (room.status !== 'over' || !you || you.seat === null) return null;
+    const ask = async () => {
+      try { takeRoom(await connection.request({type: 'rematch', room: room.id})); }
+      catch (error) { fail(error); }
+    };
+    const offer = room.rematch;
+    if (!offer) {
+      return h('p', {class: 'rematch'},
+        h('button', {type: 'button', id: 'rematch', onclick: ask}, 'Rematch'),
+        h('span', {class: 'muted'}, ' the same seats and options again'));
+    }
+    const byName = room.seats.find((s) => s.player && s.player.id === offer.by)?.name || 'someone';
+    const waiting = room.seats.filter((s) => s.player && !offer.accepted.includes(s.player.id))
+        .map((s) => s.name);
+    const mine = offer.accepted.includes(connection.player.id);
+    return h('div', {class: 'rematch', role: 'status', id: 'rematch-offer'},
+      h('p', {}, `${byName} offers a rematch: the same seats and options.`,
+        waiting.length ? ` Waiting for ${waiting.join(', ')}.` : ''),
+      !mine && h('p', {class: 'buttons'},
+        h('button', {type: 'button', id: 'rematch-accept', onclick: ask}, 'Accept the rematch'),
+        ' or leave the room to decline.'));
   }
 
   function showInfo() {
@@ -111,6 +179,16 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
       catch (error) { if (error.code !== 'not_in_room') return fail(error); }
       location.hash = '#/';
     };
+    const closeRoom = async () => {
+      try { await connection.request({type: 'close_room', room: room.id}); }
+      catch (error) { fail(error); }
+    };
+    const spectatorChat = async (event) => {
+      try {
+        takeRoom(await connection.request(
+            {type: 'spectator_chat', room: room.id, allowed: event.target.checked}));
+      } catch (error) { fail(error); }
+    };
     const options = Object.entries(room.options || {})
         .filter(([, v]) => v !== null)
         .map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ');
@@ -124,12 +202,19 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
         room.private && h('a', {href: invitation(room), id: 'invitation'}, invitation(room)),
         room.private ? ')' : ''),
       h('ul', {class: 'seats'}, room.seats.map(seatRow)),
+      rematchOffer(),
+      isHost() && h('p', {class: 'check'},
+        h('input', {type: 'checkbox', id: 'spectator-chat', checked: room.spectator_chat,
+                    onchange: spectatorChat}),
+        h('label', {for: 'spectator-chat'}, ' spectators may chat')),
       h('div', {class: 'buttons'},
         isHost() && room.status === 'open' &&
             h('button', {type: 'button', id: 'start', disabled: !full, onclick: start},
               full ? 'Start the match' : 'Start (fill every seat first)'),
         h('button', {type: 'button', class: 'secondary', onclick: leave},
-          watching ? 'Stop watching' : 'Leave room')));
+          watching ? 'Stop watching' : 'Leave room'),
+        isHost() && h('button', {type: 'button', class: 'secondary', id: 'close-room',
+                                 onclick: closeRoom}, 'Close the room')));
   }
 
   async function startPanel() {
@@ -147,6 +232,7 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
           watching || !you ? {type: 'get_replay', match}
                            : {type: 'get_replay', match, seat: you.seat})).steps,
     });
+    panel.match = match;
     // Every view since the start, so that the log misses no step (bots may move at once).
     for (const {view, at} of early.filter((v) => v.match === match)) panel.update(view, at);
     early = [];
@@ -181,15 +267,21 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
   };
   const onClosed = ({detail}) => {
     if (detail.room !== roomId) return;
-    sentAway(detail.match ? 'The server\'s operator closed this room and stopped its match:'
-                          : 'The server\'s operator closed this room:', detail.reason);
+    const who = detail.by === 'host' ? 'The host' : 'The server\'s operator';
+    sentAway(detail.match ? `${who} closed this room and stopped its match:`
+                          : `${who} closed this room:`, detail.reason);
   };
   const onRemoved = ({detail}) => {
     if (detail.room === roomId) {
-      sentAway('The server\'s operator removed you from this room:', detail.reason);
+      sentAway(detail.by === 'host' ? 'The host removed you from this room:'
+                                    : 'The server\'s operator removed you from this room:',
+               detail.reason);
     }
   };
   const onWelcome = () => enter();  // after a reconnection
+  const onChat = ({detail}) => chat.take(detail);
+  connection.addEventListener('chat', onChat);
+  connection.addEventListener('chat_log', onChat);
   connection.addEventListener('room', onRoom);
   connection.addEventListener('view', onView);
   connection.addEventListener('welcome', onWelcome);
@@ -200,6 +292,8 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
   return () => {
     closed = true;
     if (panel && panel !== 'loading') panel.close();
+    connection.removeEventListener('chat', onChat);
+    connection.removeEventListener('chat_log', onChat);
     connection.removeEventListener('room', onRoom);
     connection.removeEventListener('view', onView);
     connection.removeEventListener('welcome', onWelcome);

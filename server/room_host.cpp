@@ -1,0 +1,123 @@
+// The host's controls at the table (room.hpp: transfer_host, remove_player, close_room, stand_in)
+// and the host's role passing on by itself. Removing and closing are the operator's controls
+// (room_controls.cpp), answered to the host.
+#include "protocol/codes.hpp"
+#include "protocol/event.hpp"
+#include "server/log.hpp"
+#include "server/room.hpp"
+
+namespace tortuga {
+
+namespace event = protocol::event;
+
+namespace {
+
+constexpr const char* kClosedByHost = "the host closed the room";
+constexpr const char* kRemovedByHost = "removed by the host";
+
+}  // namespace
+
+bool Room::refused_unless_host(const std::shared_ptr<Client>& client, const Json& re) {
+  if (closed_) return error(client, re, code::kNoSuchRoom, "that room has closed"), true;
+  if (audience_of(client) < 0)
+    return error(client, re, code::kNotInRoom, "join the room first"), true;
+  if (client->player() != host_)
+    return error(client, re, code::kNotHost, "only the host may do that"), true;
+  return false;
+}
+
+void Room::transfer_host(std::shared_ptr<Client> client, std::int64_t player, Json re) {
+  if (refused_unless_host(client, re)) return;
+  if (!seat_of(player))
+    return error(client, re, code::kNotInRoom,
+                 "player " + std::to_string(player) + " holds no seat in this room");
+  host_ = player;
+  send_room_to_all(client.get(), re);
+}
+
+void Room::remove_player(std::shared_ptr<Client> client, std::int64_t player, Json re) {
+  if (refused_unless_host(client, re)) return;
+  if (player == client->player())
+    return error(client, re, code::kBadField,
+                 "the host leaves with leave_room (the role passes on), or passes it first");
+  // A running match waits for every seat, so a bot takes it; before the start it is free again.
+  const SeatAfter after = status_ == Status::open ? SeatAfter::open : SeatAfter::bot;
+  remove(
+      player, after, kRemovedByHost,
+      [self = shared_from_this(), client, re](Expected<Json> done) {
+        if (!done) return self->error(client, re, done.error().code, done.error().message);
+        // Everyone, the host too, has the room as it is now; the host's own copy answers.
+        Json room = *done;
+        if (self->private_) room["code"] = self->code_;
+        const int audience = self->audience_of(client);
+        const bool seated = audience >= 0 && audience != self->spectators();
+        client->send(
+            event::room(re, room, seated ? std::optional<int>(audience) : std::nullopt, !seated));
+      },
+      "host");
+}
+
+void Room::close_room(std::shared_ptr<Client> client, std::optional<std::string> reason, Json re) {
+  if (refused_unless_host(client, re)) return;
+  close(
+      reason.value_or(kClosedByHost),
+      [self = shared_from_this(), client, re](Expected<Json> done) {
+        // Everyone, the host too, has been sent room_closed; the host's request is answered.
+        if (!done) return self->error(client, re, done.error().code, done.error().message);
+        client->send(event::left(re, self->id_));
+      },
+      "host");
+}
+
+void Room::stand_in(std::shared_ptr<Client> client, int seat, std::string kind, Json re) {
+  if (refused_unless_host(client, re)) return;
+  if (seat < 0 || seat >= static_cast<int>(seats_.size()))
+    return error(client, re, code::kBadField,
+                 "seat must be 0.." + std::to_string(seats_.size() - 1));
+  if (status_ != Status::playing || !state_ || state_->is_over())
+    return error(client, re, code::kNotPlaying, "a stand-in plays only in a running match");
+  if (!seats_[seat].player)
+    return error(client, re, code::kBadField,
+                 "seat " + std::to_string(seat) + " is a bot's: it needs no stand-in");
+  if (has_members(seat))
+    return error(client, re, code::kPlayerPresent,
+                 "the player of seat " + std::to_string(seat) + " is here: they play it");
+  // Not stored: the seat stays its player's, in the match's record as on the table.
+  seats_[seat].stand_in = kind;
+  bots_[seat] = game_.make_bot(kind);
+  TORTUGA_LOG(info, "room " << id_ << ": a " << kind << " bot stands in at seat " << seat);
+  send_room_to_all(client.get(), re);
+  // The bot plays at once if the rules wait for this seat; with actions still being stored,
+  // after_settled arms it.
+  if (pending_.empty()) schedule_bot();
+}
+
+void Room::seat_returned(int seat) {
+  RoomSeat& s = seats_[seat];
+  if (s.stand_in.empty()) return;
+  s.stand_in.clear();
+  bots_[seat].reset();  // a move of the stand-in already on its timer finds no bot (bot_move)
+  TORTUGA_LOG(info, "room " << id_ << ": the player of seat " << seat << " is back");
+}
+
+bool Room::host_present() const {
+  if (!host_) return false;
+  for (const auto& [key, member] : members_)
+    if (member.client->player() == *host_) return true;
+  return false;
+}
+
+void Room::pass_host_if_gone() {
+  if (!host_ || host_present()) return;
+  const int n = static_cast<int>(seats_.size());
+  const int from = seat_of(*host_).value_or(n - 1);
+  for (int k = 1; k <= n; ++k) {
+    const int s = (from + k) % n;
+    if (seats_[s].player && has_members(s)) {
+      host_ = seats_[s].player;
+      return;
+    }
+  }
+}
+
+}  // namespace tortuga

@@ -1,0 +1,80 @@
+// The host's controls with several browsers in one room: a bot stands in for a player whose
+// browser went away, the player comes back to their own seat, and when the host leaves the
+// role passes to the player who is there, who can then close the room.
+
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {startServer, launch, enter, createShortRoom, playOneMove, nextToAct, seeded, step,
+        toAct, until} from './harness.mjs';
+
+test('a stand-in plays for an absent player, who gets the seat back; the host role passes on',
+     async () => {
+  const server = await startServer();
+  const browser = await launch();
+  try {
+    const anne = await enter(browser, server.url, 'Anne Bonny');
+    const mary = await enter(browser, server.url, 'Mary Read');
+    const room = await createShortRoom(anne);
+    await mary.getByRole('button', {name: `Join room ${room}`}).click();
+    await mary.waitForURL(new RegExp(`#/room/${room}$`));
+    // Only the host has the controls.
+    await anne.getByRole('button', {name: 'make Mary Read host'}).waitFor();
+    assert.equal(await mary.getByRole('button', {name: 'make Anne Bonny host'}).count(), 0);
+    assert.equal(await mary.locator('#close-room').count(), 0);
+    await anne.locator('#start:not([disabled])').click();
+    await anne.locator('.play').waitFor();
+    await mary.locator('.play').waitFor();
+
+    // Mary's browser goes away; the host lets a bot play her seat.
+    await mary.goto('about:blank');
+    const maryRow = anne.locator('.seat[data-seat="1"]');
+    await maryRow.locator('.badge.away').waitFor();
+    await anne.getByRole('button', {name: 'a bot plays for Mary Read'}).click();
+    await maryRow.locator('.badge.stand-in').waitFor();
+    assert.match(await maryRow.innerText(), /Mary Read/);  // still her seat
+
+    // Anne places her pirates; the stand-in then chooses Mary's crew, with nobody in her seat.
+    const random = seeded(23);
+    let anneMoves = 0;
+    while (anneMoves < 6) {
+      const page = await nextToAct([anne]);
+      if (!page) break;
+      await playOneMove(anne, random);
+      anneMoves += 1;
+    }
+    assert.ok(await step(anne) > anneMoves, 'the stand-in has played for Mary');
+
+    // Mary comes back (her browser kept her token): the seat is hers again, and no bot plays it.
+    await mary.goto(`${server.url}#/room/${room}`);
+    await mary.locator('.play').waitFor();
+    await until(async () => (await maryRow.locator('.badge.stand-in').count()) === 0,
+                'the stand-in to leave');
+    await until(async () => (await maryRow.locator('.badge.away').count()) === 0,
+                'Mary to be back');
+    let maryActed = false;
+    for (let i = 0; i < 12 && !maryActed; ++i) {
+      const page = await nextToAct([anne, mary]);
+      if (!page) break;
+      if (page === mary) {
+        // Her turn waits for her: nothing moves until she plays.
+        const waiting = await step(mary);
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        assert.equal(await step(mary), waiting);
+        assert.ok(await toAct(mary));
+        maryActed = true;
+      }
+      await playOneMove(page, random);
+    }
+    assert.ok(maryActed, 'Mary played her own seat again');
+
+    // The host leaves: Mary, who is here, becomes the host and may close the room.
+    await anne.getByRole('button', {name: 'Leave room'}).click();
+    await anne.waitForURL(/#\/$/);
+    await mary.locator('.seat[data-seat="1"] .badge', {hasText: 'host'}).waitFor();
+    await mary.locator('#close-room').click();
+    await mary.getByText('The host closed this room and stopped its match:').waitFor();
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}, {timeout: 150000});

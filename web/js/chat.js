@@ -1,0 +1,91 @@
+// A room's chat: its lines, the line being typed, and the players this player has muted. Every
+// line is text: it reaches the page only through text nodes (h() and textContent), never as HTML,
+// whatever it holds.
+
+import {h, fill} from './dom.js';
+
+const SHOWN_LINES = 200;  // the panel keeps the latest lines only, as the log does
+const MAX_LENGTH = 500;   // the server's limit, in characters (code points)
+
+// One line as a list item: who, where in the match, what. Shared with the history's chat.
+export function chatLine(line) {
+  return h('li', {class: 'chat-line', 'data-player': line.player},
+    line.step !== null && line.step !== undefined &&
+        h('span', {class: 'step', title: 'said at this step of the match'}, `${line.step} `),
+    h('strong', {class: 'chat-name'}, line.name),
+    line.seat === null && h('span', {class: 'muted'}, ' (watching)'),
+    ': ',
+    h('span', {class: 'chat-text'}, line.text));
+}
+
+export class ChatPanel {
+  // options: {connection, roomId, canSpeak: () => bool, whyNot: () => text}
+  constructor(host, options) {
+    this.options = options;
+    this.muted = new Set();
+    this.list = h('ol', {class: 'log chat-lines', role: 'log', 'aria-label': 'chat',
+                         'aria-live': 'polite'});
+    this.input = h('input', {type: 'text', id: 'chat-text', maxlength: MAX_LENGTH * 2,
+                             autocomplete: 'off', 'aria-label': 'say something'});
+    this.send = h('button', {type: 'submit'}, 'Say');
+    this.problem = h('p', {class: 'error', role: 'alert'});
+    this.note = h('p', {class: 'muted chat-note'});
+    this.form = h('form', {class: 'chat-form', onsubmit: (event) => this.say(event)},
+                  this.input, this.send);
+    fill(host, h('section', {class: 'card chat', 'aria-label': 'chat'},
+                 h('h3', {}, 'Chat'), this.list, this.note, this.form, this.problem));
+    this.refresh();
+  }
+
+  // The room changed: whether this player may speak now.
+  refresh() {
+    const can = this.options.canSpeak();
+    this.input.disabled = !can;
+    this.send.disabled = !can;
+    this.note.textContent = can ? '' : this.options.whyNot();
+  }
+
+  async say(event) {
+    event.preventDefault();
+    const text = this.input.value;
+    if (!text.trim()) return;
+    if ([...text].length > MAX_LENGTH) {
+      this.problem.textContent = `At most ${MAX_LENGTH} characters.`;
+      return;
+    }
+    this.problem.textContent = '';
+    try {
+      await this.options.connection.request({type: 'chat', room: this.options.roomId, text});
+      this.input.value = '';
+    } catch (error) {
+      if (error.code !== 'disconnected') this.problem.textContent = error.message;
+    }
+  }
+
+  // A pushed (or answered) `chat`, or the `chat_log` a newcomer is given.
+  take(message) {
+    if (message.room !== this.options.roomId) return;
+    if (message.type === 'chat_log') {
+      fill(this.list, message.lines.map(chatLine));
+    } else {
+      this.list.append(chatLine(message.line));
+    }
+    while (this.list.children.length > SHOWN_LINES) this.list.firstChild.remove();
+    this.list.scrollTop = this.list.scrollHeight;
+  }
+
+  isMuted(player) {
+    return this.muted.has(player);
+  }
+
+  // Mutes or unmutes a player for this player alone; resolves once the server has.
+  async toggleMute(player) {
+    const reply = await this.options.connection.request(
+        {type: 'mute', room: this.options.roomId, player, muted: !this.muted.has(player)});
+    this.muted = new Set(reply.muted);
+    // Lines already shown stay; what the server no longer sends is what muting means.
+    for (const li of this.list.querySelectorAll('.chat-line')) {
+      li.classList.toggle('from-muted', this.muted.has(Number(li.dataset.player)));
+    }
+  }
+}
