@@ -11,6 +11,7 @@
 
 #include "persistence/now.hpp"
 #include "persistence/postgres/admin_actions.hpp"
+#include "persistence/postgres/chat.hpp"
 #include "persistence/postgres/connection.hpp"
 #include "persistence/postgres/log.hpp"
 #include "persistence/postgres/matches.hpp"
@@ -123,6 +124,17 @@ std::vector<AdminAction> PgStore::admin_actions(int limit, std::optional<std::in
   return impl_->readers.read(std::vector<AdminAction>{}, [&](Connection& db) {
     return postgres::admin_actions(db, std::clamp(limit, 1, kMaxListLimit), before_id);
   });
+}
+
+void PgStore::append_chat(const ChatLine& line, Done done) {
+  // May raise: the line may name a match or a player that does not exist.
+  impl_->writer.enqueue(
+      {[line](Connection& db) { postgres::insert_chat_line(db, line); }, std::move(done)});
+}
+
+std::vector<ChatLine> PgStore::chat(std::int64_t match) {
+  return impl_->readers.read(std::vector<ChatLine>{},
+                             [&](Connection& db) { return postgres::chat_of_match(db, match); });
 }
 
 bool PgStore::ping() {

@@ -57,6 +57,8 @@ class PgStore final : public Store {
   void flush() override;
 
   void record_admin_action(const AdminAction& a, Done done) override;
+  void append_chat(const ChatLine& line, Done done) override;
+  std::vector<ChatLine> chat(std::int64_t match) override;
   std::vector<AdminAction> admin_actions(int limit, std::optional<std::int64_t> before_id) override;
   bool ping() override;
 
@@ -68,7 +70,7 @@ class PgStore final : public Store {
   WriterStats stats() const;
 
   // The schema version this build writes (the one row of the table schema_version).
-  static constexpr int kSchemaVersion = 1;
+  static constexpr int kSchemaVersion = 2;
 
  private:
   struct Impl;

@@ -32,7 +32,7 @@ bool heard_before_own_line(TestClient& listener, std::int64_t room, std::int64_t
 
 TEST_CASE("chat over sockets: heard by all as sent, muted per listener, kept with the match") {
   TempDir dir;
-  ServerProcess server(dir / "tortuga.db", dir.path());
+  ServerProcess server(dir / "tortuga.db", dir.path(), fast_play_config(dir.path()));
   TestClient anne(server.port(), "anne"), ben(server.port(), "ben"), cy(server.port(), "cy");
   anne.hello("Anne");
   ben.hello("Ben");

@@ -12,7 +12,7 @@ namespace {
 
 TEST_CASE("host controls over sockets: a stand-in, the seat given back, the role passed on") {
   TempDir dir;
-  ServerProcess server(dir / "tortuga.db", dir.path());
+  ServerProcess server(dir / "tortuga.db", dir.path(), fast_play_config(dir.path()));
   TestClient anne(server.port(), "anne");
   anne.hello("Anne");
   std::string ben_token;

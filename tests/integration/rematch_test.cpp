@@ -11,7 +11,7 @@ namespace {
 
 TEST_CASE("a rematch accepted by both players starts a new match in the same room") {
   TempDir dir;
-  ServerProcess server(dir / "tortuga.db", dir.path());
+  ServerProcess server(dir / "tortuga.db", dir.path(), fast_play_config(dir.path()));
   TestClient anne(server.port(), "anne"), ben(server.port(), "ben");
   anne.hello("Anne");
   ben.hello("Ben");

@@ -7,14 +7,14 @@
 using namespace tortuga::store;
 using tortuga::store::test::await;
 using tortuga::store::test::sample_match;
-using tortuga::store::test::TempDir;
 
-TEST_CASE(
+STORE_TEST(
     "chat lines are kept with their match, step, speaker and text, in order, across a restart") {
-  TempDir dir;
+  Backend db;
   std::int64_t match = 0, other = 0, anne = 0;
   {
-    SqliteStore store(dir.file("store.db"));
+    auto opened = db.open();
+    auto& store = *opened;
     anne = store.create_player("Anne", "h1").id;
     match = store.create_match(sample_match());
     other = store.create_match(sample_match());
@@ -25,7 +25,8 @@ TEST_CASE(
     };
     for (const auto& l : lines) CHECK(await([&](Done d) { store.append_chat(l, d); }).ok);
   }
-  SqliteStore reopened(dir.file("store.db"));
+  auto opened_again = db.open();
+  auto& reopened = *opened_again;
   const auto said = reopened.chat(match);
   REQUIRE(said.size() == 2);
   CHECK(said[0].step == 0);
@@ -42,9 +43,10 @@ TEST_CASE(
   CHECK(reopened.chat(other + 100).empty());
 }
 
-TEST_CASE("a chat line for a match the store does not have fails alone") {
-  TempDir dir;
-  SqliteStore store(dir.file("store.db"));
+STORE_TEST("a chat line for a match the store does not have fails alone") {
+  Backend db;
+  auto opened = db.open();
+  auto& store = *opened;
   const ChatLine stray{999, 0, 0, std::nullopt, "Nobody", "hello?", 0};
   CHECK_FALSE(await([&](Done d) { store.append_chat(stray, d); }).ok);
   const std::int64_t match = store.create_match(sample_match());

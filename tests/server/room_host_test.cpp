@@ -74,7 +74,9 @@ TEST_CASE("a host who leaves hands the role to the next person here; one who dro
   CHECK(room_now(*t.ben)["seats"][0]["player"]["id"] == t.anne->player());
 }
 
-TEST_CASE("a stand-in bot plays an absent player's seat until the player returns to it") {
+// One table of the test below. The stand-in plays at random: when its two moves add 2 each, Ben's
+// next action ends the match before Anne's turn, and there is nothing left to check (false).
+bool stand_in_gives_the_seat_back() {
   Table t;
   t.seat_both_and_start();
   t.on_room([&] { t.room->stand_in(t.anne, 1, "smart", 1); });
@@ -106,10 +108,17 @@ TEST_CASE("a stand-in bot plays an absent player's seat until the player returns
   t.commit_all();
   // Her turn, and no bot takes it: the seat is hers again.
   CHECK(latest_view(*anne)["step"] == 4);
+  if (latest_view(*anne)["over"] == true) return false;
   CHECK(latest_view(*anne)["to_act"] == Json::array({0}));
   t.act(anne, {{"type", "add"}, {"n", 1}}, 6);
   t.commit_all();
   CHECK(latest_view(*t.ben)["step"] == 5);
+  return true;
+}
+
+TEST_CASE("a stand-in bot plays an absent player's seat until the player returns to it") {
+  int tables = 1;
+  while (!stand_in_gives_the_seat_back()) REQUIRE(++tables <= 20);  // 1 in 4 ends early
 }
 
 TEST_CASE("a stand-in needs a running match and a person's seat") {
