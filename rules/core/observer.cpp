@@ -41,18 +41,19 @@ void Observer::write_own_part(const State& state, int seat, ViewWriter& out) {
   if (state.private_members().empty()) return write_common_fields(state, seat, out);
   const Json own = state.private_view(seat);
   out.begin_object();
-  auto next = own.begin();  // an object's members iterate in ascending order of their keys
-  auto own_before = [&](std::string_view key) {
-    for (; next != own.end() && next.key() < key; ++next) {
+  // Both lists are in ascending order of their keys (an object's members iterate so): merged.
+  auto next = own.begin();
+  for (int field = 0; field < kCommonFieldCount; ++field) {
+    for (; next != own.end() && next.key() < kCommonFields[field]; ++next) {
       out.key(next.key());
       out.value(*next);
     }
-  };
-  for (int field = 0; field < kCommonFieldCount; ++field) {
-    own_before(kCommonFields[field]);
     write_common_field(state, seat, field, out);
   }
-  own_before("\x7f");  // the rest: keys are printable ASCII
+  for (; next != own.end(); ++next) {
+    out.key(next.key());
+    out.value(*next);
+  }
   out.end_object();
 }
 
