@@ -29,12 +29,7 @@ class GatedStore : public store::Store {
       held_.erase(held_.begin());
     }
     if (!ok) return next.second(false, "disk full");
-    ++committing_;
-    inner_.append_action(next.first,
-                         [this, done = std::move(next.second)](bool ok, const std::string& why) {
-                           done(ok, why);
-                           --committing_;  // after its callback has handed the result on
-                         });
+    inner_.append_action(next.first, counted(std::move(next.second)));
   }
   // Released writes, and matches being finished, whose commit has not yet called back.
   int committing() const { return committing_; }
@@ -87,11 +82,7 @@ class GatedStore : public store::Store {
   bool hold_matches = false;
   void finish_match(std::int64_t id, const std::string& s, const std::string& r, std::int64_t e,
                     store::Done d) override {
-    ++committing_;
-    inner_.finish_match(id, s, r, e, [this, done = std::move(d)](bool ok, const std::string& why) {
-      done(ok, why);
-      --committing_;
-    });
+    inner_.finish_match(id, s, r, e, counted(std::move(d)));
   }
   void replace_seat(std::int64_t m, const store::Seat& s, store::Done d) override {
     inner_.replace_seat(m, s, std::move(d));
@@ -118,6 +109,15 @@ class GatedStore : public store::Store {
   std::vector<store::ChatLine> chat(std::int64_t m) override { return inner_.chat(m); }
 
  private:
+  // `done`, counted in committing() from now until it has run.
+  store::Done counted(store::Done done) {
+    ++committing_;
+    return [this, done = std::move(done)](bool ok, const std::string& why) {
+      done(ok, why);
+      --committing_;  // after its callback has handed the result on
+    };
+  }
+
   store::Store& inner_;
   std::mutex mutex_;
   std::vector<std::pair<store::Action, store::Done>> held_;
