@@ -47,6 +47,9 @@ struct Match {
   std::int64_t created_ms = 0;
   std::int64_t ended_ms = 0;
   std::int64_t action_count = 0;  // filled on reads
+  // A private room's code, so that a match resumed after a restart stays private and its code
+  // still finds it; empty for a public room.
+  std::string private_code;
 };
 
 struct Action {

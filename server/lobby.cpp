@@ -64,6 +64,7 @@ int Lobby::recover() {
     auto room =
         std::make_shared<Room>(io_, store_, *this, settings_, id, *game, m, std::move(state));
     rooms_[id] = room;
+    if (room->is_private()) codes_[room->code()] = id;
     match_rooms_[m.id] = room;
     for (const auto& s : m.seats)
       if (s.player_id) player_rooms_[*s.player_id].insert(id);

@@ -73,7 +73,8 @@ Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& dire
 Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& directory,
            RoomSettings settings, std::int64_t id, const Game& game, const store::Match& match,
            std::unique_ptr<State> state)
-    : Room(io, store, directory, settings, id, "", game, Json::parse(match.options_json), false) {
+    : Room(io, store, directory, settings, id, match.private_code, game,
+           Json::parse(match.options_json), !match.private_code.empty()) {
   match_ = match.id;
   seed_ = match.seed;
   state_ = std::move(state);
@@ -350,6 +351,7 @@ void Room::store_new_match(const std::shared_ptr<Client>& client, const Json& re
   record.options_json = options_.dump();
   record.seed = seed_ = fresh_seed();
   record.created_ms = now_ms();
+  if (private_) record.private_code = code_;
   for (std::size_t i = 0; i < seats_.size(); ++i)
     record.seats.push_back({static_cast<int>(i), seats_[i].player, seats_[i].name, seats_[i].bot});
   // The room's thread serves other rooms while the store commits.

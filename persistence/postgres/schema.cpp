@@ -80,6 +80,10 @@ CREATE TABLE IF NOT EXISTS chat (
 );
 CREATE INDEX IF NOT EXISTS chat_by_match ON chat (match_id, id);
 )sql",
+    // A private room's code with its match: a match resumed after a restart stays private.
+    R"sql(
+ALTER TABLE matches ADD COLUMN IF NOT EXISTS private_code TEXT NOT NULL DEFAULT '';
+)sql",
 };
 static_assert(std::size(kMigrations) == PgStore::kSchemaVersion);
 

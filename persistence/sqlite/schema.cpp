@@ -127,6 +127,10 @@ CREATE TABLE chat (
 );
 CREATE INDEX chat_by_match ON chat (match_id, id);
 )sql",
+    // A private room's code with its match: a match resumed after a restart stays private.
+    R"sql(
+ALTER TABLE matches ADD COLUMN private_code TEXT NOT NULL DEFAULT '';
+)sql",
 };
 static_assert(std::size(kMigrations) == SqliteStore::kSchemaVersion);
 

@@ -235,6 +235,52 @@ TEST_CASE("on PostgreSQL, after a crash (SIGKILL) every action a client saw is s
 // Stopping with matches in full flow: store callbacks still queued, rooms and sessions referenced
 // only by pending handlers. Every one of them must be released while what it refers to exists,
 // whether the clients answer the close frames (even rounds) or the grace runs out on them.
+TEST_CASE("a private room's match resumes private after a restart, found by the same code") {
+  TempDir dir;
+  const auto db = dir / "tortuga.db";
+  auto server = std::make_unique<ServerProcess>(db, dir.path(), fast_play_config(dir.path()));
+  std::vector<Player> players;
+  std::string code;
+  std::int64_t match = 0;
+  {
+    TestClient anne(server->port(), "anne"), bill(server->port(), "bill");
+    anne.hello("Anne");
+    bill.hello("Bill");
+    const Json created = anne.request(
+        {{"type", "create_room"}, {"game", "raft-and-scupper"}, {"private", true}});
+    REQUIRE(created.at("type") == "room");
+    code = created.at("room").at("code").get<std::string>();
+    REQUIRE(bill.request({{"type", "join_room"}, {"room", code}}).at("type") == "room");
+    const Json started =
+        anne.request({{"type", "start"}, {"room", created.at("room").at("id")}});
+    REQUIRE(started.at("type") == "room");
+    match = started.at("room").at("match").get<std::int64_t>();
+    anne.wait_version(match, 0);
+    players = {{"Anne", anne.token(), anne.player(), 0}, {"Bill", bill.token(), bill.player(), 1}};
+    server->signal(SIGTERM);
+    anne.wait_until([&] { return anne.closed(); }, "the connection to close");
+    bill.wait_until([&] { return bill.closed(); }, "the connection to close");
+    server->wait();
+  }
+
+  server = std::make_unique<ServerProcess>(db, dir.path(), fast_play_config(dir.path()));
+  TestClient carol(server->port(), "carol");
+  carol.hello("Carol");
+  const Json listed = carol.request({{"type", "list_rooms"}});
+  REQUIRE(listed.at("type") == "rooms");
+  for (const Json& room : listed.at("rooms")) CHECK(room.at("match") != match);
+
+  // The code still finds the room, for a spectator as before the restart.
+  const Json watching = carol.request({{"type", "watch_room"}, {"room", code}});
+  REQUIRE(watching.at("type") == "room");
+  CHECK(watching.at("room").at("match") == match);
+  CHECK(watching.at("room").at("private") == true);
+  CHECK(watching.at("room").at("code") == code);
+
+  auto anne = resume(server->port(), players[0], match);
+  CHECK(anne->errors().empty());
+}
+
 TEST_CASE("SIGTERM stops a server with live matches cleanly (exit code 0)") {
   auto rng = seeded_rng();
   for (int round = 0; round < 20; ++round) {

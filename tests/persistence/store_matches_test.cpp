@@ -21,6 +21,20 @@ std::vector<std::int64_t> ids(const std::vector<Match>& ms) {
 }
 }  // namespace
 
+STORE_TEST("a private room's code is kept with its match; a public room's match has none") {
+  Backend db;
+  auto store = db.open();
+  Match secret = sample_match();
+  secret.private_code = "K7QXMB";
+  const std::int64_t hidden = store->create_match(secret);
+  const std::int64_t open = store->create_match(sample_match());
+  CHECK(store->match(hidden)->private_code == "K7QXMB");
+  CHECK(store->match(open)->private_code.empty());
+  std::vector<std::string> codes;
+  for (const Match& m : store->unfinished_matches()) codes.push_back(m.private_code);
+  CHECK(codes == std::vector<std::string>{"K7QXMB", ""});
+}
+
 STORE_TEST("a match round-trips with its seats, a seed above 2^63 and unicode names") {
   Backend db;
   auto store = db.open();
