@@ -37,11 +37,19 @@ export function seating(n, narrow) {
 }
 
 // The path of the line between places i and j: straight between places side by side, bent
-// towards the middle of the table otherwise, clear of the card it skips.
-export function reachPath(table, i, j) {
+// towards the middle of the table otherwise, clear of the card it skips. `fogged`: the fog
+// lies between the two, and they are within reach the other way round (past a ship On Guard),
+// so the line goes round through the middle of the table, away from the fog.
+export function reachPath(table, i, j, fogged = false) {
   const [x1, y1] = table.places[i];
   const [x2, y2] = table.places[j];
   const n = table.places.length;
+  if (fogged) {
+    const [mx, my] = [(x1 + x2) / 2, (y1 + y2) / 2];
+    const [cx, cy] = table.centre;
+    const apex = [cx + (cx - mx) * 0.3, cy + (cy - my) * 0.3];
+    return `M${x1} ${y1} Q${2 * apex[0] - mx} ${2 * apex[1] - my} ${x2} ${y2}`;
+  }
   if (Math.abs(i - j) === 1 || Math.abs(i - j) === n - 1) return `M${x1} ${y1} L${x2} ${y2}`;
   const [mx, my] = [(x1 + x2) / 2, (y1 + y2) / 2];
   const [cx, cy] = table.centre;

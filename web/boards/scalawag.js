@@ -109,12 +109,13 @@ function create(host) {
                    `locker: ${view.locker?.length ?? 0}`));
     }
     // The lines of reach, under the cards: those of the captain to move stand out.
+    const fog = view.fog?.length === 2 && view.fog;
     for (const [a, b] of reachPairs(view)) {
       const turn = a === view.turn || b === view.turn;
+      const fogged = fog && fog.includes(a) && fog.includes(b);
       items.push(s('path', {class: `reach${turn ? ' of-turn' : ''}`, 'data-a': a, 'data-b': b,
-                            d: reachPath(seats, place.get(a), place.get(b))}));
+                            d: reachPath(seats, place.get(a), place.get(b), fogged)}));
     }
-    const fog = view.fog?.length === 2 && view.fog;
     if (fog) {
       const [i, j] = [place.get(fog[0]), place.get(fog[1])];
       const [fx, fy] = fogPlace(seats, i, j);
