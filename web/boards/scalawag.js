@@ -123,7 +123,7 @@ function create(host) {
       const [x2, y2] = seats.places[j];
       items.push(s('path', {class: 'fog-cut', d: `M${x1} ${y1} L${x2} ${y2}`}),
         s('g', {class: 'fog', 'data-a': Math.min(...fog), 'data-b': Math.max(...fog),
-                transform: `translate(${fx} ${fy})`},
+                transform: `translate(${fx} ${fy})${seats.narrow ? ' scale(0.7)' : ''}`},
           s('title', {}, `The Fog of War lies between ${who(fog[0])} and ${who(fog[1])}: ` +
                          'they are not within reach of each other'),
           [[-26, 4, 16], [-8, -6, 19], [14, -2, 17], [28, 6, 12], [0, 8, 16]]
@@ -172,11 +172,9 @@ function create(host) {
 
     const turnShip = view.turn !== null && view.turn !== undefined && view.players[view.turn];
     fill(legend, 'Lines join the ships within reach of each other',
-      turnShip?.alive ? ` (bold: ${who(view.turn)}'s, to move)` : '',
-      ': fire costs 5 there and 8 elsewhere; close and board and sail to windward need one, ' +
-      'or a Lookout. A ship On Guard lets its neighbours reach each other.',
-      fog ? ` The Fog of War lies between ${who(fog[0])} and ${who(fog[1])}: they are not ` +
-            'within reach of each other.' : '');
+      turnShip?.alive ? ` (in bold: ${who(view.turn)}, to move)` : '',
+      ': firing along a line costs 5, elsewhere 8; boarding and windward need a line or a ' +
+      'Lookout.', fog ? ` The Fog of War cuts ${who(fog[0])} off from ${who(fog[1])}.` : '');
 
     const you = view.you;
     fill(hand, you ? [h('strong', {}, 'Your hand: '),
