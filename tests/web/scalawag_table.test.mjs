@@ -92,7 +92,7 @@ function drawn(page) {
       // the other way round) passes from the fog.
       fogClearance: middle ? Math.hypot(middle.x - at.e, middle.y - at.f) : null,
       box: {left: box.left, right: box.right, top: box.top, bottom: box.bottom},
-      narrow: svg.classList.contains('narrow'),
+      narrow: svg.classList.contains('long-table'),
       pairs: [...svg.querySelectorAll('.reach')]
           .map((p) => `${p.dataset.a}-${p.dataset.b}`).sort(),
       fog: [...svg.querySelectorAll('.fog')].map((f) => `${f.dataset.a}-${f.dataset.b}`),

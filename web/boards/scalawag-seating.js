@@ -16,7 +16,7 @@ export function seating(n, narrow) {
     const gap = 24;
     const rowH = CARD.h + PILL + 14;
     const w = 2 * CARD.w + gap + 2 * PAD;
-    const h = rows * rowH - 14 + 2 * PAD;
+    const h = (rows - 1) * rowH + CARD.h + PILL / 2 + 2 * PAD;
     const right = PAD + CARD.w + gap + CARD.w / 2;
     const left = PAD + CARD.w / 2;
     const y = (row) => PAD + CARD.h / 2 + row * rowH;

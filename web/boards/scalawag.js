@@ -95,7 +95,7 @@ function create(host) {
     const seats = seating(ring.length, drawnNarrow);
     const place = new Map(ring.map((seat, i) => [seat, i]));
     svg.setAttribute('viewBox', `0 0 ${seats.w} ${seats.h}`);
-    svg.classList.toggle('narrow', drawnNarrow);
+    svg.classList.toggle('long-table', drawnNarrow);
     svg.dataset.ring = ring.join(' ');
     svg.setAttribute('aria-label', `The ships of ${ring.length} captains around the harbour, ` +
                      'in turn order');
