@@ -77,9 +77,11 @@ function create(host) {
   const narrow = () => (root.clientWidth || host.clientWidth || 800) < NARROW;
   let drawnNarrow = null;
   if (typeof ResizeObserver === 'function') {
-    new ResizeObserver(() => {
-      if (last && narrow() !== drawnNarrow) update(...last);
-    }).observe(root);
+    const watch = new ResizeObserver(() => {
+      if (!root.isConnected) watch.disconnect();  // a board replaced (the plain view)
+      else if (last && narrow() !== drawnNarrow) update(...last);
+    });
+    watch.observe(root);
   }
 
   function update(view, context) {
