@@ -33,7 +33,10 @@ export function seating(n, narrow) {
     const angle = -Math.PI / 2 + (2 * Math.PI * i) / n;
     return [w / 2 + rx * Math.cos(angle), h / 2 - PILL / 4 + ry * Math.sin(angle)];
   });
-  return {w, h, centre: [w / 2, h / 2 - PILL / 4], places, narrow};
+  // An odd count has no ship at the bottom (three: none below the middle's sides): the table
+  // ends under the lowest card's claim.
+  const bottom = Math.max(...places.map(([, y]) => y)) + CARD.h / 2 + PILL / 2 + PAD;
+  return {w, h: Math.min(h, bottom), centre: [w / 2, h / 2 - PILL / 4], places, narrow};
 }
 
 // The path of the line between places i and j: straight between places side by side, bent
