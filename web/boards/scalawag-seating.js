@@ -6,17 +6,18 @@
 // no card hides it.
 
 export const CARD = {w: 184, h: 88};
-const PAD = 10;      // around the table
-const PILL = 26;     // below each card: its claim, half over the card's edge
+export const PILL = {h: 24, over: 4};  // a claim's pill, under its card, over its edge by 4
+const BELOW = PILL.h - PILL.over;      // what a pill takes below its card
+const PAD = 10;                        // around the table
 
 // {w, h, centre: [x, y], places: [[x, y]] (card centres, in turn order), narrow}
 export function seating(n, narrow) {
   if (narrow) {
     const rows = Math.ceil(n / 2);
     const gap = 24;
-    const rowH = CARD.h + PILL + 14;
+    const rowH = CARD.h + BELOW + 10;
     const w = 2 * CARD.w + gap + 2 * PAD;
-    const h = (rows - 1) * rowH + CARD.h + PILL / 2 + 2 * PAD;
+    const h = (rows - 1) * rowH + CARD.h + BELOW + 2 * PAD;
     const right = PAD + CARD.w + gap + CARD.w / 2;
     const left = PAD + CARD.w / 2;
     const y = (row) => PAD + CARD.h / 2 + row * rowH;
@@ -28,15 +29,15 @@ export function seating(n, narrow) {
   const w = 760;
   const h = n > 5 ? 510 : 450;
   const rx = w / 2 - CARD.w / 2 - PAD;
-  const ry = h / 2 - CARD.h / 2 - PAD - PILL / 2;
+  const ry = h / 2 - CARD.h / 2 - PAD - BELOW / 2;
   const places = Array.from({length: n}, (_, i) => {
     const angle = -Math.PI / 2 + (2 * Math.PI * i) / n;
-    return [w / 2 + rx * Math.cos(angle), h / 2 - PILL / 4 + ry * Math.sin(angle)];
+    return [w / 2 + rx * Math.cos(angle), h / 2 - BELOW / 2 + ry * Math.sin(angle)];
   });
   // An odd count has no ship at the bottom (three: none below the middle's sides): the table
   // ends under the lowest card's claim.
-  const bottom = Math.max(...places.map(([, y]) => y)) + CARD.h / 2 + PILL / 2 + PAD;
-  return {w, h: Math.min(h, bottom), centre: [w / 2, h / 2 - PILL / 4], places, narrow};
+  const bottom = Math.max(...places.map(([, y]) => y)) + CARD.h / 2 + BELOW + PAD;
+  return {w, h: Math.min(h, bottom), centre: [w / 2, h / 2 - BELOW / 2], places, narrow};
 }
 
 // The path of the line between places i and j: straight between places side by side, bent

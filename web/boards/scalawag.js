@@ -9,7 +9,7 @@
 
 import {h, s, fill, clickable} from '../js/dom.js';
 import generic from './generic.js';
-import {CARD, seating, reachPath, fogPlace, reachPairs} from './scalawag-seating.js';
+import {CARD, PILL, seating, reachPath, fogPlace, reachPairs} from './scalawag-seating.js';
 
 const NARROW = 560;  // px: a board narrower than this seats the ships down a long table
 const words = (text) => String(text).replace(/_/g, ' ');
@@ -159,9 +159,9 @@ function create(host) {
       if (claim) {
         const said = `claims ${plural(view.claim.count, view.claim.crew)}`;
         const width = Math.min(CARD.w - 8, said.length * 7.6 + 22);
-        g.append(s('g', {class: 'claim', transform: `translate(${CARD.w / 2} ${CARD.h})`},
-          s('rect', {x: -width / 2, y: -12, width, height: 24, rx: 12}),
-          s('text', {x: 0, y: 5, 'text-anchor': 'middle'}, said)));
+        g.append(s('g', {class: 'claim', transform: `translate(${CARD.w / 2} ${CARD.h - PILL.over})`},
+          s('rect', {x: -width / 2, y: 0, width, height: PILL.h, rx: PILL.h / 2}),
+          s('text', {x: 0, y: PILL.h / 2 + 4.5, 'text-anchor': 'middle'}, said)));
       }
       if (targets.has(seat)) {
         g.classList.add('target');
