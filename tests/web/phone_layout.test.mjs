@@ -1,5 +1,5 @@
-// Every game on a phone (390x844): once the match is on, its board comes first and the actions
-// after it, the seat list is folded (and opens and closes from the keyboard, staying as the
+// Every game on a phone (390x844): once the match is on, its board comes first (what is played
+// on: the board's records, its players and events, may follow) and the actions after it, the seat list is folded (and opens and closes from the keyboard, staying as the
 // player left it through the next views), and nothing is wider than the screen. On a wide
 // screen the seat list stands open.
 
@@ -30,9 +30,15 @@ async function startWithBots(page, game, players) {
 
 const place = (page) => page.evaluate(() => {
   const top = (selector) => document.querySelector(selector)?.getBoundingClientRect().top;
-  const board = document.querySelector('.play .board').getBoundingClientRect();
-  return {board: board.top, boardRight: board.right, side: top('.play .side'),
-          room: top('.room-info'), pageWidth: document.documentElement.scrollWidth,
+  // The board's drawn parts (on a phone its wrappers take no box of their own: its parts are
+  // laid out with the actions' panel).
+  const parts = [...document.querySelectorAll('.play .board *')]
+      .filter((e) => !e.closest('svg') || e.matches('svg'))
+      .map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
+  return {board: Math.min(...parts.map((r) => r.top)),
+          boardRight: Math.max(...parts.map((r) => r.right)), side: top('.play .side'),
+          room: top('.room-info'),
+          records: top('.umrum-side, .colp-areas, .scalawag-notes, .riff-players, .raft-legend'), pageWidth: document.documentElement.scrollWidth,
           wide: [...document.querySelectorAll('main *')]
               .filter((e) => !e.closest('svg') && e.getBoundingClientRect().right > innerWidth + 0.5)
               .map((e) => `${e.tagName.toLowerCase()}.${e.className}`)};
@@ -50,6 +56,8 @@ test('on a phone every game shows its board first, then the actions, the seats f
       assert.ok(at.board < at.side, `${game}: the board (${at.board}) is not above the ` +
                 `actions (${at.side})`);
       assert.ok(at.side < at.room, `${game}: the room comes after the actions`);
+      assert.ok(at.side < at.records, `${game}: the board's players and events come after the ` +
+                'actions');
       assert.ok(at.pageWidth <= PHONE.width, `${game}: the page is ${at.pageWidth} px wide`);
       assert.deepEqual(at.wide, [], `${game}: these run past the screen's edge`);
       assert.ok(at.boardRight <= PHONE.width, `${game}: the board runs past the screen`);
