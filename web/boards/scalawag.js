@@ -74,14 +74,15 @@ function create(host) {
   let last = null;
   // A narrow board (a phone, or the two columns of a small window) seats the ships down a long
   // table; the choice follows the board's width, and a change draws the table again.
-  const narrow = () => (root.clientWidth || host.clientWidth || 800) < NARROW;
+  // (The table's own width: on a phone its wrappers take no box, style.css.)
+  const narrow = () => (svg.getBoundingClientRect().width || 800) < NARROW;
   let drawnNarrow = null;
   if (typeof ResizeObserver === 'function') {
     const watch = new ResizeObserver(() => {
-      if (!root.isConnected) watch.disconnect();  // a board replaced (the plain view)
+      if (!svg.isConnected) watch.disconnect();  // a board replaced (the plain view)
       else if (last && narrow() !== drawnNarrow) update(...last);
     });
-    watch.observe(root);
+    watch.observe(svg);
   }
 
   function update(view, context) {
