@@ -34,8 +34,8 @@ export function seating(n, narrow) {
     const angle = -Math.PI / 2 + (2 * Math.PI * i) / n;
     return [w / 2 + rx * Math.cos(angle), h / 2 - BELOW / 2 + ry * Math.sin(angle)];
   });
-  // An odd count has no ship at the bottom (three: none below the middle's sides): the table
-  // ends under the lowest card's claim.
+  // An odd count has no ship at the bottom of the ellipse (three: the lowest sit halfway down):
+  // the table ends under the lowest card's claim.
   const bottom = Math.max(...places.map(([, y]) => y)) + CARD.h / 2 + BELOW + PAD;
   return {w, h: Math.min(h, bottom), centre: [w / 2, h / 2 - BELOW / 2], places, narrow};
 }
