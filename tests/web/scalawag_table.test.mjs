@@ -143,7 +143,7 @@ async function checkTable(page, names) {
 }
 
 // Anne (in the browser) and the others (players of the SDK, playing at random) with long names.
-async function tableOf(server, browser, players, viewport) {
+async function tableOf(server, browser, players, viewport, random) {
   const anne = await enter(browser, server.url, LONG[0], viewport);
   await anne.getByLabel('Game', {exact: true}).selectOption('scalawag');
   await anne.getByLabel('players', {exact: true}).fill(String(players));
@@ -165,7 +165,7 @@ async function tableOf(server, browser, players, viewport) {
     const m = client.match(match);
     const play = () => {
       if (!m.legal.length) return;
-      m.act(m.legal[Math.floor(Math.random() * m.legal.length)]).catch(() => {});
+      m.act(m.legal[Math.floor(random() * m.legal.length)]).catch(() => {});
     };
     m.on('turn', play);
     m.ready.then(() => { if (m.myTurn) play(); });
@@ -181,7 +181,7 @@ for (const players of [3, 8]) {
     const random = seeded(players);
     let table;
     try {
-      table = await tableOf(server, browser, players, {width: 1280, height: 800});
+      table = await tableOf(server, browser, players, {width: 1280, height: 800}, random);
       const {anne, names} = table;
       let checked = 0;
       let fogs = 0;
@@ -210,7 +210,7 @@ test('on a phone the table for eight seats the ships down a long table, readable
   const browser = await launch();
   let table;
   try {
-    table = await tableOf(server, browser, 8, {width: 390, height: 844});
+    table = await tableOf(server, browser, 8, {width: 390, height: 844}, seeded(1));
     const seen = await checkTable(table.anne, table.names);
     assert.ok(seen.drawn.narrow, 'a phone seats the ships down a long table');
     for (const card of seen.drawn.cards) {
