@@ -7,7 +7,8 @@
 import {s} from '../js/dom.js';
 import {outline} from './riff-raff-shapes.js';
 
-function part(p, cls) {
+// One part of a piece (or of the ship) as an SVG element: its polygon's path, or its circle.
+export function part(p, cls) {
   const o = outline(p);
   return o.circle ? s('circle', {...o.circle, class: cls}) : s('path', {d: o.d, class: cls});
 }

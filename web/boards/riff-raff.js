@@ -7,10 +7,10 @@
 // fall you may catch from plays, the falling pieces to click. See docs/games/riff-raff.md.
 
 import {h, s, fill, clickable} from '../js/dom.js';
-import {deg, releasePose, outline, xBounds} from './riff-raff-shapes.js';
+import {deg, releasePose, xBounds} from './riff-raff-shapes.js';
 import {MotionPlayer, restPoses} from './riff-raff-motion.js';
 import {Placer, KINDS} from './riff-raff-load.js';
-import {pieceDrawing, kindPicture} from './riff-raff-pieces.js';
+import {part, pieceDrawing, kindPicture} from './riff-raff-pieces.js';
 
 // The world shown, y up: the ship tilted to its limit with cargo on its top yard, the water
 // below; no wider, so that the pieces are drawn as large as the screen allows.
@@ -96,11 +96,6 @@ function describe(view, names) {
     return `${who(before.captain)} appointed ${who(view.captain)} captain`;
   }
   return null;
-}
-
-function part(p, cls) {
-  const o = outline(p);
-  return o.circle ? s('circle', {...o.circle, class: cls}) : s('path', {d: o.d, class: cls});
 }
 
 const poseTransform = (p) => `translate(${p.x} ${p.y}) rotate(${deg(p.angle)})`;
