@@ -7,6 +7,7 @@
 
 import {h, fill} from '../js/dom.js';
 import {xBounds} from './riff-raff-shapes.js';
+import {kindPicture} from './riff-raff-pieces.js';
 
 export const KINDS = ['boat', 'barrel', 'bottle', 'crate', 'chest', 'plank', 'sailor', 'rat'];
 const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
@@ -171,7 +172,7 @@ export class Placer {
                                       'aria-pressed': String(k === this.kind),
                                       disabled: !this.enabled,
                                       onclick: () => this.chooseKind(k)},
-                           `${k} ×${supply[k]}`))),
+                           kindPicture(this.view.model, k), `${k} ×${supply[k]}`))),
       this.pieces !== undefined && h('div', {class: 'riff-kinds', role: 'group',
                                              'aria-label': 'how many pieces this turn'},
         [1, 2].map((n) => h('button', {type: 'button', class: 'riff-pieces',

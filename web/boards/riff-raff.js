@@ -7,11 +7,14 @@
 // fall you may catch from plays, the falling pieces to click. See docs/games/riff-raff.md.
 
 import {h, s, fill, clickable} from '../js/dom.js';
-import {deg, releasePose, outline, xBounds} from './riff-raff-shapes.js';
+import {deg, releasePose, xBounds} from './riff-raff-shapes.js';
 import {MotionPlayer, restPoses} from './riff-raff-motion.js';
 import {Placer, KINDS} from './riff-raff-load.js';
+import {part, pieceDrawing, kindPicture} from './riff-raff-pieces.js';
 
-const BOX = {x: -4.9, y: -0.7, w: 9.8, h: 9.5};  // the world shown, y up
+// The world shown, y up: the ship tilted to its limit with cargo on its top yard, the water
+// below; no wider, so that the pieces are drawn as large as the screen allows.
+const BOX = {x: -4.3, y: -0.4, w: 8.6, h: 9.1};
 const YARDS = ['the deck', 'the lowest yard', 'the middle yard', 'the top yard'];
 const milli = (v) => Math.round(v * 1000) / 1000;
 
@@ -95,11 +98,6 @@ function describe(view, names) {
   return null;
 }
 
-function part(p, cls) {
-  const o = outline(p);
-  return o.circle ? s('circle', {...o.circle, class: cls}) : s('path', {d: o.d, class: cls});
-}
-
 const poseTransform = (p) => `translate(${p.x} ${p.y}) rotate(${deg(p.angle)})`;
 // Text inside the flipped world, upright again.
 const text = (x, y, value, cls) =>
@@ -164,8 +162,7 @@ function create(host) {
   function pieceNode(kind, id) {
     const title = `${kind} (piece ${id})`;
     return s('g', {class: `piece kind-${kind}`, 'data-id': id, 'data-kind': kind},
-             s('title', {}, title),
-             view.model.cargo[kind].parts.map((p, i) => part(p, `part-${i}`)));
+             s('title', {}, title), pieceDrawing(view.model, kind));
   }
 
   // One frame (null: the rest) of the ship and the pieces.
@@ -298,7 +295,8 @@ function create(host) {
       ` · ${p.pieces} pieces left`, p.caught ? ` · caught ${p.caught}` : '',
       h('br'),
       h('span', {class: 'riff-supply'}, KINDS.filter((k) => p.supply[k])
-        .map((k) => `${k} ${p.supply[k]}`).join(', ') || 'no pieces'),
+        .map((k, i) => [i ? ', ' : '', kindPicture(v.model, k, 16), `${k} ${p.supply[k]}`]),
+        Object.values(p.supply).some(Boolean) ? '' : 'no pieces'),
       h('br'),
       `cards left ${p.cards_left} · played ${p.played.join(', ') || 'none'}`,
       v.phase === 'choosing' ? (p.chosen ? h('span', {class: 'riff-back', title: 'chosen'},

@@ -1,5 +1,7 @@
 // The Scalawag! table: the ships in turn order around the harbour, each with its compass points,
-// damage, crew and guard, the open claim and the order under way, your own hand (only in your
+// damage, crew and guard; lines joining the ships within reach of each other (the rules'
+// adjacency, as the view's `adjacent` gives it) and the Fog of War where it cuts one; the open
+// claim and the order under way, your own hand (only in your
 // own view: the spectators' has none), the locker and the recent events. A click on a ship
 // names it as the target when the view offers that; every other choice (orders, claims,
 // challenges, penalties, cards) is a button of the actions panel, named here in plain words.
@@ -7,9 +9,9 @@
 
 import {h, s, fill, clickable} from '../js/dom.js';
 import generic from './generic.js';
+import {CARD, PILL, seating, reachPath, fogPlace, reachPairs} from './scalawag-seating.js';
 
-const W = 640;
-const H = 420;
+const NARROW = 560;  // px: a board narrower than this seats the ships down a long table
 const words = (text) => String(text).replace(/_/g, ' ');
 const plural = (n, card) => `${n} ${words(card)}${n === 1 ? '' : 's'}`;
 const seatText = (view, seat) =>
@@ -63,45 +65,104 @@ function eventText(event, names) {
 }
 
 function create(host) {
-  const svg = s('svg', {class: 'scalawag-table', viewBox: `0 0 ${W} ${H}`, role: 'group'});
+  const svg = s('svg', {class: 'scalawag-table', role: 'group'});
   const hand = h('div', {class: 'hand'});
+  const legend = h('p', {class: 'scalawag-legend'});
   const table = h('div', {class: 'scalawag-notes'});
-  fill(host, h('div', {class: 'scalawag'}, svg, hand, table));
+  const root = h('div', {class: 'scalawag'}, svg, legend, hand, table);
+  fill(host, root);
+  let last = null;
+  // A narrow board (a phone, or the two columns of a small window) seats the ships down a long
+  // table; the choice follows the board's width, and a change draws the table again.
+  // (The table's own width: on a phone its wrappers take no box, style.css.)
+  const narrow = () => (svg.getBoundingClientRect().width || 800) < NARROW;
+  let drawnNarrow = null;
+  if (typeof ResizeObserver === 'function') {
+    const watch = new ResizeObserver(() => {
+      if (!svg.isConnected) watch.disconnect();  // a board replaced (the plain view)
+      else if (last && narrow() !== drawnNarrow) update(...last);
+    });
+    watch.observe(svg);
+  }
 
-  function update(view, {act, names}) {
+  function update(view, context) {
+    last = [view, context];
+    const {act, names} = context;
+    const who = (seat) => names[seat] ?? `seat ${seat}`;
     const ring = view.ring?.length ? view.ring : view.players.map((p) => p.seat);
     const targets = new Map();
     for (const a of act ? view.legal : []) {
       if (onBoard(a)) targets.set(a.targets[0], a);
     }
-    svg.setAttribute('aria-label', `The ships of ${ring.length} captains around the harbour`);
-    const items = [s('ellipse', {class: 'harbour', cx: W / 2, cy: H / 2, rx: 120, ry: 70}),
-                   s('text', {class: 'harbour-text', x: W / 2, y: H / 2 - 6,
-                              'text-anchor': 'middle'}, `harbour: ${view.harbour} cards`),
-                   s('text', {class: 'harbour-text', x: W / 2, y: H / 2 + 16,
-                              'text-anchor': 'middle'}, `locker: ${view.locker?.length ?? 0}`)];
+    drawnNarrow = narrow();
+    const seats = seating(ring.length, drawnNarrow);
+    const place = new Map(ring.map((seat, i) => [seat, i]));
+    svg.setAttribute('viewBox', `0 0 ${seats.w} ${seats.h}`);
+    svg.classList.toggle('long-table', drawnNarrow);
+    svg.dataset.ring = ring.join(' ');
+    svg.setAttribute('aria-label', `The ships of ${ring.length} captains around the harbour, ` +
+                     'in turn order');
+    const [cx, cy] = seats.centre;
+    const items = [];
+    if (!seats.narrow) {
+      items.push(s('ellipse', {class: 'harbour', cx, cy, rx: 120, ry: 64}),
+                 s('text', {class: 'harbour-text', x: cx, y: cy - 4, 'text-anchor': 'middle'},
+                   `harbour: ${view.harbour} cards`),
+                 s('text', {class: 'harbour-text', x: cx, y: cy + 16, 'text-anchor': 'middle'},
+                   `locker: ${view.locker?.length ?? 0}`));
+    }
+    // The lines of reach, under the cards: those of the captain to move stand out.
+    const fog = view.fog?.length === 2 && view.fog;
+    for (const [a, b] of reachPairs(view)) {
+      const turn = a === view.turn || b === view.turn;
+      const fogged = fog && fog.includes(a) && fog.includes(b);
+      items.push(s('path', {class: `reach${turn ? ' of-turn' : ''}`, 'data-a': a, 'data-b': b,
+                            d: reachPath(seats, place.get(a), place.get(b), fogged)}));
+    }
+    if (fog) {
+      const [i, j] = [place.get(fog[0]), place.get(fog[1])];
+      const [fx, fy] = fogPlace(seats, i, j);
+      const [x1, y1] = seats.places[i];
+      const [x2, y2] = seats.places[j];
+      items.push(s('path', {class: 'fog-cut', d: `M${x1} ${y1} L${x2} ${y2}`}),
+        s('g', {class: 'fog', 'data-a': Math.min(...fog), 'data-b': Math.max(...fog),
+                transform: `translate(${fx} ${fy})${seats.narrow ? ' scale(0.7)' : ''}`},
+          s('title', {}, `The Fog of War lies between ${who(fog[0])} and ${who(fog[1])}: ` +
+                         'they are not within reach of each other'),
+          [[-26, 4, 16], [-8, -6, 19], [14, -2, 17], [28, 6, 12], [0, 8, 16]]
+              .map(([x, y, r]) => s('circle', {cx: x, cy: y, r})),
+          s('text', {x: 0, y: 10, 'text-anchor': 'middle'}, 'fog')));
+    }
+    const drawnNames = [];
     ring.forEach((seat, i) => {
       const p = view.players[seat];
-      const angle = -Math.PI / 2 + (2 * Math.PI * i) / ring.length;
-      const x = W / 2 + 225 * Math.cos(angle) - 85;
-      const y = H / 2 + 150 * Math.sin(angle) - 42;
+      const [x, y] = seats.places[i];
       const claim = view.claim && view.claim.seat === seat;
       const classes = ['ship-card', p.alive ? '' : 'sunk', view.turn === seat ? 'to-move' : '',
                        claim ? 'claiming' : '', view.seat === seat ? 'mine' : ''].join(' ');
-      const name = `${names[seat] ?? `seat ${seat}`}, ${words(p.flag)}: ${p.compass} compass ` +
+      const near = (p.adjacent || []).map(who);
+      const name = `${who(seat)}, ${words(p.flag)}: ${p.compass} compass ` +
                    `points, ${p.damage} damage, ${p.crew} crew` +
-                   `${p.on_guard ? ', on guard' : ''}${p.alive ? '' : ', sunk'}`;
-      const g = s('g', {class: classes, transform: `translate(${x} ${y})`, 'data-seat': seat},
+                   `${p.on_guard ? ', on guard' : ''}${p.alive ? '' : ', sunk'}` +
+                   (p.alive ? `; within reach of ${near.length ? near.join(' and ') : 'no ship'}`
+                            : '');
+      const nameText = s('text', {x: 10, y: 21, class: 'who'}, who(seat));
+      drawnNames.push(nameText);
+      const g = s('g', {class: classes, transform: `translate(${x - CARD.w / 2} ${y - CARD.h / 2})`,
+                        'data-seat': seat, 'data-adjacent': (p.adjacent || []).join(' ')},
         s('title', {}, name),
-        s('rect', {width: 170, height: 84, rx: 10}),
-        s('text', {x: 10, y: 20, class: 'who'}, names[seat] ?? `seat ${seat}`),
-        s('text', {x: 10, y: 38}, `${words(p.flag)}${p.on_guard ? ' · on guard' : ''}`),
-        s('text', {x: 10, y: 56}, `compass ${p.compass} · crew ${p.crew}`),
-        s('text', {x: 10, y: 74, class: 'muted'},
+        s('rect', {width: CARD.w, height: CARD.h, rx: 10}),
+        nameText,
+        s('text', {x: 10, y: 40}, `${words(p.flag)}${p.on_guard ? ' · on guard' : ''}`),
+        s('text', {x: 10, y: 58}, `compass ${p.compass} · crew ${p.crew}`),
+        s('text', {x: 10, y: 76, class: 'muted'},
           p.alive ? `damage ${p.damage} · boarding ${p.boarding_cost}` : 'sunk'));
       if (claim) {
-        g.append(s('text', {x: 85, y: -8, 'text-anchor': 'middle', class: 'claim'},
-                   `claims ${plural(view.claim.count, view.claim.crew)}`));
+        const said = `claims ${plural(view.claim.count, view.claim.crew)}`;
+        const width = Math.min(CARD.w - 8, said.length * 7.6 + 22);
+        g.append(s('g', {class: 'claim', transform: `translate(${CARD.w / 2} ${CARD.h - PILL.over})`},
+          s('rect', {x: -width / 2, y: 0, width, height: PILL.h, rx: PILL.h / 2}),
+          s('text', {x: 0, y: PILL.h / 2 + 4.5, 'text-anchor': 'middle'}, said)));
       }
       if (targets.has(seat)) {
         g.classList.add('target');
@@ -110,6 +171,13 @@ function create(host) {
       items.push(g);
     });
     svg.replaceChildren(...items);
+    for (const text of drawnNames) fit(text, CARD.w - 20);
+
+    const turnShip = view.turn !== null && view.turn !== undefined && view.players[view.turn];
+    fill(legend, 'Lines join the ships within reach of each other',
+      turnShip?.alive ? ` (in bold: ${who(view.turn)}, to move)` : '',
+      ': firing along a line costs 5, elsewhere 8; boarding and windward need a line or a ' +
+      'Lookout.', fog ? ` The Fog of War cuts ${who(fog[0])} off from ${who(fog[1])}.` : '');
 
     const you = view.you;
     fill(hand, you ? [h('strong', {}, 'Your hand: '),
@@ -118,17 +186,29 @@ function create(host) {
                           : 'no cards',
                       you.allegiance && ` · allegiance ${words(you.allegiance)}`,
                       you.partner !== null && you.partner !== undefined &&
-                          ` · partner ${names[you.partner] ?? `seat ${you.partner}`}`]
+                          ` · partner ${who(you.partner)}`]
                    : null);
     const order = view.order;
     fill(table,
       h('p', {}, `Round ${view.round ?? '?'} · phase ${words(view.phase)}`,
         order ? ` · ${names[view.turn] ?? ''} orders: ${words(order.order)}` : '',
+        ` · harbour ${view.harbour} cards`,
         view.locker?.length ? ` · in the locker: ${view.locker.map(words).join(', ')}` : ''),
       view.log?.length ? h('ol', {class: 'events', 'aria-label': 'recent events'},
         view.log.slice(-6).map((e) => h('li', {}, eventText(e, names)))) : null);
   }
   return {update};
+}
+
+// Shortens a name drawn on a card to its width, with an ellipsis; the card's title and label
+// keep it whole. (Not drawn yet, as in a hidden panel: nothing is measured, nothing cut.)
+function fit(text, width) {
+  const whole = text.textContent;
+  if (!(text.getComputedTextLength?.() > width)) return;
+  for (let n = whole.length - 1; n > 1; --n) {
+    text.textContent = `${whole.slice(0, n).trimEnd()}…`;
+    if (text.getComputedTextLength() <= width) return;
+  }
 }
 
 // A click on a ship names a single target; everything else (two targets after a second fire, a

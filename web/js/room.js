@@ -7,6 +7,7 @@ import {seatName, seatNames, gameName, roomLink} from './names.js';
 import {loadBoard} from '../boards/index.js';
 import {MatchPanel} from './play.js';
 import {ChatPanel} from './chat.js';
+import {foldingSeats} from './seat_list.js';
 
 // A link that takes a friend into the room (the code finds a private room).
 function invitation(room) {
@@ -22,6 +23,7 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
   const info = h('section', {class: 'card room-info', 'aria-label': 'the room'});
   const problem = h('p', {class: 'error', role: 'alert'});
   const playHost = h('div', {id: 'match'});
+  const seatList = foldingSeats();
   const chatHost = h('div', {id: 'chat'});
   fill(screen, title, problem, info, playHost, chatHost);
 
@@ -201,7 +203,7 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
         room.private ? ' (private room: share the code, or this link: ' : '',
         room.private && h('a', {href: invitation(room), id: 'invitation'}, invitation(room)),
         room.private ? ')' : ''),
-      h('ul', {class: 'seats'}, room.seats.map(seatRow)),
+      seatList(room, room.seats.map(seatRow)),
       rematchOffer(),
       isHost() && h('p', {class: 'check'},
         h('input', {type: 'checkbox', id: 'spectator-chat', checked: room.spectator_chat,

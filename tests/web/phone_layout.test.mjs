@@ -1,0 +1,99 @@
+// Every game on a phone (390x844): once the match is on, its board comes first (what is played
+// on: the board's records, its players and events, may follow) and the actions after it, the seat list is folded (and opens and closes from the keyboard, staying as the
+// player left it through the next views), and nothing is wider than the screen. On a wide
+// screen the seat list stands open.
+
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {startServer, launch, enter, step, until} from './harness.mjs';
+
+const PHONE = {width: 390, height: 844};
+const GAMES = {'raft-and-scupper': 2, scalawag: 3, 'um-rum-und-ehre': 3, colpaccio: 3,
+               'riff-raff': 3};
+
+async function startWithBots(page, game, players) {
+  await page.goto(page.url().replace(/#.*$/, '#/'));
+  await page.getByLabel('Game', {exact: true}).selectOption(game);
+  if (game !== 'raft-and-scupper') {
+    await page.getByLabel('players', {exact: true}).fill(String(players));
+  }
+  await page.getByRole('button', {name: 'Create room'}).click();
+  await page.waitForURL(/#\/room\/\d+$/);
+  for (let seat = 1; seat < players; ++seat) {
+    const row = page.locator(`.seat[data-seat="${seat}"]`);
+    await row.getByRole('button', {name: 'Add bot'}).click();
+    await page.locator(`.seat[data-seat="${seat}"]:not(.empty)`).waitFor();
+  }
+  await page.locator('#start:not([disabled])').click();
+  await page.locator('.play .board > *').first().waitFor();
+}
+
+const place = (page) => page.evaluate(() => {
+  const top = (selector) => document.querySelector(selector)?.getBoundingClientRect().top;
+  // The board's drawn parts (on a phone its wrappers take no box of their own: its parts are
+  // laid out with the actions' panel).
+  const parts = [...document.querySelectorAll('.play .board *')]
+      .filter((e) => !e.closest('svg') || e.matches('svg'))
+      .map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
+  return {board: Math.min(...parts.map((r) => r.top)),
+          boardRight: Math.max(...parts.map((r) => r.right)), side: top('.play .side'),
+          room: top('.room-info'),
+          records: top('.umrum-side, .colp-areas, .scalawag-notes, .riff-players, .raft-legend'), pageWidth: document.documentElement.scrollWidth,
+          wide: [...document.querySelectorAll('main *')]
+              .filter((e) => !e.closest('svg') && e.getBoundingClientRect().right > innerWidth + 0.5)
+              .map((e) => `${e.tagName.toLowerCase()}.${e.className}`)};
+});
+
+test('on a phone every game shows its board first, then the actions, the seats folded',
+     async () => {
+  const server = await startServer();
+  const browser = await launch();
+  try {
+    const anne = await enter(browser, server.url, 'Anne Bonny', PHONE);
+    for (const [game, players] of Object.entries(GAMES)) {
+      await startWithBots(anne, game, players);
+      const at = await place(anne);
+      assert.ok(at.board < at.side, `${game}: the board (${at.board}) is not above the ` +
+                `actions (${at.side})`);
+      assert.ok(at.side < at.room, `${game}: the room comes after the actions`);
+      assert.ok(at.side < at.records, `${game}: the board's players and events come after the ` +
+                'actions');
+      assert.ok(at.pageWidth <= PHONE.width, `${game}: the page is ${at.pageWidth} px wide`);
+      assert.deepEqual(at.wide, [], `${game}: these run past the screen's edge`);
+      assert.ok(at.boardRight <= PHONE.width, `${game}: the board runs past the screen`);
+
+      const list = anne.locator('details.seat-list');
+      assert.equal(await list.evaluate((d) => d.open), false, `${game}: the seats are folded`);
+      assert.equal(await anne.locator('.seat').first().isVisible(), false);
+      // The keyboard opens it, and it stays open through the views that follow.
+      await list.locator('summary').focus();
+      await anne.keyboard.press('Enter');
+      await anne.locator('.seat[data-seat="1"]').waitFor();
+      const before = await step(anne);
+      await until(async () => await step(anne) > before || (await anne.locator('.play')
+          .getAttribute('data-to-act')) === 'true', `${game}: a new view`, 20000);
+      await anne.locator('.seat[data-seat="1"]').waitFor();
+      assert.equal(await list.evaluate((d) => d.open), true);
+      await list.locator('summary').focus();
+      await anne.keyboard.press('Enter');
+      await until(async () => !await anne.locator('.seat').first().isVisible(), 'folded again');
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}, {timeout: 170000});
+
+test('on a wide screen the seat list stands open during the match', async () => {
+  const server = await startServer();
+  const browser = await launch();
+  try {
+    const anne = await enter(browser, server.url, 'Anne Bonny', {width: 1280, height: 800});
+    await startWithBots(anne, 'scalawag', 3);
+    assert.equal(await anne.locator('details.seat-list').evaluate((d) => d.open), true);
+    await anne.locator('.seat[data-seat="2"]').waitFor();
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}, {timeout: 60000});
