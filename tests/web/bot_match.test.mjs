@@ -13,14 +13,22 @@ test('a browser plays Raft & Scupper against a bot to the end', async () => {
     const anne = await enter(browser, server.url, 'Anne Bonny');
     // Options the game refuses are explained, and no room is made.
     const problem = anne.getByRole('alert');
-    await anne.getByLabel('layout').fill('[[0, 0], [1, 0]');
+    // The layout is edited cell by cell, from the standard one: a cell left empty is named, a
+    // layout the rules refuse (ship 2 far from ship 1) is refused by the server.
+    await anne.getByLabel('Layout of the ships: set by hand').check();
+    const x1 = anne.getByLabel('Layout of the ships: Position 1: x or y 1', {exact: true});
+    assert.equal(await x1.inputValue(), '0', 'the standard layout to start from');
+    assert.equal(await anne.locator('.structured-option textarea').count(), 0, 'no JSON box');
+    await x1.fill('');
     await anne.getByRole('button', {name: 'Create room'}).click();
-    await problem.filter({hasText: 'layout is not valid JSON'}).waitFor();
-    await anne.getByLabel('layout').fill('[[0, 0], [1, 0]]');
+    await problem.filter({hasText: 'Layout of the ships: Position 1: x or y 1: a number'})
+        .waitFor();
+    await x1.fill('0');
+    await anne.locator('input[data-path="layout.1.0"]').fill('50');
     await anne.getByRole('button', {name: 'Create room'}).click();
-    await problem.filter({hasText: /layout/}).filter({hasNotText: 'JSON'}).waitFor();
+    await problem.filter({hasText: /layout/}).filter({hasNotText: 'a number'}).waitFor();
     assert.match(anne.url(), /#\/$|\/$/);
-    await anne.getByLabel('layout').fill('');
+    await anne.getByLabel('Layout of the ships: set by hand').uncheck();
     await createShortRoom(anne);
     const start = anne.locator('#start');
     assert.ok(await start.isDisabled(), 'no start while a seat is empty');

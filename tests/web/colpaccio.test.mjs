@@ -189,8 +189,8 @@ async function playToEnd(page, seed, {keyed = 0, beforeTurn = async () => {}} = 
 
 async function createColpaccio(page, players, difficulty) {
   await page.getByLabel('Game', {exact: true}).selectOption('colpaccio');
-  await page.getByLabel('players').fill(String(players));
-  if (difficulty) await page.getByLabel('solo difficulty').selectOption(`"${difficulty}"`);
+  await page.locator('#option-players').fill(String(players));
+  if (difficulty) await page.getByLabel('Solo duel: difficulty').selectOption({label: difficulty});
   await page.getByRole('button', {name: 'Create room'}).click();
   await page.waitForURL(/#\/room\/\d+$/);
   return Number(page.url().match(/#\/room\/(\d+)$/)[1]);
