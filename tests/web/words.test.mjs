@@ -122,7 +122,9 @@ test('every event and action of every game reads in words, in the log and the re
       // A log that starts at this step (a reload, a spectator arriving) tells it too.
       assertWords(stepText(words, s.view, NAMES, undefined), `${where}, told alone`);
       // Whoever acted is named: the line says who did what.
-      if (s.seat !== null) check(said?.includes(NAMES[s.seat]), `${where}: ${said} names ${NAMES[s.seat]}`);
+      if (s.seat !== null) {
+        check(said?.includes(NAMES[s.seat]), `${where}: ${said} names ${NAMES[s.seat]}`);
+      }
       if (!how.event) continue;
       for (const e of stepEvents(s.view, s.before)) {
         seenEvents.add(e.event);

@@ -121,7 +121,8 @@ export function showReplay({connection, screen}, matchId) {
     // The same words as the match's log: what the step did, from its view and the one before.
     caption.textContent = k === 0
         ? `Step 0 of ${steps.length - 1}: the start`
-        : `Step ${k} of ${steps.length - 1}: ${stepText(boardModule, view, names, steps[k - 1]?.view)}`;
+        : `Step ${k} of ${steps.length - 1}: ` +
+          stepText(boardModule, view, names, steps[k - 1]?.view);
   }
 
   async function loadSteps() {

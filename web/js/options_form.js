@@ -30,7 +30,8 @@ function blank(spec) {
     case 'enum': return (spec.values || [null])[0];
     case 'array':
       return Array.from({length: spec.min_length ?? 0}, () => blank(spec.items || {}));
-    case 'object': return Object.fromEntries(fieldNames(spec).map((f) => [f, blank(spec.fields[f])]));
+    case 'object':
+      return Object.fromEntries(fieldNames(spec).map((f) => [f, blank(spec.fields[f])]));
     default: return null;
   }
 }
@@ -70,7 +71,9 @@ function editor(spec, value, label, path) {
       h('option', {value: String(i), selected: v === value}, valueText(v))));
     return {node: input, read: () => values[Number(input.value)]};
   }
-  if (spec.type === 'array') return listEditor(spec, Array.isArray(value) ? value : [], label, path);
+  if (spec.type === 'array') {
+    return listEditor(spec, Array.isArray(value) ? value : [], label, path);
+  }
   if (spec.type === 'object') return recordEditor(spec, value || {}, label, path);
   throw new Error(`${label}: a kind of value this page does not know (${spec.type})`);
 }
@@ -80,7 +83,8 @@ function recordEditor(spec, value, label, path) {
   const parts = fieldNames(spec).map((name) => {
     const shape = spec.fields[name];
     const title = optionTitle(name, shape);
-    const part = editor(shape, value[name] ?? blank(shape), `${label}: ${title}`, `${path}.${name}`);
+    const part = editor(shape, value[name] ?? blank(shape), `${label}: ${title}`,
+                        `${path}.${name}`);
     return [name, part, h('label', {class: 'part'}, h('span', {}, title), part.node)];
   });
   return {
@@ -137,14 +141,15 @@ function field(name, spec) {
   if (spec.type === 'array' || spec.type === 'object') {
     // The game's standard until ticked; then the value's own editor, from the standard.
     const byHand = h('input', {...common, type: 'checkbox'});
-    const host = h('div', {class: 'structured', hidden: true});
+    // Disabled while unticked: its boxes then neither count nor stop the form being sent.
+    const host = h('fieldset', {class: 'structured', hidden: true, disabled: true});
     let part = null;
     byHand.addEventListener('change', () => {
       if (byHand.checked && !part) {
         part = editor(spec, spec.standard ?? blank(spec), title, name);
         host.append(part.node);
       }
-      host.hidden = !byHand.checked;
+      host.hidden = host.disabled = !byHand.checked;
     });
     return {
       node: h('div', {class: 'option check structured-option'}, byHand,
@@ -162,8 +167,8 @@ function field(name, spec) {
   part.node.removeAttribute('aria-label');
   const range = spec.type === 'integer' && spec.min !== undefined && spec.max !== undefined
       ? ` (${spec.min} to ${spec.max})` : '';
-  return {node: h('div', {class: 'option'}, h('label', {for: id}, title, h('span', {class: 'range'}, range)),
-                  part.node, hint),
+  return {node: h('div', {class: 'option'},
+                  h('label', {for: id}, title, h('span', {class: 'range'}, range)), part.node, hint),
           read: part.read};
 }
 
