@@ -111,6 +111,12 @@ test('every event and action of every game reads in words, in the log and the re
       if (s.sample === 'action') {
         seenActions.add(s.type);
         assertWords(words.label(s.action, s.view, NAMES), `${game}: the label of ${s.type}`);
+        // The heading of its group of buttons (the room's timeout is no button).
+        if (s.type !== 'timeout') {
+          const heading = words.group(s.type);
+          assertWords(heading, `${game}: the group of ${s.type}`);
+          check(heading !== s.type.replace(/_/g, ' '), `${game}: ${s.type}'s group has its words`);
+        }
         continue;
       }
       const where = `${game}: step ${s.view.step} (${s.key}, ${s.audience} view)`;

@@ -5,6 +5,7 @@
 // A board module's default export is
 //   {create(host) -> {update(view, context)},   draws the view in `host`;
 //    label(action, view, names) -> string,      names an action for a button;
+//    group(type) -> string,                     heads a group of buttons (optional);
 //    describe(view, names, before) -> string | null,   says what the step to `view` did, in
 //                                               the game's words (`before`: the view before it);
 //    onBoard(action) -> boolean}                whether a click on the board offers it (optional).

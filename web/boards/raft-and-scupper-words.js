@@ -23,6 +23,12 @@ export function pirateName(view, id) {
   return pirate ? `${FIGURE[pirate.figure]} ${id}` : `pirate ${id}`;
 }
 
+// The headings of the groups of buttons.
+const GROUP = {switch_pair: 'Switch a pair', place_pirate: 'Place a pirate',
+               choose_crew: 'Your crew', jump: 'Jump', sail: 'Set sail', scupper: 'Scupper',
+               pass: 'Pass'};
+export const group = (type) => GROUP[type] ?? String(type).replace(/_/g, ' ');
+
 export function label(action, view) {
   switch (action.type) {
     case 'switch_pair':

@@ -5,7 +5,7 @@
 // See docs/games/raft-and-scupper.md for the view and the actions.
 
 import {h, s, fill, clickable} from '../js/dom.js';
-import {FIGURE, CREW, RIGGING, key, cellText, pirateName, label, describe}
+import {FIGURE, CREW, RIGGING, key, cellText, pirateName, label, describe, group}
     from './raft-and-scupper-words.js';
 
 const C = 64;   // a cell's size in SVG units
@@ -205,4 +205,4 @@ function showLegend(legend, view, names) {
 // The actions a click on the board makes (the panel folds their long lists away).
 const onBoard = (a) => ['switch_pair', 'place_pirate', 'jump', 'sail', 'scupper'].includes(a.type);
 
-export default {create, label, describe, onBoard};
+export default {create, label, describe, group, onBoard};

@@ -20,6 +20,10 @@ function kindOf(view, id) {
 
 const seatOf = (names) => (seat) => names?.[seat] ?? `seat ${seat}`;
 
+// The headings of the groups of buttons.
+const GROUP = {choose: 'Your card', appoint: 'Appoint the captain', load: 'Load', catch: 'Catch'};
+export const group = (type) => GROUP[type] ?? String(type).replace(/_/g, ' ');
+
 export function label(action, view, names) {
   switch (action.type) {
     case 'choose': return `play card ${action.card} face down`;

@@ -10,7 +10,7 @@ import {h, s, fill, clickable} from '../js/dom.js';
 import {deg, releasePose, outline, xBounds} from './riff-raff-shapes.js';
 import {MotionPlayer, restPoses} from './riff-raff-motion.js';
 import {Placer, KINDS} from './riff-raff-load.js';
-import {milli, areaName, catchText, label, describe} from './riff-raff-words.js';
+import {milli, areaName, catchText, label, describe, group} from './riff-raff-words.js';
 
 const BOX = {x: -4.9, y: -0.7, w: 9.8, h: 9.5};  // the world shown, y up
 function part(p, cls) {
@@ -252,4 +252,4 @@ function create(host) {
 // Catches are single grabs (a click on a falling piece) or letting go (the hint's button).
 const onBoard = (a) => ['choose', 'load', 'catch'].includes(a.type);
 
-export default {create, label, describe, onBoard};
+export default {create, label, describe, group, onBoard};

@@ -41,6 +41,13 @@ const seatOf = (names) => (seat) => names?.[seat] ?? `seat ${seat}`;
 const listOf = (items) => (items.length < 2 ? items.join('')
     : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 
+// The headings of the groups of buttons.
+const GROUP = {order: 'Captain\'s Orders', second_fire: 'Fire again', lookout: 'A Lookout',
+               targets: 'Targets', challenge: 'Challenge', decline: 'Let it stand',
+               penalty: 'The penalty', lose_crew: 'The card to lose', return: 'Cards to put back',
+               to_locker: 'The card for the locker'};
+export const group = (type) => GROUP[type] ?? words(type);
+
 export function label(action, view, names) {
   const who = seatOf(names);
   switch (action.type) {

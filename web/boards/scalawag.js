@@ -6,7 +6,8 @@
 // See docs/games/scalawag.md for the view and the actions.
 
 import {h, s, fill, clickable} from '../js/dom.js';
-import {label, describe, eventText, crewCount, crewName, orderName} from './scalawag-words.js';
+import {label, describe, group, eventText, crewCount, crewName, orderName}
+    from './scalawag-words.js';
 
 const W = 640;
 const H = 420;
@@ -86,4 +87,4 @@ function create(host) {
 // mutiny's target with its steal) is a button.
 const onBoard = (a) => a.type === 'targets' && a.targets.length === 1 && !a.steal;
 
-export default {create, label, describe, onBoard};
+export default {create, label, describe, group, onBoard};

@@ -116,6 +116,13 @@ function alleyText(view, id) {
                     : `alley ${id} (${spaceName(view, a)} to ${spaceName(view, b)})`;
 }
 
+// The headings of the groups of buttons.
+const GROUP = {move: 'Move', move_dark: 'Through the dark', rest: 'Rest', board: 'Board the ship',
+               end_turn: 'End the turn', take_back: 'Take pirates back', keep: 'Keep',
+               sell: 'Sell', take_map: 'Take a map', guard: 'Fight a guard', join: 'Join the drink',
+               decline: 'Decline', roll: 'Roll', reroll: 'Roll again', rum: 'Rum'};
+export const group = (type) => GROUP[type] ?? String(type).replace(/_/g, ' ');
+
 export function label(action, view) {
   const q = view.question || {};
   const drawn = q.drawn ? `the ${tileText(q.drawn)}` : 'the article';

@@ -72,7 +72,7 @@ export class MatchPanel {
     // The game's words name the actions and the steps in the plain view too.
     showActions(this.actionsHost, view,
                 {label: (action, v) => this.drawn.label(action, v, names), act,
-                 onBoard: this.boardModule.onBoard});
+                 onBoard: this.boardModule.onBoard, groupName: this.drawn.group});
     this.addToLog(view, names, this.view);
     this.showResult(view, names);
     this.view = view;
