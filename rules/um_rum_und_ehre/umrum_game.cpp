@@ -87,6 +87,13 @@ Json stacks_shape() {
        {"bunks", values("Bunks", 5, 6, 8)}});
 }
 
+// The tiles in order, none turned: where editing an arrangement starts, since null draws one.
+Json in_order() {
+  Json tiles = Json::array();
+  for (int tile = 1; tile <= 9; ++tile) tiles.push_back({{"tile", tile}, {"rotation", 0}});
+  return tiles;
+}
+
 Json standard_stacks_json() {
   Json stacks = Json::parse(kTileStacksJson);
   stacks.erase("about");
@@ -110,6 +117,7 @@ Json UmRumGame::option_schema() const {
                                       {"rotation", integer("Quarter turns clockwise", 0, 3)}})},
         {"min_length", 9},
         {"max_length", 9},
+        {"start", in_order()},
         {"default", nullptr},
         {"description",
          "the nine town tiles as [{\"tile\": 1..9, \"rotation\": 0..3}, ...] for the positions "

@@ -1,8 +1,8 @@
 // The option schemas say each option in words and describe what a list or an object holds, so
 // that a client builds a form from them alone (docs/protocol.md, under welcome): every option has
 // a title; every array or object option says what null gives and the shape of its items or
-// fields; and the standard value it offers to start from fits that shape and is an option value
-// the game accepts, so a form that sends it back unchanged makes a room.
+// fields; and the value it offers to start from (the standard, or a start) fits that shape and is
+// an option value the game accepts, so a form that sends it back unchanged makes a room.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -77,11 +77,15 @@ TEST_CASE("every option is named in words, and a list or object option has its s
       } else {
         CHECK(option["fields"].is_object());
       }
-      if (!option.contains("standard")) continue;
-      check_fits(option, option["standard"], name);
-      // Sent back unchanged, the standard makes a room.
-      auto options = game->normalize_options(Json{{name, option["standard"]}});
-      CHECK_MESSAGE(options.ok(), (options.ok() ? "" : options.error().message));
+      // Where editing starts: the standard, or the start given where null draws at random.
+      for (const char* from : {"standard", "start"}) {
+        if (!option.contains(from)) continue;
+        check_fits(option, option[from], name + " " + from);
+        // Sent back unchanged, it makes a room.
+        auto options = game->normalize_options(Json{{name, option[from]}});
+        CHECK_MESSAGE(options.ok(), (options.ok() ? "" : options.error().message));
+      }
+      CHECK(int(option.contains("standard")) + int(option.contains("start")) == 1);
     }
   }
 }

@@ -2,7 +2,8 @@
 // new game needs nothing here. Every option is named by its `title` and edited as a person
 // expects: a checkbox, a number within its range, a choice; a list or an object (a deck, a
 // layout, a die) as its items and fields, from the shape the schema gives (`items`, `fields`,
-// `min_length`/`max_length`), started from the `standard` value that `null` stands for. Such an
+// `min_length`/`max_length`), started from the `standard` value that `null` stands for (or the
+// `start` the schema gives where null stands for no one value, as a random town). Such an
 // option stays at the game's standard until "set by hand" is ticked.
 
 import {h} from './dom.js';
@@ -146,7 +147,7 @@ function field(name, spec) {
     let part = null;
     byHand.addEventListener('change', () => {
       if (byHand.checked && !part) {
-        part = editor(spec, spec.standard ?? blank(spec), title, name);
+        part = editor(spec, spec.standard ?? spec.start ?? blank(spec), title, name);
         host.append(part.node);
       }
       host.hidden = host.disabled = !byHand.checked;
