@@ -3,9 +3,26 @@
 #include "rules/colpaccio/cards.hpp"
 #include "rules/colpaccio/chance_events.hpp"
 #include "rules/colpaccio/colpaccio_state.hpp"
+#include "rules/colpaccio/deck_data.hpp"
 #include "rules/colpaccio/smart_bot.hpp"
+#include "rules/core/option_shape.hpp"
 
 namespace tortuga::colpaccio {
+namespace {
+
+using namespace option_shape;
+
+// A ship card, goods side up, as deck.json and a custom `deck` list them.
+Json card_shape() {
+  return record(
+      "Ship card",
+      {{"good", one_of("Good", {"gems", "silverware", "fabrics", "rum", "pistols", "sabres"})},
+       {"location", one_of("Location", {"inn", "tower", "dock", "beach"})},
+       {"prize", one_of("Prize", {nullptr, "doubloon", "two_doubloons", "ship", "spyglass"})},
+       {"cannonball", boolean("Cannonball")}});
+}
+
+}  // namespace
 
 const GameInfo& ColpaccioGame::info() const {
   static const GameInfo info{"colpaccio", "Colpaccio", 1, 5, 2};
@@ -16,6 +33,12 @@ Json ColpaccioGame::option_schema() const {
   return {
       {"deck",
        {{"type", "array"},
+        {"title", "The deck of ship cards"},
+        {"if_null", "the standard deck"},
+        {"items", card_shape()},
+        {"min_length", 60},
+        {"max_length", 60},
+        {"standard", Json::parse(kDeckJson)["cards"]},
         {"default", nullptr},
         {"description",
          "a custom deck of the 60 ship cards as [{\"good\", \"location\", \"prize\", "
@@ -24,6 +47,7 @@ Json ColpaccioGame::option_schema() const {
          "two_doubloons, ship or spyglass; null for the standard deck"}}},
       {"solo_difficulty",
        {{"type", "enum"},
+        {"title", "Solo duel: difficulty"},
         {"values", {"standard", "easy", "medium", "hard"}},
         {"default", "standard"},
         {"description",

@@ -38,11 +38,10 @@ Refusal check_value(const std::string& name, const Json& spec, const Json& value
 Json Game::full_schema() const {
   Json schema = option_schema();
   const auto& i = info();
-  schema["players"] = {{"type", "integer"},
-                       {"min", i.min_players},
-                       {"max", i.max_players},
-                       {"default", i.default_players ? i.default_players : i.min_players},
-                       {"description", "number of seats"}};
+  schema["players"] = {
+      {"type", "integer"},    {"min", i.min_players},
+      {"max", i.max_players}, {"default", i.default_players ? i.default_players : i.min_players},
+      {"title", "Players"},   {"description", "number of seats"}};
   return schema;
 }
 

@@ -1,12 +1,23 @@
 #include "rules/raft_and_scupper/raft_game.hpp"
 
+#include "rules/core/option_shape.hpp"
 #include "rules/raft_and_scupper/deal.hpp"
 #include "rules/raft_and_scupper/layout.hpp"
+#include "rules/raft_and_scupper/layouts_data.hpp"
 #include "rules/raft_and_scupper/raft_observer.hpp"
 #include "rules/raft_and_scupper/raft_state.hpp"
 #include "rules/raft_and_scupper/smart_bot.hpp"
 
 namespace tortuga::raft {
+namespace {
+
+// layouts.json's positions, for what a `null` layout stands for (the long game's).
+const Json& standard_positions() {
+  static const Json parsed = Json::parse(kLayoutsJson)["full"]["positions"];
+  return parsed;
+}
+
+}  // namespace
 
 const GameInfo& RaftGame::info() const {
   static const GameInfo info{"raft-and-scupper", "Raft & Scupper", 2, 2};
@@ -17,16 +28,24 @@ Json RaftGame::option_schema() const {
   return {
       {"short_game",
        {{"type", "boolean"},
+        {"title", "Short game (16 ships)"},
         {"default", false},
         {"description", "the short game: 16 ships, four of each kind, instead of 36"}}},
       {"layout",
        {{"type", "array"},
+        {"title", "Layout of the ships"},
+        {"if_null", "the standard layout"},
+        {"items", option_shape::list("Position", option_shape::integer("x or y", -99, 99), 2, 2)},
+        {"min_length", 16},
+        {"max_length", 36},
+        {"standard", standard_positions()},
         {"default", nullptr},
         {"description",
          "custom setup positions 1..36 (1..16 in the short game) as [[x, y], ...]: all connected "
          "by sides, each pair (1,2), (3,4), ... side by side; null for the standard layout"}}},
       {"turn_clock_s",
        {{"type", "integer"},
+        {"title", "Turn clock at sea, in seconds"},
         {"default", 0},
         {"min", 0},
         {"max", 86400},

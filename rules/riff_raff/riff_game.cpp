@@ -1,12 +1,71 @@
 #include "rules/riff_raff/riff_game.hpp"
 
 #include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
 
+#include "rules/core/option_shape.hpp"
 #include "rules/riff_raff/bots.hpp"
+#include "rules/riff_raff/cargo_data.hpp"
 #include "rules/riff_raff/riff_state.hpp"
 #include "rules/riff_raff/world.hpp"
 
 namespace tortuga::riff {
+namespace {
+
+using namespace option_shape;
+
+// The parts of the model a form offers: the physics constants, the ship's joint and materials,
+// each kind of cargo's material (cargo.json's numbers but the shapes and areas); a merge patch
+// may change any other part too, from a client that writes it.
+Json material(const char* title) {
+  return record(title, {{"density", number("Density")},
+                        {"friction", number("Friction")},
+                        {"restitution", number("Bounce (restitution)")}});
+}
+
+Json model_shape() {
+  static const std::pair<const char*, const char*> kKinds[] = {
+      {"boat", "Boat"},   {"barrel", "Barrel"}, {"bottle", "Bottle"}, {"crate", "Crate"},
+      {"chest", "Chest"}, {"plank", "Plank"},   {"sailor", "Sailor"}, {"rat", "Rat"}};
+  std::vector<std::pair<std::string, Json>> cargo;
+  for (const auto& [kind, title] : kKinds) cargo.push_back({kind, material(title)});
+  return record(
+      "Ship and cargo",
+      {{"physics",
+        record("Physics", {{"gravity", number("Gravity (negative: down)")},
+                           {"step_hz", number("Simulation steps per second")},
+                           {"velocity_iterations", number("Velocity iterations per step")},
+                           {"position_iterations", number("Position iterations per step")},
+                           {"max_seconds", number("Longest simulation, in seconds")},
+                           {"frame_rate", number("Motion frames per second")},
+                           {"water_y", number("Height of the water")},
+                           {"max_drop", number("Highest drop above the ship")},
+                           {"catch_tolerance_frames", number("Frames of leeway for a catch")}})},
+       {"ship", record("Ship", {{"joint_limit_deg", number("Largest tilt, in degrees")},
+                                {"joint_friction", number("Friction of the ball joint")},
+                                {"angular_damping", number("Damping of its swing")},
+                                {"material", material("Hull")},
+                                {"counterweight",
+                                 record("Counterweight", {{"density", number("Density")}})}})},
+       {"cargo", record("Cargo", cargo)}});
+}
+
+// The values of `whole` that `shape` names, and no others.
+Json picked(const Json& shape, const Json& whole) {
+  if (shape.value("type", "") != "object") return whole;
+  Json out = Json::object();
+  for (const auto& [name, field] : shape["fields"].items())
+    if (whole.contains(name)) out[name] = picked(field, whole[name]);
+  return out;
+}
+
+Json standard_model() {
+  return picked(model_shape(), Json::parse(kCargoJson));
+}
+
+}  // namespace
 
 const GameInfo& RiffGame::info() const {
   static const GameInfo info{"riff-raff", "Riff Raff", 2, 4};
@@ -17,6 +76,7 @@ Json RiffGame::option_schema() const {
   return {
       {"catch_ms",
        {{"type", "integer"},
+        {"title", "Time to catch, in milliseconds"},
         {"default", 3000},
         {"min", 0},
         {"max", 60000},
@@ -25,6 +85,7 @@ Json RiffGame::option_schema() const {
          "this is the catch's deadline"}}},
       {"turn_clock_s",
        {{"type", "integer"},
+        {"title", "Clock for each choice, in seconds"},
         {"default", 0},
         {"min", 0},
         {"max", 86400},
@@ -34,6 +95,11 @@ Json RiffGame::option_schema() const {
          "piece of the supply set down in the middle of the area; 0 for no clock"}}},
       {"model",
        {{"type", "object"},
+        {"title", "Ship and cargo model"},
+        {"if_null", "the standard model"},
+        {"fields", model_shape()["fields"]},
+        {"order", model_shape()["order"]},
+        {"standard", standard_model()},
         {"default", nullptr},
         {"description",
          "a JSON merge patch over the standard ship and cargo (cargo.json): shapes, areas, "

@@ -1,11 +1,22 @@
 #include "rules/scalawag/scalawag_game.hpp"
 
+#include "rules/core/option_shape.hpp"
 #include "rules/scalawag/chance_events.hpp"
+#include "rules/scalawag/data.hpp"
 #include "rules/scalawag/scalawag_state.hpp"
 #include "rules/scalawag/setup.hpp"
 #include "rules/scalawag/smart_bot.hpp"
 
 namespace tortuga::scalawag {
+namespace {
+
+// data.json, for what a `null` damage box list or die stands for.
+const Json& standard_data() {
+  static const Json parsed = Json::parse(kDataJson);
+  return parsed;
+}
+
+}  // namespace
 
 const GameInfo& ScalawagGame::info() const {
   static const GameInfo info{"scalawag", "Scalawag!", 3, 8};
@@ -16,6 +27,7 @@ Json ScalawagGame::option_schema() const {
   return {
       {"window_s",
        {{"type", "integer"},
+        {"title", "Challenge window, in seconds"},
         {"default", 10},
         {"min", 1},
         {"max", 600},
@@ -24,6 +36,7 @@ Json ScalawagGame::option_schema() const {
          "declines"}}},
       {"turn_clock_s",
        {{"type", "integer"},
+        {"title", "Clock for other choices, in seconds"},
         {"default", 0},
         {"min", 0},
         {"max", 86400},
@@ -32,20 +45,34 @@ Json ScalawagGame::option_schema() const {
          "card to give up); when they run out the room answers for the player; 0 for no clock"}}},
       {"alliances",
        {{"type", "boolean"},
+        {"title", "Alliances (hidden teams of two)"},
         {"default", false},
         {"description", "alliance mode: hidden teams of two, for 6 or 8 players only"}}},
       {"fog_of_war",
        {{"type", "boolean"},
+        {"title", "Fog of War (three players)"},
         {"default", true},
         {"description", "the Fog of War of the three-player game (no effect with more players)"}}},
       {"damage_boxes",
        {{"type", "array"},
+        {"title", "Damage boxes"},
+        {"if_null", "10, 8, 6, 4, 2"},
+        {"items", option_shape::integer("Damage box", 0, 99)},
+        {"min_length", 5},
+        {"max_length", 5},
+        {"standard", standard_data()["damage_boxes"]},
         {"default", nullptr},
         {"description",
          "the five damage box numbers of a ship, highest first (the boarding cost is the highest "
          "uncovered one); null for 10, 8, 6, 4, 2"}}},
       {"fog_die",
        {{"type", "array"},
+        {"title", "Fog of War die"},
+        {"if_null", "faces 1, 1, 2, 2, 3, 3"},
+        {"items", option_shape::one_of("Face", {1, 2, 3})},
+        {"min_length", 6},
+        {"max_length", 6},
+        {"standard", standard_data()["fog_die"]},
         {"default", nullptr},
         {"description",
          "the Fog of War die: the symbol 1, 2 or 3 on each of its six faces; null for "

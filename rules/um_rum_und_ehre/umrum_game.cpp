@@ -1,12 +1,106 @@
 #include "rules/um_rum_und_ehre/umrum_game.hpp"
 
+#include "rules/core/option_shape.hpp"
 #include "rules/um_rum_und_ehre/chance_events.hpp"
 #include "rules/um_rum_und_ehre/smart_bot.hpp"
 #include "rules/um_rum_und_ehre/stack_data.hpp"
+#include "rules/um_rum_und_ehre/tile_stacks_data.hpp"
 #include "rules/um_rum_und_ehre/town.hpp"
+#include "rules/um_rum_und_ehre/town_tiles_data.hpp"
 #include "rules/um_rum_und_ehre/umrum_state.hpp"
 
 namespace tortuga::umrum {
+namespace {
+
+using namespace option_shape;
+
+// The shapes of the town's tiles and of the dispenser's stacks, for a form to edit them: the
+// counts and ranges are those stack_data.cpp and town_tiles.cpp check.
+Json tile_shape() {
+  const Json kinds = {"coin",
+                      "hq",
+                      "pirate",
+                      "goods",
+                      "encounter",
+                      "chest",
+                      "rum",
+                      "guard",
+                      "map_yellow",
+                      "map_pink",
+                      "map_green",
+                      "tavern_es_cruce",
+                      "tavern_frere_jacques",
+                      "tavern_jolly_roger"};
+  return record(
+      "Tile",
+      {{"number", integer("Number", 1, 9)},
+       {"spaces", list("Spaces, clockwise from the top left", one_of("Space", kinds), 4, 4)},
+       {"alleys", list("Alleys: top, right, bottom, left", integer("Segments", 1, 3), 4, 4)},
+       {"stubs",
+        list("Stubs, clockwise from the top edge's left end", integer("Segments", 1, 2), 8, 8)}});
+}
+
+Json values(const char* title, int count, int lo, int hi) {
+  return list(title, integer("Value", lo, hi), count, count);
+}
+
+Json stacks_shape() {
+  auto sorts = [](const char* title, std::vector<std::pair<std::string, std::string>> names,
+                  int count, int lo, int hi) {
+    std::vector<std::pair<std::string, Json>> fields;
+    for (const auto& [name, words] : names)
+      fields.push_back({name, values(words.c_str(), count, lo, hi)});
+    return record(title, fields);
+  };
+  return record(
+      "Tiles in the dispenser",
+      {{"taverns", sorts("Tavern tiles",
+                         {{"es_cruce", "Es Cruce"},
+                          {"frere_jacques", "Frère Jacques"},
+                          {"jolly_roger", "Jolly Roger"}},
+                         10, 2, 5)},
+       {"maps",
+        sorts("Maps", {{"yellow", "Yellow"}, {"pink", "Pink"}, {"green", "Green"}}, 10, 3, 6)},
+       {"goods", sorts("Pirate goods",
+                       {{"hook", "Hook"},
+                        {"peg_leg", "Peg leg"},
+                        {"eye_patch", "Eye patch"},
+                        {"parrot", "Parrot"}},
+                       5, 2, 5)},
+       {"encounters", sorts("Encounters",
+                            {{"pirate", "At a pirate space"},
+                             {"goods", "At a goods space"},
+                             {"map_yellow", "At a yellow map"},
+                             {"map_pink", "At a pink map"},
+                             {"map_green", "At a green map"},
+                             {"tavern", "At a tavern"},
+                             {"chest", "At a chest space"},
+                             {"rum", "At a rum space"},
+                             {"guard", "At a guard space"}},
+                            2, 4, 6)},
+       {"chests", values("Chests", 12, 4, 6)},
+       {"scorpions", values("Scorpions", 12, 10, 21)},
+       {"small_guards", values("Small guards", 9, 1, 3)},
+       {"big_guards", values("Big guards", 9, 4, 6)},
+       {"ropes", values("Ropes", 5, 1, 2)},
+       {"hammocks", values("Hammocks", 5, 3, 5)},
+       {"bunks", values("Bunks", 5, 6, 8)}});
+}
+
+// The tiles in order, none turned: where editing an arrangement starts, since null draws one.
+Json in_order() {
+  Json tiles = Json::array();
+  for (int tile = 1; tile <= 9; ++tile) tiles.push_back({{"tile", tile}, {"rotation", 0}});
+  return tiles;
+}
+
+Json standard_stacks_json() {
+  Json stacks = Json::parse(kTileStacksJson);
+  stacks.erase("about");
+  return stacks;
+}
+
+}  // namespace
 
 const GameInfo& UmRumGame::info() const {
   static const GameInfo info{"um-rum-und-ehre", "Um Rum & Ehre", 2, 5};
@@ -17,6 +111,13 @@ Json UmRumGame::option_schema() const {
   return {
       {"arrangement",
        {{"type", "array"},
+        {"title", "Arrangement of the town"},
+        {"if_null", "at random"},
+        {"items", record("Position", {{"tile", integer("Tile", 1, 9)},
+                                      {"rotation", integer("Quarter turns clockwise", 0, 3)}})},
+        {"min_length", 9},
+        {"max_length", 9},
+        {"start", in_order()},
         {"default", nullptr},
         {"description",
          "the nine town tiles as [{\"tile\": 1..9, \"rotation\": 0..3}, ...] for the positions "
@@ -24,6 +125,12 @@ Json UmRumGame::option_schema() const {
          "random arrangement"}}},
       {"tiles",
        {{"type", "array"},
+        {"title", "Town tiles"},
+        {"if_null", "the standard tiles"},
+        {"items", tile_shape()},
+        {"min_length", 9},
+        {"max_length", 9},
+        {"standard", Json::parse(kTownTilesJson)["tiles"]},
         {"default", nullptr},
         {"description",
          "the nine town tiles' contents as in town_tiles.json: [{\"number\": 1..9, \"spaces\": "
@@ -32,6 +139,11 @@ Json UmRumGame::option_schema() const {
          "end]}, ...]; null for ours"}}},
       {"stacks",
        {{"type", "object"},
+        {"title", "Tiles in the dispenser"},
+        {"if_null", "the standard values"},
+        {"fields", stacks_shape()["fields"]},
+        {"order", stacks_shape()["order"]},
+        {"standard", standard_stacks_json()},
         {"default", nullptr},
         {"description",
          "the values of the tiles in the dispenser, any part of them, in the shape of "
@@ -39,6 +151,7 @@ Json UmRumGame::option_schema() const {
          "big_guards, ropes, hammocks, bunks); null for ours"}}},
       {"decision_s",
        {{"type", "integer"},
+        {"title", "Clock for each choice, in seconds"},
         {"default", 0},
         {"min", 0},
         {"max", 86400},

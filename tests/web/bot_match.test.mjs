@@ -13,14 +13,21 @@ test('a browser plays Raft & Scupper against a bot to the end', async () => {
     const anne = await enter(browser, server.url, 'Anne Bonny');
     // Options the game refuses are explained, and no room is made.
     const problem = anne.getByRole('alert');
-    await anne.getByLabel('layout').fill('[[0, 0], [1, 0]');
+    // The layout is edited cell by cell, from the standard one: a cell left empty is to be
+    // filled, a layout the rules refuse (ship 2 far from ship 1) is refused by the server.
+    await anne.getByLabel('Layout of the ships: set by hand').check();
+    const x1 = anne.getByLabel('Layout of the ships: Position 1: x or y 1', {exact: true});
+    assert.equal(await x1.inputValue(), '0', 'the standard layout to start from');
+    assert.equal(await anne.locator('.structured-option textarea').count(), 0, 'no JSON box');
+    await x1.fill('');
+    assert.equal(await x1.evaluate((box) => box.validity.valueMissing), true,
+                 'an emptied box is one the browser asks to fill');
+    await x1.fill('0');
+    await anne.locator('input[data-path="layout.1.0"]').fill('50');
     await anne.getByRole('button', {name: 'Create room'}).click();
-    await problem.filter({hasText: 'layout is not valid JSON'}).waitFor();
-    await anne.getByLabel('layout').fill('[[0, 0], [1, 0]]');
-    await anne.getByRole('button', {name: 'Create room'}).click();
-    await problem.filter({hasText: /layout/}).filter({hasNotText: 'JSON'}).waitFor();
+    await problem.filter({hasText: /layout/}).waitFor();
     assert.match(anne.url(), /#\/$|\/$/);
-    await anne.getByLabel('layout').fill('');
+    await anne.getByLabel('Layout of the ships: set by hand').uncheck();
     await createShortRoom(anne);
     const start = anne.locator('#start');
     assert.ok(await start.isDisabled(), 'no start while a seat is empty');
@@ -40,9 +47,10 @@ test('a browser plays Raft & Scupper against a bot to the end', async () => {
     assert.ok(placing.test(said) || switching.test(said), said);
     await anne.keyboard.press('Enter');
     await anne.locator('.play[data-step="1"]').waitFor();
-    // The log names the action as the label does, without the label's closing "(ship ...)".
-    assert.equal(await anne.locator('.log li').first().innerText(),
-                 `1. Anne Bonny: ${said.slice(0, said.lastIndexOf(' (ship '))}`);
+    // The log tells, in the past, what the label said, without its closing "(ship ...)".
+    const done = said.slice(0, said.lastIndexOf(' (ship '))
+        .replace(/^place /, 'placed ').replace(/^switch /, 'switched ');
+    assert.equal(await anne.locator('.log li').first().innerText(), `1. Anne Bonny ${done}`);
     // The focus stays in the match (the ship is taken now), and Tab leads to the next choice.
     assert.ok(await anne.evaluate(() => document.activeElement.closest('.play') !== null));
     await anne.locator('.play[data-to-act="true"]').waitFor();

@@ -15,7 +15,7 @@ const STALL_MS = 10000;
 
 async function startAgainstBots(page, game, players) {
   await page.getByLabel('Game', {exact: true}).selectOption(game);
-  await page.getByLabel('players', {exact: true}).fill(String(players));
+  await page.locator('#option-players').fill(String(players));
   await page.getByRole('button', {name: 'Create room'}).click();
   await page.waitForURL(/#\/room\/\d+$/);
   for (let seat = 1; seat < players; ++seat) {

@@ -189,8 +189,8 @@ async function playToEnd(page, seed, {keyed = 0, beforeTurn = async () => {}} = 
 
 async function createColpaccio(page, players, difficulty) {
   await page.getByLabel('Game', {exact: true}).selectOption('colpaccio');
-  await page.getByLabel('players').fill(String(players));
-  if (difficulty) await page.getByLabel('solo difficulty').selectOption(`"${difficulty}"`);
+  await page.locator('#option-players').fill(String(players));
+  if (difficulty) await page.getByLabel('Solo duel: difficulty').selectOption({label: difficulty});
   await page.getByRole('button', {name: 'Create room'}).click();
   await page.waitForURL(/#\/room\/\d+$/);
   return Number(page.url().match(/#\/room\/(\d+)$/)[1]);
@@ -257,7 +257,7 @@ test('a browser plays Colpaccio against a bot through the board, watched', async
     }
 
     // The replay, everything revealed: the face-down ships show their goods at last, and each
-    // step's caption names the cards its action took (from the view after it).
+    // step's caption, the log's words, names the cards its action took (from the view after it).
     await anne.locator('#replay-link').click();
     await anne.locator('#step-caption', {hasText: 'Step 0 of'}).waitFor();
     for (let k = 1; k < replay.steps.length; ++k) {
@@ -265,7 +265,7 @@ test('a browser plays Colpaccio against a bot through the board, watched', async
       const caption = await anne.locator('#step-caption').innerText();
       assert.match(caption, new RegExp(`^Step ${k} of`));
       assert.doesNotMatch(caption, /card \d+|\?/, caption);
-      if (replay.steps[k].action.type === 'raid') assert.match(caption, /: raid /);
+      if (replay.steps[k].action.type === 'raid') assert.match(caption, / raided /);
     }
     for (const p of replay.steps.at(-1).view.players) {
       const ships = await anne.locator(`.colp-area[data-seat="${p.seat}"] .ships .strip`)

@@ -79,8 +79,8 @@ export async function enter(browser, url, name, viewport = {width: 1200, height:
 // Creates a short Raft & Scupper room from the lobby's form; returns the room's id.
 export async function createShortRoom(page, {isPrivate = false, turnClock = 0} = {}) {
   await page.getByLabel('Game', {exact: true}).selectOption('raft-and-scupper');
-  await page.getByLabel('short game').check();
-  if (turnClock) await page.getByLabel('turn clock s').fill(String(turnClock));
+  await page.getByLabel('Short game (16 ships)').check();
+  if (turnClock) await page.getByLabel('Turn clock at sea, in seconds').fill(String(turnClock));
   if (isPrivate) await page.getByLabel('private', {exact: true}).check();
   await page.getByRole('button', {name: 'Create room'}).click();
   await page.waitForURL(/#\/room\/\d+(\/[A-Z0-9]+)?$/);

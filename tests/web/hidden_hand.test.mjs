@@ -11,7 +11,7 @@ test('a spectator never receives a hidden hand; a player sees only its own', asy
   try {
     const anne = await enter(browser, server.url, 'Anne Bonny');
     await anne.getByLabel('Game', {exact: true}).selectOption('scalawag');
-    await anne.getByLabel('window s').fill('1');
+    await anne.getByLabel('Challenge window, in seconds').fill('1');
     await anne.getByRole('button', {name: 'Create room'}).click();
     await anne.waitForURL(/#\/room\/\d+$/);
     const room = Number(anne.url().match(/#\/room\/(\d+)$/)[1]);

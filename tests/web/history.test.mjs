@@ -19,6 +19,9 @@ test('the history slider and arrow keys step through a stored match', async () =
     const replay = (await (await fetch(`${server.url}api/matches/${stored.id}/replay`)).json());
     const ships = (k) => replay.steps[k].view.ships.length;
 
+    // What the match's log said of each step, by step: the replay must say the same.
+    const logged = new Map((await anne.locator('.log li').allInnerTexts())
+        .map((line) => line.match(/^(\d+)\. (.*)$/s)).map(([, k, text]) => [Number(k), text]));
     await anne.locator('#replay-link').click();
     await anne.waitForURL(new RegExp(`#/replay/${stored.id}$`));
     const slider = anne.locator('#step');
@@ -32,7 +35,8 @@ test('the history slider and arrow keys step through a stored match', async () =
     await anne.keyboard.press('ArrowRight');
     // (A deal with one kind all connected starts with switches: 2% of short deals.)
     assert.match(await caption.innerText(),
-                 /^Step 1 of \d+: Anne Bonny: (place a (Yellow|Black)beard|switch pair \d+)/);
+                 /^Step 1 of \d+: Anne Bonny (placed a (Yellow|Black)beard|switched pair \d+)/);
+    assert.equal(await caption.innerText(), `Step 1 of ${stored.actions}: ${logged.get(1)}`);
     await anne.keyboard.press('ArrowRight');
     assert.equal(await slider.inputValue(), '2');
     await anne.keyboard.press('ArrowLeft');
@@ -40,6 +44,7 @@ test('the history slider and arrow keys step through a stored match', async () =
     await anne.keyboard.press('End');
     const last = stored.actions;
     assert.match(await caption.innerText(), new RegExp(`^Step ${last} of ${last}: `));
+    assert.equal(await caption.innerText(), `Step ${last} of ${last}: ${logged.get(last)}`);
     assert.equal(await anne.locator('.raft-board g.ship').count(), ships(last));
     await anne.keyboard.press('ArrowRight');
     assert.equal(await slider.inputValue(), String(last), 'no step beyond the last');
@@ -57,7 +62,7 @@ test('the history slider and arrow keys step through a stored match', async () =
     await anne.getByRole('button', {name: 'previous step'}).click();
     assert.equal(await pirates.count(), 2);
     assert.match(await caption.innerText(),
-                 new RegExp(`^Step ${first + 1} of \\d+: Anne Bonny: place a`));
+                 new RegExp(`^Step ${first + 1} of \\d+: Anne Bonny placed a`));
     const shown = first + 3;
     await slider.fill(String(shown));
 

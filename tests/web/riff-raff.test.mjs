@@ -20,6 +20,22 @@ const MODEL = {ship: {joint_friction: 0, joint_limit_deg: 35, angular_damping: 0
                physics: {catch_tolerance_frames: 20, max_seconds: 3},
                cargo: Object.fromEntries(KINDS.map((k) => [k, {friction: 0.3}]))};
 
+// Sets the model's fields in the new room form, as a person would: each number in its box
+// (each named by its titles, "Ship and cargo model: Ship: Friction of the ball joint").
+async function setModel(page, model) {
+  await page.getByLabel('Ship and cargo model: set by hand').check();
+  const walk = async (value, path) => {
+    if (value !== null && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) await walk(v, [...path, k]);
+      return;
+    }
+    const box = page.locator(`input[data-path="model.${path.join('.')}"]`);
+    assert.ok(await box.getAttribute('aria-label'), `the box of ${path.join('.')} is named`);
+    await box.fill(String(value));
+  };
+  await walk(model, []);
+}
+
 // The page's view of the match, rebuilt from the messages it received (kept as it goes).
 function viewOf(page) {
   page.rebuilt ??= {seen: 0, view: null, steps: new Map()};
@@ -170,9 +186,9 @@ test('a browser plays Riff Raff against bots through the board', async () => {
       assert.ok(match <= 4, 'Anne had a catch to make within four matches');
       await anne.goto(server.url);
       await anne.getByLabel('Game', {exact: true}).selectOption('riff-raff');
-      await anne.getByLabel('players', {exact: true}).fill('3');
-      await anne.getByLabel('catch ms', {exact: true}).fill('20000');
-      await anne.getByLabel('model', {exact: true}).fill(JSON.stringify(MODEL));
+      await anne.locator('#option-players').fill('3');
+      await anne.getByLabel('Time to catch, in milliseconds').fill('20000');
+      await setModel(anne, MODEL);
       await anne.getByRole('button', {name: 'Create room'}).click();
       await anne.waitForURL(/#\/room\/\d+$/);
       const room = Number(anne.url().match(/#\/room\/(\d+)/)[1]);

@@ -60,7 +60,8 @@ test('a browser names targets by clicking ships, and plays Scalawag! to its end'
           // (the first time, Enter on the focused ship) sends exactly that action.
           const ship = targets.nth(Math.floor(random() * n));
           const seat = Number(await ship.getAttribute('data-seat'));
-          assert.match(await ship.getAttribute('aria-label'), /^target seat \d+/);
+          assert.match(await ship.getAttribute('aria-label'),
+                       /^(fire on|board|sail to windward of|stir a mutiny on) \S/);
           await clickAndWait(anne, ship, clicks === 0 ? 'keyboard' : 'click');
           assert.deepEqual(lastSent(anne), {type: 'targets', targets: [seat]});
           ++clicks;
@@ -69,7 +70,7 @@ test('a browser names targets by clicking ships, and plays Scalawag! to its end'
         }
         // Attacks without a claim (nothing to challenge) lead to a target most surely.
         const attack = anne.locator('.actions button.action:visible',
-                                    {hasText: /^(fire cannons|close and board)$/});
+                                    {hasText: /^(Fire Cannons|Close and Board)$/});
         if (await attack.count()) {
           await clickAndWait(anne, attack.first());
           idle = 0;

@@ -13,7 +13,7 @@ test('two browsers meet in the lobby and play Raft & Scupper to its end', async 
     const anne = await enter(browser, server.url, 'Anne Bonny');
     const mary = await enter(browser, server.url, 'Mary Read');
     const room = await createShortRoom(anne, {turnClock: 300});
-    await anne.locator('.room-info', {hasText: 'turn_clock_s 300'}).waitFor();
+    await anne.locator('.room-info', {hasText: 'Turn clock at sea, in seconds: 300'}).waitFor();
 
     // Mary finds the room in the lobby's list and takes the free seat.
     await mary.getByRole('button', {name: `Join room ${room}`}).click();

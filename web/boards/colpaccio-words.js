@@ -26,6 +26,12 @@ const listText = (items) => (items.length < 2 ? items.join('')
     : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 const plainCard = (card) => (card ? goodFrom(card) : 'a card');
 
+// The headings of the groups of buttons.
+const GROUP = {raid: 'Raid', letter_of_marque: 'Letter of marque', secret_chest: 'Secret chest',
+               parrot_pact: 'Parrot pact', reveal_ships: 'Reveal ships', end_turn: 'End the turn',
+               lose_good: 'A good for the ghost ship'};
+export const group = (type) => GROUP[type] ?? String(type).replace(/_/g, ' ');
+
 export function label(action, view) {
   const cards = cardsOf(view);
   // A card the view does not show (never in a seat's own view) is named by its id.

@@ -11,7 +11,7 @@
 import {h, s, fill, clickable} from '../js/dom.js';
 import {GOODS, goodName, goodFrom, cardText, plural, cardFace, cardBack, threatFace, column,
         shipsColumn} from './colpaccio-cards.js';
-import {label, describe, eventText, standings} from './colpaccio-words.js';
+import {label, describe, group, eventText, standings} from './colpaccio-words.js';
 
 const same = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
 const covers = (a, part) => part.every((x) => a.includes(x));
@@ -272,4 +272,4 @@ function create(host) {
 // ghost ship takes (your columns): the panel folds their long lists away.
 const onBoard = (a) => ['raid', 'letter_of_marque', 'reveal_ships', 'lose_good'].includes(a.type);
 
-export default {create, label, describe, onBoard};
+export default {create, label, describe, group, onBoard};

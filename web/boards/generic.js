@@ -24,10 +24,23 @@ function tree(value, key) {
   return h('li', {}, name, h('span', {class: 'value'}, JSON.stringify(value)));
 }
 
+// A value in plain words, for a game whose words this client does not have: lists joined with
+// commas, objects as their fields, never JSON.
+export function plainWords(value) {
+  if (value === null || value === undefined) return 'none';
+  if (Array.isArray(value)) return value.length ? value.map(plainWords).join(', ') : 'none';
+  if (typeof value === 'object') {
+    return Object.entries(value).map(([k, v]) => `${k.replace(/_/g, ' ')} ${plainWords(v)}`)
+        .join(', ');
+  }
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return String(value).replace(/_/g, ' ');
+}
+
 export function genericLabel(action) {
   const rest = Object.entries(action).filter(([k]) => k !== 'type');
-  const args = rest.map(([k, v]) => `${k} ${typeof v === 'string' ? v : JSON.stringify(v)}`);
-  return [action.type.replace(/_/g, ' '), ...args].join(' · ');
+  const args = rest.map(([k, v]) => `${k.replace(/_/g, ' ')} ${plainWords(v)}`);
+  return [String(action.type).replace(/_/g, ' '), ...args].join(' · ');
 }
 
 export default {
@@ -44,8 +57,10 @@ export default {
   label: genericLabel,
   describe(view, names) {
     const last = view.last_action;
-    if (!last || !last.action) return null;
-    const who = last.seat === null || last.seat === undefined ? 'the room' : names[last.seat];
-    return `${who}: ${genericLabel(last.action)}`;
+    if (!last) return null;
+    const who = last.seat === null || last.seat === undefined ? 'the room'
+        : names?.[last.seat] ?? `seat ${last.seat}`;
+    if (!last.action && !last.type) return null;
+    return `${who}: ${genericLabel(last.action || {type: last.type})}`;
   },
 };

@@ -4,8 +4,10 @@
 //
 // A board module's default export is
 //   {create(host) -> {update(view, context)},   draws the view in `host`;
-//    label(action, view) -> string,             names an action for a button;
-//    describe(view, names) -> string | null,    says what the view's last action was;
+//    label(action, view, names) -> string,      names an action for a button;
+//    group(type) -> string,                     heads a group of buttons (optional);
+//    describe(view, names, before) -> string | null,   says what the step to `view` did, in
+//                                               the game's words (`before`: the view before it);
 //    onBoard(action) -> boolean}                whether a click on the board offers it (optional).
 // `context` is {act(action) or null when the viewer may not act, names: seat -> name}. Boards
 // turn clicks into one of view.legal, unchanged, and never build actions of their own.

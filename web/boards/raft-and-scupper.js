@@ -5,55 +5,11 @@
 // See docs/games/raft-and-scupper.md for the view and the actions.
 
 import {h, s, fill, clickable} from '../js/dom.js';
+import {FIGURE, CREW, RIGGING, key, cellText, pirateName, label, describe, group}
+    from './raft-and-scupper-words.js';
 
 const C = 64;   // a cell's size in SVG units
 const PAD = 12;
-const FIGURE = {yellowbeard: 'Yellowbeard', blackbeard: 'Blackbeard'};
-const CREW = {yellowbeards: 'Yellowbeards', blackbeards: 'Blackbeards'};
-const RIGGING = {round: 'round-rigged', square: 'square-rigged'};
-
-const key = ([x, y]) => `${x},${y}`;
-const cellText = ([x, y]) => `[${x}, ${y}]`;
-
-function shipAt(view, cell) {
-  return view.ships.find((ship) => key(ship.cell) === key(cell));
-}
-
-function shipText(view, cell) {
-  const ship = shipAt(view, cell);
-  return ship ? `ship ${ship.id} at ${cellText(cell)}` : `the ship at ${cellText(cell)}`;
-}
-
-function pirateName(view, id) {
-  const pirate = view.pirates.find((p) => p.id === id);
-  return pirate ? `${FIGURE[pirate.figure]} ${id}` : `pirate ${id}`;
-}
-
-function label(action, view) {
-  switch (action.type) {
-    case 'switch_pair':
-      return `switch pair ${action.pair} (ships ${2 * action.pair - 1} and ${2 * action.pair})`;
-    case 'place_pirate':
-      return `place a ${FIGURE[action.figure]} on ${shipText(view, action.at)}`;
-    case 'choose_crew': return `play the ${CREW[action.crew]}`;
-    case 'jump': return `${pirateName(view, action.pirate)} jumps to ${shipText(view, action.to)}`;
-    case 'sail': return `${pirateName(view, action.pirate)} sails to ${cellText(action.to)}`;
-    case 'scupper': return `scupper ${shipText(view, action.at)}`;
-    case 'pass': return 'pass';
-    case 'timeout': return 'time ran out: pass';
-    default: return action.type;
-  }
-}
-
-function describe(view, names) {
-  const last = view.last_action;
-  if (!last) return null;
-  const who = names[last.seat] ?? `seat ${last.seat}`;
-  const crew = view.seats?.[last.seat]?.crew;
-  const by = crew ? `${who} (${CREW[crew]})` : who;
-  if (last.timeout) return `${by} ran out of time and passed`;
-  return `${by}: ${label(last.action, view)}`;
-}
 
 // What the legal actions allow, by cell and by pirate.
 function choices(legal) {
@@ -249,4 +205,4 @@ function showLegend(legend, view, names) {
 // The actions a click on the board makes (the panel folds their long lists away).
 const onBoard = (a) => ['switch_pair', 'place_pirate', 'jump', 'sail', 'scupper'].includes(a.type);
 
-export default {create, label, describe, onBoard};
+export default {create, label, describe, group, onBoard};

@@ -11,92 +11,11 @@ import {deg, releasePose, xBounds} from './riff-raff-shapes.js';
 import {MotionPlayer, restPoses} from './riff-raff-motion.js';
 import {Placer, KINDS} from './riff-raff-load.js';
 import {part, pieceDrawing, kindPicture} from './riff-raff-pieces.js';
+import {milli, areaName, catchText, label, describe, group} from './riff-raff-words.js';
 
 // The world shown, y up: the ship tilted to its limit with cargo on its top yard, the water
 // below; no wider, so that the pieces are drawn as large as the screen allows.
 const BOX = {x: -4.3, y: -0.4, w: 8.6, h: 9.1};
-const YARDS = ['the deck', 'the lowest yard', 'the middle yard', 'the top yard'];
-const milli = (v) => Math.round(v * 1000) / 1000;
-
-function areaName(n) {
-  const level = YARDS[n <= 4 ? 0 : Math.floor((n - 3) / 2)];
-  const side = n <= 4 ? ['stern', 'stern side of the mast', 'bow side of the mast', 'bow'][n - 1]
-                      : n % 2 ? 'stern' : 'bow';
-  return `${level ?? 'area'}, ${side}`;
-}
-
-function kindOf(view, id) {
-  return view?.motion?.falls?.find((f) => f.id === id)?.kind ??
-         view?.world?.cargo?.find((c) => c.id === id)?.kind ?? 'piece';
-}
-
-function label(action, view) {
-  switch (action.type) {
-    case 'choose': return `play card ${action.card} face down`;
-    case 'appoint': return `appoint seat ${action.seat} captain`;
-    case 'load': {
-      const how = action.angle === 0 ? 'level' : `turned ${Math.round(action.angle)}°`;
-      const where = view?.placement ? ` on area ${view.placement.area}` : '';
-      const pair = action.pieces === 2 ? ', announcing two pieces'
-                 : action.pieces === 1 ? ', one piece' : '';
-      return `load a ${action.piece}${where} at x ${milli(action.x)}, ${how}, drop ` +
-             `${milli(action.drop)}${pair}`;
-    }
-    case 'catch':
-      return action.grabs.length === 0 ? 'let the falling pieces go'
-          : action.grabs.map((g) => `grab the ${kindOf(view, g.piece)} (piece ${g.piece}) at ` +
-                                    `frame ${g.frame}`).join(' and ');
-    case 'timeout': return 'time ran out';
-    default: return action.type;
-  }
-}
-
-function catchText(c, who) {
-  if (!c) return '';
-  const held = c.counted ? `caught ${c.out.length} out of the game` : c.caught.length
-      ? 'caught only their own load, which does not count' : 'caught nothing';
-  return `${who(c.seat)} ${held}; ${c.returned.length} back to their supply`;
-}
-
-function loadText(view, who) {
-  const l = view.motion.load;
-  const falls = view.motion.falls.length;
-  return `${who(l.seat)} loaded a ${l.piece} on area ${l.area} (x ${milli(l.x)}, ` +
-         `${Math.round(l.angle)}°, drop ${milli(l.drop)})${falls ? `: ${falls} fell` : ''}`;
-}
-
-// What the last step did, told by comparing the view with the one before it (a view names no
-// action); a log that missed a step says only what the view shows.
-let previous = null;
-function describe(view, names) {
-  const before = previous;
-  previous = view;
-  const who = (seat) => names[seat] ?? `seat ${seat}`;
-  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-  if (!before || before.step !== view.step - 1) {
-    return view.motion && view.turn?.loaded?.includes(view.motion.load.id)
-        ? loadText(view, who) : null;
-  }
-  if (view.motion && view.motion.load.id !== before.motion?.load?.id) {
-    const c = view.last_catch && !same(view.last_catch, before.last_catch) ? view.last_catch : null;
-    return loadText(view, who) + (c ? `; ${catchText(c, who)}` : '');
-  }
-  if (view.last_catch && !same(view.last_catch, before.last_catch)) {
-    return catchText(view.last_catch, who);
-  }
-  if (before.phase === 'choosing') {
-    const seat = before.to_act.find((s) => !before.players[s].chosen && (view.players[s].chosen ||
-        view.players[s].played.length > before.players[s].played.length));
-    const by = seat === undefined ? 'a card was chosen' : `${who(seat)} chose a card face down`;
-    if (view.phase === 'choosing' && view.round === before.round) return by;
-    return `${by}; revealed: ${view.players.map((p, i) => `${who(i)} ${p.played.at(-1)}`)
-        .join(', ')}`;
-  }
-  if (before.phase === 'appointing') {
-    return `${who(before.captain)} appointed ${who(view.captain)} captain`;
-  }
-  return null;
-}
 
 const poseTransform = (p) => `translate(${p.x} ${p.y}) rotate(${deg(p.angle)})`;
 // Text inside the flipped world, upright again.
@@ -332,4 +251,4 @@ function create(host) {
 // Catches are single grabs (a click on a falling piece) or letting go (the hint's button).
 const onBoard = (a) => ['choose', 'load', 'catch'].includes(a.type);
 
-export default {create, label, describe, onBoard};
+export default {create, label, describe, group, onBoard};

@@ -8,61 +8,12 @@
 // See docs/games/scalawag.md for the view and the actions.
 
 import {h, s, fill, clickable} from '../js/dom.js';
-import generic from './generic.js';
 import {CARD, PILL, seating, reachPath, fogPlace, reachPairs} from './scalawag-seating.js';
+import {label, describe, group, eventText, crewCount, crewName, orderName}
+    from './scalawag-words.js';
 
 const NARROW = 560;  // px: a board narrower than this seats the ships down a long table
 const words = (text) => String(text).replace(/_/g, ' ');
-const plural = (n, card) => `${n} ${words(card)}${n === 1 ? '' : 's'}`;
-const seatText = (view, seat) =>
-  `seat ${seat}${view.players?.[seat] ? ` (${words(view.players[seat].flag)})` : ''}`;
-
-const ORDER = {
-  make_sail: ['make sail', 'sailor', 'sailors'], fire: ['fire cannons', 'gunner', 'gunners'],
-  board: ['close and board', 'marine', 'marines'], recruit: ['recruit crew'],
-  windward: ['sail to windward, claiming a pilot'], mutiny: ['mutiny, claiming a mutineer'],
-  on_guard: ['stand on guard, claiming a lookout'],
-};
-
-function label(action, view) {
-  switch (action.type) {
-    case 'order': {
-      const [name, card, field] = ORDER[action.order] || [words(action.order)];
-      const n = field ? action[field] : 0;
-      return n ? `${name}, claiming ${plural(n, card)}` : name;
-    }
-    case 'second_fire': return 'fire a second time, claiming a pilot';
-    case 'lookout': return 'claim a lookout: every ship within reach';
-    case 'targets':
-      return `target ${action.targets.map((t) => seatText(view, t)).join(' and ')}` +
-             (action.steal ? `, stealing ${action.steal}` : '');
-    case 'challenge': return 'challenge: Scalawag!';
-    case 'decline': return 'let the claim stand';
-    case 'penalty':
-      return action.take === 'damage' ? 'take a damage'
-          : action.card ? `lose a ${words(action.card)}` : 'lose a card of their choosing';
-    case 'lose_crew': return `lose a ${words(action.card)}`;
-    case 'return': return `put back ${action.cards.map(words).join(', ')}`;
-    case 'to_locker': return `send a ${words(action.card)} to the locker`;
-    default: return generic.label(action, view);
-  }
-}
-
-function describe(view, names) {
-  const last = view.last_action;
-  if (!last) return null;
-  if (last.seat === null || last.seat === undefined) return `time ran out (${words(last.type)})`;
-  return `${names[last.seat] ?? `seat ${last.seat}`}: ${words(last.type)}`;
-}
-
-function eventText(event, names) {
-  const who = (seat) => names[seat] ?? `seat ${seat}`;
-  const rest = Object.entries(event)
-      .filter(([k]) => !['event', 'seat', 'n', 'to'].includes(k))
-      .map(([k, v]) => `${words(k)} ${typeof v === 'object' ? JSON.stringify(v) : words(v)}`);
-  return `${event.seat !== undefined ? `${who(event.seat)}: ` : ''}${words(event.event)}` +
-         (rest.length ? ` (${rest.join(', ')})` : '');
-}
 
 function create(host) {
   const svg = s('svg', {class: 'scalawag-table', role: 'group'});
@@ -158,7 +109,7 @@ function create(host) {
         s('text', {x: 10, y: 76, class: 'muted'},
           p.alive ? `damage ${p.damage} · boarding ${p.boarding_cost}` : 'sunk'));
       if (claim) {
-        const said = `claims ${plural(view.claim.count, view.claim.crew)}`;
+        const said = `claims ${crewCount(view.claim.count, view.claim.crew)}`;
         const width = Math.min(CARD.w - 8, said.length * 7.6 + 22);
         g.append(s('g', {class: 'claim', transform: `translate(${CARD.w / 2} ${CARD.h - PILL.over})`},
           s('rect', {x: -width / 2, y: 0, width, height: PILL.h, rx: PILL.h / 2}),
@@ -166,7 +117,8 @@ function create(host) {
       }
       if (targets.has(seat)) {
         g.classList.add('target');
-        clickable(g, `${label(targets.get(seat), view)}: ${name}`, () => act(targets.get(seat)));
+        clickable(g, `${label(targets.get(seat), view, names)}: ${name}`,
+                  () => act(targets.get(seat)));
       }
       items.push(g);
     });
@@ -182,7 +134,7 @@ function create(host) {
     const you = view.you;
     fill(hand, you ? [h('strong', {}, 'Your hand: '),
                       you.hand.length
-                          ? you.hand.map((card) => h('span', {class: 'card'}, words(card)))
+                          ? you.hand.map((card) => h('span', {class: 'card'}, crewName(card)))
                           : 'no cards',
                       you.allegiance && ` · allegiance ${words(you.allegiance)}`,
                       you.partner !== null && you.partner !== undefined &&
@@ -191,11 +143,11 @@ function create(host) {
     const order = view.order;
     fill(table,
       h('p', {}, `Round ${view.round ?? '?'} · phase ${words(view.phase)}`,
-        order ? ` · ${names[view.turn] ?? ''} orders: ${words(order.order)}` : '',
+        order ? ` · ${names[view.turn] ?? ''} orders ${orderName(order.order)}` : '',
         ` · harbour ${view.harbour} cards`,
-        view.locker?.length ? ` · in the locker: ${view.locker.map(words).join(', ')}` : ''),
+        view.locker?.length ? ` · in the locker: ${view.locker.map(crewName).join(', ')}` : ''),
       view.log?.length ? h('ol', {class: 'events', 'aria-label': 'recent events'},
-        view.log.slice(-6).map((e) => h('li', {}, eventText(e, names)))) : null);
+        view.log.slice(-6).map((e) => h('li', {}, eventText(e, names, view.seat ?? null)))) : null);
   }
   return {update};
 }
@@ -215,4 +167,4 @@ function fit(text, width) {
 // mutiny's target with its steal) is a button.
 const onBoard = (a) => a.type === 'targets' && a.targets.length === 1 && !a.steal;
 
-export default {create, label, describe, onBoard};
+export default {create, label, describe, group, onBoard};

@@ -116,6 +116,13 @@ function alleyText(view, id) {
                     : `alley ${id} (${spaceName(view, a)} to ${spaceName(view, b)})`;
 }
 
+// The headings of the groups of buttons.
+const GROUP = {move: 'Move', move_dark: 'Through the dark', rest: 'Rest', board: 'Board the ship',
+               end_turn: 'End the turn', take_back: 'Take pirates back', keep: 'Keep',
+               sell: 'Sell', take_map: 'Take a map', guard: 'Fight a guard', join: 'Join the drink',
+               decline: 'Decline', roll: 'Roll', reroll: 'Roll again', rum: 'Rum'};
+export const group = (type) => GROUP[type] ?? String(type).replace(/_/g, ' ');
+
 export function label(action, view) {
   const q = view.question || {};
   const drawn = q.drawn ? `the ${tileText(q.drawn)}` : 'the article';
@@ -184,8 +191,8 @@ export function eventText(e, view, names) {
     case 'drank_in_vain': return `${who} rolled ${e.roll} and won nothing`;
     case 'rolled': return `${who} rolled ${e.value}${e.for ? ' for the imaginary crew' : ''}`;
     case 'rerolled': return `${who} rolled again${e.rum ? ' with rum' : ''}: ${e.value}`;
-    case 'beat_guard': return `${who}'s ${e.crew} pirates beat${tile}`;
-    case 'lost_to_guard': return `${who}'s ${e.crew} pirates lost to${tile}`;
+    case 'beat_guard': return `${who}'s ${plural(e.crew, 'pirate')} beat${tile}`;
+    case 'lost_to_guard': return `${who}'s ${plural(e.crew, 'pirate')} lost to${tile}`;
     case 'take_back': return `${who} took ${plural(e.pirates, 'pirate')} back`;
     case 'end_turn': return `${who} ended the turn`;
     case 'rest': return `${who} rested`;
@@ -203,8 +210,14 @@ export function eventText(e, view, names) {
   }
 }
 
-export function describe(view, names) {
+export function describe(view, names, before) {
   const events = view.events || [];
-  if (!events.length) return null;
-  return events.map((e) => eventText(e, view, names)).join('; ');
+  if (events.length) return events.map((e) => eventText(e, view, names)).join('; ');
+  // Keeping a roll sets off no event: the question before it says whose roll it was.
+  const roll = before?.step === view.step - 1 ? before.question?.roll : null;
+  if (roll && roll.value !== null && roll.value !== undefined) {
+    return `${seatName(names, roll.seat)} kept the roll of ${roll.value}` +
+           (FOR[roll.for] ? ` for ${FOR[roll.for]}` : '');
+  }
+  return null;
 }

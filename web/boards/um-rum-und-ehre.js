@@ -9,7 +9,7 @@
 import {h, s, fill} from '../js/dom.js';
 import {drawTown, deadEnds} from './um-rum-und-ehre-town.js';
 import {drawDispenser, drawShip, drawPlayers} from './um-rum-und-ehre-side.js';
-import {label, describe, moveTarget, moveCost, spaceName, seatName, tileText}
+import {label, describe, group, moveTarget, moveCost, spaceName, seatName, tileText}
     from './um-rum-und-ehre-words.js';
 
 const TAVERN = {es_cruce: 'Es Cruce', frere_jacques: 'Frère Jacques', jolly_roger: 'Jolly Roger'};
@@ -155,4 +155,4 @@ function hintFor(view, c) {
 const onBoard = (a) =>
   ['move', 'move_dark', 'take_map', 'guard'].includes(a.type) || takesBackOne(a);
 
-export default {create, label, describe, onBoard};
+export default {create, label, describe, group, onBoard};

@@ -4,8 +4,10 @@
 import {h, fill} from './dom.js';
 
 // `onBoard(action)`: whether a click on the board offers that action; long lists of those fold
-// away, and every action the board does not offer stays in sight.
-export function showActions(host, view, {label, act, onBoard = () => false}) {
+// away, and every action the board does not offer stays in sight. `groupName(type)`: a group's
+// heading in the game's words.
+export function showActions(host, view, {label, act, onBoard = () => false,
+                                         groupName = (type) => type.replace(/_/g, ' ')}) {
   const legal = view.legal || [];
   if (!act || legal.length === 0) return fill(host);
   const groups = new Map();
@@ -15,7 +17,7 @@ export function showActions(host, view, {label, act, onBoard = () => false}) {
   }
   const buttons = [];
   const group = ([type, actions]) => h('fieldset', {class: 'action-group'},
-    h('legend', {}, `${type.replace(/_/g, ' ')} (${actions.length})`),
+    h('legend', {}, `${groupName(type)} (${actions.length})`),
     actions.map((action) => {
       const button = h('button', {type: 'button', class: 'action',
                                   'data-action': JSON.stringify(action),

@@ -6,6 +6,7 @@ import {h, fill} from './dom.js';
 import {seatNames, gameName, winnersText} from './names.js';
 import {loadBoard} from '../boards/index.js';
 import {chatLine} from './chat.js';
+import {stepText} from './play.js';
 
 const PAGE = 20;
 
@@ -115,13 +116,13 @@ export function showReplay({connection, screen}, matchId) {
   function show(k) {
     // What was said after the step shown is dimmed: the talk follows the slider.
     for (const li of chatList.children) li.classList.toggle('later', Number(li.dataset.step) > k);
-    const {seat, action, view} = steps[k];
+    const {view} = steps[k];
     board.update(view, {act: null, names});
-    const who = seat === null || seat === undefined ? 'the room' : names[seat] ?? `seat ${seat}`;
+    // The same words as the match's log: what the step did, from its view and the one before.
     caption.textContent = k === 0
         ? `Step 0 of ${steps.length - 1}: the start`
         : `Step ${k} of ${steps.length - 1}: ` +
-          (action ? `${who}: ${boardModule.label(action, view)}` : `${who} acted`);
+          stepText(boardModule, view, names, steps[k - 1]?.view);
   }
 
   async function loadSteps() {

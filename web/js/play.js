@@ -9,6 +9,15 @@ import generic from '../boards/generic.js';
 
 const LOG_LINES = 200;  // the log keeps the latest steps only
 
+// What a step did, in the game's words (`board.describe`, from the view it led to and the one
+// before it); a step the game's words cannot tell from its view (one seen after a gap) is told
+// by its last action, as every game's plain view does.
+export function stepText(board, view, names, before) {
+  return board.describe(view, names, before) || generic.describe(view, names) ||
+         `${(view.to_act || []).map((s) => names[s] ?? `seat ${s}`).join(' and ') ||
+            'nobody'} to act next`;
+}
+
 export class MatchPanel {
   // options: {board: module, names: () => [seat names], act: (action) => Promise | null,
   //           announce(text), match: id, earlier: () => Promise of get_replay's steps}
@@ -60,9 +69,11 @@ export class MatchPanel {
     this.board.update(view, {act, names});
     this.showTurn(view, names, mine);
     this.countdown.show(view.over ? null : view.deadline, arrivedAt, names);
+    // The game's words name the actions and the steps in the plain view too.
     showActions(this.actionsHost, view,
-                {label: this.boardModule.label, act, onBoard: this.boardModule.onBoard});
-    this.addToLog(view, names);
+                {label: (action, v) => this.drawn.label(action, v, names), act,
+                 onBoard: this.boardModule.onBoard, groupName: this.drawn.group});
+    this.addToLog(view, names, this.view);
     this.showResult(view, names);
     this.view = view;
     // A control that had the focus may be gone with the old view: give it to the next one.
@@ -98,21 +109,21 @@ export class MatchPanel {
     this.turn.classList.toggle('yours', text === 'Your turn.');
   }
 
-  addToLog(view, names) {
+  // `before`: the view shown before this one (its step tells what changed), when there was one.
+  addToLog(view, names, before) {
     if (view.step === this.loggedStep) return;
     // Entering a match under way (a reload, a reconnection, a spectator arriving): the steps
     // before this one are told from the replay, so the log starts at the start.
     if (this.loggedStep < 0 && view.step > 1) this.fillEarlier(view.step);
     this.loggedStep = view.step;
     if (view.step === 0) return;
-    this.log.append(this.logLine(view, names));
+    this.log.append(this.logLine(view, names, before));
     this.trimLog();
   }
 
-  logLine(view, names) {
-    const said = this.boardModule.describe(view, names);
+  logLine(view, names, before) {
     return h('li', {}, h('span', {class: 'step'}, `${view.step}.`), ' ',
-             said || 'something happened');
+             stepText(this.drawn, view, names, before));
   }
 
   trimLog() {
@@ -131,7 +142,7 @@ export class MatchPanel {
     }
     const names = this.options.names();
     const lines = steps.filter((s) => s.step >= Math.max(1, before - LOG_LINES) && s.step < before)
-                       .map((s) => this.logLine(s.view, names));
+                       .map((s) => this.logLine(s.view, names, steps[s.step - 1]?.view));
     this.log.prepend(...lines);
     this.trimLog();
   }

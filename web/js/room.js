@@ -5,6 +5,7 @@
 import {h, fill} from './dom.js';
 import {seatName, seatNames, gameName, roomLink} from './names.js';
 import {loadBoard} from '../boards/index.js';
+import {optionsText} from './options_form.js';
 import {MatchPanel} from './play.js';
 import {ChatPanel} from './chat.js';
 import {foldingSeats} from './seat_list.js';
@@ -191,9 +192,7 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
             {type: 'spectator_chat', room: room.id, allowed: event.target.checked}));
       } catch (error) { fail(error); }
     };
-    const options = Object.entries(room.options || {})
-        .filter(([, v]) => v !== null)
-        .map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ');
+    const options = optionsText(connection.game(room.game), room.options).join(' · ');
     fill(info,
       h('p', {class: 'room-status'}, h('span', {class: `badge ${room.status}`}, room.status),
         watching ? ' · you are watching' : '',
