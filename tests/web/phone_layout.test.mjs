@@ -15,7 +15,7 @@ async function startWithBots(page, game, players) {
   await page.goto(page.url().replace(/#.*$/, '#/'));
   await page.getByLabel('Game', {exact: true}).selectOption(game);
   if (game !== 'raft-and-scupper') {
-    await page.getByLabel('players', {exact: true}).fill(String(players));
+    await page.locator('#option-players').fill(String(players));
   }
   await page.getByRole('button', {name: 'Create room'}).click();
   await page.waitForURL(/#\/room\/\d+$/);

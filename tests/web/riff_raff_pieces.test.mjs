@@ -27,7 +27,7 @@ for (const [screen, viewport] of Object.entries(SCREENS)) {
     try {
       const ann = await enter(browser, server.url, 'Ann Mills', viewport);
       await ann.getByLabel('Game', {exact: true}).selectOption('riff-raff');
-      await ann.getByLabel('players', {exact: true}).fill('3');
+      await ann.locator('#option-players').fill('3');
       await ann.getByRole('button', {name: 'Create room'}).click();
       await ann.waitForURL(/#\/room\/\d+$/);
       for (const seat of [1, 2]) {
