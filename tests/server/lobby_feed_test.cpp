@@ -54,6 +54,7 @@ struct Feed {
   }
   // Sends what the feed gathered, as its timer does.
   void gathered() {
+    settle(io);
     REQUIRE(clock.fire_next());
     settle(io);
   }
