@@ -455,6 +455,7 @@ void Lobby::room_summary(std::int64_t room, const Json& summary) {
 }
 
 void Lobby::release_rooms() {
+  feed_->release();
   std::lock_guard lock(mutex_);
   rooms_.clear();
   codes_.clear();

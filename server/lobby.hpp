@@ -45,7 +45,7 @@ class Lobby : public RoomDirectory {
               std::function<void()> next);
   void disconnected(const std::shared_ptr<Client>& client);
   void shutdown();
-  // Forgets every room; at the very end, before the io_context goes.
+  // Forgets every room, and the feed's timer; at the very end, before the io_context goes.
   void release_rooms();
 
   std::size_t room_count() const;

@@ -75,10 +75,17 @@ void LobbyFeed::forget(std::shared_ptr<Client> client) {
 
 void LobbyFeed::shutdown() {
   boost::asio::post(strand_, [self = shared_from_this()] {
+    if (self->stopped_) return;
     self->stopped_ = true;
     self->timer_->cancel();
     self->watchers_.clear();
   });
+}
+
+void LobbyFeed::release() {
+  stopped_ = true;
+  timer_.reset();
+  watchers_.clear();
 }
 
 void LobbyFeed::flush() {
@@ -89,6 +96,8 @@ void LobbyFeed::flush() {
   std::map<std::optional<std::string>, Message> messages;
   const std::int64_t now = store::now_ms();
   for (const auto& [key, watcher] : watchers_) {
+    const auto client = watcher.client.lock();
+    if (!client) continue;
     auto& message = messages[watcher.game];
     if (!message) {
       Json rooms = Json::array(), gone = Json::array();
@@ -102,7 +111,7 @@ void LobbyFeed::flush() {
       if (rooms.empty() && gone.empty()) continue;  // left null: nothing for this filter
       message = std::make_shared<const std::string>(event::rooms_changed(rooms, gone, now));
     }
-    watcher.client->send(message);
+    client->send(message);
   }
 }
 

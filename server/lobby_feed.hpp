@@ -51,10 +51,15 @@ class LobbyFeed : public std::enable_shared_from_this<LobbyFeed> {
   void forget(std::shared_ptr<Client> client);
   // The server stops: no more messages.
   void shutdown();
+  // At the very end, with the io_context stopped and no thread in it: the timer goes now, while
+  // the io_context it waits on still exists (the feed itself may outlive it, in its handlers).
+  void release();
 
  private:
   struct Watcher {
-    std::shared_ptr<Client> client;
+    // Not kept alive by the feed: a connection ends with its socket (and the server's end with
+    // the io_context), whether or not its forget() has been run yet.
+    std::weak_ptr<Client> client;
     std::optional<std::string> game;
   };
 

@@ -3,6 +3,7 @@
 // room; unwatch_lobby stops it.
 #include <doctest/doctest.h>
 
+#include <csignal>
 #include <set>
 
 #include "tests/integration/play.hpp"
@@ -151,6 +152,9 @@ TEST_CASE("a lobby watcher is sent rooms made, joined, started, over and closed,
         return m.value("re", Json()) == "after";
       },
       "pong");
+
+  // A server whose feed has sent changes, and still has a watcher, stops cleanly.
+  CHECK(server.stop(SIGTERM) == 0);
 }
 
 }  // namespace tortuga::integration
