@@ -39,7 +39,6 @@ test('the lobby in a second browser follows a room made, filled and started in t
     await anne.locator('.play').waitFor();
     await row.locator('.badge.playing').waitFor();
     await row.getByRole('link', {name: `Watch room ${room}`}).waitFor();
-    await mary.screenshot({path: `${server.dir}/lobby.png`});
 
     // All of it pushed: no reload, one watch_lobby, no list asked for again.
     assert.equal(await mary.evaluate(() => window.sameLobby), true);
