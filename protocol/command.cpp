@@ -373,6 +373,13 @@ Expected<Command> list_rooms(const Fields& f) {
   TORTUGA_TRY(game, f.optional_string("game"));
   return Command(ListRooms{std::move(game)});
 }
+Expected<Command> watch_lobby(const Fields& f) {
+  TORTUGA_TRY(game, f.optional_string("game"));
+  return Command(WatchLobby{std::move(game)});
+}
+Expected<Command> unwatch_lobby(const Fields&) {
+  return Command(UnwatchLobby{});
+}
 Expected<Command> create_room(const Fields& f) {
   TORTUGA_TRY(game, f.string("game"));
   TORTUGA_TRY(options, f.optional_object("options"));
@@ -522,6 +529,8 @@ constexpr Reader kReaders[] = {
     {"close_room", close_room},
     {"stand_in", stand_in},
     {"rematch", rematch},
+    {"watch_lobby", watch_lobby},
+    {"unwatch_lobby", unwatch_lobby},
 };
 static_assert(std::size(kReaders) == std::variant_size_v<Command>);
 

@@ -39,6 +39,11 @@ struct Hello {
 struct ListRooms {
   std::optional<std::string> game;
 };
+// Watching the lobby: the listed rooms now, then their changes as they happen.
+struct WatchLobby {
+  std::optional<std::string> game;  // only rooms of this game; absent: every game
+};
+struct UnwatchLobby {};
 struct CreateRoom {
   std::string game;
   Json options = Json::object();  // the game's own options; the game checks them
@@ -123,7 +128,7 @@ struct StandIn {  // the wire type is "stand_in": a bot plays an absent player's
 using Command =
     std::variant<Hello, ListRooms, CreateRoom, JoinRoom, WatchRoom, AddBot, LeaveRoom, Start, Act,
                  Sync, ListMatches, GetMatch, GetReplay, Ping, Chat, Mute, SpectatorChat,
-                 TransferHost, RemovePlayer, CloseRoom, StandIn, Rematch>;
+                 TransferHost, RemovePlayer, CloseRoom, StandIn, Rematch, WatchLobby, UnwatchLobby>;
 
 struct Parsed {
   Json id;  // the request's "id", to echo as "re"; null when absent or unreadable

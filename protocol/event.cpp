@@ -61,8 +61,20 @@ std::string welcome(const Json& re, const Json& player, std::string_view token, 
       .done();
 }
 
-std::string rooms(const Json& re, const Json& rooms) {
-  return Message("rooms", re).field("rooms", rooms).done();
+std::string rooms(const Json& re, const Json& rooms, std::int64_t now_ms) {
+  return Message("rooms", re).field("rooms", rooms).field("now_ms", now_ms).done();
+}
+
+std::string rooms_changed(const Json& rooms, const Json& gone, std::int64_t now_ms) {
+  return Message("rooms_changed", nullptr)
+      .field("rooms", rooms)
+      .field("gone", gone)
+      .field("now_ms", now_ms)
+      .done();
+}
+
+std::string lobby_unwatched(const Json& re) {
+  return Message("lobby_unwatched", re).done();
 }
 
 std::string room(const Json& re, const Json& room, std::optional<int> seat, bool spectator) {

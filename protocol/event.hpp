@@ -36,8 +36,14 @@ std::string error(const Json& re, std::string_view code, std::string_view messag
 std::string error(const Json& re, const Error& error);
 // {type:"welcome", re?, player:{id,name}, token, protocol, games:[Game::describe()...]}
 std::string welcome(const Json& re, const Json& player, std::string_view token, const Json& games);
-// {type:"rooms", re?, rooms:[room...]}
-std::string rooms(const Json& re, const Json& rooms);
+// {type:"rooms", re?, rooms:[room...], now_ms}: the listed rooms, and the server's clock to
+// reckon their ages by (created_ms).
+std::string rooms(const Json& re, const Json& rooms, std::int64_t now_ms);
+// {type:"rooms_changed", rooms:[room...], gone:[room ids], now_ms}: to a lobby's watchers, the
+// rooms listed anew or changed since the last, whole, and those no longer listed.
+std::string rooms_changed(const Json& rooms, const Json& gone, std::int64_t now_ms);
+// {type:"lobby_unwatched", re?}: the lobby's changes no longer come.
+std::string lobby_unwatched(const Json& re);
 // {type:"room", re?, room:{...}, you:{seat, spectator}}; seat is null when the client holds none.
 std::string room(const Json& re, const Json& room, std::optional<int> seat, bool spectator);
 // The same, with the room already written as compact JSON text (one text for all its members).

@@ -145,6 +145,9 @@ Expected<Config> load_config(const std::string& path, Config c) {
         return *bad;
       read(l, "max_connections", c.limits.max_connections);
       read(l, "max_rooms", c.limits.max_rooms);
+      if (auto bad = read_in_range(l, "empty_room_timeout_s", c.limits.empty_room_timeout_s, 0,
+                                   7 * 24 * 3600, limits))
+        return *bad;
       read(l, "max_write_queue", c.limits.max_write_queue);
       read(l, "shutdown_grace_ms", c.limits.shutdown_grace_ms);
       read(l, "deflate", c.limits.deflate);

@@ -30,6 +30,10 @@ struct Limits {
   std::size_t max_http_body_bytes = 16 * 1024;  // the admin API's small JSON objects
   int max_connections = 10000;
   int max_rooms = 5000;
+  // A room nobody has been in (no player, no spectator connected) for this long closes by itself,
+  // a match under way in it ending as aborted; 0: never. Long enough for a lost connection or a
+  // restarted server to find its players back.
+  int empty_room_timeout_s = 300;
   std::size_t max_write_queue = 1024;  // a client this far behind is disconnected
   int shutdown_grace_ms = 2000;        // on SIGTERM, how long WebSockets get to answer the close
   // permessage-deflate (RFC 7692), agreed with the clients that offer it (browsers do). Each such
@@ -67,6 +71,9 @@ struct Config {
   AdminSettings admin;
   static constexpr int kDefaultBotDelayMs = 400;  // so that people can follow a bot's move
   int bot_delay_ms = kDefaultBotDelayMs;
+  // How long the lobby gathers changes before sending them to its watchers: a burst (bots filling
+  // seats) is one message, and a watcher gets at most a few a second, however busy the lobby.
+  static constexpr int kLobbyGatherMs = 250;
   bool synchronous_full = store::SqliteOptions{}.synchronous_full;
   int commit_delay_us = store::SqliteOptions{}.commit_delay_us;  // the group commit delay
 };

@@ -18,11 +18,11 @@ inline store::SqliteOptions store_options(const Config& c) {
 }
 
 inline LobbyLimits lobby_limits(const Config& c) {
-  return LobbyLimits{c.limits.max_rooms};
+  return LobbyLimits{c.limits.max_rooms, std::chrono::milliseconds(Config::kLobbyGatherMs)};
 }
 
 inline RoomSettings room_settings(const Config& c) {
-  return RoomSettings{c.bot_delay_ms};
+  return RoomSettings{c.bot_delay_ms, nullptr, c.limits.empty_room_timeout_s};
 }
 
 }  // namespace tortuga

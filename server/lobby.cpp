@@ -35,7 +35,11 @@ void refuse(const std::shared_ptr<Client>& c, const Json& re, const char* code,
 
 Lobby::Lobby(boost::asio::io_context& io, store::Store& store, RoomSettings settings,
              LobbyLimits limits)
-    : io_(io), store_(store), settings_(settings), limits_(limits) {}
+    : io_(io),
+      store_(store),
+      settings_(settings),
+      limits_(limits),
+      feed_(std::make_shared<LobbyFeed>(io, settings.clock, limits.gather)) {}
 
 // ---- recovery -------------------------------------------------------------------------------
 
@@ -164,10 +168,19 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
   {
     std::lock_guard lock(mutex_);
     for (const auto& [id, room] : rooms_)
-      if (!room->is_private() && (!m.game || room->game().info().id == *m.game))
-        rooms.push_back(room->summary());
+      if (!m.game || room->game().info().id == *m.game)
+        if (Json summary = room->summary(); listed_in_lobby(summary))
+          rooms.push_back(std::move(summary));
   }
-  c->send(protocol::event::rooms(re, rooms));
+  c->send(protocol::event::rooms(re, rooms, now_ms()));
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, protocol::WatchLobby m) {
+  feed_->watch(c, re, std::move(m.game));
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::UnwatchLobby&) {
+  feed_->unwatch(c, re);
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::CreateRoom& m) {
@@ -379,6 +392,7 @@ void Lobby::enter_locked(const Client* c, std::int64_t room) {
 }
 
 void Lobby::disconnected(const std::shared_ptr<Client>& c) {
+  feed_->forget(c);
   std::vector<std::shared_ptr<Room>> rooms;
   {
     std::lock_guard lock(mutex_);
@@ -423,16 +437,26 @@ void Lobby::match_ended(std::int64_t room) {
 }
 
 void Lobby::room_closed(std::int64_t id, std::int64_t match) {
-  std::lock_guard lock(mutex_);
-  auto it = rooms_.find(id);
-  if (it == rooms_.end()) return;
-  if (!it->second->code().empty()) codes_.erase(it->second->code());
-  match_rooms_.erase(match);
-  rooms_.erase(it);
-  drain_.ended(id);
+  {
+    std::lock_guard lock(mutex_);
+    auto it = rooms_.find(id);
+    if (it == rooms_.end()) return;
+    if (!it->second->code().empty()) codes_.erase(it->second->code());
+    match_rooms_.erase(match);
+    rooms_.erase(it);
+    drain_.ended(id);
+  }
+  feed_->update(id, nullptr);
+}
+
+// From the room's strand (or its constructor, under mutex_): the feed takes it on its own strand,
+// in the order the room made its changes.
+void Lobby::room_summary(std::int64_t room, const Json& summary) {
+  feed_->update(room, listed_in_lobby(summary) ? summary : Json());
 }
 
 void Lobby::release_rooms() {
+  feed_->release();
   std::lock_guard lock(mutex_);
   rooms_.clear();
   codes_.clear();
@@ -471,6 +495,7 @@ std::string Lobby::new_code() {
 }
 
 void Lobby::shutdown() {
+  feed_->shutdown();
   std::lock_guard lock(mutex_);
   for (auto& [id, room] : rooms_) room->post([room = room] { room->shutdown(); });
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -20,12 +21,14 @@
 #include "server/client.hpp"
 #include "server/config.hpp"
 #include "server/drain.hpp"
+#include "server/lobby_feed.hpp"
 #include "server/room.hpp"
 
 namespace tortuga {
 
 struct LobbyLimits {
   int max_rooms = Limits{}.max_rooms;
+  std::chrono::milliseconds gather{Config::kLobbyGatherMs};  // the feed's (lobby_feed.hpp)
 };
 
 class Lobby : public RoomDirectory {
@@ -42,7 +45,7 @@ class Lobby : public RoomDirectory {
               std::function<void()> next);
   void disconnected(const std::shared_ptr<Client>& client);
   void shutdown();
-  // Forgets every room; at the very end, before the io_context goes.
+  // Forgets every room, and the feed's timer; at the very end, before the io_context goes.
   void release_rooms();
 
   std::size_t room_count() const;
@@ -62,6 +65,7 @@ class Lobby : public RoomDirectory {
   void match_started(std::int64_t match, std::int64_t room) override;
   void match_ended(std::int64_t room) override;
   void room_closed(std::int64_t room, std::int64_t match) override;
+  void room_summary(std::int64_t room, const Json& summary) override;
 
  private:
   void dispatch(const std::shared_ptr<Client>& client, protocol::Parsed& parsed);
@@ -89,6 +93,8 @@ class Lobby : public RoomDirectory {
   void on(const std::shared_ptr<Client>& c, const Json& re, protocol::CloseRoom m);
   void on(const std::shared_ptr<Client>& c, const Json& re, protocol::StandIn m);
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Rematch& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, protocol::WatchLobby m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::UnwatchLobby& m);
 
   std::shared_ptr<Room> find_room(const protocol::RoomRef& ref) const;
   std::shared_ptr<Room> room_of_match(std::int64_t match) const;
@@ -102,6 +108,7 @@ class Lobby : public RoomDirectory {
   RoomSettings settings_;
   LobbyLimits limits_;
   Drain drain_;
+  std::shared_ptr<LobbyFeed> feed_;  // the listed rooms' changes, to those who watch the lobby
 
   mutable std::mutex mutex_;
   std::int64_t next_room_ = 1;

@@ -77,6 +77,7 @@ Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& dire
            Json::parse(match.options_json), !match.private_code.empty()) {
   match_ = match.id;
   seed_ = match.seed;
+  created_ms_ = match.created_ms;
   state_ = std::move(state);
   applied_ = committed_ = static_cast<std::int64_t>(state_->history().size());
   set_status(Status::playing);
@@ -142,9 +143,15 @@ Json Room::room_json() const {
 }
 
 void Room::publish_summary(Json summary) {
-  std::lock_guard lock(summary_mutex_);
-  summary_ = std::move(summary);
-  connections_ = members_.size();
+  summary["created_ms"] = created_ms_;
+  summary["host_online"] = host_present();
+  {
+    std::lock_guard lock(summary_mutex_);
+    summary_ = summary;
+    connections_ = members_.size();
+  }
+  directory_.room_summary(id_, summary);
+  close_when_left_empty();
 }
 
 Json Room::summary() const {
@@ -585,6 +592,7 @@ void Room::shutdown() {
   closed_ = true;
   deadline_timer_->cancel();
   bot_timer_->cancel();
+  empty_timer_->cancel();
 }
 
 }  // namespace tortuga

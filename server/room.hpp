@@ -22,6 +22,7 @@
 #include <boost/asio/strand.hpp>
 #include <nlohmann/json.hpp>
 
+#include "persistence/now.hpp"
 #include "persistence/store.hpp"
 #include "rules/core/game.hpp"
 #include "server/chat_log.hpp"
@@ -39,6 +40,7 @@ class RoomDirectory;  // the lobby's bookkeeping of who sits where
 struct RoomSettings {
   int bot_delay_ms = Config::kDefaultBotDelayMs;
   RoomClock* clock = nullptr;  // what the room's timers run on; none: the steady clock
+  int empty_room_timeout_s = Limits{}.empty_room_timeout_s;  // 0: an empty room stays
 };
 
 struct RoomSeat {
@@ -168,7 +170,12 @@ class Room : public std::enable_shared_from_this<Room> {
   void send_room_to_all(const Client* asker = nullptr, const Json& re = nullptr);
   // The seat asked for if it is free, else the first free one; or why there is none.
   Expected<int> free_seat(std::optional<int> wanted) const;
+  // Keeps `summary` (with the room's age and whether its host is here) for listings and tells
+  // the directory; then arms or disarms closing the room if nobody is in it (room_lobby.cpp).
   void publish_summary(Json summary);
+  // A room nobody is in closes by itself after settings_.empty_room_timeout_s, as the host's
+  // close_room would close it: a match under way ends as aborted. Somebody coming in stops it.
+  void close_when_left_empty();
   void error(const std::shared_ptr<Client>& client, const Json& re, const std::string& code,
              const std::string& message);
   std::optional<int> seat_of(std::int64_t player) const;
@@ -253,6 +260,10 @@ class Room : public std::enable_shared_from_this<Room> {
   std::unique_ptr<RoomTimer> bot_timer_;
   std::int64_t bot_armed_for_ = -1;  // the version whose bot move bot_timer_ holds, if any
   bool closed_ = false;
+  std::int64_t created_ms_ = store::now_ms();  // a resumed match's room: when the match began
+  std::unique_ptr<RoomTimer> empty_timer_ =
+      (settings_.clock ? *settings_.clock : steady_room_clock()).timer(strand_);
+  bool empty_armed_ = false;  // empty_timer_ counts down to closing the room
 
   mutable std::mutex summary_mutex_;
   Json summary_;
@@ -273,6 +284,9 @@ class RoomDirectory {
   virtual void match_ended(std::int64_t room) = 0;
   // The room is gone, with its match if it started one (0 if not).
   virtual void room_closed(std::int64_t room, std::int64_t match) = 0;
+  // The room's summary (Room::summary) changed: for the lobby's list and its watchers. From the
+  // room's strand, or its constructor.
+  virtual void room_summary(std::int64_t /*room*/, const Json& /*summary*/) {}
 };
 
 }  // namespace tortuga

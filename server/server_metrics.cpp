@@ -19,7 +19,7 @@ constexpr const char* kOther = "other";
 constexpr const char* kRoomStatuses[] = {"open", "starting", "playing", "over"};
 constexpr const char* kCloseReasons[] = {"client_close", "idle_timeout", "slow_client",
                                          "limit",        "shutdown",     "error"};
-constexpr const char* kTimerKinds[] = {"deadline", "bot"};
+constexpr const char* kTimerKinds[] = {"deadline", "bot", "empty_room"};
 
 // The wire name of every client message type, in the order of protocol::Command.
 template <std::size_t... I>

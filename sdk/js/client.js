@@ -33,6 +33,7 @@ export class TortugaClient extends Emitter {
   #connecting = null;  // {resolve, reject} while connect() waits for the first welcome
   #tokenRefused = false;  // the last hello's token was refused: the next welcome is a stranger
   #watched = new Set();  // rooms watched as a spectator: the server forgets them on a new link
+  #lobbyWatch = null;  // {game} while the lobby is watched: watched again on a new link
 
   constructor({url, name, WebSocket = globalThis.WebSocket, storage = memoryStorage(),
                storageKey = 'tortuga.token', reconnect = true, backoffMs = DEFAULT_BACKOFF_MS,
@@ -59,6 +60,7 @@ export class TortugaClient extends Emitter {
     this.welcomed = false;
     this.welcome = null;  // the last `welcome` message
     this.player = null;  // {id, name} once welcomed
+    this.lobby = new Map();  // room id -> the room as listed, while the lobby is watched
     this.token = null;
     this.games = [];
     this.rooms = new Map();  // room id -> the last `room` message about it
@@ -105,6 +107,24 @@ export class TortugaClient extends Emitter {
   listRooms({game} = {}) {
     const build = () => ({type: 'list_rooms', game: check.optional(check.string, 'game', game)});
     return this.#ask(build).then((reply) => reply.rooms);
+  }
+
+  // The lobby's list, kept here (client.lobby) by the server's pushes from now on: each change
+  // comes as a `rooms_changed` event, already applied. Resolves with the rooms now.
+  watchLobby({game} = {}) {
+    const build = () => ({type: 'watch_lobby', game: check.optional(check.string, 'game', game)});
+    return this.#ask(build).then((reply) => {
+      this.#lobbyWatch = {game};
+      this.lobby.clear();
+      for (const room of reply.rooms) this.lobby.set(room.id, room);
+      return reply.rooms;
+    });
+  }
+
+  unwatchLobby() {
+    this.#lobbyWatch = null;
+    this.lobby.clear();
+    return this.#ask(() => ({type: 'unwatch_lobby'}));
   }
 
   createRoom({game, options, private: isPrivate} = {}) {
@@ -329,6 +349,7 @@ export class TortugaClient extends Emitter {
   // and rooms watched are watched again (the server does not remember spectators).
   async #resume() {
     for (const room of this.#watched) this.watchRoom(room).catch(() => this.#watched.delete(room));
+    if (this.#lobbyWatch) this.watchLobby(this.#lobbyWatch).catch(() => {});
     try {
       await this.ping();
     } catch (_) {
@@ -390,6 +411,7 @@ export class TortugaClient extends Emitter {
     if (message.type === 'state') this.match(message.match).takeState(message);
     if (message.type === 'patch') this.match(message.match).takePatch(message);
     if (message.type === 'room') this.#takeRoom(message);
+    if (message.type === 'rooms_changed' && this.#lobbyWatch) this.#takeLobbyChanges(message);
     if (['left', 'room_closed', 'removed'].includes(message.type)) this.#forgetRoom(message.room);
     if (message.re !== undefined) {
       this.#settle(message.re,
@@ -421,6 +443,11 @@ export class TortugaClient extends Emitter {
       }
     }
     this.rooms.set(message.room.id, message);
+  }
+
+  #takeLobbyChanges({rooms, gone}) {
+    for (const room of rooms) this.lobby.set(room.id, room);
+    for (const id of gone) this.lobby.delete(id);
   }
 
   #forgetRoom(id) {

@@ -69,6 +69,22 @@ export interface Room {
   spectators: number;
 }
 
+/** A room as the lobby lists it (list_rooms, watch_lobby, rooms_changed). */
+export interface ListedRoom extends Room {
+  /** When the room was made, in ms since 1970; reckon its age from the server's `now_ms`. */
+  created_ms: number;
+  /** Whether the host is in the room now. */
+  host_online: boolean;
+}
+
+/** A lobby's change, pushed to its watchers: rooms listed anew or changed, ids no longer listed. */
+export interface RoomsChanged {
+  type: 'rooms_changed';
+  rooms: ListedRoom[];
+  gone: number[];
+  now_ms: number;
+}
+
 /** A `room` message: the room, and where this client is in it. */
 export interface RoomMessage {
   type: 'room';
@@ -253,6 +269,8 @@ export class TortugaClient extends Emitter<ClientEvents> {
   readonly games: GameInfo[];
   /** Room id -> the last `room` message about it. */
   readonly rooms: Map<number, RoomMessage>;
+  /** Room id -> the room as the lobby lists it, while the lobby is watched (watchLobby). */
+  readonly lobby: Map<number, ListedRoom>;
   /** Match id -> its handle. */
   readonly matches: Map<number, Match>;
 
@@ -260,7 +278,10 @@ export class TortugaClient extends Emitter<ClientEvents> {
   close(): void;
   match(id: number): Match;
 
-  listRooms(filter?: {game?: string}): Promise<Room[]>;
+  listRooms(filter?: {game?: string}): Promise<ListedRoom[]>;
+  /** The listed rooms now; from then on `lobby` is kept by the pushed `rooms_changed`. */
+  watchLobby(filter?: {game?: string}): Promise<ListedRoom[]>;
+  unwatchLobby(): Promise<{type: 'lobby_unwatched'; re?: string | number}>;
   createRoom(request: {game: string; options?: {[option: string]: Json}; private?: boolean}):
     Promise<RoomMessage>;
   joinRoom(room: number | string, options?: {seat?: number}): Promise<RoomMessage>;

@@ -66,6 +66,13 @@ TEST_CASE("list_rooms parses an optional game filter") {
   CHECK(*parse_as<ListRooms>(R"({"type":"list_rooms","game":"scalawag"})").game == "scalawag");
 }
 
+TEST_CASE("watch_lobby parses an optional game filter; unwatch_lobby has no fields") {
+  CHECK_FALSE(parse_as<WatchLobby>(R"({"type":"watch_lobby"})").game);
+  CHECK_FALSE(parse_as<WatchLobby>(R"({"type":"watch_lobby","game":null})").game);
+  CHECK(*parse_as<WatchLobby>(R"({"type":"watch_lobby","game":"colpaccio"})").game == "colpaccio");
+  parse_as<UnwatchLobby>(R"({"type":"unwatch_lobby","id":3})");
+}
+
 TEST_CASE("create_room parses game, options and private, with defaults") {
   auto c = parse_as<CreateRoom>(
       R"({"type":"create_room","game":"scalawag","options":{"players":4},"private":true})");
@@ -242,6 +249,9 @@ TEST_CASE("every malformed field is bad_field and the message names the field") 
       {R"({"type":"hello","name":"Anne","token":{}})", "token"},
       // list_rooms
       {R"({"type":"list_rooms","game":1})", "game"},
+      // watch_lobby
+      {R"({"type":"watch_lobby","game":true})", "game"},
+      {R"({"type":"watch_lobby","game":["scalawag"]})", "game"},
       // create_room
       {R"({"type":"create_room"})", "game"},
       {R"({"type":"create_room","game":""})", "game"},

@@ -53,18 +53,18 @@ TEST_CASE("every client message and every server message has its section in docs
   const std::string doc = protocol_doc();
   const auto client_types =
       client_message_types(std::make_index_sequence<std::variant_size_v<Command>>());
-  CHECK(client_types.size() >= 22);
+  CHECK(client_types.size() >= 24);
   for (const std::string& type : client_types) {
     INFO(type);
     CHECK(mentions(doc, "\n### " + type + "\n"));
   }
-  for (const char* type : {"room", "state", "patch", "room_closed", "removed", "notice", "chat",
-                           "chat_log", "error"}) {
+  for (const char* type : {"room", "state", "patch", "rooms_changed", "room_closed", "removed",
+                           "notice", "chat", "chat_log", "error"}) {
     INFO(type);
     CHECK(mentions(doc, "\n### " + std::string(type) + "\n"));
   }
-  for (const char* reply :
-       {"welcome", "rooms", "left", "matches", "match", "replay", "pong", "mutes", "chat"}) {
+  for (const char* reply : {"welcome", "rooms", "left", "matches", "match", "replay", "pong",
+                            "mutes", "chat", "lobby_unwatched", "rooms_changed"}) {
     INFO(reply);
     CHECK(mentions(doc, "{\"type\": \"" + std::string(reply) + "\""));
   }

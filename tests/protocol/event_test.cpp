@@ -40,8 +40,14 @@ TEST_CASE("every builder gives its message with the documented fields") {
                   {"protocol", kProtocolVersion},
                   {"games", {game}}});
 
-  CHECK(read(event::rooms(nullptr, Json::array())) ==
-        Json{{"type", "rooms"}, {"rooms", Json::array()}});
+  CHECK(read(event::rooms(nullptr, Json::array(), 1795249339956)) ==
+        Json{{"type", "rooms"}, {"rooms", Json::array()}, {"now_ms", 1795249339956}});
+  CHECK(read(event::rooms_changed(Json::array({{{"id", 3}}}), Json::array({4}), 7)) ==
+        Json{{"type", "rooms_changed"},
+             {"rooms", Json::array({{{"id", 3}}})},
+             {"gone", Json::array({4})},
+             {"now_ms", 7}});
+  CHECK(read(event::lobby_unwatched(Json("w"))) == Json{{"type", "lobby_unwatched"}, {"re", "w"}});
 
   Json room = {{"id", 3}, {"game", "scalawag"}, {"status", "open"}};
   m = read(event::room(nullptr, room, 2, false));

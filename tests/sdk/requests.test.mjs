@@ -144,3 +144,41 @@ test('the token is kept in storage: a kept one resumes the player, a stale one i
     await server.stop();
   }
 });
+
+test('a watched lobby is kept in client.lobby by the pushed changes, and watched again after a drop',
+     async () => {
+  const server = await startServer();
+  const anne = newClient(server, 'Anne Bonny');
+  const mary = newClient(server, 'Mary Read');
+  try {
+    await anne.connect();
+    await mary.connect();
+    assert.deepEqual(await anne.watchLobby({game: 'raft-and-scupper'}), []);
+    await refusal(anne.watchLobby({game: 7}), 'bad_field');
+
+    const made = within(5000, anne.once('rooms_changed'), 'the room made');
+    const {room} = await mary.createRoom({game: 'raft-and-scupper'});
+    assert.deepEqual((await made).rooms.map((r) => r.id), [room.id]);
+    assert.equal(anne.lobby.get(room.id).host_online, true);
+    assert.equal(typeof anne.lobby.get(room.id).created_ms, 'number');
+
+    // Anne's connection drops: once back, she watches again and hears of the room closing.
+    const rewatched = within(10000, anne.once('rooms'), 'the list again');
+    anne.recording.latest().terminate();
+    assert.deepEqual((await rewatched).rooms.map((r) => r.id), [room.id]);
+    assert.ok(anne.recording.latest().sent.some((m) => m.type === 'watch_lobby' &&
+                                                       m.game === 'raft-and-scupper'));
+    const closed = within(5000, anne.once('rooms_changed', (m) => m.gone.includes(room.id)),
+                          'the room closed');
+    await mary.request({type: 'close_room', room: room.id});
+    await closed;
+    assert.equal(anne.lobby.has(room.id), false);
+
+    assert.equal((await anne.unwatchLobby()).type, 'lobby_unwatched');
+    assert.equal(anne.lobby.size, 0);
+  } finally {
+    anne.close();
+    mary.close();
+    await server.stop();
+  }
+});

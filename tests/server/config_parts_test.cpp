@@ -22,6 +22,8 @@ TEST_CASE("a store, lobby or room built with its own defaults has the server's")
   CHECK(store::SqliteOptions{}.synchronous_full == defaults.synchronous_full);
   CHECK(LobbyLimits{}.max_rooms == defaults.limits.max_rooms);
   CHECK(RoomSettings{}.bot_delay_ms == defaults.bot_delay_ms);
+  CHECK(RoomSettings{}.empty_room_timeout_s == defaults.limits.empty_room_timeout_s);
+  CHECK(LobbyLimits{}.gather == std::chrono::milliseconds(Config::kLobbyGatherMs));
 }
 
 TEST_CASE("the store, the lobby and each room are started with the config's settings") {
@@ -31,10 +33,12 @@ TEST_CASE("the store, the lobby and each room are started with the config's sett
     CHECK(store_options(c).synchronous_full == c.synchronous_full);
     CHECK(lobby_limits(c).max_rooms == c.limits.max_rooms);
     CHECK(room_settings(c).bot_delay_ms == c.bot_delay_ms);
+    CHECK(room_settings(c).empty_room_timeout_s == c.limits.empty_room_timeout_s);
   }
   SUBCASE("settings that differ from every default") {
     const std::string path = "/tmp/tortuga-config-parts-" + std::to_string(::getpid()) + ".json";
-    std::ofstream(path) << R"({"limits": {"max_rooms": 3}, "bots": {"delay_ms": 7},
+    std::ofstream(path)
+        << R"({"limits": {"max_rooms": 3, "empty_room_timeout_s": 0}, "bots": {"delay_ms": 7},
                                "store": {"synchronous_full": false, "commit_delay_us": 250}})";
     auto c = config_from_args({"--config", path});
     std::remove(path.c_str());
@@ -43,7 +47,27 @@ TEST_CASE("the store, the lobby and each room are started with the config's sett
     CHECK(store_options(*c).synchronous_full == false);
     CHECK(lobby_limits(*c).max_rooms == 3);
     CHECK(room_settings(*c).bot_delay_ms == 7);
+    CHECK(room_settings(*c).empty_room_timeout_s == 0);
   }
+}
+
+TEST_CASE("an empty room's timeout is read from the config file, and refused out of range") {
+  const std::string path = "/tmp/tortuga-config-empty-" + std::to_string(::getpid()) + ".json";
+  auto load = [&](const std::string& value) {
+    std::ofstream(path) << R"({"limits": {"empty_room_timeout_s": )" << value << "}}";
+    return load_config(path);
+  };
+  CHECK(Config{}.limits.empty_room_timeout_s == 300);
+  auto c = load("90");
+  REQUIRE(c);
+  CHECK(c->limits.empty_room_timeout_s == 90);
+  CHECK(load("604800"));
+  CHECK_FALSE(load("-1"));
+  auto refused = load("604801");
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error().message.find("limits.empty_room_timeout_s must be 0..604800") !=
+        std::string::npos);
+  std::remove(path.c_str());
 }
 
 TEST_CASE("the HTTP limits are read from the config file, and refused out of range") {

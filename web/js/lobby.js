@@ -1,12 +1,23 @@
 // The lobby: open rooms to join or watch, a room to make from a game's options, a join code,
-// and the rooms where this player holds a seat. The protocol pushes no lobby changes, so the
-// list is asked for again every few seconds while the lobby is shown.
+// and the rooms where this player holds a seat. The list is the server's own: it is sent once
+// (watch_lobby), then every change is pushed (rooms_changed), so that it updates itself.
 
 import {h, fill} from './dom.js';
 import {optionsForm} from './options_form.js';
 import {seatName, gameName, roomLink} from './names.js';
 
-const REFRESH_MS = 4000;
+const AGES_MS = 30000;  // how often the rooms' ages ("made 5 min ago") are written again
+
+// A room's age in words, from the server's clock: "just now", "5 min", "2 h", "3 days".
+export function ageText(ms) {
+  const minutes = Math.floor(Math.max(0, ms) / 60000);
+  if (minutes < 1) return 'made just now';
+  if (minutes < 60) return `made ${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `made ${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  return `made ${days} day${days === 1 ? '' : 's'} ago`;
+}
 
 export function showLobby({connection, screen}) {
   const roomList = h('div', {id: 'rooms', 'aria-live': 'polite'});
@@ -15,14 +26,25 @@ export function showLobby({connection, screen}) {
 
   const fail = (error) => { problem.textContent = error.message || String(error); };
 
-  function roomRow(room, actions) {
+  // The server's clock, to tell rooms' ages by whatever this machine's clock says.
+  let serverClock = {ms: Date.now(), at: performance.now()};
+  const serverNow = () => serverClock.ms + (performance.now() - serverClock.at);
+
+  function roomRow(room, actions, listed = false) {
     const seats = room.seats.map((s) => h('li', {class: s.player || s.bot ? '' : 'empty'},
                                           seatName(s)));
+    const host = room.seats.find((s) => s.player && s.player.id === room.host);
     return h('li', {class: 'room', 'data-room': room.id},
              h('div', {class: 'room-head'},
                h('strong', {}, gameName(connection, room.game)), ` · room ${room.id} · `,
                h('span', {class: `badge ${room.status}`}, room.status),
                room.spectators ? ` · ${room.spectators} watching` : ''),
+             listed && h('div', {class: 'room-facts'},
+               h('span', {class: 'age', 'data-created': room.created_ms},
+                 ageText(serverNow() - room.created_ms)),
+               host && [' · host ', host.player.name, ' ',
+                 h('span', {class: `badge host ${room.host_online ? 'online' : 'away'}`},
+                   room.host_online ? 'online' : 'away')]),
              h('ul', {class: 'seats-inline', 'aria-label': 'seats'}, seats),
              h('div', {class: 'buttons'}, actions));
   }
@@ -30,25 +52,57 @@ export function showLobby({connection, screen}) {
   const shown = h('select', {id: 'rooms-game', 'aria-label': 'rooms of which game'},
                   h('option', {value: ''}, 'every game'),
                   connection.games.map((g) => h('option', {value: g.id}, g.name)));
-  shown.addEventListener('change', () => refresh());
+  shown.addEventListener('change', () => watch());
 
-  async function refresh() {
+  // The rooms as the server lists them, by id: the list it sends, then its changes.
+  const listed = new Map();
+
+  function showListed() {
+    const rooms = [...listed.values()]
+        .filter((room) => !shown.value || room.game === shown.value)
+        .sort((a, b) => a.id - b.id);
+    if (rooms.length === 0) return fill(roomList, h('p', {}, 'No open rooms. Make one below.'));
+    fill(roomList, h('ul', {class: 'room-list'}, rooms.map((room) => {
+      const free = room.status === 'open' && room.seats.some((s) => !s.player && !s.bot);
+      return roomRow(room, [
+        free && h('button', {onclick: () => join(room.id)}, `Join room ${room.id}`),
+        h('a', {class: 'button secondary', href: `#/watch/${room.id}`}, `Watch room ${room.id}`),
+      ], true);
+    })));
+  }
+
+  const setClock = (ms) => { serverClock = {ms, at: performance.now()}; };
+
+  // Asks for the list and its changes from now on; again with another game, or after a
+  // reconnection, when the server has forgotten this connection's watching.
+  async function watch() {
     try {
-      const request = {type: 'list_rooms'};
+      const request = {type: 'watch_lobby'};
       if (shown.value) request.game = shown.value;
-      const {rooms} = await connection.request(request);
-      if (rooms.length === 0) return fill(roomList, h('p', {}, 'No open rooms. Make one below.'));
-      fill(roomList, h('ul', {class: 'room-list'}, rooms.map((room) => {
-        const free = room.status === 'open' && room.seats.some((s) => !s.player && !s.bot);
-        return roomRow(room, [
-          free && h('button', {onclick: () => join(room.id)}, `Join room ${room.id}`),
-          h('a', {class: 'button secondary', href: `#/watch/${room.id}`}, `Watch room ${room.id}`),
-        ]);
-      })));
+      const {rooms, now_ms: now} = await connection.request(request);
+      listed.clear();
+      for (const room of rooms) listed.set(room.id, room);
+      setClock(now);
+      showListed();
     } catch (error) {
       if (error.code !== 'disconnected') fail(error);
     }
   }
+
+  const onChanged = ({detail}) => {
+    for (const room of detail.rooms) listed.set(room.id, room);
+    for (const id of detail.gone) listed.delete(id);
+    setClock(detail.now_ms);
+    showListed();
+  };
+  connection.addEventListener('rooms_changed', onChanged);
+
+  // Ages move on by themselves: written again now and then, from the server's clock.
+  const writeAges = () => {
+    for (const age of roomList.querySelectorAll('.age[data-created]')) {
+      age.textContent = ageText(serverNow() - Number(age.dataset.created));
+    }
+  };
 
   async function join(room, watching = false) {
     try {
@@ -128,12 +182,14 @@ export function showLobby({connection, screen}) {
              h('button', {type: 'submit'}, 'Create room')))));
 
   showMine();
-  refresh();
-  const timer = setInterval(refresh, REFRESH_MS);
-  const onWelcome = () => refresh();
+  watch();
+  const ages = setInterval(writeAges, AGES_MS);
+  const onWelcome = () => watch();
   connection.addEventListener('welcome', onWelcome);
   return () => {
-    clearInterval(timer);
+    clearInterval(ages);
+    connection.request({type: 'unwatch_lobby'}).catch(() => {});
+    connection.removeEventListener('rooms_changed', onChanged);
     connection.removeEventListener('room', onRoom);
     connection.removeEventListener('welcome', onWelcome);
   };

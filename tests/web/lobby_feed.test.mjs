@@ -1,0 +1,63 @@
+// The lobby updates itself: in a second browser, the lobby's list changes without a reload, and
+// without asking again, when a first browser makes a room, a seat is taken and the match starts;
+// each room shows its age and whether its host is here, and a private room never shows.
+
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {startServer, launch, enter, createShortRoom} from './harness.mjs';
+
+test('the lobby in a second browser follows a room made, filled and started in the first',
+     async () => {
+  const server = await startServer();
+  const browser = await launch();
+  try {
+    const anne = await enter(browser, server.url, 'Anne Bonny');
+    const mary = await enter(browser, server.url, 'Mary Read');
+    await mary.locator('#rooms').getByText(/No open rooms/).waitFor();
+    // Marks this page: a reload would lose it.
+    await mary.evaluate(() => { window.sameLobby = true; });
+
+    const secret = await createShortRoom(anne, {isPrivate: true});
+    await anne.locator('a[href="#/"]').first().click();
+    await anne.getByRole('heading', {name: 'Lobby'}).waitFor();
+    const room = await createShortRoom(anne);
+
+    const row = mary.locator(`#rooms li.room[data-room="${room}"]`);
+    await row.waitFor();
+    await row.locator('.badge.open').waitFor();
+    assert.match(await row.locator('.room-facts').innerText(),
+                 /^made just now · host Anne Bonny online$/);
+    assert.deepEqual(await row.locator('.seats-inline li').allInnerTexts(), ['Anne Bonny', 'empty']);
+    await row.getByRole('button', {name: `Join room ${room}`}).waitFor();
+
+    // A bot takes the free seat: no seat left to join.
+    await anne.getByRole('button', {name: 'Add bot'}).click();
+    await row.locator('.seats-inline li', {hasText: 'Bot 2 (smart)'}).waitFor();
+    await row.getByRole('button', {name: `Join room ${room}`}).waitFor({state: 'detached'});
+
+    await anne.locator('#start:not([disabled])').click();
+    await anne.locator('.play').waitFor();
+    await row.locator('.badge.playing').waitFor();
+    await row.getByRole('link', {name: `Watch room ${room}`}).waitFor();
+
+    // All of it pushed: no reload, one watch_lobby, no list asked for again.
+    assert.equal(await mary.evaluate(() => window.sameLobby), true);
+    assert.equal(mary.sent.filter((m) => m.type === 'watch_lobby').length, 1);
+    assert.equal(mary.sent.filter((m) => m.type === 'list_rooms').length, 0);
+    const changes = mary.received.filter((m) => m.type === 'rooms_changed');
+    assert.ok(changes.length >= 3, 'made, filled and started came as changes');
+    for (const m of changes) {
+      assert.ok(m.rooms.every((r) => r.id !== secret && !('code' in r)), 'never the private room');
+      assert.ok(!m.gone.includes(secret));
+    }
+    assert.equal(await mary.locator(`#rooms li.room[data-room="${secret}"]`).count(), 0);
+
+    // Leaving the lobby stops the changes.
+    await mary.getByRole('link', {name: `Watch room ${room}`}).click();
+    await mary.locator('.play').waitFor();
+    assert.ok(mary.sent.some((m) => m.type === 'unwatch_lobby'));
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}, {timeout: 120000});
