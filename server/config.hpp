@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "persistence/sqlite_store.hpp"
+#include "protocol/command.hpp"
 #include "rules/core/error.hpp"
 
 namespace tortuga {
@@ -67,6 +68,12 @@ struct Config {
   AdminSettings admin;
   static constexpr int kDefaultBotDelayMs = 400;  // so that people can follow a bot's move
   int bot_delay_ms = kDefaultBotDelayMs;
+  // How long a running match waits for a player who went away before a smart bot plays their
+  // seat (until they are back): long enough for a reload or a dropped network to come back, short
+  // enough that the table does not sit idle. A room may choose its own (create_room's
+  // absent_bot_s); 0 turns it off.
+  static constexpr int kDefaultAbsentBotS = 30;
+  int absent_bot_s = kDefaultAbsentBotS;
   bool synchronous_full = store::SqliteOptions{}.synchronous_full;
   int commit_delay_us = store::SqliteOptions{}.commit_delay_us;  // the group commit delay
 };

@@ -22,6 +22,7 @@ TEST_CASE("a store, lobby or room built with its own defaults has the server's")
   CHECK(store::SqliteOptions{}.synchronous_full == defaults.synchronous_full);
   CHECK(LobbyLimits{}.max_rooms == defaults.limits.max_rooms);
   CHECK(RoomSettings{}.bot_delay_ms == defaults.bot_delay_ms);
+  CHECK(RoomSettings{}.absent_bot_s == defaults.absent_bot_s);
 }
 
 TEST_CASE("the store, the lobby and each room are started with the config's settings") {
@@ -31,10 +32,12 @@ TEST_CASE("the store, the lobby and each room are started with the config's sett
     CHECK(store_options(c).synchronous_full == c.synchronous_full);
     CHECK(lobby_limits(c).max_rooms == c.limits.max_rooms);
     CHECK(room_settings(c).bot_delay_ms == c.bot_delay_ms);
+    CHECK(room_settings(c).absent_bot_s == c.absent_bot_s);
   }
   SUBCASE("settings that differ from every default") {
     const std::string path = "/tmp/tortuga-config-parts-" + std::to_string(::getpid()) + ".json";
-    std::ofstream(path) << R"({"limits": {"max_rooms": 3}, "bots": {"delay_ms": 7},
+    std::ofstream(path)
+        << R"({"limits": {"max_rooms": 3}, "bots": {"delay_ms": 7, "absent_bot_s": 5},
                                "store": {"synchronous_full": false, "commit_delay_us": 250}})";
     auto c = config_from_args({"--config", path});
     std::remove(path.c_str());
@@ -43,7 +46,32 @@ TEST_CASE("the store, the lobby and each room are started with the config's sett
     CHECK(store_options(*c).synchronous_full == false);
     CHECK(lobby_limits(*c).max_rooms == 3);
     CHECK(room_settings(*c).bot_delay_ms == 7);
+    CHECK(room_settings(*c).absent_bot_s == 5);
   }
+}
+
+TEST_CASE("a room's wait for an absent player is read from the file or a flag, within 0..3600") {
+  const std::string path = "/tmp/tortuga-config-absent-" + std::to_string(::getpid()) + ".json";
+  auto load = [&](const std::string& bots) {
+    std::ofstream(path) << R"({"bots": )" << bots << "}";
+    return load_config(path);
+  };
+  CHECK(load(R"({"absent_bot_s": 0})")->absent_bot_s == 0);
+  CHECK(load(R"({"absent_bot_s": 3600})")->absent_bot_s == 3600);
+  for (const char* bad : {R"({"absent_bot_s": -1})", R"({"absent_bot_s": 3601})"}) {
+    CAPTURE(bad);
+    auto refused = load(bad);
+    REQUIRE_FALSE(refused);
+    CHECK(refused.error().message.find("bots.absent_bot_s") != std::string::npos);
+  }
+  std::remove(path.c_str());
+  CHECK(config_from_args({"--absent-bot-s", "90"})->absent_bot_s == 90);
+  CHECK_FALSE(config_from_args({"--absent-bot-s", "-1"}));
+  CHECK_FALSE(config_from_args({"--absent-bot-s", "soon"}));
+  // The shipped file holds the default.
+  auto shipped = load_config(std::string(TORTUGA_SOURCE_DIR) + "/config/tortuga.json");
+  REQUIRE(shipped);
+  CHECK(shipped->absent_bot_s == Config{}.absent_bot_s);
 }
 
 TEST_CASE("the HTTP limits are read from the config file, and refused out of range") {
