@@ -37,7 +37,7 @@ std::string error(const Json& re, const Error& error);
 // {type:"welcome", re?, player:{id,name}, token, protocol, games:[Game::describe()...],
 //  room_defaults:{absent_bot_s}}: room_defaults, what create_room gives a room it says nothing of.
 std::string welcome(const Json& re, const Json& player, std::string_view token, const Json& games,
-                    const Json& room_defaults = Json::object());
+                    const Json& room_defaults);
 // {type:"rooms", re?, rooms:[room...]}
 std::string rooms(const Json& re, const Json& rooms);
 // {type:"room", re?, room:{...}, you:{seat, spectator}}; seat is null when the client holds none.
