@@ -204,7 +204,7 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
         options && h('span', {class: 'muted'}, ` · ${options}`),
         room.absent_bot_s !== undefined && h('span', {class: 'muted absent-bot-option'},
           room.absent_bot_s > 0
-              ? ` · a bot plays for a player away ${room.absent_bot_s} s`
+              ? ` · a bot plays for a player away over ${room.absent_bot_s} s`
               : ' · absent players are waited for')),
       room.code && h('p', {class: 'code'}, 'Join code: ', h('strong', {id: 'join-code'}, room.code),
         room.private ? ' (private room: share the code, or this link: ' : '',
