@@ -45,6 +45,10 @@ test('a bot plays for a player who closed the page, who comes back to the seat a
       assert.equal(await row.locator('.badge.online').count(), 0);
       assert.match(await row.innerText(), /Mary Read/);
     }
+    // The lobby's list says so too.
+    const dan = await enter(browser, server.url, 'Dan');
+    await dan.locator(`.room[data-room="${room}"] .away`, {hasText: 'away'}).waitFor();
+    await dan.close();
     // The countdown counts down.
     const clock = rowOnAnne.locator('.badge.absent-bot .clock');
     const first = await clock.innerText();

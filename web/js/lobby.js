@@ -5,6 +5,7 @@
 import {h, fill} from './dom.js';
 import {optionsForm} from './options_form.js';
 import {seatName, gameName, roomLink} from './names.js';
+import {awayText} from './presence.js';
 
 const REFRESH_MS = 4000;
 
@@ -16,8 +17,12 @@ export function showLobby({connection, screen}) {
   const fail = (error) => { problem.textContent = error.message || String(error); };
 
   function roomRow(room, actions) {
+    // A person away from the room says so, and for how long (presence.js).
     const seats = room.seats.map((s) => h('li', {class: s.player || s.bot ? '' : 'empty'},
-                                          seatName(s)));
+                                          seatName(s),
+                                          s.player && !s.connected &&
+                                              h('span', {class: 'muted away'},
+                                                ` · ${awayText(s.away_since_ms || Date.now())}`)));
     return h('li', {class: 'room', 'data-room': room.id},
              h('div', {class: 'room-head'},
                h('strong', {}, gameName(connection, room.game)), ` · room ${room.id} · `,
