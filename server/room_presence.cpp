@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "persistence/now.hpp"
 #include "server/log.hpp"
 #include "server/room.hpp"
 
@@ -16,11 +17,6 @@ namespace {
 // The bot that plays for an absent player: the one that plays the game properly, as for a
 // removed player's seat.
 constexpr const char* kAbsentBot = "smart";
-
-std::int64_t wall_clock_ms() {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
 
 }  // namespace
 
@@ -87,7 +83,7 @@ void Room::add_presence(int seat, Json& out) const {
   // The room's clock is not the wall's: the time away is carried over to the wall clock, which
   // clients share well enough to say "away for 3 min".
   if (s.player && s.away_at)
-    out["away_since_ms"] = wall_clock_ms() - (clock().now_ms() - *s.away_at);
+    out["away_since_ms"] = store::now_ms() - (clock().now_ms() - *s.away_at);
   if (auto after = absent_bot_after_ms(seat)) out["stand_in_after_ms"] = *after;
 }
 

@@ -4,6 +4,7 @@
 // on a clock the tests move, at the server's default wait and bot pause.
 #include <doctest/doctest.h>
 
+#include "persistence/now.hpp"
 #include "server/config.hpp"
 #include "tests/server/manual_clock.hpp"
 #include "tests/server/table.hpp"
@@ -16,11 +17,6 @@ constexpr std::int64_t kWaitMs = std::int64_t{Config::kDefaultAbsentBotS} * 1000
 Json room_now(const FakeClient& c) {
   auto rooms = c.of_type("room");
   return rooms.empty() ? Json() : rooms.back()["room"];
-}
-
-std::int64_t wall_now_ms() {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
 
 // Anne and Ben at a table of Tally whose timers run on `clock`, with the server's defaults.
@@ -55,9 +51,9 @@ TEST_CASE("a seat says whether its player is here, and since when away") {
   CHECK(seat["stand_in_after_ms"].is_null());
   CHECK(room_now(*t.anne)["absent_bot_s"] == Config::kDefaultAbsentBotS);
 
-  const std::int64_t before = wall_now_ms();
+  const std::int64_t before = store::now_ms();
   t.on_room([&] { t.room->disconnected(t.ben); });
-  const std::int64_t after = wall_now_ms();
+  const std::int64_t after = store::now_ms();
   seat = room_now(*t.anne)["seats"][1];  // everyone here is told at once
   CHECK(seat["connected"] == false);
   CHECK(seat["away_since_ms"].get<std::int64_t>() >= before);

@@ -145,8 +145,8 @@ export function showLobby({connection, screen}) {
              h('div', {class: 'option check'}, absentBox,
                h('label', {for: 'absent-bot'}, 'a bot plays for an absent player'),
                h('small', {id: 'absent-bot-hint'},
-                 'when a player\'s connection is gone that long in a running match; ' +
-                 'the seat is theirs again the moment they are back')),
+                 'when a player\'s connection has been gone for the seconds below, in a ' +
+                 'running match; the seat is theirs again the moment they are back')),
              h('div', {class: 'option'},
                h('label', {for: 'absent-bot-s'}, 'seconds before the bot plays'), absentSeconds),
              h('button', {type: 'submit'}, 'Create room')))));
