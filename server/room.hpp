@@ -220,8 +220,12 @@ class Room : public std::enable_shared_from_this<Room> {
   // when none is owed); every seat's at once when a match starts or is rebuilt.
   void arm_absent_bot(int seat);
   void arm_absent_bots();
+  // Whether a player of a seat other than `seat` is in the room: someone the table would freeze
+  // for.
+  bool another_player_here(int seat) const;
   // How long until the absent bot takes `seat`, as of now; none when it is not coming (the
-  // room's option is off, no match runs, the player is here, or a bot plays there already).
+  // room's option is off, no match runs, the player is here, a bot plays there already, or no
+  // other player is here to be kept waiting).
   std::optional<std::int64_t> absent_bot_after_ms(int seat) const;
   // A bot of `kind` plays `seat` for its absent player (the host's stand_in, or the absent bot).
   void put_stand_in(int seat, const std::string& kind, const Client* asker, const Json& re);

@@ -2,7 +2,9 @@
 // with no connection in the room is away, and says since when. While a match runs, a seat away
 // for longer than the room's absent_bot_s is played by a smart bot, the same stand-in the host
 // can put there at once, until its player comes back; so one absent player never freezes the
-// table, and the seat is the player's again the moment they return.
+// table, and the seat is the player's again the moment they return. The bot comes only while
+// another player is at the table: a match everybody has left (or a server restarted at night)
+// waits for its players rather than being played out by bots.
 #include <algorithm>
 #include <chrono>
 
@@ -23,7 +25,8 @@ constexpr const char* kAbsentBot = "smart";
 void Room::seat_returned(int seat) {
   RoomSeat& s = seats_[seat];
   s.away_at.reset();
-  absent_timers_[seat]->cancel();
+  // The others away are owed their bots again, now that someone is at the table.
+  arm_absent_bots();
   if (s.stand_in.empty()) return;
   s.stand_in.clear();
   bots_[seat].reset();  // a move of the stand-in already on its timer finds no bot (bot_move)
@@ -35,13 +38,13 @@ void Room::member_gone(int audience) {
   RoomSeat& s = seats_[audience];
   if (!s.player || has_members(audience)) return;  // freed, or still here in another tab
   s.away_at = clock().now_ms();
-  arm_absent_bot(audience);
+  arm_absent_bots();  // this seat's, and the others' should nobody be left at the table
 }
 
 std::optional<std::int64_t> Room::absent_bot_after_ms(int seat) const {
   const RoomSeat& s = seats_[seat];
   if (settings_.absent_bot_s <= 0 || status_ != Status::playing || !state_ || state_->is_over() ||
-      closed_ || !s.player || !s.away_at || !s.stand_in.empty())
+      closed_ || !s.player || !s.away_at || !s.stand_in.empty() || !another_player_here(seat))
     return std::nullopt;
   const std::int64_t wait = std::int64_t{settings_.absent_bot_s} * 1000;
   return std::max<std::int64_t>(0, wait - (clock().now_ms() - *s.away_at));
@@ -61,6 +64,12 @@ void Room::arm_absent_bot(int seat) {
                               << kAbsentBot << " bot plays for them");
     self->put_stand_in(seat, kAbsentBot, nullptr, nullptr);
   });
+}
+
+bool Room::another_player_here(int seat) const {
+  for (const auto& [key, member] : members_)
+    if (member.audience != seat && member.audience != spectators()) return true;
+  return false;
 }
 
 void Room::arm_absent_bots() {

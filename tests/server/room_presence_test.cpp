@@ -156,6 +156,26 @@ TEST_CASE("a player away when the match starts is waited for, then played for") 
   CHECK(latest_view(*t.anne)["step"] == 2);
 }
 
+TEST_CASE("with nobody at the table no bot plays; the first one back sets the others' waits") {
+  ManualClock clock;
+  ClockedTable t(clock);
+  t.seat_both_and_start();
+  t.on_room([&] { t.room->disconnected(t.ben); });
+  CHECK(clock.armed() == 1);  // Ben's wait, for Anne is here
+  t.on_room([&] { t.room->disconnected(t.anne); });
+  CHECK(clock.armed() == 0);  // nobody left to keep waiting: the match waits for its players
+  auto anne = std::make_shared<FakeClient>();
+  anne->welcome(t.anne->player(), "Anne");
+  t.on_room([&] { t.room->resume(anne); });
+  // Ben has been away since before Anne left: his wait counts from then.
+  CHECK(room_now(*anne)["seats"][1]["stand_in_after_ms"] == kWaitMs);
+  CHECK(room_now(*anne)["seats"][0]["stand_in_after_ms"].is_null());
+  t.act(anne, {{"type", "add"}, {"n", 1}}, 4);
+  t.commit_all();
+  t.fire_next();
+  CHECK(room_now(*anne)["seats"][1]["stand_in"] == "smart");
+}
+
 TEST_CASE("a room whose absent_bot_s is 0 waits for its absent players") {
   ManualClock clock;
   ClockedTable t(clock, 0);
