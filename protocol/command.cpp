@@ -384,7 +384,10 @@ Expected<Command> create_room(const Fields& f) {
   TORTUGA_TRY(game, f.string("game"));
   TORTUGA_TRY(options, f.optional_object("options"));
   TORTUGA_TRY(is_private, f.optional_bool("private", false));
-  return Command(CreateRoom{std::move(game), std::move(options), is_private});
+  TORTUGA_TRY(absent_bot_s, f.optional_integer("absent_bot_s", 0, kMaxAbsentBotS));
+  CreateRoom command{std::move(game), std::move(options), is_private};
+  if (absent_bot_s) command.absent_bot_s = static_cast<int>(*absent_bot_s);
+  return Command(std::move(command));
 }
 Expected<Command> join_room(const Fields& f) {
   TORTUGA_TRY(room, f.room_ref("room"));

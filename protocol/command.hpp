@@ -26,6 +26,7 @@ inline constexpr int kMaxMatchLimit = 200;
 inline constexpr int kDefaultMatchLimit = 50;
 inline constexpr int kMaxChatLength = 500;    // code points of one chat line
 inline constexpr int kMaxReasonLength = 200;  // code points of a host's reason for closing
+inline constexpr int kMaxAbsentBotS = 3600;   // create_room's absent_bot_s: at most an hour
 // The statuses a stored match can have, the values of list_matches' (and the HTTP list's) filter.
 inline constexpr std::string_view kMatchStatuses[] = {"running", "finished", "aborted"};
 
@@ -48,6 +49,9 @@ struct CreateRoom {
   std::string game;
   Json options = Json::object();  // the game's own options; the game checks them
   bool is_private = false;        // the wire field is "private"
+  // Seconds before a bot plays for a player who went away from the running match; 0: never;
+  // absent: the server's default (Config::absent_bot_s).
+  std::optional<int> absent_bot_s;
 };
 struct JoinRoom {
   RoomRef room;

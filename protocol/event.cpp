@@ -52,12 +52,14 @@ std::string error(const Json& re, const Error& e) {
   return error(re, e.code, e.message);
 }
 
-std::string welcome(const Json& re, const Json& player, std::string_view token, const Json& games) {
+std::string welcome(const Json& re, const Json& player, std::string_view token, const Json& games,
+                    const Json& room_defaults) {
   return Message("welcome", re)
       .field("player", player)
       .field("token", token)
       .field("protocol", kProtocolVersion)
       .field("games", games)
+      .field("room_defaults", room_defaults)
       .done();
 }
 

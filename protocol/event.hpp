@@ -34,8 +34,10 @@ std::string text_of(const Json& value);
 // {type:"error", re?, code, message}
 std::string error(const Json& re, std::string_view code, std::string_view message);
 std::string error(const Json& re, const Error& error);
-// {type:"welcome", re?, player:{id,name}, token, protocol, games:[Game::describe()...]}
-std::string welcome(const Json& re, const Json& player, std::string_view token, const Json& games);
+// {type:"welcome", re?, player:{id,name}, token, protocol, games:[Game::describe()...],
+//  room_defaults:{absent_bot_s}}: room_defaults, what create_room gives a room it says nothing of.
+std::string welcome(const Json& re, const Json& player, std::string_view token, const Json& games,
+                    const Json& room_defaults);
 // {type:"rooms", re?, rooms:[room...], now_ms}: the listed rooms, and the server's clock to
 // reckon their ages by (created_ms).
 std::string rooms(const Json& re, const Json& rooms, std::int64_t now_ms);

@@ -84,6 +84,9 @@ const char* const kServeHelp =
     "  --log-level LEVEL   error, warn, info or debug (default info)\n"
     "  --log-format F      text, or json: one JSON object per line (default text)\n"
     "  --bot-delay-ms N    pause before a bot acts, so people can follow (default 400)\n"
+    "  --absent-bot-s N    seconds a running match waits for a player who went away before a\n"
+    "                      smart bot plays their seat until they are back; 0: never (default 30;\n"
+    "                      a room may choose its own)\n"
     "  --web-root DIR      static files served at / (default: the web/ found beside the binary\n"
     "                      or above it; a relative DIR is taken from the working directory)\n"
     "  --port-file FILE    write the port actually listened on to FILE once listening\n"
@@ -158,7 +161,12 @@ Expected<Config> load_config(const std::string& path, Config c) {
         return *bad;
       read(l, "deflate_min_bytes", c.limits.deflate_min_bytes);
     }
-    if (j.contains("bots")) read(j["bots"], "delay_ms", c.bot_delay_ms);
+    if (j.contains("bots")) {
+      read(j["bots"], "delay_ms", c.bot_delay_ms);
+      if (auto bad = read_in_range(j["bots"], "absent_bot_s", c.absent_bot_s, 0,
+                                   protocol::kMaxAbsentBotS, path + ": bots"))
+        return *bad;
+    }
     if (j.contains("admin")) {
       read(j["admin"], "token", c.admin.token);
       if (j["admin"].contains("token_file")) {
@@ -227,7 +235,12 @@ Expected<Config> config_from_args(const std::vector<std::string>& args,
         c.log_format = value;
       } else if (flag == "--bot-delay-ms")
         c.bot_delay_ms = std::stoi(value);
-      else if (flag == "--web-root")
+      else if (flag == "--absent-bot-s") {
+        c.absent_bot_s = std::stoi(value);
+        if (c.absent_bot_s < 0 || c.absent_bot_s > protocol::kMaxAbsentBotS)
+          return config_error("--absent-bot-s must be 0.." +
+                              std::to_string(protocol::kMaxAbsentBotS));
+      } else if (flag == "--web-root")
         c.web_root = absolute_from(fs::current_path(), value);
       else if (flag == "--admin-token-file") {
         auto token = token_from_file(value);

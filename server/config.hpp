@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "persistence/sqlite_store.hpp"
+#include "protocol/command.hpp"
 #include "rules/core/error.hpp"
 
 namespace tortuga {
@@ -74,6 +75,12 @@ struct Config {
   // How long the lobby gathers changes before sending them to its watchers: a burst (bots filling
   // seats) is one message, and a watcher gets at most a few a second, however busy the lobby.
   static constexpr int kLobbyGatherMs = 250;
+  // How long a running match waits for a player who went away before a smart bot plays their
+  // seat (until they are back): long enough for a reload or a dropped network to come back, short
+  // enough that the table does not sit idle. A room may choose its own (create_room's
+  // absent_bot_s); 0 turns it off.
+  static constexpr int kDefaultAbsentBotS = 30;
+  int absent_bot_s = kDefaultAbsentBotS;
   bool synchronous_full = store::SqliteOptions{}.synchronous_full;
   int commit_delay_us = store::SqliteOptions{}.commit_delay_us;  // the group commit delay
 };

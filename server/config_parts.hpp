@@ -22,7 +22,7 @@ inline LobbyLimits lobby_limits(const Config& c) {
 }
 
 inline RoomSettings room_settings(const Config& c) {
-  return RoomSettings{c.bot_delay_ms, nullptr, c.limits.empty_room_timeout_s};
+  return RoomSettings{c.bot_delay_ms, nullptr, c.limits.empty_room_timeout_s, c.absent_bot_s};
 }
 
 }  // namespace tortuga

@@ -117,18 +117,24 @@ void Lobby::dispatch(const std::shared_ptr<Client>& client, protocol::Parsed& pa
 // The store commits the new player on its own thread while this connection's thread serves
 // others; the answer comes from the store's thread, so it only welcomes and sends (both
 // thread-safe) before letting the connection read on.
+Json Lobby::room_defaults() const {
+  return {{"absent_bot_s", settings_.absent_bot_s}};
+}
+
 void Lobby::welcome_new_player(const std::shared_ptr<Client>& c, const Json& re,
                                const std::string& name, std::function<void()> next) {
   std::string token = store::new_token();
   const std::string hash = store::hash_token(token);
   store_.create_player(
-      name, hash, [c, re, token = std::move(token), next = std::move(next)](store::Player player) {
+      name, hash,
+      [c, re, token = std::move(token), next = std::move(next),
+       defaults = room_defaults()](store::Player player) {
         if (player.id == 0) {
           refuse(c, re, code::kInternal, "the player could not be stored");
         } else {
           c->welcome(player.id, player.name);
           c->send(protocol::event::welcome(re, {{"id", player.id}, {"name", player.name}}, token,
-                                           games_json()));
+                                           games_json(), defaults));
         }
         next();
       });
@@ -149,7 +155,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
   }
   c->welcome(player.id, player.name);
   c->send(protocol::event::welcome(re, {{"id", player.id}, {"name", player.name}}, *m.token,
-                                   games_json()));
+                                   games_json(), room_defaults()));
   // Resume every seat this player holds.
   std::vector<std::shared_ptr<Room>> held;
   {
@@ -198,7 +204,9 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
       return refuse(c, re, code::kServerFull, "the server hosts as many rooms as it may");
     const std::int64_t id = next_room_++;
     std::string code = m.is_private ? new_code() : "";
-    room = std::make_shared<Room>(io_, store_, *this, settings_, id, code, *game,
+    RoomSettings settings = settings_;
+    if (m.absent_bot_s) settings.absent_bot_s = *m.absent_bot_s;
+    room = std::make_shared<Room>(io_, store_, *this, settings, id, code, *game,
                                   std::move(*options), m.is_private);
     rooms_[id] = room;
     if (m.is_private) codes_[code] = id;

@@ -69,6 +69,8 @@ class Lobby : public RoomDirectory {
 
  private:
   void dispatch(const std::shared_ptr<Client>& client, protocol::Parsed& parsed);
+  // What create_room gives a room it says nothing of, as welcome tells clients.
+  Json room_defaults() const;
   void welcome_new_player(const std::shared_ptr<Client>& c, const Json& re, const std::string& name,
                           std::function<void()> next);
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Hello& m);

@@ -64,8 +64,9 @@ Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& dire
       seats_(options_.at("players").get<int>()),
       views_(static_cast<int>(seats_.size()), game.make_observer()),
       bot_chance_(fresh_seed()),
-      deadline_timer_((settings_.clock ? *settings_.clock : steady_room_clock()).timer(strand_)),
-      bot_timer_((settings_.clock ? *settings_.clock : steady_room_clock()).timer(strand_)) {
+      deadline_timer_(clock().timer(strand_)),
+      bot_timer_(clock().timer(strand_)) {
+  for (std::size_t i = 0; i < seats_.size(); ++i) absent_timers_.push_back(clock().timer(strand_));
   metrics_.rooms[static_cast<std::size_t>(status_)]->add();
   publish_summary(room_json());
 }
@@ -87,11 +88,16 @@ Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& dire
     if (s.seat < 0 || s.seat >= static_cast<int>(seats_.size())) continue;
     seats_[s.seat] = {s.player_id, s.name, s.bot};
     if (!s.bot.empty()) bots_[s.seat] = game_.make_bot(s.bot);
+    // Nobody is back yet: every player is away from the moment the match is rebuilt.
+    if (s.player_id) seats_[s.seat].away_at = clock().now_ms();
     if (s.player_id && !host_) host_ = s.player_id;
   }
   publish_summary(room_json());
   // Timers and bots resume once the room is shared (shared_from_this needs an owner).
-  post([this] { after_settled(); });
+  post([this] {
+    after_settled();
+    arm_absent_bots();
+  });
 }
 
 Room::~Room() {
@@ -112,13 +118,16 @@ Json Room::room_json() const {
   Json seats = Json::array();
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     const RoomSeat& s = seats_[i];
-    Json seat = {{"seat", i},      {"name", nullptr},    {"player", nullptr},
-                 {"bot", nullptr}, {"connected", false}, {"stand_in", nullptr}};
+    Json seat = {{"seat", i},           {"name", nullptr},
+                 {"player", nullptr},   {"bot", nullptr},
+                 {"connected", false},  {"away_since_ms", nullptr},
+                 {"stand_in", nullptr}, {"stand_in_after_ms", nullptr}};
     if (s.player || !s.bot.empty()) seat["name"] = s.name;  // as logs and history name the seat
     if (s.player) {
       seat["player"] = {{"id", *s.player}, {"name", s.name}};
       seat["connected"] = has_members(static_cast<int>(i));
       if (!s.stand_in.empty()) seat["stand_in"] = s.stand_in;
+      add_presence(static_cast<int>(i), seat);
     } else if (!s.bot.empty()) {
       seat["bot"] = s.bot;
       seat["connected"] = true;
@@ -138,6 +147,7 @@ Json Room::room_json() const {
                {"seats", std::move(seats)},
                {"spectators", watching},
                {"spectator_chat", spectator_chat_},
+               {"absent_bot_s", settings_.absent_bot_s},
                {"rematch", rematch_json()}};
   return room;
 }
@@ -145,6 +155,8 @@ Json Room::room_json() const {
 void Room::publish_summary(Json summary) {
   summary["created_ms"] = created_ms_;
   summary["host_online"] = host_present();
+  // A listing is read long after it was written: a wait counted from then would be wrong.
+  for (Json& seat : summary["seats"]) seat.erase("stand_in_after_ms");
   {
     std::lock_guard lock(summary_mutex_);
     summary_ = summary;
@@ -277,6 +289,7 @@ void Room::add_bot(std::shared_ptr<Client> client, std::optional<int> wanted, st
 }
 
 void Room::leave(std::shared_ptr<Client> client, Json re) {
+  const int audience = audience_of(client);
   if (!members_.erase(client.get())) return error(client, re, code::kNotInRoom, "not in that room");
   client->send(event::left(re, id_));
   const std::int64_t player = client->player();
@@ -292,8 +305,9 @@ void Room::leave(std::shared_ptr<Client> client, Json re) {
     gone_.insert(player);
     rematch_.reset();
   }
-  // A player who leaves a running match keeps the seat and may come back; a host who leaves
-  // hands the role to someone who is here.
+  // A player who leaves a running match keeps the seat and may come back (away meanwhile); a
+  // host who leaves hands the role to someone who is here.
+  member_gone(audience);
   pass_host_if_gone();
   send_room_to_all();
   close_if_abandoned();
@@ -312,8 +326,10 @@ bool Room::pass_host_on() {
 }
 
 void Room::disconnected(std::shared_ptr<Client> client) {
+  const int audience = audience_of(client);
   if (members_.erase(client.get()) == 0) return;
   std::erase_if(waiting_for_state_, [&](const auto& w) { return w.first == client; });
+  member_gone(audience);
   send_room_to_all();
   close_if_abandoned();
 }
@@ -396,6 +412,7 @@ void Room::started(std::int64_t match, const std::shared_ptr<Client>& client, co
   TORTUGA_LOG_AT(info, log_context("match_started").field("game", game_.info().id),
                  "room " << id_ << " started match " << match_ << " of " << game_.info().id);
 
+  arm_absent_bots();  // for players who went away before the start
   send_room_to_all(client.get(), re);
   for (const auto& [key, member] : members_) send_state(member.client, nullptr);
   after_settled();
@@ -493,6 +510,7 @@ void Room::committed(std::int64_t version, bool ok, const std::string& error) {
     set_status(Status::over);
     metrics_.matches_finished->add();
     deadline_timer_->cancel();
+    arm_absent_bots();  // cancels them: nobody is owed a bot once the match is over
     TORTUGA_LOG_AT(info, log_context("match_over").field("game", game_.info().id),
                    "match " << match_ << " over: " << state_->result().dump());
     send_room_to_all();
@@ -593,6 +611,7 @@ void Room::shutdown() {
   deadline_timer_->cancel();
   bot_timer_->cancel();
   empty_timer_->cancel();
+  for (auto& timer : absent_timers_) timer->cancel();
 }
 
 }  // namespace tortuga

@@ -41,6 +41,9 @@ struct RoomSettings {
   int bot_delay_ms = Config::kDefaultBotDelayMs;
   RoomClock* clock = nullptr;  // what the room's timers run on; none: the steady clock
   int empty_room_timeout_s = Limits{}.empty_room_timeout_s;  // 0: an empty room stays
+  // Seconds a running match waits for a person who went away before a bot plays their seat;
+  // 0: never (the host may still put a stand-in there).
+  int absent_bot_s = Config::kDefaultAbsentBotS;
 };
 
 struct RoomSeat {
@@ -48,6 +51,8 @@ struct RoomSeat {
   std::string name;
   std::string bot;       // bot kind, empty for a person
   std::string stand_in;  // a person's seat: the kind of bot playing it while the person is away
+  // A person's seat without a connection in the room: since when, on the room's clock.
+  std::optional<std::int64_t> away_at;
   bool taken() const { return player || !bot.empty(); }
 };
 
@@ -212,8 +217,28 @@ class Room : public std::enable_shared_from_this<Room> {
   // When the host has gone (left, or lost every connection), the role passes by itself to the
   // next seated person who is here, in seat order after the host's; nobody here: it stays.
   void pass_host_if_gone();
-  // The player of `seat` is back: a stand-in bot gives the seat back.
+  // Presence (room_presence.cpp). The player of `seat` is back: the seat is no longer away, and
+  // a stand-in bot gives it back.
   void seat_returned(int seat);
+  // A member of `audience` has gone (disconnected, or left a match): if it was the last one of a
+  // person's seat, the seat is away from now, and the absent bot is armed for it.
+  void member_gone(int audience);
+  // The room's timer for `seat`'s absent bot, armed for what remains of its wait (or cancelled
+  // when none is owed); every seat's at once when a match starts or is rebuilt.
+  void arm_absent_bot(int seat);
+  void arm_absent_bots();
+  // Whether a player of a seat other than `seat` is in the room: someone the table would freeze
+  // for.
+  bool another_player_here(int seat) const;
+  // How long until the absent bot takes `seat`, as of now; none when it is not coming (the
+  // room's option is off, no match runs, the player is here, a bot plays there already, or no
+  // other player is here to be kept waiting).
+  std::optional<std::int64_t> absent_bot_after_ms(int seat) const;
+  // A bot of `kind` plays `seat` for its absent player (the host's stand_in, or the absent bot).
+  void put_stand_in(int seat, const std::string& kind, const Client* asker, const Json& re);
+  // The seat's presence as the room message shows it: away_since_ms and stand_in_after_ms.
+  void add_presence(int seat, Json& out) const;
+  RoomClock& clock() const { return settings_.clock ? *settings_.clock : steady_room_clock(); }
   // The host's guard: the room is open for business and `client` is its host; else it answers.
   bool refused_unless_host(const std::shared_ptr<Client>& client, const Json& re);
   // Stores a new match of the seats as they are, then starts it (started); from start or rematch.
@@ -259,6 +284,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::unique_ptr<RoomTimer> deadline_timer_;
   std::unique_ptr<RoomTimer> bot_timer_;
   std::int64_t bot_armed_for_ = -1;  // the version whose bot move bot_timer_ holds, if any
+  std::vector<std::unique_ptr<RoomTimer>> absent_timers_;  // per seat: its absent bot's wait
   bool closed_ = false;
   std::int64_t created_ms_ = store::now_ms();  // a resumed match's room: when the match began
   std::unique_ptr<RoomTimer> empty_timer_ =

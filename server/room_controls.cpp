@@ -26,6 +26,7 @@ void Room::close(std::string reason, Answer done, std::string by) {
   closed_ = true;
   deadline_timer_->cancel();
   bot_timer_->cancel();
+  for (auto& timer : absent_timers_) timer->cancel();
   // A match whose last action is being stored ends by that action, as finished; any other that
   // runs ends here, as aborted. A match still being stored is aborted once it is (started()).
   const bool aborting = status_ == Status::playing && state_ && !state_->is_over();
@@ -97,6 +98,7 @@ void Room::remove(std::int64_t player, SeatAfter after, std::string reason, Answ
   if (status_ == Status::playing) {
     seats_[seat] = bot_seat(seat, kReplacementBot);
     bots_[seat] = game_.make_bot(kReplacementBot);
+    absent_timers_[seat]->cancel();  // a bot's for good: nobody is away from it
     const RoomSeat& s = seats_[seat];
     store_.replace_seat(match_, {seat, std::nullopt, s.name, s.bot},
                         [match = match_, seat](bool ok, const std::string& error) {

@@ -82,22 +82,8 @@ void Room::stand_in(std::shared_ptr<Client> client, int seat, std::string kind, 
   if (has_members(seat))
     return error(client, re, code::kPlayerPresent,
                  "the player of seat " + std::to_string(seat) + " is here: they play it");
-  // Not stored: the seat stays its player's, in the match's record as on the table.
-  seats_[seat].stand_in = kind;
-  bots_[seat] = game_.make_bot(kind);
   TORTUGA_LOG(info, "room " << id_ << ": a " << kind << " bot stands in at seat " << seat);
-  send_room_to_all(client.get(), re);
-  // The bot plays at once if the rules wait for this seat; with actions still being stored,
-  // after_settled arms it.
-  if (pending_.empty()) schedule_bot();
-}
-
-void Room::seat_returned(int seat) {
-  RoomSeat& s = seats_[seat];
-  if (s.stand_in.empty()) return;
-  s.stand_in.clear();
-  bots_[seat].reset();  // a move of the stand-in already on its timer finds no bot (bot_move)
-  TORTUGA_LOG(info, "room " << id_ << ": the player of seat " << seat << " is back");
+  put_stand_in(seat, kind, client.get(), re);
 }
 
 bool Room::host_present() const {

@@ -47,6 +47,10 @@ class SteadyRoomClock : public RoomClock {
   std::unique_ptr<RoomTimer> timer(const RoomStrand& strand) override {
     return std::make_unique<SteadyRoomTimer>(strand);
   }
+  std::int64_t now_ms() const override {
+    using namespace std::chrono;
+    return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
+  }
 };
 
 }  // namespace

@@ -28,6 +28,8 @@ class RoomClock {
  public:
   virtual ~RoomClock() = default;
   virtual std::unique_ptr<RoomTimer> timer(const RoomStrand& strand) = 0;
+  // The time the timers count on, in milliseconds from an arbitrary start.
+  virtual std::int64_t now_ms() const = 0;
 };
 
 // The server's clock: boost::asio's steady_timer.

@@ -19,7 +19,7 @@ constexpr const char* kOther = "other";
 constexpr const char* kRoomStatuses[] = {"open", "starting", "playing", "over"};
 constexpr const char* kCloseReasons[] = {"client_close", "idle_timeout", "slow_client",
                                          "limit",        "shutdown",     "error"};
-constexpr const char* kTimerKinds[] = {"deadline", "bot", "empty_room"};
+constexpr const char* kTimerKinds[] = {"deadline", "bot", "empty_room", "absent_bot"};
 
 // The wire name of every client message type, in the order of protocol::Command.
 template <std::size_t... I>
@@ -111,10 +111,11 @@ ServerMetrics::ServerMetrics() {
                           "Messages waiting in connections' write queues, all together.");
   slow_clients_ = &r.counter("tortuga_slow_clients_dropped_total",
                              "Connections closed because their write queue was full.");
-  timers_ =
-      one_per(r.counters("tortuga_timers_fired_total",
-                         "Room timers fired, by kind: a deadline or a bot's pause.", {"timer"}),
-              kTimerKinds);
+  timers_ = one_per(r.counters("tortuga_timers_fired_total",
+                               "Room timers fired, by kind: a deadline, a bot's pause, or a bot "
+                               "taking an absent player's seat.",
+                               {"timer"}),
+                    kTimerKinds);
   register_process_metrics(r);
 }
 

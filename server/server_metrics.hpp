@@ -33,7 +33,7 @@ enum class CloseReason {
 // The reason's label value: "client_close", "idle_timeout", ...
 const char* close_reason_name(CloseReason reason);
 
-enum class TimerKind { deadline, bot, empty_room };
+enum class TimerKind { deadline, bot, empty_room, absent_bot };
 
 // A game's metrics, looked up once per room.
 struct GameMetrics {

@@ -127,11 +127,12 @@ export class TortugaClient extends Emitter {
     return this.#ask(() => ({type: 'unwatch_lobby'}));
   }
 
-  createRoom({game, options, private: isPrivate} = {}) {
+  createRoom({game, options, private: isPrivate, absentBotS} = {}) {
     return this.#ask(() => ({
       type: 'create_room', game: check.string('game', game),
       options: check.optional(check.object, 'options', options),
       private: check.optional(check.boolean, 'private', isPrivate),
+      absent_bot_s: check.optional(check.integer, 'absent_bot_s', absentBotS, 0, 3600),
     }));
   }
 

@@ -46,6 +46,8 @@ export interface Welcome {
   token: string;
   protocol: number;
   games: GameInfo[];
+  /** What create_room gives a room for its own options left out. */
+  room_defaults: {absent_bot_s: number};
 }
 
 export interface Seat {
@@ -54,6 +56,12 @@ export interface Seat {
   player: Player | null;
   bot: 'random' | 'smart' | null;
   connected: boolean;
+  /** A person's seat whose player is not in the room: since when (ms since 1970, server's clock). */
+  away_since_ms: number | null;
+  /** The kind of bot playing a person's seat while the person is away. */
+  stand_in: 'random' | 'smart' | null;
+  /** While a match runs and the player is away: ms from this message until a bot plays the seat. */
+  stand_in_after_ms?: number | null;
 }
 
 export interface Room {
@@ -67,6 +75,8 @@ export interface Room {
   match: number | null;
   seats: Seat[];
   spectators: number;
+  /** Seconds a running match waits for an absent player before a bot plays the seat; 0: never. */
+  absent_bot_s: number;
 }
 
 /** A room as the lobby lists it (list_rooms, watch_lobby, rooms_changed). */
@@ -282,7 +292,8 @@ export class TortugaClient extends Emitter<ClientEvents> {
   /** The listed rooms now; from then on `lobby` is kept by the pushed `rooms_changed`. */
   watchLobby(filter?: {game?: string}): Promise<ListedRoom[]>;
   unwatchLobby(): Promise<{type: 'lobby_unwatched'; re?: string | number}>;
-  createRoom(request: {game: string; options?: {[option: string]: Json}; private?: boolean}):
+  createRoom(request: {game: string; options?: {[option: string]: Json}; private?: boolean;
+                       absentBotS?: number}):
     Promise<RoomMessage>;
   joinRoom(room: number | string, options?: {seat?: number}): Promise<RoomMessage>;
   watchRoom(room: number | string): Promise<RoomMessage>;

@@ -82,6 +82,11 @@ TEST_CASE("create_room parses game, options and private, with defaults") {
   c = parse_as<CreateRoom>(R"({"type":"create_room","game":"riff-raff"})");
   CHECK(c.options == Json::object());
   CHECK_FALSE(c.is_private);
+  CHECK_FALSE(c.absent_bot_s);  // the server's default
+  CHECK(*parse_as<CreateRoom>(R"({"type":"create_room","game":"riff-raff","absent_bot_s":0})")
+             .absent_bot_s == 0);
+  CHECK(*parse_as<CreateRoom>(R"({"type":"create_room","game":"riff-raff","absent_bot_s":3600})")
+             .absent_bot_s == 3600);
 }
 
 TEST_CASE("join_room and watch_room take a room id or a join code") {
@@ -260,6 +265,10 @@ TEST_CASE("every malformed field is bad_field and the message names the field") 
       {R"({"type":"create_room","game":"scalawag","options":"players=4"})", "options"},
       {R"({"type":"create_room","game":"scalawag","private":"yes"})", "private"},
       {R"({"type":"create_room","game":"scalawag","private":1})", "private"},
+      {R"({"type":"create_room","game":"scalawag","absent_bot_s":-1})", "absent_bot_s"},
+      {R"({"type":"create_room","game":"scalawag","absent_bot_s":3601})", "absent_bot_s"},
+      {R"({"type":"create_room","game":"scalawag","absent_bot_s":1.5})", "absent_bot_s"},
+      {R"({"type":"create_room","game":"scalawag","absent_bot_s":"30"})", "absent_bot_s"},
       // join_room, watch_room
       {R"({"type":"join_room"})", "room"},
       {R"({"type":"join_room","room":null})", "room"},

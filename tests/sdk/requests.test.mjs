@@ -29,6 +29,8 @@ test('requests resolve with their replies and refusals carry the server codes', 
     // Checked here, never sent.
     await refusal(anne.createRoom({game: 7}), 'bad_field');
     await refusal(anne.createRoom({game: 'scalawag', options: [1]}), 'bad_field');
+    await refusal(anne.createRoom({game: 'scalawag', absentBotS: 3601}), 'bad_field');
+    await refusal(anne.createRoom({game: 'scalawag', absentBotS: 1.5}), 'bad_field');
     await refusal(anne.joinRoom(1, {seat: -1}), 'bad_field');
     await refusal(anne.joinRoom(1.5), 'bad_field');
     await refusal(anne.addBot(1, {bot: 'clever'}), 'bad_field');
@@ -54,8 +56,10 @@ test('requests resolve with their replies and refusals carry the server codes', 
     await refusal(handle.act({type: 'pass'}), 'no_such_match');
 
     const {room, you} = await anne.createRoom({game: 'raft-and-scupper',
-                                               options: {short_game: true}});
+                                               options: {short_game: true}, absentBotS: 45});
     assert.equal(you.seat, 0);
+    assert.equal(room.absent_bot_s, 45);
+    assert.equal(anne.welcome.room_defaults.absent_bot_s, 30);
     await refusal(anne.start(room.id), 'not_enough_players');
     await refusal(mary.addBot(room.id), 'not_in_room');
     const joined = await mary.joinRoom(room.id);

@@ -24,6 +24,7 @@ TEST_CASE("a store, lobby or room built with its own defaults has the server's")
   CHECK(RoomSettings{}.bot_delay_ms == defaults.bot_delay_ms);
   CHECK(RoomSettings{}.empty_room_timeout_s == defaults.limits.empty_room_timeout_s);
   CHECK(LobbyLimits{}.gather == std::chrono::milliseconds(Config::kLobbyGatherMs));
+  CHECK(RoomSettings{}.absent_bot_s == defaults.absent_bot_s);
 }
 
 TEST_CASE("the store, the lobby and each room are started with the config's settings") {
@@ -34,11 +35,13 @@ TEST_CASE("the store, the lobby and each room are started with the config's sett
     CHECK(lobby_limits(c).max_rooms == c.limits.max_rooms);
     CHECK(room_settings(c).bot_delay_ms == c.bot_delay_ms);
     CHECK(room_settings(c).empty_room_timeout_s == c.limits.empty_room_timeout_s);
+    CHECK(room_settings(c).absent_bot_s == c.absent_bot_s);
   }
   SUBCASE("settings that differ from every default") {
     const std::string path = "/tmp/tortuga-config-parts-" + std::to_string(::getpid()) + ".json";
     std::ofstream(path)
-        << R"({"limits": {"max_rooms": 3, "empty_room_timeout_s": 0}, "bots": {"delay_ms": 7},
+        << R"({"limits": {"max_rooms": 3, "empty_room_timeout_s": 0},
+                               "bots": {"delay_ms": 7, "absent_bot_s": 5},
                                "store": {"synchronous_full": false, "commit_delay_us": 250}})";
     auto c = config_from_args({"--config", path});
     std::remove(path.c_str());
@@ -48,6 +51,7 @@ TEST_CASE("the store, the lobby and each room are started with the config's sett
     CHECK(lobby_limits(*c).max_rooms == 3);
     CHECK(room_settings(*c).bot_delay_ms == 7);
     CHECK(room_settings(*c).empty_room_timeout_s == 0);
+    CHECK(room_settings(*c).absent_bot_s == 5);
   }
 }
 
@@ -68,6 +72,30 @@ TEST_CASE("an empty room's timeout is read from the config file, and refused out
   CHECK(refused.error().message.find("limits.empty_room_timeout_s must be 0..604800") !=
         std::string::npos);
   std::remove(path.c_str());
+}
+
+TEST_CASE("a room's wait for an absent player is read from the file or a flag, within 0..3600") {
+  const std::string path = "/tmp/tortuga-config-absent-" + std::to_string(::getpid()) + ".json";
+  auto load = [&](const std::string& bots) {
+    std::ofstream(path) << R"({"bots": )" << bots << "}";
+    return load_config(path);
+  };
+  CHECK(load(R"({"absent_bot_s": 0})")->absent_bot_s == 0);
+  CHECK(load(R"({"absent_bot_s": 3600})")->absent_bot_s == 3600);
+  for (const char* bad : {R"({"absent_bot_s": -1})", R"({"absent_bot_s": 3601})"}) {
+    CAPTURE(bad);
+    auto refused = load(bad);
+    REQUIRE_FALSE(refused);
+    CHECK(refused.error().message.find("bots.absent_bot_s") != std::string::npos);
+  }
+  std::remove(path.c_str());
+  CHECK(config_from_args({"--absent-bot-s", "90"})->absent_bot_s == 90);
+  CHECK_FALSE(config_from_args({"--absent-bot-s", "-1"}));
+  CHECK_FALSE(config_from_args({"--absent-bot-s", "soon"}));
+  // The shipped file holds the default.
+  auto shipped = load_config(std::string(TORTUGA_SOURCE_DIR) + "/config/tortuga.json");
+  REQUIRE(shipped);
+  CHECK(shipped->absent_bot_s == Config{}.absent_bot_s);
 }
 
 TEST_CASE("the HTTP limits are read from the config file, and refused out of range") {

@@ -7,6 +7,7 @@
 
 #include "protocol/command.hpp"
 #include "protocol/patch.hpp"
+#include "server/config.hpp"
 #include "server/lobby.hpp"
 #include "tests/persistence/helpers.hpp"
 #include "tests/server/fake_client.hpp"
@@ -181,6 +182,30 @@ STORE_TEST("after a restart a running match is rebuilt from its log and its play
   CHECK(state["match"] == match);
   CHECK(state["version"] == 5);
   CHECK(state["view"] == before);
+  // Ben is not back: away since the match was rebuilt, and a bot is now coming for him, since
+  // Anne is at the table (none came while nobody was).
+  const Json ben_seat = last(*back, "room")["room"]["seats"][1];
+  CHECK(ben_seat["connected"] == false);
+  CHECK(ben_seat["away_since_ms"].is_number_integer());
+  CHECK(ben_seat["stand_in_after_ms"].get<std::int64_t>() <= 1000 * Config::kDefaultAbsentBotS);
+  CHECK(ben_seat["stand_in_after_ms"].get<std::int64_t>() > 0);
+  CHECK(last(*back, "room")["room"]["seats"][0]["away_since_ms"].is_null());
+}
+
+TEST_CASE("create_room sets the room's wait for absent players; welcome gives the default") {
+  Server s;
+  auto anne = std::make_shared<FakeClient>();
+  s.send(anne, {{"type", "hello"}, {"name", "Anne"}});
+  CHECK(last(*anne, "welcome")["room_defaults"] ==
+        Json{{"absent_bot_s", Config::kDefaultAbsentBotS}});
+  s.send(anne, {{"type", "create_room"}, {"game", "raft-and-scupper"}});
+  CHECK(last(*anne, "room")["room"]["absent_bot_s"] == Config::kDefaultAbsentBotS);
+  s.send(anne, {{"type", "create_room"}, {"game", "raft-and-scupper"}, {"absent_bot_s", 45}});
+  CHECK(last(*anne, "room")["room"]["absent_bot_s"] == 45);
+  s.send(anne, {{"type", "create_room"}, {"game", "raft-and-scupper"}, {"absent_bot_s", 0}});
+  CHECK(last(*anne, "room")["room"]["absent_bot_s"] == 0);
+  s.send(anne, {{"type", "create_room"}, {"game", "raft-and-scupper"}, {"absent_bot_s", -4}});
+  CHECK(last(*anne, "error")["code"] == "bad_field");
 }
 
 TEST_CASE("actions for unknown or finished matches are typed errors") {

@@ -22,7 +22,7 @@ class ManualClock : public RoomClock {
     return std::make_unique<Timer>(slot, now_ms_);
   }
 
-  std::int64_t now_ms() const { return now_ms_; }
+  std::int64_t now_ms() const override { return now_ms_; }
   // How many timers are armed.
   std::size_t armed() const {
     return std::count_if(slots_.begin(), slots_.end(), [](const auto& s) {

@@ -33,15 +33,17 @@ struct Table {
   std::shared_ptr<FakeClient> anne = std::make_shared<FakeClient>();
   std::shared_ptr<FakeClient> ben = std::make_shared<FakeClient>();
 
-  explicit Table(Json options = Json::object(), int bot_delay_ms = 0) {
+  // `settings`: the room's; its bot pause is none unless a test says, its clock the steady one.
+  explicit Table(Json options = Json::object(), int bot_delay_ms = 0)
+      : Table(std::move(options), RoomSettings{bot_delay_ms}) {}
+  Table(Json options, RoomSettings settings) {
     dir = fs::temp_directory_path() /
           ("tortuga-room-" + std::to_string(::getpid()) + "-" + std::to_string(counter()++));
     fs::create_directories(dir);
     sqlite = std::make_unique<store::SqliteStore>((dir / "t.db").string());
     store = std::make_unique<GatedStore>(*sqlite);
     options = *game.normalize_options(options);
-    room = std::make_shared<Room>(io, *store, directory, RoomSettings{bot_delay_ms}, 1, "", game,
-                                  options, false);
+    room = std::make_shared<Room>(io, *store, directory, settings, 1, "", game, options, false);
     anne->welcome(sqlite->create_player("Anne", "h1").id, "Anne");
     ben->welcome(sqlite->create_player("Ben", "h2").id, "Ben");
   }

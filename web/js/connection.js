@@ -17,6 +17,7 @@ export class Connection extends EventTarget {
     this.pending = new Map();   // request id -> {resolve, reject}
     this.player = null;         // {id, name} once welcomed
     this.games = [];
+    this.roomDefaults = {};     // what create_room gives a room it says nothing of (welcome)
     this.matches = new Map();   // match id -> {view, version, at}
     this.rooms = new Map();     // room id -> the last `room` message about it
     this.syncing = new Set();   // matches whose state was asked for and has not come yet
@@ -104,6 +105,7 @@ export class Connection extends EventTarget {
   welcome(message) {
     this.player = message.player;
     this.games = message.games;
+    this.roomDefaults = message.room_defaults || {};
     this.identity = {name: message.player.name, token: message.token};
     saveIdentity(this.identity);
     this.welcomed = true;

@@ -1,6 +1,15 @@
 // Countdowns for a view's deadline: `after_ms` counted from the moment the view arrived.
+// clockText serves the room's other countdown too: the wait before a bot plays for an absent player.
 
 import {h, fill} from './dom.js';
+
+// Time left as a clock shows it: "0:42" from a minute up, else "42 s".
+export function clockText(leftMs) {
+  const seconds = Math.ceil(Math.max(0, leftMs) / 1000);
+  return seconds >= 60
+      ? `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
+      : `${seconds} s`;
+}
 
 export class Countdown {
   constructor(host) {
@@ -16,10 +25,7 @@ export class Countdown {
     fill(this.host, h('p', {class: 'countdown'}, `Time left for ${who}: `, clock));
     const tick = () => {
       const left = Math.max(0, deadline.after_ms - (performance.now() - arrivedAt));
-      const seconds = Math.ceil(left / 1000);
-      clock.textContent = seconds >= 60
-          ? `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
-          : `${seconds} s`;
+      clock.textContent = clockText(left);
       clock.classList.toggle('urgent', left < 10000);
       if (left === 0) clearInterval(this.timer);
     };

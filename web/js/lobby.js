@@ -5,6 +5,7 @@
 import {h, fill} from './dom.js';
 import {optionsForm} from './options_form.js';
 import {seatName, gameName, roomLink} from './names.js';
+import {awayText} from './presence.js';
 
 const AGES_MS = 30000;  // how often the rooms' ages ("made 5 min ago") are written again
 
@@ -31,8 +32,12 @@ export function showLobby({connection, screen}) {
   const serverNow = () => serverClock.ms + (performance.now() - serverClock.at);
 
   function roomRow(room, actions, listed = false) {
+    // A person away from the room says so, and for how long (presence.js).
     const seats = room.seats.map((s) => h('li', {class: s.player || s.bot ? '' : 'empty'},
-                                          seatName(s)));
+                                          seatName(s),
+                                          s.player && !s.connected &&
+                                              h('span', {class: 'muted away'},
+                                                ` · ${awayText(s.away_since_ms || Date.now())}`)));
     const host = room.seats.find((s) => s.player && s.player.id === room.host);
     return h('li', {class: 'room', 'data-room': room.id},
              h('div', {class: 'room-head'},
@@ -132,6 +137,16 @@ export function showLobby({connection, screen}) {
                        connection.games.map((g) => h('option', {value: g.id}, g.name)));
   const optionsHost = h('div');
   const privateBox = h('input', {type: 'checkbox', id: 'private', name: 'private'});
+  // The room's own option beside the game's: whether, and after how long, a bot plays for a
+  // player who went away from the running match (until they are back).
+  const absentWait = connection.roomDefaults.absent_bot_s || '';  // empty: the server's default
+  const absentBox = h('input', {type: 'checkbox', id: 'absent-bot', name: 'absent-bot',
+                                checked: connection.roomDefaults.absent_bot_s !== 0,
+                                'aria-describedby': 'absent-bot-hint'});
+  const absentSeconds = h('input', {type: 'number', id: 'absent-bot-s', name: 'absent-bot-s',
+                                    min: 1, max: 3600, step: 1, value: absentWait});
+  absentBox.addEventListener('change', () => { absentSeconds.disabled = !absentBox.checked; });
+  absentSeconds.disabled = !absentBox.checked;
   let form = null;
   const showOptions = () => {
     form = optionsForm(connection.game(gameSelect.value));
@@ -142,9 +157,11 @@ export function showLobby({connection, screen}) {
   const create = async (event) => {
     event.preventDefault();
     try {
-      const reply = await connection.request({
-        type: 'create_room', game: gameSelect.value, options: form.read(),
-        private: privateBox.checked});
+      const request = {type: 'create_room', game: gameSelect.value, options: form.read(),
+                       private: privateBox.checked};
+      if (!absentBox.checked) request.absent_bot_s = 0;
+      else if (absentSeconds.value !== '') request.absent_bot_s = Number(absentSeconds.value);
+      const reply = await connection.request(request);
       location.hash = roomLink(reply.room);
     } catch (error) {
       fail(error);
@@ -179,6 +196,13 @@ export function showLobby({connection, screen}) {
              h('div', {class: 'option check'}, privateBox,
                h('label', {for: 'private'}, 'private'),
                h('small', {}, 'not listed; friends join with the room\'s code')),
+             h('div', {class: 'option check'}, absentBox,
+               h('label', {for: 'absent-bot'}, 'a bot plays for an absent player'),
+               h('small', {id: 'absent-bot-hint'},
+                 'when a player\'s connection has been gone for the seconds below, in a ' +
+                 'running match; the seat is theirs again the moment they are back')),
+             h('div', {class: 'option'},
+               h('label', {for: 'absent-bot-s'}, 'seconds before the bot plays'), absentSeconds),
              h('button', {type: 'submit'}, 'Create room')))));
 
   showMine();

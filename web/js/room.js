@@ -9,6 +9,9 @@ import {optionsText} from './options_form.js';
 import {MatchPanel} from './play.js';
 import {ChatPanel} from './chat.js';
 import {foldingSeats} from './seat_list.js';
+import {presenceBadges, tick as tickPresence} from './presence.js';
+
+const PRESENCE_TICK_MS = 1000;
 
 // A link that takes a friend into the room (the code finds a private room).
 function invitation(room) {
@@ -17,6 +20,7 @@ function invitation(room) {
 
 export function showRoom({connection, screen, announce}, roomId, watching, code) {
   let room = null;
+  let roomAt = 0;  // performance.now() when `room` came: its countdowns count from then
   let you = null;
   let panel = null;
   let closed = false;
@@ -80,6 +84,7 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
 
   function takeRoom(message) {
     room = message.room;
+    roomAt = performance.now();
     you = message.you;
     board ??= loadBoard(room.game);
     showInfo();
@@ -122,7 +127,7 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
       h('strong', {}, seatName(seat)),
       mine && h('span', {class: 'badge you'}, 'you'),
       seat.player && seat.player.id === room.host && h('span', {class: 'badge'}, 'host'),
-      !empty && !seat.connected && h('span', {class: 'badge away'}, 'away'),
+      presenceBadges(seat, roomAt),
       seat.stand_in && h('span', {class: 'badge stand-in'}, `a ${seat.stand_in} bot plays for now`),
       empty && isHost() && room.status === 'open' &&
           h('span', {class: 'add-bot'}, botChoice,
@@ -197,7 +202,11 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
       h('p', {class: 'room-status'}, h('span', {class: `badge ${room.status}`}, room.status),
         watching ? ' · you are watching' : '',
         room.spectators ? ` · ${room.spectators} watching` : '',
-        options && h('span', {class: 'muted'}, ` · ${options}`)),
+        options && h('span', {class: 'muted'}, ` · ${options}`),
+        room.absent_bot_s !== undefined && h('span', {class: 'muted absent-bot-option'},
+          room.absent_bot_s > 0
+              ? ` · a bot plays for a player away over ${room.absent_bot_s} s`
+              : ' · absent players are waited for')),
       room.code && h('p', {class: 'code'}, 'Join code: ', h('strong', {id: 'join-code'}, room.code),
         room.private ? ' (private room: share the code, or this link: ' : '',
         room.private && h('a', {href: invitation(room), id: 'invitation'}, invitation(room)),
@@ -289,9 +298,11 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
   connection.addEventListener('left', onLeft);
   connection.addEventListener('room_closed', onClosed);
   connection.addEventListener('removed', onRemoved);
+  const presenceTimer = setInterval(() => tickPresence(info), PRESENCE_TICK_MS);
   enter();
   return () => {
     closed = true;
+    clearInterval(presenceTimer);
     if (panel && panel !== 'loading') panel.close();
     connection.removeEventListener('chat', onChat);
     connection.removeEventListener('chat_log', onChat);
