@@ -165,7 +165,9 @@ TEST_CASE("with nobody at the table no bot plays; the first one back sets the ot
   t.on_room([&] { t.room->disconnected(t.ben); });
   CHECK(clock.armed() == 1);  // Ben's wait, for Anne is here
   t.on_room([&] { t.room->disconnected(t.anne); });
-  CHECK(clock.armed() == 0);  // nobody left to keep waiting: the match waits for its players
+  // Nobody left to keep waiting: the match waits for its players; only the empty room's own
+  // close is counting now.
+  CHECK(clock.armed() == 1);
   auto anne = std::make_shared<FakeClient>();
   anne->welcome(t.anne->player(), "Anne");
   t.on_room([&] { t.room->resume(anne); });
