@@ -210,3 +210,38 @@ export class Conversation {
     return this.problems;
   }
 }
+
+// For suites that watch live connections (tests/web, tests/sdk): the frames of one WebSocket to
+// `wsUrl`, checked against the schema its server serves (fetched once per server) as they go. A
+// problem is thrown as an uncaught error, which fails the test under way.
+const served = new Map();  // http origin -> Promise<FrameChecker>
+
+export function watchConnection(wsUrl, label) {
+  const origin = new URL(wsUrl.replace(/^ws/, 'http')).origin;
+  if (!served.has(origin)) {
+    served.set(origin, fetchSchema(origin).then((schema) => new FrameChecker(schema)));
+  }
+  let conversation = served.get(origin).then((checker) => checker.conversation(`${label} ${wsUrl}`));
+  const fail = (problem) => {
+    if (problem) {
+      process.nextTick(() => {
+        throw new Error(`a frame the protocol's schema does not describe: ${problem}`);
+      });
+    }
+  };
+  // In order: each frame waits for the one before it (and, the first, for the schema).
+  const then = (step) => {
+    conversation = conversation.then((c) => {
+      step(c);
+      return c;
+    });
+  };
+  return {
+    sent: (text) => then((c) => c.sent(String(text))),
+    received: (text) => then((c) => fail(c.received(String(text)))),
+    closed: () => then((c) => {
+      const before = c.problems.length;
+      c.finish().slice(before).forEach(fail);
+    }),
+  };
+}
