@@ -84,7 +84,9 @@ import type {Json, View} from './index.js';
     const name = typeName(game);
     out += `\n${comment(action)}export type ${name}Action =\n`;
     out += action.oneOf.map((s) => `  | ${typeOf(s, defs, {})}`).join('\n') + ';\n';
-    out += `\n${comment(view)}export interface ${name}View extends View {\n`;
+    // An intersection, not an interface extending View: View's index signature would refuse the
+    // optional fields.
+    out += `\n${comment(view)}export type ${name}View = View & {\n`;
     const required = new Set(view.required ?? []);
     for (const [field, s] of Object.entries(view.properties)) {
       if (field === 'legal') {
@@ -95,7 +97,7 @@ import type {Json, View} from './index.js';
         out += `  ${key(field)}${required.has(field) ? '' : '?'}: ${typeOf(s, defs, named)};\n`;
       }
     }
-    out += '}\n';
+    out += '};\n';
   }
   out += '\n/** Each game\'s actions, by game id. */\nexport interface GameActions {\n';
   for (const game of games) out += `  ${literal(game)}: ${typeName(game)}Action;\n`;

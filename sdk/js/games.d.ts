@@ -15,7 +15,7 @@ export type ColpaccioAction =
   | {good: 'gems' | 'silverware' | 'fabrics' | 'rum' | 'pistols' | 'sabres'; type: 'lose_good'};
 
 /** a view of Colpaccio (docs/games/colpaccio.md) */
-export interface ColpaccioView extends View {
+export type ColpaccioView = View & {
   convoy: Json[];
   corsairs: {[key: string]: Json} | null;
   deck: {[key: string]: Json};
@@ -36,7 +36,7 @@ export interface ColpaccioView extends View {
   this_turn: {[key: string]: Json};
   threats: {[key: string]: Json};
   turn: number | null;
-}
+};
 
 /** an action of Raft & Scupper (docs/games/raft-and-scupper.md) */
 export type RaftAndScupperAction =
@@ -49,7 +49,7 @@ export type RaftAndScupperAction =
   | {type: 'pass'};
 
 /** a view of Raft & Scupper (docs/games/raft-and-scupper.md) */
-export interface RaftAndScupperView extends View {
+export type RaftAndScupperView = View & {
   area: {[key: string]: Json};
   board: {[key: string]: Json};
   connected: Json[];
@@ -68,7 +68,7 @@ export interface RaftAndScupperView extends View {
   sunk: Json[];
   turn: string | null;
   turn_clock_s: number;
-}
+};
 
 /** an action of Riff Raff (docs/games/riff-raff.md) */
 export type RiffRaffAction =
@@ -78,7 +78,7 @@ export type RiffRaffAction =
   | {grabs: ({frame: number; piece: number})[]; type: 'catch'};
 
 /** a view of Riff Raff (docs/games/riff-raff.md); it has no `game` field */
-export interface RiffRaffView extends View {
+export type RiffRaffView = View & {
   captain: number;
   catch: {[key: string]: Json} | null;
   last_catch: {[key: string]: Json} | null;
@@ -94,7 +94,7 @@ export interface RiffRaffView extends View {
   rounds: number;
   turn: {[key: string]: Json} | null;
   world: {[key: string]: Json};
-}
+};
 
 /** an action of Scalawag (docs/games/scalawag.md) */
 export type ScalawagAction =
@@ -110,7 +110,7 @@ export type ScalawagAction =
   | {card: 'sailor' | 'gunner' | 'marine' | 'pilot' | 'mutineer' | 'lookout'; type: 'to_locker'};
 
 /** a view of Scalawag (docs/games/scalawag.md) */
-export interface ScalawagView extends View {
+export type ScalawagView = View & {
   alliances: boolean;
   asked: number | null;
   claim: {[key: string]: Json} | null;
@@ -136,7 +136,7 @@ export interface ScalawagView extends View {
   turn: number;
   window_s: number;
   you: {[key: string]: Json} | null;
-}
+};
 
 /** an action of Um Rum und Ehre (docs/games/um-rum-und-ehre.md) */
 export type UmRumUndEhreAction =
@@ -157,7 +157,7 @@ export type UmRumUndEhreAction =
   | {type: 'rum'};
 
 /** a view of Um Rum und Ehre (docs/games/um-rum-und-ehre.md) */
-export interface UmRumUndEhreView extends View {
+export type UmRumUndEhreView = View & {
   alley_pirates: Json[];
   captain: number;
   current: number;
@@ -179,7 +179,7 @@ export interface UmRumUndEhreView extends View {
   stacks: {[key: string]: Json};
   stage: string;
   town: {[key: string]: Json};
-}
+};
 
 /** Each game's actions, by game id. */
 export interface GameActions {
