@@ -102,8 +102,8 @@ TestClient::TestClient(std::uint16_t port, std::string label, Offer offer)
     // One file per client, named so that clients of concurrent test processes never share one.
     static std::atomic<int> clients{0};
     std::filesystem::create_directories(dir);
-    const auto file = std::filesystem::path(dir) / (std::to_string(::getpid()) + "-" +
-                                                    std::to_string(++clients) + ".jsonl");
+    const auto file = std::filesystem::path(dir) /
+                      (std::to_string(::getpid()) + "-" + std::to_string(++clients) + ".jsonl");
     frames_.open(file);
     const auto* options = doctest::getContextOptions();
     const char* test = options && options->currentTest ? options->currentTest->m_name : "";
