@@ -27,7 +27,7 @@ export type ColpaccioView = View & {
   log: Json[];
   looking: Json[] | {[key: string]: Json} | null;
   lost_goods: Json[];
-  phase: string;
+  phase: 'turn' | 'parrot_pact' | 'ghost_ship' | 'ending' | 'over';
   players: Json[];
   removed: number;
   solo: boolean;
@@ -60,7 +60,7 @@ export type RaftAndScupperView = View & {
   layout: Json[];
   legal: RaftAndScupperAction[];
   legal_by_seat?: RaftAndScupperAction[][];
-  phase: string;
+  phase: 'switching' | 'placing' | 'choosing' | 'playing' | 'over';
   pirates: Json[];
   seats: Json[];
   ships: Json[];
@@ -87,7 +87,7 @@ export type RiffRaffView = View & {
   model: {[key: string]: Json};
   motion: {[key: string]: Json} | null;
   order: Json[];
-  phase: string;
+  phase: 'choosing' | 'appointing' | 'loading' | 'catching' | 'over';
   placement: {[key: string]: Json} | null;
   players: Json[];
   round: number;
@@ -127,7 +127,7 @@ export type ScalawagView = View & {
   log: Json[];
   order: {[key: string]: Json} | null;
   penalty: {[key: string]: Json} | null;
-  phase: string;
+  phase: 'order' | 'window' | 'targets' | 'penalty' | 'lose_crew' | 'return' | 'prize_discard' | 'over';
   players: Json[];
   returning: number | null;
   ring: Json[];
@@ -177,7 +177,7 @@ export type UmRumUndEhreView = View & {
   ship: {[key: string]: Json};
   stack_order?: {[key: string]: Json};
   stacks: {[key: string]: Json};
-  stage: string;
+  stage: 'turn' | 'after_move' | 'hq' | 'goods' | 'map' | 'guard' | 'invite' | 'roll' | 'rum' | 'over';
   town: {[key: string]: Json};
 };
 
