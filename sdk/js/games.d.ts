@@ -32,10 +32,10 @@ export type ColpaccioView = View & {
   removed: number;
   solo: boolean;
   solo_difficulty: string | null;
-  sunk_ships: number;
+  sunk_ships: number | Json[];
   this_turn: {[key: string]: Json};
   threats: {[key: string]: Json};
-  turn: number | null;
+  turn: number | 'corsairs' | null;
 };
 
 /** an action of Raft & Scupper (docs/games/raft-and-scupper.md) */
