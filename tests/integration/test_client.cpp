@@ -135,8 +135,8 @@ void TestClient::record(const char* direction, std::string_view text, bool raw) 
 
 void TestClient::write(std::string_view text, bool raw) {
   auto& c = *connection_;
-  record("sent", text, raw);
   if (c.closed) throw std::runtime_error(label_ + ": send on a closed connection");
+  record("sent", text, raw);
   bool done = false;
   beast::error_code failure;
   const std::string copy(text);
