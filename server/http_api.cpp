@@ -10,6 +10,7 @@
 
 #include "protocol/codes.hpp"
 #include "protocol/command.hpp"
+#include "protocol/schema.hpp"
 #include "server/history.hpp"
 #include "server/http_target.hpp"
 #include "server/server_metrics.hpp"
@@ -97,6 +98,8 @@ HttpReply HttpApi::get(const std::string& target) const {
   if (path == "/healthz") return json_reply(200, {{"status", "ok"}});
   if (path == "/readyz") return readiness();
   if (path == "/metrics") return {200, metrics::kContentType, server_metrics().text()};
+  if (path == "/api/schema")
+    return {200, "application/schema+json", std::string(protocol::schema_text())};
 
   if (path == "/api/matches") {
     auto filter = match_filter(query);

@@ -1,6 +1,6 @@
-// The HTTP side of the server, apart from sockets: health and readiness, metrics, match history,
-// replays, exports and the static web client. Beast stays out of here so that routing is tested
-// without a network.
+// The HTTP side of the server, apart from sockets: health and readiness, metrics, the protocol's
+// JSON Schema, match history, replays, exports and the static web client. Beast stays out of here
+// so that routing is tested without a network.
 #pragma once
 
 #include <string>

@@ -1,5 +1,8 @@
-// Types of @tortuga/client. The protocol's messages are described in docs/protocol.md; a game's
-// own fields of views and actions in docs/games/<game>.md.
+// Types of @tortuga/client. The protocol's messages are described in docs/protocol.md, and in
+// its JSON Schema (GET /api/schema); a game's own fields of views and actions in
+// docs/games/<game>.md, and as types in games.d.ts, generated from the schema.
+
+export * from './games.js';
 
 export type Json = null | boolean | number | string | Json[] | {[key: string]: Json};
 

@@ -193,7 +193,7 @@ TEST_CASE("messages over the size limits: refused above the soft one, cut off ab
   Json under = {{"type", "ping"}, {"id", "under"}, {"pad", ""}};
   under["pad"] = std::string(1024 - under.dump().size(), 'x');
   REQUIRE(under.dump().size() == 1024);
-  c.send(under);
+  c.send_text(under.dump());  // a frame of a given size, padded with a note the server ignores
   CHECK(c.wait_for_type("pong").at("re") == "under");
   Json over = {{"type", "ping"}, {"id", "over"}, {"pad", ""}};
   over["pad"] = std::string(1025 - over.dump().size(), 'x');

@@ -1,6 +1,11 @@
 #include "tests/integration/test_client.hpp"
 
+#include <atomic>
+#include <cstdlib>
+#include <filesystem>
 #include <stdexcept>
+
+#include <unistd.h>
 
 #include <doctest/doctest.h>
 #include <boost/asio/io_context.hpp>
@@ -92,6 +97,18 @@ TestClient::TestClient(std::uint16_t port, std::string label, Offer offer)
   beast::get_lowest_layer(c.ws).expires_never();
   c.ws.text(true);
   c.read();
+
+  if (const char* dir = std::getenv("TORTUGA_FRAMES_DIR"); dir != nullptr && *dir != '\0') {
+    // One file per client, named so that clients of concurrent test processes never share one.
+    static std::atomic<int> clients{0};
+    std::filesystem::create_directories(dir);
+    const auto file = std::filesystem::path(dir) /
+                      (std::to_string(::getpid()) + "-" + std::to_string(++clients) + ".jsonl");
+    frames_.open(file);
+    const auto* options = doctest::getContextOptions();
+    const char* test = options && options->currentTest ? options->currentTest->m_name : "";
+    frames_ << Json{{"client", label_}, {"test", test}}.dump() << '\n';
+  }
 }
 
 std::string TestClient::extensions() const {
@@ -104,8 +121,22 @@ TestClient::~TestClient() {
 }
 
 void TestClient::send_text(std::string_view text) {
+  write(text, true);
+}
+
+void TestClient::record(const char* direction, std::string_view text, bool raw) {
+  if (!frames_.is_open()) return;
+  // Written as text, not parsed: a frame that is not JSON is kept as it went.
+  frames_ << Json{{"dir", direction}, {"raw", raw}, {"frame", text}}.dump(
+                 -1, ' ', false, Json::error_handler_t::replace)
+          << '\n';
+  frames_.flush();
+}
+
+void TestClient::write(std::string_view text, bool raw) {
   auto& c = *connection_;
   if (c.closed) throw std::runtime_error(label_ + ": send on a closed connection");
+  record("sent", text, raw);
   bool done = false;
   beast::error_code failure;
   const std::string copy(text);
@@ -117,7 +148,7 @@ void TestClient::send_text(std::string_view text) {
 }
 
 void TestClient::send(const Json& message) {
-  send_text(message.dump());
+  write(message.dump(), false);
 }
 
 Json TestClient::request(Json message, Millis timeout) {
@@ -134,6 +165,7 @@ std::optional<Json> TestClient::receive(Millis timeout) {
   if (c.inbox.empty()) return std::nullopt;
   std::string text = std::move(c.inbox.front());
   c.inbox.pop_front();
+  record("received", text);
   Json message = Json::parse(text, nullptr, false);
   if (message.is_discarded()) {
     FAIL_CHECK(label_ << ": the server sent a message that is not JSON: " << text);

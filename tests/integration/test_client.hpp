@@ -4,11 +4,16 @@
 // the protocol's promises as it goes (versions rise by exactly one per patch, a patched view's
 // `step` equals the patch's version, no patch comes before a state) and reports every broken one
 // as a doctest failure.
+//
+// When the environment variable TORTUGA_FRAMES_DIR names a directory, each client also writes
+// every frame it sends and receives there, one JSON line each, in a file of its own; a ctest
+// step then checks them all against the protocol's JSON Schema (tests/schema/check_frames.mjs).
 #pragma once
 
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <fstream>
 #include <functional>
 #include <map>
 #include <memory>
@@ -57,6 +62,7 @@ class TestClient {
   std::string extensions() const;
 
   void send(const Json& message);
+  // Any text, on purpose not a message perhaps (a malformed frame, a test of the limits).
   void send_text(std::string_view text);
   // Sends `message` with a fresh "id" and returns the first message that answers it ("re").
   Json request(Json message, Millis timeout = kWait);
@@ -95,6 +101,9 @@ class TestClient {
 
  private:
   struct Connection;
+  void write(std::string_view text, bool raw);
+  // Appends one frame to this client's file under TORTUGA_FRAMES_DIR, if there is one.
+  void record(const char* direction, std::string_view text, bool raw = false);
   void track(const Json& message);
   Json next(std::chrono::steady_clock::time_point deadline, const std::string& what);
 
@@ -107,6 +116,7 @@ class TestClient {
   std::map<std::int64_t, MatchView> matches_;
   std::vector<Json> errors_;
   std::deque<std::string> recent_;
+  std::ofstream frames_;
 };
 
 }  // namespace tortuga::integration

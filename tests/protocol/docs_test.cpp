@@ -12,6 +12,7 @@
 #include "protocol/codes.hpp"
 #include "protocol/command.hpp"
 #include "rules/core/registry.hpp"
+#include "tests/protocol/message_types.hpp"
 
 using namespace tortuga::protocol;
 using tortuga::all_games;
@@ -42,17 +43,9 @@ TEST_CASE("every error code is in the error table of docs/protocol.md") {
   }
 }
 
-// The wire name of every client message the parser reads, from Command's alternatives: a message
-// added to the parser needs its section without anyone remembering to list it here.
-template <std::size_t... I>
-std::vector<std::string> client_message_types(std::index_sequence<I...>) {
-  return {std::string(type_name(Command(std::in_place_index<I>)))...};
-}
-
 TEST_CASE("every client message and every server message has its section in docs/protocol.md") {
   const std::string doc = protocol_doc();
-  const auto client_types =
-      client_message_types(std::make_index_sequence<std::variant_size_v<Command>>());
+  const auto client_types = client_message_types();
   CHECK(client_types.size() >= 24);
   for (const std::string& type : client_types) {
     INFO(type);

@@ -4,6 +4,7 @@
 
 import WebSocket from 'ws';
 import {TortugaClient} from '../../sdk/js/index.js';
+import {watchConnection} from '../schema/frame_checker.mjs';
 
 export {startServer, seeded, until} from '../web/harness.mjs';
 
@@ -12,25 +13,37 @@ export function wsUrl(server) {
 }
 
 // A WebSocket class whose sockets are listed in `sockets`, newest last, each keeping the
-// frames it sent (parsed) in `sent`.
+// frames it sent (parsed) in `sent`. Every frame that really goes over a socket, either way, is
+// checked against the protocol's schema (tests/schema/frame_checker.mjs): a frame it does not
+// describe fails the test. Injected frames are the test's own and are not checked.
 export function recordingWebSocket() {
   const sockets = [];
   class Recorded extends WebSocket {
     constructor(...args) {
       super(...args);
       this.sent = [];
+      const watch = watchConnection(String(args[0]), `socket ${sockets.length + 1}`);
+      this.watch = watch;
+      this.on('message', (data) => { if (!this.injecting) watch.received(data); });
+      this.on('close', () => watch.closed());
       sockets.push(this);
     }
 
     send(text, ...rest) {
       this.sent.push(JSON.parse(text));
+      this.watch.sent(text);
       return super.send(text, ...rest);
     }
 
     // A frame as if the server had sent it.
     inject(frame) {
-      this.emit('message', Buffer.from(typeof frame === 'string' ? frame : JSON.stringify(frame)),
-                false);
+      this.injecting = true;
+      try {
+        this.emit('message', Buffer.from(typeof frame === 'string' ? frame : JSON.stringify(frame)),
+                  false);
+      } finally {
+        this.injecting = false;
+      }
     }
   }
   return {WebSocket: Recorded, sockets, latest: () => sockets[sockets.length - 1]};

@@ -310,4 +310,18 @@ TEST_CASE("GET /metrics answers the Prometheus text format with its content type
   CHECK(reply.body.find("# TYPE process_cpu_seconds_total counter\n") != std::string::npos);
 }
 
+TEST_CASE("GET /api/schema answers the protocol's JSON Schema, every message of both sides") {
+  Archive a;
+  HttpApi api(*a.store, (a.dir / "web").string());
+  const HttpReply reply = api.get("/api/schema");
+  CHECK(reply.status == 200);
+  CHECK(reply.content_type == "application/schema+json");
+  const Json schema = Json::parse(reply.body);
+  CHECK(schema.at("$schema") == "https://json-schema.org/draft/2020-12/schema");
+  const Json& defs = schema.at("$defs");
+  CHECK(defs.at("client_message").at("properties").at("type").at("enum").size() >= 22);
+  CHECK(defs.contains("server.welcome"));
+  CHECK(defs.contains("games.scalawag.view"));
+}
+
 }  // namespace tortuga::testing

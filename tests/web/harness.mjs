@@ -9,6 +9,7 @@ import {join, dirname} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {chromium} from 'playwright-core';
+import {watchConnection} from '../schema/frame_checker.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const binary = process.env.TORTUGA_BINARY || join(root, 'build', 'server', 'tortuga');
@@ -53,8 +54,27 @@ export async function startServer({dir = mkdtempSync(join(tmpdir(), 'tortuga-web
   };
 }
 
+// Every page of the browser has each frame of its WebSockets checked against the protocol's
+// schema (tests/schema/frame_checker.mjs): a frame it does not describe fails the test.
 export async function launch() {
-  return chromium.launch({executablePath: chromiumPath, headless: true});
+  const browser = await chromium.launch({executablePath: chromiumPath, headless: true});
+  const newContext = browser.newContext.bind(browser);
+  let pages = 0;
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    context.on('page', (page) => watchFrames(page, `page ${++pages}`));
+    return context;
+  };
+  return browser;
+}
+
+function watchFrames(page, label) {
+  page.on('websocket', (ws) => {
+    const watch = watchConnection(ws.url(), label);
+    ws.on('framesent', ({payload}) => watch.sent(payload));
+    ws.on('framereceived', ({payload}) => watch.received(payload));
+    ws.on('close', () => watch.closed());
+  });
 }
 
 // A new browser (its own storage) whose player enters the lobby under `name`.
