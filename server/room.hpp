@@ -49,6 +49,14 @@ struct RoomSeat {
   bool taken() const { return player || !bot.empty(); }
 };
 
+// Which node may write a room's match: on a cluster, the room's ownership epoch, which every
+// append to its log names so that the store refuses it once another node has taken the room over
+// (fencing); alone, the epoch the match was stored at (0 unless a cluster once ran it).
+struct Ownership {
+  bool cluster = false;  // the room is a row of the cluster's rooms, by the same id
+  std::int64_t epoch = 0;
+};
+
 // A seat a bot of `kind` holds, named as logs and history name it: "Bot 2 (smart)".
 RoomSeat bot_seat(int seat, const std::string& kind);
 
@@ -61,12 +69,12 @@ class Room : public std::enable_shared_from_this<Room> {
   // A new open room; the host takes seat 0.
   Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& directory,
        RoomSettings settings, std::int64_t id, std::string code, const Game& game, Json options,
-       bool is_private);
+       bool is_private, Ownership ownership = {});
 
   // A running match rebuilt from the store after a restart (state already replayed).
   Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& directory,
        RoomSettings settings, std::int64_t id, const Game& game, const store::Match& match,
-       std::unique_ptr<State> state);
+       std::unique_ptr<State> state, Ownership ownership = {});
   ~Room();
 
   std::int64_t id() const { return id_; }
@@ -102,6 +110,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void resume(std::shared_ptr<Client> client);
   void disconnected(std::shared_ptr<Client> client);
   void shutdown();  // cancels timers
+  // On a cluster, another node owns the room now (it took it over while this one was paused or
+  // cut off): the room stops, tells each member where it went (`url`; empty when unknown) with
+  // an elsewhere error, and is gone from this node. Nothing it holds unstored is ever sent.
+  void hand_over(const std::string& url);
 
   // Chat (room_chat.cpp). A line goes to every member but those who muted its speaker; said while
   // a match runs, it is stored with the match at the step everybody has seen.
@@ -253,6 +265,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::unique_ptr<RoomTimer> bot_timer_;
   std::int64_t bot_armed_for_ = -1;  // the version whose bot move bot_timer_ holds, if any
   bool closed_ = false;
+  Ownership ownership_;
 
   mutable std::mutex summary_mutex_;
   Json summary_;
@@ -273,6 +286,9 @@ class RoomDirectory {
   virtual void match_ended(std::int64_t room) = 0;
   // The room is gone, with its match if it started one (0 if not).
   virtual void room_closed(std::int64_t room, std::int64_t match) = 0;
+  // On a cluster, after the store refused a write of the room's: the URL of the node that owns
+  // the room now ("" if none is known yet), or none while it is still this node's. Alone, none.
+  virtual std::optional<std::string> moved_to(std::int64_t /*room*/) { return std::nullopt; }
 };
 
 }  // namespace tortuga
