@@ -344,6 +344,7 @@ TEST_CASE("SIGTERM on a node hands its matches over at once; the players finish 
   Table table;
   std::vector<Player> players;
   std::int64_t before = 0;
+  std::chrono::steady_clock::time_point stopped;
   {
     TestClient anne(nodes.port(1), "anne"), bill(nodes.port(1), "bill");
     anne.hello("Anne");
@@ -357,12 +358,18 @@ TEST_CASE("SIGTERM on a node hands its matches over at once; the players finish 
     before = anne.match(table.match)->version;
     players = {player_of(anne, "Anne"), player_of(bill, "Bill")};
     nodes.node[0]->signal(SIGTERM);
+    stopped = std::chrono::steady_clock::now();
     for (TestClient* c : {&anne, &bill})
       c->wait_until([&] { return c->closed(); }, "the connection to close");
     CHECK(nodes.node[0]->wait() == 0);
   }
   CHECK(nodes.node[0]->log().find("lease released") != std::string::npos);
   auto anne = resume_anywhere(nodes.port(2), players[0], table.match);
+  MESSAGE("match resumed on the other node "
+          << std::chrono::duration_cast<std::chrono::milliseconds>(
+                 std::chrono::steady_clock::now() - stopped)
+                 .count()
+          << " ms after SIGTERM");
   auto bill = resume_anywhere(nodes.port(2), players[1], table.match);
   CHECK(anne->match(table.match)->version == before);
   const int rest = play_random(table.match, {anne.get(), bill.get()}, {}, rng);
