@@ -213,13 +213,19 @@ TEST_CASE("a node killed mid-match: another takes its matches over, and they fin
   Player watcher;
   std::map<std::int64_t, Json> seen_views;  // as the clients saw them before the kill
   std::int64_t seen = 0;
+  Table against_bot;  // a second match, against a bot, whose moves the new owner must make
+  Player dora;
   {
     TestClient anne(nodes.port(1), "anne"), bill(nodes.port(1), "bill"),
-        carl(nodes.port(1), "carl");
+        carl(nodes.port(1), "carl"), dora_there(nodes.port(1), "dora");
     for (TestClient* c : {&anne, &bill, &carl}) c->record_history();
     anne.hello("Anne");
     bill.hello("Bill");
     carl.hello("Carl");
+    dora_there.hello("Dora");
+    against_bot = open_bot_table(dora_there, kRaft, Json::object(), {"smart"});
+    play_random(against_bot.match, {&dora_there}, {}, rng, 4);
+    dora = player_of(dora_there, "Dora");
     for (int attempt = 0; attempt < 50; ++attempt) {
       table = open_table(anne, bill, {&carl});
       if (play_random(table.match, {&anne, &bill}, {&carl}, rng, 9) == 9 &&
@@ -236,6 +242,7 @@ TEST_CASE("a node killed mid-match: another takes its matches over, and they fin
     actor->send(
         {{"type", "action"}, {"match", table.match}, {"action", legal[rng() % legal.size()]}});
     CHECK(nodes.node[0]->stop(SIGKILL) == 128 + SIGKILL);
+    dora_there.wait_until([&] { return dora_there.closed(); }, "the connection to close");
     for (TestClient* c : {&anne, &bill, &carl}) {
       c->wait_until([&] { return c->closed(); }, "the connection to close");
       const MatchView& m = *c->match(table.match);
@@ -287,6 +294,15 @@ TEST_CASE("a node killed mid-match: another takes its matches over, and they fin
       "the match stored as finished");
   CHECK(stored_actions(nodes, table.match) == resumed + rest);
   check_stored_views(nodes.port(3), table.match, seen_views);
+
+  // The match against the bot was taken over too, and its bot plays on where it now lives.
+  if (!nodes.sql("SELECT status FROM matches WHERE id = " + std::to_string(against_bot.match))
+           .starts_with("running"))
+    return;  // it ended before the kill
+  auto dora_back = resume_anywhere(nodes.port(3), dora, against_bot.match);
+  play_random(against_bot.match, {dora_back.get()}, {}, rng);
+  REQUIRE(is_over(*dora_back, against_bot.match));
+  CHECK(dora_back->errors().empty());
 }
 
 TEST_CASE("a node paused until it is taken over can never write again; its clients move on") {
