@@ -34,6 +34,9 @@ struct ClaimedRoom {
   std::int64_t epoch = 0;
   std::int64_t match = 0;
   std::string from;  // the node it was taken from
+  // For an open room (match 0) that its node left as it stopped: the room as that node wrote it
+  // (keep_open), to make it again with its seats.
+  std::string open_state;
 };
 
 class Cluster {
@@ -49,7 +52,8 @@ class Cluster {
   // Ends this node's lease now, for a clean stop: the others take its matches over at once.
   // Never throws (a node stopping with its database gone leaves the lease to run out).
   virtual void release() noexcept = 0;
-  // Takes over the rooms with a running match of every node whose lease has run out, and with
+  // Takes over the rooms with a running match (or an open state, keep_open) of every node whose
+  // lease has run out, and with
   // `own_too` (at this node's start) this node's own, left by its last run, and running matches
   // in no room (stored by a node that ran alone). Rooms of dead nodes without a running match are
   // forgotten. Atomic: each room is taken by one node only.
@@ -61,6 +65,9 @@ class Cluster {
   virtual std::optional<std::int64_t> new_room(const std::string& code, bool is_private) = 0;
   // Publishes the listings ("null": not listed) of rooms of this node.
   virtual void publish(const std::vector<std::pair<std::int64_t, std::string>>& listings) = 0;
+  // As this node stops cleanly: the open rooms (not started) it leaves, each with its state as
+  // JSON text, for the node that claims them to make them again.
+  virtual void keep_open(const std::vector<std::pair<std::int64_t, std::string>>& rooms) = 0;
   // The room is closed: its row goes, unless another node owns it now.
   virtual void forget_room(std::int64_t room) = 0;
 

@@ -1,5 +1,6 @@
 #include "persistence/pg_cluster.hpp"
 
+#include <map>
 #include <mutex>
 #include <stdexcept>
 #include <utility>
@@ -55,24 +56,33 @@ auto on(Connection& db, const char* what, F&& f) {
   }
 }
 
-// The rooms with a running match that this claim takes: of nodes whose lease ran out, and with
-// $2 this node's own. Locked as they are read, skipping those another node is claiming at the
-// same moment, so that each is taken once.
-constexpr const char* kClaim = R"sql(
-WITH candidates AS (
-  SELECT r.id FROM rooms r LEFT JOIN nodes n ON n.id = r.node
-  WHERE r.match_id IS NOT NULL
-    AND ((r.node = $1 AND $2::boolean)
-         OR (r.node <> $1 AND (n.id IS NULL OR n.lease_until <= clock_timestamp())))
-  FOR UPDATE OF r SKIP LOCKED),
-taken AS (
+// The rooms with a running match, or an open state (an open room its node left as it stopped),
+// that this claim takes: of nodes whose lease ran out, and with $2 this node's own. Locked as they
+// are read, skipping those another node is claiming at the same moment, so that each is taken
+// once; with the nodes they are taken from.
+constexpr const char* kClaimable = R"sql(
+SELECT r.id, r.node FROM rooms r LEFT JOIN nodes n ON n.id = r.node
+WHERE (r.match_id IS NOT NULL OR r.open_state IS NOT NULL)
+  AND ((r.node = $1 AND $2::boolean)
+       OR (r.node <> $1 AND (n.id IS NULL OR n.lease_until <= clock_timestamp())))
+ORDER BY r.id
+FOR UPDATE OF r SKIP LOCKED
+)sql";
+
+// Of the rooms locked above ($2), those still worth taking (a running match, or an open state),
+// now this node's at their next epoch, their matches' epochs with them. The open state stays, so
+// that the room's players are routed to it until it starts.
+constexpr const char* kTake = R"sql(
+WITH taken AS (
   UPDATE rooms r SET node = $1, epoch = r.epoch + 1
-  FROM candidates c, matches m, rooms old
-  WHERE r.id = c.id AND old.id = c.id AND m.id = r.match_id AND m.status = 'running'
-  RETURNING r.id, r.epoch, r.match_id, old.node),
+  WHERE r.id = ANY($2::bigint[])
+    AND (EXISTS (SELECT 1 FROM matches m WHERE m.id = r.match_id AND m.status = 'running')
+         OR (r.match_id IS NULL AND r.open_state IS NOT NULL))
+  RETURNING r.id, r.epoch, r.match_id, r.open_state),
 fenced AS (
   UPDATE matches m SET epoch = t.epoch FROM taken t WHERE m.id = t.match_id RETURNING m.id)
-SELECT t.id, t.epoch, t.match_id, t.node FROM taken t ORDER BY t.id
+SELECT t.id, t.epoch, COALESCE(t.match_id, 0), COALESCE(t.open_state, '') FROM taken t
+ORDER BY t.id
 )sql";
 
 // Running matches in no room (stored by a node alone): each gets a room of this node. At start
@@ -149,9 +159,20 @@ std::vector<ClaimedRoom> PgCluster::claim(bool own_too) {
     const std::string own = own_too ? "true" : "false";
     std::vector<ClaimedRoom> out;
     db.exec("BEGIN");
-    const Result taken = db.query(kClaim, settings_.id, own);
-    for (int i = 0; i < taken.rows(); ++i)
-      out.push_back({taken.int64(i, 0), taken.int64(i, 1), taken.int64(i, 2), taken.text(i, 3)});
+    const Result claimable = db.query(kClaimable, settings_.id, own);
+    std::map<std::int64_t, std::string> from;
+    std::string ids = "{";
+    for (int i = 0; i < claimable.rows(); ++i) {
+      from[claimable.int64(i, 0)] = claimable.text(i, 1);
+      ids += (i ? "," : "") + std::to_string(claimable.int64(i, 0));
+    }
+    ids += "}";
+    if (!from.empty()) {
+      const Result taken = db.query(kTake, settings_.id, ids);
+      for (int i = 0; i < taken.rows(); ++i)
+        out.push_back({taken.int64(i, 0), taken.int64(i, 1), taken.int64(i, 2),
+                       from[taken.int64(i, 0)], taken.text(i, 3)});
+    }
     if (own_too) {
       const Result adopted = db.query(kAdopt, settings_.id);
       for (int i = 0; i < adopted.rows(); ++i)
@@ -202,6 +223,17 @@ void PgCluster::publish(const std::vector<std::pair<std::int64_t, std::string>>&
   });
 }
 
+void PgCluster::keep_open(const std::vector<std::pair<std::int64_t, std::string>>& rooms) {
+  if (rooms.empty()) return;
+  on(impl_->heart, "keep open rooms", [&](Connection& db) {
+    db.exec("BEGIN");
+    for (const auto& [room, state] : rooms)
+      db.query("UPDATE rooms SET open_state = $1 WHERE id = $2 AND node = $3", state, room,
+               settings_.id);
+    db.exec("COMMIT");
+  });
+}
+
 void PgCluster::forget_room(std::int64_t room) {
   std::lock_guard lock(impl_->rooms_mutex);
   on(impl_->rooms, "forget a room", [&](Connection& db) {
@@ -236,10 +268,15 @@ std::optional<RoomPlace> PgCluster::owner(std::int64_t room) {
 
 std::vector<RoomPlace> PgCluster::seats_elsewhere(std::int64_t player) {
   return impl_->readers.read(std::vector<RoomPlace>{}, [&](Connection& db) {
-    return places(db.query(kPlaceColumns + "WHERE m.id IS NOT NULL AND r.node <> $2 AND EXISTS "
-                                           "(SELECT 1 FROM seats s WHERE s.match_id = m.id AND "
-                                           "s.player_id = $1) ORDER BY r.id",
-                           player, settings_.id));
+    // A running match's seats are rows; an open room left by a stopped node has them in its
+    // open state.
+    return places(db.query(
+        kPlaceColumns +
+            "WHERE r.node <> $2 AND ((m.id IS NOT NULL AND EXISTS (SELECT 1 FROM seats s WHERE "
+            "s.match_id = m.id AND s.player_id = $1)) OR (r.open_state IS NOT NULL AND EXISTS "
+            "(SELECT 1 FROM jsonb_array_elements(r.open_state::jsonb -> 'seats') AS seat "
+            "WHERE (seat -> 'player' ->> 'id')::bigint = $1))) ORDER BY r.id",
+        player, settings_.id));
   });
 }
 

@@ -39,6 +39,7 @@ class PgCluster final : public Cluster {
 
   std::optional<std::int64_t> new_room(const std::string& code, bool is_private) override;
   void publish(const std::vector<std::pair<std::int64_t, std::string>>& listings) override;
+  void keep_open(const std::vector<std::pair<std::int64_t, std::string>>& rooms) override;
   void forget_room(std::int64_t room) override;
 
   std::optional<RoomPlace> room_place(std::int64_t room) override;

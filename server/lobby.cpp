@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <random>
+#include <stdexcept>
 
 #include "persistence/token.hpp"
 #include "protocol/codes.hpp"
@@ -88,6 +89,16 @@ int Lobby::recover() {
 int Lobby::take_over(const std::vector<store::ClaimedRoom>& claimed) {
   int taken = 0;
   for (const store::ClaimedRoom& c : claimed) {
+    if (c.match == 0) {
+      if (reopen(c)) {
+        ++taken;
+        TORTUGA_LOG_AT(info, log::Context("room_taken_over").room(c.room).field("from", c.from),
+                       "took over open room " << c.room << " from node " << c.from);
+      } else {
+        cluster_->forget_room(c.room);
+      }
+      continue;
+    }
     auto m = store_.match(c.match);
     if (m && m->status == "running" && rebuild(*m, c.room, Ownership{true, c.epoch})) {
       ++taken;
@@ -106,6 +117,44 @@ int Lobby::take_over(const std::vector<store::ClaimedRoom>& claimed) {
   }
   store_.flush();
   return taken;
+}
+
+std::shared_ptr<Room> Lobby::reopen(const store::ClaimedRoom& c) {
+  const Json state = Json::parse(c.open_state, nullptr, false);
+  try {
+    const Game* game = find_game(state.at("game").get<std::string>());
+    if (!game) throw std::runtime_error("no game " + state.at("game").dump());
+    auto options = game->normalize_options(state.at("options"));
+    if (!options) throw std::runtime_error(options.error().message);
+    const bool is_private = state.value("private", false);
+    const std::string code = is_private ? state.at("code").get<std::string>() : "";
+    auto room = std::make_shared<Room>(io_, store_, *this, settings_, c.room, code, *game,
+                                       std::move(*options), is_private, Ownership{true, c.epoch});
+    room->restore_open(state);
+    std::lock_guard lock(mutex_);
+    rooms_[c.room] = room;
+    if (is_private) codes_[code] = c.room;
+    for (const Json& seat : state.at("seats"))
+      if (seat.at("player").is_object())
+        player_rooms_[seat["player"].at("id").get<std::int64_t>()].insert(c.room);
+    return room;
+  } catch (const std::exception& e) {
+    TORTUGA_LOG_AT(warn, log::Context("room_not_reopened").room(c.room),
+                   "open room " << c.room << " cannot be made again: " << e.what());
+    return nullptr;
+  }
+}
+
+std::vector<std::pair<std::int64_t, std::string>> Lobby::open_states() const {
+  std::vector<std::pair<std::int64_t, std::string>> out;
+  std::lock_guard lock(mutex_);
+  for (const auto& [id, room] : rooms_) {
+    Json state = room->summary();
+    if (state.value("status", "") != "open") continue;
+    if (room->is_private()) state["code"] = room->code();
+    out.emplace_back(id, state.dump());
+  }
+  return out;
 }
 
 void Lobby::lost(const std::vector<std::int64_t>& ids) {

@@ -49,6 +49,9 @@ class Lobby : public RoomDirectory {
   // and their ids: what the node's heartbeat publishes and checks.
   std::vector<std::pair<std::int64_t, std::string>> listings() const;
   std::vector<std::int64_t> room_ids() const;
+  // The open rooms (not started) with their state, for another node to make again: as the node
+  // stops cleanly.
+  std::vector<std::pair<std::int64_t, std::string>> open_states() const;
   // Called when a client asks for a room whose node is dead and not yet taken over: the
   // heartbeat claims it at once (Heartbeat::nudge).
   void on_orphan(std::function<void()> nudge) { nudge_ = std::move(nudge); }
@@ -85,6 +88,9 @@ class Lobby : public RoomDirectory {
   // A running room rebuilt from a stored unfinished match, or none (the match cannot be
   // rebuilt, and is marked aborted; or it is over, and its result stored now).
   std::shared_ptr<Room> rebuild(const store::Match& m, std::int64_t room_id, Ownership ownership);
+  // An open room another node left (ClaimedRoom::open_state), made again here; none if its state
+  // does not make one.
+  std::shared_ptr<Room> reopen(const store::ClaimedRoom& claimed);
   // On a cluster, a room or match found on no node of this one: the elsewhere error naming its
   // node, if another node has it. True if it was sent.
   bool sent_elsewhere(const std::shared_ptr<Client>& c, const Json& re,

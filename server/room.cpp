@@ -94,6 +94,21 @@ Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& dire
   post([this] { after_settled(); });
 }
 
+void Room::restore_open(const Json& state) {
+  const Json& seats = state.at("seats");
+  for (std::size_t i = 0; i < seats.size() && i < seats_.size(); ++i) {
+    const Json& s = seats[i];
+    if (s.at("player").is_object())
+      seats_[i] = RoomSeat{s["player"].at("id").get<std::int64_t>(),
+                           s["player"].at("name").get<std::string>(), ""};
+    else if (s.at("bot").is_string())
+      seats_[i] = bot_seat(static_cast<int>(i), s["bot"].get<std::string>());
+  }
+  if (state.at("host").is_number_integer()) host_ = state["host"].get<std::int64_t>();
+  spectator_chat_ = state.value("spectator_chat", false);
+  publish_summary(room_json());
+}
+
 Room::~Room() {
   metrics_.rooms[static_cast<std::size_t>(status_)]->sub();
 }

@@ -77,6 +77,10 @@ class Room : public std::enable_shared_from_this<Room> {
        std::unique_ptr<State> state, Ownership ownership = {});
   ~Room();
 
+  // An open room another node left as it stopped, made again from `state` (its summary as that
+  // node published it): its seats and host. Before the room is shared with anyone.
+  void restore_open(const Json& state);
+
   std::int64_t id() const { return id_; }
   const std::string& code() const { return code_; }
   bool is_private() const { return private_; }

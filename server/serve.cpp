@@ -208,6 +208,12 @@ int serve_command(const Args& args) {
         store.flush();
         store.flush();
         heartbeat->stop();
+        try {
+          cluster->keep_open(lobby.open_states());
+        } catch (const std::exception& e) {
+          TORTUGA_LOG_AT(warn, log::Context("open_rooms_lost"),
+                         "the open rooms are not handed over: " << e.what());
+        }
         cluster->release();
         TORTUGA_LOG_AT(info, log::Context("lease_released"), "lease released: rooms handed over");
         boost::asio::post(io, send_away);

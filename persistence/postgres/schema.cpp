@@ -85,7 +85,8 @@ CREATE INDEX IF NOT EXISTS chat_by_match ON chat (match_id, id);
     // agree. Every room of a node is a row (its id is the room's id on every node), with its
     // owner and ownership epoch; a match's epoch is its room's, and an append must name it
     // (log.cpp), so that a takeover, which bumps both in one transaction, fences the old owner
-    // out. A room's listing is its summary as the lobby shows it, published by its owner.
+    // out. A room's listing is its summary as the lobby shows it, published by its owner; its
+    // open state, the seats of a room not yet started, written by a node as it stops.
     R"sql(
 ALTER TABLE matches ADD COLUMN IF NOT EXISTS epoch BIGINT NOT NULL DEFAULT 0;
 CREATE TABLE IF NOT EXISTS nodes (
@@ -101,7 +102,8 @@ CREATE TABLE IF NOT EXISTS rooms (
   match_id BIGINT UNIQUE REFERENCES matches (id),
   code TEXT UNIQUE,
   private BOOLEAN NOT NULL DEFAULT FALSE,
-  listing TEXT NOT NULL DEFAULT 'null'
+  listing TEXT NOT NULL DEFAULT 'null',
+  open_state TEXT  -- an open room left by a node that stopped cleanly, for another to take
 );
 CREATE INDEX IF NOT EXISTS rooms_by_node ON rooms (node);
 )sql",

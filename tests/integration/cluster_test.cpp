@@ -361,10 +361,21 @@ TEST_CASE("SIGTERM on a node hands its matches over at once; the players finish 
   std::vector<Player> players;
   std::int64_t before = 0;
   std::chrono::steady_clock::time_point stopped;
+  std::int64_t open_room = 0;  // Carl's room, not started: it survives the stop too
+  Player carl;
   {
-    TestClient anne(nodes.port(1), "anne"), bill(nodes.port(1), "bill");
+    TestClient anne(nodes.port(1), "anne"), bill(nodes.port(1), "bill"),
+        carl_there(nodes.port(1), "carl");
     anne.hello("Anne");
     bill.hello("Bill");
+    carl_there.hello("Carl");
+    open_room = carl_there.request({{"type", "create_room"}, {"game", kRaft}})
+                    .at("room")
+                    .at("id")
+                    .get<std::int64_t>();
+    REQUIRE(carl_there.request({{"type", "add_bot"}, {"room", open_room}, {"bot", "smart"}})
+                .at("type") == "room");
+    carl = player_of(carl_there, "Carl");
     for (int attempt = 0; attempt < 50; ++attempt) {
       table = open_table(anne, bill);
       if (play_random(table.match, {&anne, &bill}, {}, rng, 6) == 6 && !is_over(anne, table.match))
@@ -375,7 +386,7 @@ TEST_CASE("SIGTERM on a node hands its matches over at once; the players finish 
     players = {player_of(anne, "Anne"), player_of(bill, "Bill")};
     nodes.node[0]->signal(SIGTERM);
     stopped = std::chrono::steady_clock::now();
-    for (TestClient* c : {&anne, &bill})
+    for (TestClient* c : {&anne, &bill, &carl_there})
       c->wait_until([&] { return c->closed(); }, "the connection to close");
     CHECK(nodes.node[0]->wait() == 0);
   }
@@ -391,6 +402,42 @@ TEST_CASE("SIGTERM on a node hands its matches over at once; the players finish 
   const int rest = play_random(table.match, {anne.get(), bill.get()}, {}, rng);
   REQUIRE(is_over(*anne, table.match));
   CHECK(stored_actions(nodes, table.match) == before + rest);
+
+  // Carl's open room was handed over with its seats: back, he finds it, and starts it.
+  Json room;
+  for (int attempt = 0; attempt < 50 && room.is_null(); ++attempt) {
+    TestClient carl_back(nodes.port(2), "carl (back)");
+    carl_back.hello("Carl", carl.token);
+    Json first;
+    try {
+      first = carl_back.wait_for(
+          [&](const Json& m) {
+            return (m.at("type") == "room" && m.at("room").at("id") == open_room) ||
+                   is_elsewhere(m);
+          },
+          "carl's room, or where it is");
+    } catch (const std::exception& e) {
+      FAIL(e.what() << "\nrooms:\n"
+                    << nodes.sql("SELECT id || ' ' || node || ' ' || epoch || ' ' || "
+                                 "coalesce(match_id, 0) || ' ' || coalesce(open_state, '-') "
+                                 "FROM rooms")
+                    << "\nnode 1:\n"
+                    << nodes.node[0]->log() << "\nnode 2:\n"
+                    << nodes.node[1]->log());
+    }
+    if (first.at("type") == "room") {
+      room = first;
+      CHECK(first.at("you").at("seat") == 0);
+      CHECK(first.at("room").at("status") == "open");
+      CHECK(first.at("room").at("host") == carl.id);
+      CHECK(first.at("room").at("seats").at(1).at("bot") == "smart");
+      const Json started = carl_back.request({{"type", "start"}, {"room", open_room}});
+      CHECK(started.at("room").at("status") == "playing");
+    } else {
+      std::this_thread::sleep_for(Millis(100));
+    }
+  }
+  CHECK_FALSE(room.is_null());
 }
 
 TEST_CASE("a cluster needs PostgreSQL") {

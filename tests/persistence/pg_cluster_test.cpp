@@ -174,3 +174,32 @@ TEST_CASE("any node finds where a room, a code, a match or a player's seats live
   CHECK(b->listings_elsewhere().empty());   // a dead node's rooms are not listed
   CHECK(b->room_place(room)->url.empty());  // and its rooms wait for a new owner
 }
+
+TEST_CASE("an open room a node leaves as it stops is claimed with its state, and found by seat") {
+  OnPostgres db;
+  auto store = db.open();
+  auto a = node(db, "a", 60000);
+  auto b = node(db, "b", 60000);
+  auto c = node(db, "c", 60000);
+  const std::int64_t open = *a->new_room("", false);
+  const std::int64_t dropped = *a->new_room("", false);  // no state kept: it goes
+  const std::string state = R"({"id":1,"seats":[{"player":{"id":7,"name":"Anne"},"bot":null}]})";
+  a->keep_open({{open, state}});
+  CHECK(b->seats_elsewhere(7).size() == 1);
+  a->release();
+  CHECK(b->seats_elsewhere(7).at(0).url.empty());  // waiting for a node to take it
+
+  const auto claimed = b->claim(false);
+  REQUIRE(claimed.size() == 1);
+  CHECK(claimed[0].room == open);
+  CHECK(claimed[0].match == 0);
+  CHECK(claimed[0].open_state == state);
+  CHECK(claimed[0].epoch == 2);
+  CHECK_FALSE(b->owner(dropped));
+  // Another node sends Anne to the room's new owner.
+  const auto seats = c->seats_elsewhere(7);
+  REQUIRE(seats.size() == 1);
+  CHECK(seats[0].room == open);
+  CHECK(seats[0].url == "ws://b/ws");
+  CHECK(b->seats_elsewhere(7).empty());
+}
