@@ -16,7 +16,11 @@ namespace tortuga::store {
 struct LogEnd {
   std::string status;
   std::int64_t last_seq = 0;
+  std::int64_t epoch = 0;  // the match's ownership epoch (PostgreSQL; SQLite's is always 0)
 };
+
+// The words that begin the reason for a refusal on a stale epoch: the room has been taken over.
+inline constexpr const char* kTakenOver = "the match belongs to another node now";
 
 // `end` is empty for an unknown match.
 inline std::string log_refusal(const Action& a, const std::optional<LogEnd>& end) {
@@ -25,6 +29,9 @@ inline std::string log_refusal(const Action& a, const std::optional<LogEnd>& end
   if (a.seq < 1) return why + "seq starts at 1";
   if (!end) return why + "no such match";
   if (end->status != "running") return why + "the match has ended (" + end->status + ")";
+  if (end->epoch != a.epoch)
+    return why + kTakenOver + " (epoch " + std::to_string(end->epoch) + ", not " +
+           std::to_string(a.epoch) + ")";
   if (a.seq <= end->last_seq) return why + "already stored";
   if (a.seq != end->last_seq + 1)
     return why + "would leave a gap, the next seq is " + std::to_string(end->last_seq + 1);

@@ -50,6 +50,12 @@ struct Match {
   // A private room's code, so that a match resumed after a restart stays private and its code
   // still finds it; empty for a public room.
   std::string private_code;
+  // On a cluster (several nodes on one PostgreSQL): the room the match is played in, which
+  // create_match makes the room's match in the same transaction, and the room's ownership epoch,
+  // which every append to the match's log must name (Action::epoch). 0 and 0 for a node alone;
+  // SQLite ignores both.
+  std::int64_t room = 0;
+  std::int64_t epoch = 0;
 };
 
 struct Action {
@@ -58,6 +64,10 @@ struct Action {
   int seat = 0;
   std::string action_json;
   std::int64_t time_ms = 0;
+  // The ownership epoch of the node that appends (Match::epoch): PostgreSQL refuses the append
+  // unless the match's epoch is still this one, so that a node whose rooms were taken over can
+  // never write again (fencing). SQLite, with one node, ignores it.
+  std::int64_t epoch = 0;
 };
 
 // A line said in a room while a match ran there, kept with the match for its history: at which
@@ -117,8 +127,8 @@ class Store {
   virtual std::int64_t create_match(const Match& m) = 0;
   // The same, without waiting: for a thread that serves others meanwhile (a room's).
   virtual void create_match(const Match& m, Created created) = 0;
-  // Group commit. Fails (alone) on a duplicate (match, seq), a gap in seq, an unknown match, or a
-  // match that has ended.
+  // Group commit. Fails (alone) on a duplicate (match, seq), a gap in seq, an unknown match, a
+  // match that has ended, or (PostgreSQL) a match whose epoch is no longer a.epoch.
   virtual void append_action(const Action& a, Done done) = 0;
   // Ends a running match; fails if the match is unknown or no longer running.
   virtual void finish_match(std::int64_t id, const std::string& status,

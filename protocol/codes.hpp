@@ -49,6 +49,10 @@ inline constexpr const char* kNoSuchMatch = "no_such_match";  // no match with t
 inline constexpr const char* kNotYourSeat = "not_your_seat";  // the player holds no seat there
                                                               // (or not the one asked for)
 
+// Several nodes (docs/scaling.md): the room or match asked for lives on another node, whose URL
+// the error names (event::elsewhere).
+inline constexpr const char* kElsewhere = "elsewhere";
+
 // The server's own fault: a bug, or the store failing. The message says no more than that.
 inline constexpr const char* kInternal = "internal";
 
@@ -65,7 +69,7 @@ inline constexpr std::string_view kAllCodes[] = {
     code::kNotYourTurn, code::kIllegalAction,    code::kBadAction,       code::kMatchOver,
     code::kRateLimited, code::kMessageTooLarge,  code::kServerFull,      code::kDraining,
     code::kInternal,    code::kChatTooLong,      code::kChatRateLimited, code::kChatClosed,
-    code::kNotPlaying,  code::kPlayerPresent,    code::kNotOver,
+    code::kNotPlaying,  code::kPlayerPresent,    code::kNotOver,         code::kElsewhere,
 };
 
 }  // namespace tortuga::protocol

@@ -52,6 +52,17 @@ std::string error(const Json& re, const Error& e) {
   return error(re, e.code, e.message);
 }
 
+std::string elsewhere(const Json& re, std::string_view message, std::string_view url,
+                      std::int64_t room, std::int64_t match) {
+  return Message("error", re)
+      .field("code", "elsewhere")
+      .field("message", message)
+      .field("url", url.empty() ? Json(nullptr) : Json(url))
+      .field("room", room ? Json(room) : Json(nullptr))
+      .field("match", match ? Json(match) : Json(nullptr))
+      .done();
+}
+
 std::string welcome(const Json& re, const Json& player, std::string_view token, const Json& games,
                     const Json& room_defaults) {
   return Message("welcome", re)

@@ -34,6 +34,11 @@ std::string text_of(const Json& value);
 // {type:"error", re?, code, message}
 std::string error(const Json& re, std::string_view code, std::string_view message);
 std::string error(const Json& re, const Error& error);
+// {type:"error", re?, code:"elsewhere", message, url, room, match}: on a cluster, the room (or
+// match) asked for lives on another node, reached at `url` (null when it is being taken over:
+// any node will do, shortly). Without re, pushed when a room this connection is in moves away.
+std::string elsewhere(const Json& re, std::string_view message, std::string_view url,
+                      std::int64_t room, std::int64_t match);
 // {type:"welcome", re?, player:{id,name}, token, protocol, games:[Game::describe()...],
 //  room_defaults:{absent_bot_s}}: room_defaults, what create_room gives a room it says nothing of.
 std::string welcome(const Json& re, const Json& player, std::string_view token, const Json& games,

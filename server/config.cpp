@@ -96,11 +96,19 @@ const char* const kServeHelp =
     "                      config file or TORTUGA_ADMIN_TOKEN in the environment\n"
     "\n"
     "Limits (message size, rate, timeouts, connections, rooms) are set in the config file.\n"
+    "  --node-id ID        run as node ID of a cluster on a PostgreSQL --db (docs/scaling.md)\n"
+    "  --public-url URL    the WebSocket URL clients reach this node at (default\n"
+    "                      ws://ADDRESS:PORT/ws)\n"
+    "  --lease-ms N        a node's lease: its matches are taken over this long after it\n"
+    "                      dies (default 3000)\n"
+    "\n"
     "SIGINT or SIGTERM stops the server cleanly: every committed action is kept, and every\n"
     "WebSocket is closed with code 1001 (going away), its client given limits.shutdown_grace_ms\n"
     "(default 2000) to answer.\n"
     "SIGUSR1 drains the server: it makes no new rooms or matches, lets the running matches\n"
-    "end, answers /readyz with 503, and logs \"drained\" once no match is running.\n";
+    "end, answers /readyz with 503, and logs \"drained\" once no match is running.\n"
+    "On a cluster, SIGTERM also ends the node's lease, so that another node takes its\n"
+    "matches over at once.\n";
 
 fs::path locate_web_root(const std::string& web_root, const fs::path& binary,
                          const fs::path& source_dir) {
@@ -178,6 +186,14 @@ Expected<Config> load_config(const std::string& path, Config c) {
       auto token = checked_token(c.admin.token, path);
       if (!token) return token.error();
     }
+    if (j.contains("cluster")) {
+      const Json& k = j["cluster"];
+      read(k, "node_id", c.cluster.node_id);
+      read(k, "public_url", c.cluster.public_url);
+      if (auto bad =
+              read_in_range(k, "lease_ms", c.cluster.lease_ms, 300, 600000, path + ": cluster"))
+        return *bad;
+    }
     if (j.contains("store")) {
       read(j["store"], "synchronous_full", c.synchronous_full);
       if (auto bad = read_in_range(j["store"], "commit_delay_us", c.commit_delay_us, 0, 100000,
@@ -240,6 +256,14 @@ Expected<Config> config_from_args(const std::vector<std::string>& args,
         if (c.absent_bot_s < 0 || c.absent_bot_s > protocol::kMaxAbsentBotS)
           return config_error("--absent-bot-s must be 0.." +
                               std::to_string(protocol::kMaxAbsentBotS));
+      } else if (flag == "--node-id")
+        c.cluster.node_id = value;
+      else if (flag == "--public-url")
+        c.cluster.public_url = value;
+      else if (flag == "--lease-ms") {
+        c.cluster.lease_ms = std::stoi(value);
+        if (c.cluster.lease_ms < 300 || c.cluster.lease_ms > 600000)
+          return config_error("--lease-ms must be 300..600000");
       } else if (flag == "--web-root")
         c.web_root = absolute_from(fs::current_path(), value);
       else if (flag == "--admin-token-file") {

@@ -56,6 +56,19 @@ struct AdminSettings {
   static constexpr std::size_t kMinTokenLength = 16;  // shorter could be guessed
 };
 
+// Several nodes on one PostgreSQL database (docs/scaling.md). Off (the node is alone, as on
+// SQLite) unless node_id is set.
+struct ClusterSettings {
+  std::string node_id;  // unique in the cluster and kept across restarts, e.g. "node-1"
+  // The WebSocket URL clients reach this node at, which other nodes send them to; empty:
+  // ws://ADDRESS:PORT/ws, from where it listens.
+  std::string public_url;
+  // How long a node's lease lasts without a heartbeat: a dead node's matches are taken over
+  // within about this long. Its heartbeat renews it every third of it.
+  int lease_ms = 3000;
+  bool on() const { return !node_id.empty(); }
+};
+
 struct Config {
   std::string address = "127.0.0.1";
   std::uint16_t port = 8080;
@@ -70,6 +83,7 @@ struct Config {
   std::string web_root = "web";
   Limits limits;
   AdminSettings admin;
+  ClusterSettings cluster;
   static constexpr int kDefaultBotDelayMs = 400;  // so that people can follow a bot's move
   int bot_delay_ms = kDefaultBotDelayMs;
   // How long the lobby gathers changes before sending them to its watchers: a burst (bots filling
@@ -90,8 +104,9 @@ Expected<Config> load_config(const std::string& path, Config base = {});
 
 // Applies `serve` flags (--config is read first, then TORTUGA_ADMIN_TOKEN from `environment`,
 // then --address, --port, --db, --threads, --log-level, --log-format, --bot-delay-ms,
-// --web-root, --admin-token-file). Returns an error for an unknown flag or a bad value.
-// `environment` looks a variable up (nullptr: unset); by default, in the process's environment.
+// --web-root, --admin-token-file, --node-id, --public-url, --lease-ms). Returns an error for an
+// unknown flag or a bad value. `environment` looks a variable up (nullptr: unset); by default, in
+// the process's environment.
 Expected<Config> config_from_args(const std::vector<std::string>& args,
                                   const char* (*environment)(const char*) = nullptr);
 

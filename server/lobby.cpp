@@ -1,6 +1,8 @@
 #include "server/lobby.hpp"
 
+#include <algorithm>
 #include <random>
+#include <stdexcept>
 
 #include "persistence/token.hpp"
 #include "protocol/codes.hpp"
@@ -34,49 +36,184 @@ void refuse(const std::shared_ptr<Client>& c, const Json& re, const char* code,
 }  // namespace
 
 Lobby::Lobby(boost::asio::io_context& io, store::Store& store, RoomSettings settings,
-             LobbyLimits limits)
+             LobbyLimits limits, store::Cluster* cluster)
     : io_(io),
       store_(store),
       settings_(settings),
       limits_(limits),
-      feed_(std::make_shared<LobbyFeed>(io, settings.clock, limits.gather)) {}
+      feed_(std::make_shared<LobbyFeed>(io, settings.clock, limits.gather)),
+      cluster_(cluster) {}
 
 // ---- recovery -------------------------------------------------------------------------------
+
+std::shared_ptr<Room> Lobby::rebuild(const store::Match& m, std::int64_t room_id,
+                                     Ownership ownership) {
+  const Game* game = find_game(m.game);
+  auto replayed = game ? replay(match_file_of(m, store_.actions(m.id)))
+                       : Expected<std::unique_ptr<State>>(Error{"", "unknown game " + m.game});
+  if (!replayed) {
+    TORTUGA_LOG_AT(
+        error, log::Context("match_aborted").match(m.id).field("game", m.game),
+        "match " << m.id << " cannot be rebuilt, marked aborted: " << replayed.error().message);
+    store_.finish_match(m.id, "aborted", "null", now_ms(), [](bool, const std::string&) {});
+    server_metrics().game(m.game).matches_abandoned->add();
+    return nullptr;
+  }
+  std::unique_ptr<State> state = std::move(*replayed);
+  if (state->is_over()) {  // the last action was stored, the result not yet
+    store_.finish_match(m.id, "finished", state->result().dump(), now_ms(),
+                        [](bool, const std::string&) {});
+    return nullptr;
+  }
+  auto room = std::make_shared<Room>(io_, store_, *this, settings_, room_id, *game, m,
+                                     std::move(state), ownership);
+  std::lock_guard lock(mutex_);
+  rooms_[room_id] = room;
+  if (room->is_private()) codes_[room->code()] = room_id;
+  match_rooms_[m.id] = room;
+  for (const auto& s : m.seats)
+    if (s.player_id) player_rooms_[*s.player_id].insert(room_id);
+  drain_.resumed(room_id);
+  return room;
+}
 
 int Lobby::recover() {
   int recovered = 0;
   for (const store::Match& m : store_.unfinished_matches()) {
-    const Game* game = find_game(m.game);
-    auto replayed = game ? replay(match_file_of(m, store_.actions(m.id)))
-                         : Expected<std::unique_ptr<State>>(Error{"", "unknown game " + m.game});
-    if (!replayed) {
-      TORTUGA_LOG_AT(
-          error, log::Context("match_aborted").match(m.id).field("game", m.game),
-          "match " << m.id << " cannot be rebuilt, marked aborted: " << replayed.error().message);
-      store_.finish_match(m.id, "aborted", "null", now_ms(), [](bool, const std::string&) {});
-      server_metrics().game(m.game).matches_abandoned->add();
-      continue;
+    std::int64_t id = 0;
+    {
+      std::lock_guard lock(mutex_);
+      id = next_room_++;
     }
-    std::unique_ptr<State> state = std::move(*replayed);
-    if (state->is_over()) {  // the last action was stored, the result not yet
-      store_.finish_match(m.id, "finished", state->result().dump(), now_ms(),
-                          [](bool, const std::string&) {});
-      continue;
-    }
-    std::lock_guard lock(mutex_);
-    const std::int64_t id = next_room_++;
-    auto room =
-        std::make_shared<Room>(io_, store_, *this, settings_, id, *game, m, std::move(state));
-    rooms_[id] = room;
-    if (room->is_private()) codes_[room->code()] = id;
-    match_rooms_[m.id] = room;
-    for (const auto& s : m.seats)
-      if (s.player_id) player_rooms_[*s.player_id].insert(id);
-    drain_.resumed(id);
-    ++recovered;
+    // A match a cluster once ran carries its last epoch, which its appends must name.
+    if (rebuild(m, id, Ownership{false, m.epoch})) ++recovered;
   }
   store_.flush();
   return recovered;
+}
+
+int Lobby::take_over(const std::vector<store::ClaimedRoom>& claimed) {
+  int taken = 0;
+  for (const store::ClaimedRoom& c : claimed) {
+    if (c.match == 0) {
+      if (reopen(c)) {
+        ++taken;
+        TORTUGA_LOG_AT(info, log::Context("room_taken_over").room(c.room).field("from", c.from),
+                       "took over open room " << c.room << " from node " << c.from);
+      } else {
+        cluster_->forget_room(c.room);
+      }
+      continue;
+    }
+    auto m = store_.match(c.match);
+    if (m && m->status == "running" && rebuild(*m, c.room, Ownership{true, c.epoch})) {
+      ++taken;
+      TORTUGA_LOG_AT(info,
+                     log::Context("match_taken_over")
+                         .room(c.room)
+                         .match(c.match)
+                         .field("from", c.from)
+                         .field("epoch", c.epoch),
+                     "took over room " << c.room << " (match " << c.match << ") from node "
+                                       << (c.from.empty() ? "(none)" : c.from) << " at epoch "
+                                       << c.epoch);
+      continue;
+    }
+    cluster_->forget_room(c.room);
+  }
+  store_.flush();
+  return taken;
+}
+
+std::shared_ptr<Room> Lobby::reopen(const store::ClaimedRoom& c) {
+  const Json state = Json::parse(c.open_state, nullptr, false);
+  try {
+    const Game* game = find_game(state.at("game").get<std::string>());
+    if (!game) throw std::runtime_error("no game " + state.at("game").dump());
+    auto options = game->normalize_options(state.at("options"));
+    if (!options) throw std::runtime_error(options.error().message);
+    const bool is_private = state.value("private", false);
+    const std::string code = is_private ? state.at("code").get<std::string>() : "";
+    auto room = std::make_shared<Room>(io_, store_, *this, settings_, c.room, code, *game,
+                                       std::move(*options), is_private, Ownership{true, c.epoch});
+    room->restore_open(state);
+    std::lock_guard lock(mutex_);
+    rooms_[c.room] = room;
+    if (is_private) codes_[code] = c.room;
+    for (const Json& seat : state.at("seats"))
+      if (seat.at("player").is_object())
+        player_rooms_[seat["player"].at("id").get<std::int64_t>()].insert(c.room);
+    return room;
+  } catch (const std::exception& e) {
+    TORTUGA_LOG_AT(warn, log::Context("room_not_reopened").room(c.room),
+                   "open room " << c.room << " cannot be made again: " << e.what());
+    return nullptr;
+  }
+}
+
+std::vector<std::pair<std::int64_t, std::string>> Lobby::open_states() const {
+  std::vector<std::pair<std::int64_t, std::string>> out;
+  std::lock_guard lock(mutex_);
+  for (const auto& [id, room] : rooms_) {
+    Json state = room->summary();
+    if (state.value("status", "") != "open") continue;
+    if (room->is_private()) state["code"] = room->code();
+    out.emplace_back(id, state.dump());
+  }
+  return out;
+}
+
+void Lobby::lost(const std::vector<std::int64_t>& ids) {
+  for (std::int64_t id : ids) {
+    auto room = room_by_id(id);
+    if (!room) continue;
+    std::string url;
+    try {
+      if (auto place = cluster_->owner(id)) url = place->url;
+    } catch (const std::exception&) {
+      // Its new owner's URL is unknown: the clients are told to try any node.
+    }
+    room->post([room, url = std::move(url)] { room->hand_over(url); });
+  }
+}
+
+std::vector<std::pair<std::int64_t, std::string>> Lobby::listings() const {
+  std::vector<std::pair<std::int64_t, std::string>> out;
+  std::lock_guard lock(mutex_);
+  for (const auto& [id, room] : rooms_)
+    out.emplace_back(id, room->is_private() ? "null" : room->summary().dump());
+  return out;
+}
+
+std::vector<std::int64_t> Lobby::room_ids() const {
+  std::vector<std::int64_t> out;
+  std::lock_guard lock(mutex_);
+  for (const auto& [id, room] : rooms_) out.push_back(id);
+  return out;
+}
+
+std::optional<std::string> Lobby::moved_to(std::int64_t room) {
+  if (!cluster_) return std::nullopt;
+  try {
+    auto place = cluster_->owner(room);
+    if (place && place->node == cluster_->node()) return std::nullopt;
+    return place ? place->url : "";
+  } catch (const std::exception& e) {
+    // The database cannot say: the room stays, and rebuilds from what is stored.
+    TORTUGA_LOG_AT(warn, log::Context("owner_unknown").room(room),
+                   "room " << room << ": cannot tell its owner: " << e.what());
+    return std::nullopt;
+  }
+}
+
+bool Lobby::sent_elsewhere(const std::shared_ptr<Client>& c, const Json& re,
+                           const std::optional<store::RoomPlace>& place) {
+  if (!place || place->node == cluster_->node()) return false;
+  if (place->url.empty() && nudge_) nudge_();
+  server_metrics().error_sent(code::kElsewhere);
+  c->send(protocol::event::elsewhere(re, "moved: that room is on another node", place->url,
+                                     place->room, place->match));
+  return true;
 }
 
 // ---- dispatch -------------------------------------------------------------------------------
@@ -167,6 +304,10 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
       }
   }
   for (auto& room : held) room->post([room, c] { room->resume(c); });
+  // On a cluster the player's other seats are on other nodes: each is named, to go on there.
+  if (cluster_)
+    for (const store::RoomPlace& place : cluster_->seats_elsewhere(player.id))
+      sent_elsewhere(c, nullptr, place);
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::ListRooms& m) {
@@ -177,6 +318,17 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
       if (!m.game || room->game().info().id == *m.game)
         if (Json summary = room->summary(); listed_in_lobby(summary))
           rooms.push_back(std::move(summary));
+  }
+  if (cluster_) {
+    // Every other live node's public rooms, as their owners last published them.
+    for (const std::string& listing : cluster_->listings_elsewhere()) {
+      Json room = Json::parse(listing, nullptr, false);
+      if (room.is_object() && (!m.game || room.value("game", "") == *m.game))
+        rooms.push_back(std::move(room));
+    }
+    std::sort(rooms.begin(), rooms.end(), [](const Json& a, const Json& b) {
+      return a.value("id", std::int64_t{0}) < b.value("id", std::int64_t{0});
+    });
   }
   c->send(protocol::event::rooms(re, rooms, now_ms()));
 }
@@ -197,17 +349,37 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
   if (drain_.draining())
     return refuse(c, re, code::kDraining,
                   "the server is draining: it makes no new rooms; try again later");
+  if (room_count() >= static_cast<std::size_t>(limits_.max_rooms))
+    return refuse(c, re, code::kServerFull, "the server hosts as many rooms as it may");
+  // On a cluster the room's id, and a private room's code, are the cluster's: its row is made
+  // first, with a new code until one is free on every node.
+  std::int64_t cluster_id = 0;
+  std::string cluster_code;
+  if (cluster_) {
+    for (int attempt = 0; attempt < 100 && cluster_id == 0; ++attempt) {
+      if (m.is_private) {
+        std::lock_guard lock(mutex_);
+        cluster_code = new_code();
+      }
+      if (auto id = cluster_->new_room(cluster_code, m.is_private)) cluster_id = *id;
+    }
+    if (cluster_id == 0) return refuse(c, re, code::kInternal, "the room could not be stored");
+  }
   std::shared_ptr<Room> room;
   {
-    std::lock_guard lock(mutex_);
-    if (static_cast<int>(rooms_.size()) >= limits_.max_rooms)
+    std::unique_lock lock(mutex_);
+    if (static_cast<int>(rooms_.size()) >= limits_.max_rooms) {
+      lock.unlock();
+      if (cluster_) cluster_->forget_room(cluster_id);
       return refuse(c, re, code::kServerFull, "the server hosts as many rooms as it may");
-    const std::int64_t id = next_room_++;
-    std::string code = m.is_private ? new_code() : "";
+    }
+    const std::int64_t id = cluster_ ? cluster_id : next_room_++;
+    std::string code = cluster_ ? cluster_code : m.is_private ? new_code() : "";
     RoomSettings settings = settings_;
     if (m.absent_bot_s) settings.absent_bot_s = *m.absent_bot_s;
     room = std::make_shared<Room>(io_, store_, *this, settings, id, code, *game,
-                                  std::move(*options), m.is_private);
+                                  std::move(*options), m.is_private,
+                                  Ownership{cluster_ != nullptr, cluster_ ? 1 : 0});
     rooms_[id] = room;
     if (m.is_private) codes_[code] = id;
     enter_locked(c.get(), id);
@@ -217,6 +389,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::JoinRoom& m) {
   auto room = find_room(m.room);
+  if (!room && cluster_ && sent_elsewhere(c, re, place_of(m.room))) return;
   if (!room) return refuse(c, re, code::kNoSuchRoom, "no such room");
   enter(c, room->id());
   room->post([room, c, re, seat = m.seat] { room->join(c, seat, re); });
@@ -224,6 +397,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::WatchRoom& m) {
   auto room = find_room(m.room);
+  if (!room && cluster_ && sent_elsewhere(c, re, place_of(m.room))) return;
   if (!room) return refuse(c, re, code::kNoSuchRoom, "no such room");
   enter(c, room->id());
   room->post([room, c, re] { room->watch(c, re); });
@@ -253,6 +427,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, protocol::Act m) {
   auto room = room_of_match(m.match);
+  if (!room && cluster_ && sent_elsewhere(c, re, cluster_->match_place(m.match))) return;
   if (!room) {
     auto stored = store_.match(m.match);
     if (stored && stored->status != "running")
@@ -268,6 +443,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, protocol::Act m
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Sync& m) {
   auto room = room_of_match(m.match);
+  if (!room && cluster_ && sent_elsewhere(c, re, cluster_->match_place(m.match))) return;
   if (!room) return refuse(c, re, code::kNoSuchMatch, "no live match " + std::to_string(m.match));
   room->post([room, c, re] { room->sync(c, re); });
 }
@@ -372,6 +548,11 @@ std::shared_ptr<Room> Lobby::find_room(const protocol::RoomRef& ref) const {
   return it->second;
 }
 
+std::optional<store::RoomPlace> Lobby::place_of(const protocol::RoomRef& ref) const {
+  if (const auto* code = std::get_if<std::string>(&ref)) return cluster_->code_place(*code);
+  return cluster_->room_place(std::get<std::int64_t>(ref));
+}
+
 std::shared_ptr<Room> Lobby::room_of_match(std::int64_t match) const {
   std::lock_guard lock(mutex_);
   auto it = match_rooms_.find(match);
@@ -455,6 +636,15 @@ void Lobby::room_closed(std::int64_t id, std::int64_t match) {
     drain_.ended(id);
   }
   feed_->update(id, nullptr);
+  if (cluster_) {
+    try {
+      cluster_->forget_room(id);
+    } catch (const std::exception& e) {
+      // Its row stays until a node that finds this one dead forgets it.
+      TORTUGA_LOG_AT(warn, log::Context("room_not_forgotten").room(id),
+                     "room " << id << " closed, but its row stays: " << e.what());
+    }
+  }
 }
 
 // From the room's strand (or its constructor, under mutex_): the feed takes it on its own strand,

@@ -16,6 +16,7 @@
 
 #include <boost/asio/io_context.hpp>
 
+#include "persistence/cluster.hpp"
 #include "persistence/store.hpp"
 #include "protocol/command.hpp"
 #include "server/client.hpp"
@@ -33,11 +34,30 @@ struct LobbyLimits {
 
 class Lobby : public RoomDirectory {
  public:
-  Lobby(boost::asio::io_context& io, store::Store& store, RoomSettings settings,
-        LobbyLimits limits);
+  // `cluster`: the cluster this node is part of (docs/scaling.md); none for a node alone. On a
+  // cluster, room ids are the cluster's, the lobby lists every live node's rooms, and a client
+  // asking for a room or match another node owns is told where it lives.
+  Lobby(boost::asio::io_context& io, store::Store& store, RoomSettings settings, LobbyLimits limits,
+        store::Cluster* cluster = nullptr);
 
-  // Rebuilds every unfinished match from the store, as a running room. Returns how many.
+  // Rebuilds every unfinished match from the store, as a running room. Returns how many. For a
+  // node alone; on a cluster, take_over does it for the rooms this node claimed.
   int recover();
+  // On a cluster: rebuilds the claimed rooms' matches from their logs, as running rooms of the
+  // same ids, owned at their new epochs. Returns how many.
+  int take_over(const std::vector<store::ClaimedRoom>& claimed);
+  // On a cluster: these rooms are other nodes' now; each is handed over (Room::hand_over).
+  void lost(const std::vector<std::int64_t>& rooms);
+  // Every room of this node with its listing as the lobby shows it ("null" for a private room),
+  // and their ids: what the node's heartbeat publishes and checks.
+  std::vector<std::pair<std::int64_t, std::string>> listings() const;
+  std::vector<std::int64_t> room_ids() const;
+  // The open rooms (not started) with their state, for another node to make again: as the node
+  // stops cleanly.
+  std::vector<std::pair<std::int64_t, std::string>> open_states() const;
+  // Called when a client asks for a room whose node is dead and not yet taken over: the
+  // heartbeat claims it at once (Heartbeat::nudge).
+  void on_orphan(std::function<void()> nudge) { nudge_ = std::move(nudge); }
   // One parsed message of a client, on that client's strand. `next` is called once the client's
   // next message may be handled: at once for most, but a hello that makes a new player answers
   // only once the store has the player, and what the client sent behind it must find it welcomed.
@@ -66,8 +86,19 @@ class Lobby : public RoomDirectory {
   void match_ended(std::int64_t room) override;
   void room_closed(std::int64_t room, std::int64_t match) override;
   void room_summary(std::int64_t room, const Json& summary) override;
+  std::optional<std::string> moved_to(std::int64_t room) override;
 
  private:
+  // A running room rebuilt from a stored unfinished match, or none (the match cannot be
+  // rebuilt, and is marked aborted; or it is over, and its result stored now).
+  std::shared_ptr<Room> rebuild(const store::Match& m, std::int64_t room_id, Ownership ownership);
+  // An open room another node left (ClaimedRoom::open_state), made again here; none if its state
+  // does not make one.
+  std::shared_ptr<Room> reopen(const store::ClaimedRoom& claimed);
+  // On a cluster, a room or match found on no node of this one: the elsewhere error naming its
+  // node, if another node has it. True if it was sent.
+  bool sent_elsewhere(const std::shared_ptr<Client>& c, const Json& re,
+                      const std::optional<store::RoomPlace>& place);
   void dispatch(const std::shared_ptr<Client>& client, protocol::Parsed& parsed);
   // What create_room gives a room it says nothing of, as welcome tells clients.
   Json room_defaults() const;
@@ -99,6 +130,7 @@ class Lobby : public RoomDirectory {
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::UnwatchLobby& m);
 
   std::shared_ptr<Room> find_room(const protocol::RoomRef& ref) const;
+  std::optional<store::RoomPlace> place_of(const protocol::RoomRef& ref) const;  // on a cluster
   std::shared_ptr<Room> room_of_match(std::int64_t match) const;
   std::shared_ptr<Room> member_room(const std::shared_ptr<Client>& c, std::int64_t room) const;
   void enter(const std::shared_ptr<Client>& c, std::int64_t room);
@@ -111,6 +143,8 @@ class Lobby : public RoomDirectory {
   LobbyLimits limits_;
   Drain drain_;
   std::shared_ptr<LobbyFeed> feed_;  // the listed rooms' changes, to those who watch the lobby
+  store::Cluster* cluster_;
+  std::function<void()> nudge_;
 
   mutable std::mutex mutex_;
   std::int64_t next_room_ = 1;

@@ -49,7 +49,7 @@ RoomSeat bot_seat(int seat, const std::string& kind) {
 
 Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& directory,
            RoomSettings settings, std::int64_t id, std::string code, const Game& game, Json options,
-           bool is_private)
+           bool is_private, Ownership ownership)
     : io_(io),
       strand_(boost::asio::make_strand(io)),
       store_(store),
@@ -65,7 +65,8 @@ Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& dire
       views_(static_cast<int>(seats_.size()), game.make_observer()),
       bot_chance_(fresh_seed()),
       deadline_timer_(clock().timer(strand_)),
-      bot_timer_(clock().timer(strand_)) {
+      bot_timer_(clock().timer(strand_)),
+      ownership_(ownership) {
   for (std::size_t i = 0; i < seats_.size(); ++i) absent_timers_.push_back(clock().timer(strand_));
   metrics_.rooms[static_cast<std::size_t>(status_)]->add();
   publish_summary(room_json());
@@ -73,9 +74,9 @@ Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& dire
 
 Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& directory,
            RoomSettings settings, std::int64_t id, const Game& game, const store::Match& match,
-           std::unique_ptr<State> state)
+           std::unique_ptr<State> state, Ownership ownership)
     : Room(io, store, directory, settings, id, match.private_code, game,
-           Json::parse(match.options_json), !match.private_code.empty()) {
+           Json::parse(match.options_json), !match.private_code.empty(), ownership) {
   match_ = match.id;
   seed_ = match.seed;
   created_ms_ = match.created_ms;
@@ -98,6 +99,21 @@ Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& dire
     after_settled();
     arm_absent_bots();
   });
+}
+
+void Room::restore_open(const Json& state) {
+  const Json& seats = state.at("seats");
+  for (std::size_t i = 0; i < seats.size() && i < seats_.size(); ++i) {
+    const Json& s = seats[i];
+    if (s.at("player").is_object())
+      seats_[i] = RoomSeat{s["player"].at("id").get<std::int64_t>(),
+                           s["player"].at("name").get<std::string>(), ""};
+    else if (s.at("bot").is_string())
+      seats_[i] = bot_seat(static_cast<int>(i), s["bot"].get<std::string>());
+  }
+  if (state.at("host").is_number_integer()) host_ = state["host"].get<std::int64_t>();
+  spectator_chat_ = state.value("spectator_chat", false);
+  publish_summary(room_json());
 }
 
 Room::~Room() {
@@ -375,6 +391,8 @@ void Room::store_new_match(const std::shared_ptr<Client>& client, const Json& re
   record.seed = seed_ = fresh_seed();
   record.created_ms = now_ms();
   if (private_) record.private_code = code_;
+  record.room = ownership_.cluster ? id_ : 0;
+  record.epoch = ownership_.epoch;
   for (std::size_t i = 0; i < seats_.size(); ++i)
     record.seats.push_back({static_cast<int>(i), seats_[i].player, seats_[i].name, seats_[i].bot});
   // The room's thread serves other rooms while the store commits.
@@ -391,6 +409,7 @@ void Room::started(std::int64_t match, const std::shared_ptr<Client>& client, co
     return;
   }
   if (match == 0) {
+    if (auto url = directory_.moved_to(id_)) return hand_over(*url);
     set_status(started_from_);
     directory_.match_ended(id_);
     return error(client, re, code::kInternal, "the match could not be stored");
@@ -443,6 +462,7 @@ void Room::sync(std::shared_ptr<Client> client, Json re) {
 }
 
 void Room::act(std::shared_ptr<Client> client, Json action, Json re) {
+  if (closed_) return error(client, re, code::kNoSuchRoom, "that room has closed");
   auto it = members_.find(client.get());
   if (it == members_.end()) return error(client, re, code::kNotInRoom, "join the room first");
   if (it->second.audience == spectators())
@@ -472,7 +492,8 @@ void Room::apply(int seat, Json action, const std::shared_ptr<Client>& by, const
     server_metrics().commit_waited(std::chrono::steady_clock::now() - handed);
     self->post([self, version, ok, error] { self->committed(version, ok, error); });
   };
-  store::Action record{match_, version, seat, state_->history().back().action.dump(), now_ms()};
+  store::Action record{match_,   version,         seat, state_->history().back().action.dump(),
+                       now_ms(), ownership_.epoch};
   if (!state_->is_over()) return store_.append_action(record, std::move(done));
   // The last action and the result are both stored before anybody learns the match is over, so
   // that history never lists as running a match a player has seen end.
@@ -489,6 +510,8 @@ void Room::committed(std::int64_t version, bool ok, const std::string& error) {
   if (!ok) {
     TORTUGA_LOG_AT(error, log_context("action_not_stored").field("version", version),
                    "match " << match_ << " action " << version << " not stored: " << error);
+    // On a cluster the refusal may be the fence: another node runs the match now.
+    if (auto url = directory_.moved_to(id_)) return hand_over(*url);
     rebuild_from_store();
     return;
   }
@@ -604,6 +627,35 @@ void Room::rebuild_from_store() {
   views_.reset(*state_);
   for (const auto& [key, member] : members_) send_state(member.client, nullptr);
   after_settled();
+}
+
+void Room::hand_over(const std::string& url) {
+  if (closed_) return;
+  closed_ = true;
+  deadline_timer_->cancel();
+  bot_timer_->cancel();
+  const std::string why = "moved: another node serves this room now";
+  // What was applied but not stored is dropped unsent: the new owner rebuilt from the log. Whoever
+  // sent one of those actions has its request answered so.
+  std::set<const Client*> answered;
+  for (const Pending& p : pending_)
+    if (p.by && !p.re.is_null()) {
+      p.by->send(event::elsewhere(p.re, why, url, id_, match_));
+      answered.insert(p.by.get());
+    }
+  pending_.clear();
+  waiting_for_state_.clear();
+  TORTUGA_LOG_AT(warn, log_context("room_moved").field("url", url),
+                 "room " << id_ << " (match " << match_ << ") is another node's now"
+                         << (url.empty() ? std::string() : ", at " + url));
+  const Message moved =
+      std::make_shared<const std::string>(event::elsewhere(nullptr, why, url, id_, match_));
+  for (const auto& [key, member] : members_)
+    if (!answered.count(key)) member.client->send(moved);
+  members_.clear();
+  for (const auto& s : seats_)
+    if (s.player) directory_.seat_released(*s.player, id_);
+  directory_.room_closed(id_, match_);
 }
 
 void Room::shutdown() {

@@ -56,6 +56,14 @@ struct RoomSeat {
   bool taken() const { return player || !bot.empty(); }
 };
 
+// Which node may write a room's match: on a cluster, the room's ownership epoch, which every
+// append to its log names so that the store refuses it once another node has taken the room over
+// (fencing); alone, the epoch the match was stored at (0 unless a cluster once ran it).
+struct Ownership {
+  bool cluster = false;  // the room is a row of the cluster's rooms, by the same id
+  std::int64_t epoch = 0;
+};
+
 // A seat a bot of `kind` holds, named as logs and history name it: "Bot 2 (smart)".
 RoomSeat bot_seat(int seat, const std::string& kind);
 
@@ -68,13 +76,17 @@ class Room : public std::enable_shared_from_this<Room> {
   // A new open room; the host takes seat 0.
   Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& directory,
        RoomSettings settings, std::int64_t id, std::string code, const Game& game, Json options,
-       bool is_private);
+       bool is_private, Ownership ownership = {});
 
   // A running match rebuilt from the store after a restart (state already replayed).
   Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& directory,
        RoomSettings settings, std::int64_t id, const Game& game, const store::Match& match,
-       std::unique_ptr<State> state);
+       std::unique_ptr<State> state, Ownership ownership = {});
   ~Room();
+
+  // An open room another node left as it stopped, made again from `state` (its summary as that
+  // node published it): its seats and host. Before the room is shared with anyone.
+  void restore_open(const Json& state);
 
   std::int64_t id() const { return id_; }
   const std::string& code() const { return code_; }
@@ -109,6 +121,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void resume(std::shared_ptr<Client> client);
   void disconnected(std::shared_ptr<Client> client);
   void shutdown();  // cancels timers
+  // On a cluster, another node owns the room now (it took it over while this one was paused or
+  // cut off): the room stops, tells each member where it went (`url`; empty when unknown) with
+  // an elsewhere error, and is gone from this node. Nothing it holds unstored is ever sent.
+  void hand_over(const std::string& url);
 
   // Chat (room_chat.cpp). A line goes to every member but those who muted its speaker; said while
   // a match runs, it is stored with the match at the step everybody has seen.
@@ -290,6 +306,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::unique_ptr<RoomTimer> empty_timer_ =
       (settings_.clock ? *settings_.clock : steady_room_clock()).timer(strand_);
   bool empty_armed_ = false;  // empty_timer_ counts down to closing the room
+  Ownership ownership_;
 
   mutable std::mutex summary_mutex_;
   Json summary_;
@@ -313,6 +330,9 @@ class RoomDirectory {
   // The room's summary (Room::summary) changed: for the lobby's list and its watchers. From the
   // room's strand, or its constructor.
   virtual void room_summary(std::int64_t /*room*/, const Json& /*summary*/) {}
+  // On a cluster, after the store refused a write of the room's: the URL of the node that owns
+  // the room now ("" if none is known yet), or none while it is still this node's. Alone, none.
+  virtual std::optional<std::string> moved_to(std::int64_t /*room*/) { return std::nullopt; }
 };
 
 }  // namespace tortuga

@@ -12,9 +12,11 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include "persistence/open_store.hpp"
+#include "persistence/pg_cluster.hpp"
 #include "server/commands.hpp"
 #include "server/config.hpp"
 #include "server/config_parts.hpp"
+#include "server/heartbeat.hpp"
 #include "server/listener.hpp"
 #include "server/lobby.hpp"
 #include "server/log.hpp"
@@ -88,6 +90,11 @@ int serve_command(const Args& args) {
     return 2;
   }
   const Config& c = *config;
+  if (c.cluster.on() && !store::names_postgresql(c.db)) {
+    std::cerr << "tortuga serve: a cluster (--node-id, cluster.node_id) needs a PostgreSQL "
+                 "database: --db postgresql://...\n";
+    return 2;
+  }
   log::set_level(c.log_level);
   log::set_format(c.log_format == "json" ? log::Format::json : log::Format::text);
   log::set_node(c.node);
@@ -106,8 +113,16 @@ int serve_command(const Args& args) {
     // server state its queued handlers and sessions refer to still exist.
     auto io_owner = std::make_unique<boost::asio::io_context>(threads);
     boost::asio::io_context& io = *io_owner;
-    Lobby lobby(io, store, room_settings(c), lobby_limits(c));
-    const int recovered = lobby.recover();
+    // On a cluster the node's rooms are rows shared with the other nodes; alone, it has none.
+    std::unique_ptr<store::PgCluster> cluster;
+    if (c.cluster.on())
+      cluster = std::make_unique<store::PgCluster>(
+          c.db, store::NodeSettings{c.cluster.node_id, c.cluster.public_url, c.cluster.lease_ms});
+    Lobby lobby(io, store, room_settings(c), lobby_limits(c), cluster.get());
+    // Alone, the node resumes every unfinished match; on a cluster, those it claims once it has
+    // a lease (below).
+    int recovered = cluster ? 0 : lobby.recover();
+    std::unique_ptr<Heartbeat> heartbeat;
     HttpApi http(store, web_root_of(c), &lobby.drain());
     OpenWebSockets websockets;
     AdminApi admin(lobby, store, c.admin,
@@ -134,6 +149,24 @@ int serve_command(const Args& args) {
     auto listener = std::make_shared<Listener>(io, endpoint, state);
     listener->run();
     const auto port = listener->local_endpoint().port();
+    if (cluster) {
+      if (cluster->url().empty())
+        cluster->set_url("ws://" + c.address + ":" + std::to_string(port) + "/ws");
+      // The node registers (a lease), then takes back its own rooms of a last run and any whose
+      // node is dead, before anyone is told it listens.
+      cluster->renew();
+      recovered = lobby.take_over(cluster->claim(/*own_too=*/true));
+      heartbeat = std::make_unique<Heartbeat>(*cluster, lobby, c.cluster.lease_ms);
+      lobby.on_orphan([hb = heartbeat.get()] { hb->nudge(); });
+      heartbeat->start();
+      TORTUGA_LOG_AT(info,
+                     log::Context("node")
+                         .field("node_id", cluster->node())
+                         .field("url", cluster->url())
+                         .field("lease_ms", c.cluster.lease_ms),
+                     "cluster node " << cluster->node() << " at " << cluster->url() << ", lease "
+                                     << c.cluster.lease_ms << " ms");
+    }
     TORTUGA_LOG_AT(info,
                    log::Context("listening")
                        .field("address", c.address)
@@ -148,25 +181,51 @@ int serve_command(const Args& args) {
 
     auto signals = std::make_unique<boost::asio::signal_set>(io, SIGINT, SIGTERM);
     auto closing = std::make_unique<boost::asio::steady_timer>(io);
+    auto send_away = [&] {
+      // Clients are told the server is going away, so that they reconnect rather than guess.
+      state.websockets.go_away();
+      stop_once_closed(
+          io, state.websockets, *closing,
+          std::chrono::steady_clock::now() + std::chrono::milliseconds(c.limits.shutdown_grace_ms));
+    };
+    std::thread handing_over;
     signals->async_wait([&](boost::system::error_code, int signal) {
       TORTUGA_LOG_AT(info, log::Context("stopping").field("signal", signal),
                      "signal " << signal << ": stopping, closing " << state.websockets.count()
                                << " connections");
       listener->stop();
       drain_signal->cancel();
-      // Clients are told the server is going away, so that they reconnect rather than guess;
-      // rooms stop their timers, so that no bot or deadline acts meanwhile.
-      state.websockets.go_away();
+      // Rooms stop their timers and refuse actions, so that no bot, deadline or player acts
+      // meanwhile.
       lobby.shutdown();
-      stop_once_closed(
-          io, state.websockets, *closing,
-          std::chrono::steady_clock::now() + std::chrono::milliseconds(c.limits.shutdown_grace_ms));
+      if (!cluster) return send_away();
+      // On a cluster the node hands its matches over at once: once every append queued has
+      // committed (or been fenced), its lease ends, so that the next node to beat (or to be
+      // asked by a returning client) claims them; only then are the clients sent away, to find
+      // their rooms there. The store is waited for on a thread of its own, while the room
+      // strands that its answers go to run on.
+      handing_over = std::thread([&] {
+        store.flush();
+        store.flush();
+        heartbeat->stop();
+        try {
+          cluster->keep_open(lobby.open_states());
+        } catch (const std::exception& e) {
+          TORTUGA_LOG_AT(warn, log::Context("open_rooms_lost"),
+                         "the open rooms are not handed over: " << e.what());
+        }
+        cluster->release();
+        TORTUGA_LOG_AT(info, log::Context("lease_released"), "lease released: rooms handed over");
+        boost::asio::post(io, send_away);
+      });
     });
 
     std::vector<std::thread> pool;
     for (int i = 1; i < threads; ++i) pool.emplace_back([&io] { io.run(); });
     io.run();
     for (auto& t : pool) t.join();
+    if (handing_over.joinable()) handing_over.join();
+    if (heartbeat) heartbeat->stop();
     // Every action handed to the store is committed before the process ends. A room's last
     // action queues the match's result from its callback, hence a second flush for that.
     store.flush();

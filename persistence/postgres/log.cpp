@@ -10,14 +10,15 @@ namespace tortuga::store::postgres {
 void append_to_log(Connection& db, const Action& a) {
   const Result r = db.query(
       "WITH next AS (UPDATE matches SET action_count = $2 "
-      "WHERE id = $1 AND status = 'running' AND action_count = $2 - 1 RETURNING id) "
+      "WHERE id = $1 AND status = 'running' AND action_count = $2 - 1 AND epoch = $6 RETURNING id) "
       "INSERT INTO actions (match_id, seq, seat, action, time_ms) "
       "SELECT id, $2::bigint, $3::integer, $4::bytea, $5::bigint FROM next",
-      a.match, a.seq, a.seat, Bytes{a.action_json}, a.time_ms);
+      a.match, a.seq, a.seat, Bytes{a.action_json}, a.time_ms, a.epoch);
   if (r.changed() == 1) return;
-  const Result m = db.query("SELECT status, action_count FROM matches WHERE id = $1", a.match);
+  const Result m =
+      db.query("SELECT status, action_count, epoch FROM matches WHERE id = $1", a.match);
   std::optional<LogEnd> end;
-  if (m.rows() == 1) end = LogEnd{m.text(0, 0), m.int64(0, 1)};
+  if (m.rows() == 1) end = LogEnd{m.text(0, 0), m.int64(0, 1), m.int64(0, 2)};
   throw PgError(log_refusal(a, end));
 }
 

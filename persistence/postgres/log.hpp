@@ -2,7 +2,9 @@
 // back.
 //
 // An append is one statement that advances its match's action_count from seq - 1 to seq, only
-// while the match is running, and stores the action only if it did: an action out of its log's
+// while the match is running and its ownership epoch is still the appender's (fencing: the same
+// row a takeover bumps, so that the two wait for each other), and stores the action only if it
+// did: an action out of its log's
 // order, or for a match that has ended, changes nothing (and raises nothing, so that it needs no
 // savepoint and fails alone in its batch); only then does the append look further, to say why.
 #pragma once

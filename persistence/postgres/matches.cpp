@@ -11,7 +11,7 @@ namespace {
 
 const std::string kMatchColumns =
     "SELECT m.id, m.game, m.options, m.seed, m.script, m.status, m.result, m.created_ms, "
-    "m.ended_ms, m.action_count, m.private_code FROM matches m";
+    "m.ended_ms, m.action_count, m.private_code, m.epoch FROM matches m";
 
 Match match_from_row(const Result& r, int i) {
   Match m;
@@ -26,6 +26,7 @@ Match match_from_row(const Result& r, int i) {
   m.ended_ms = r.int64(i, 8);
   m.action_count = r.int64(i, 9);
   m.private_code = r.text(i, 10);
+  m.epoch = r.int64(i, 11);
   return m;
 }
 
@@ -64,11 +65,20 @@ std::int64_t insert_match(Connection& db, const Match& m) {
   const std::int64_t id =
       db.query(
             "INSERT INTO matches (game, options, seed, script, status, result, created_ms, "
-            "ended_ms, private_code) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+            "ended_ms, private_code, epoch) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) "
+            "RETURNING id",
             m.game, m.options_json, static_cast<std::int64_t>(m.seed), m.script_json, m.status,
             m.result_json, m.created_ms != 0 ? m.created_ms : now_ms(), m.ended_ms,
-            m.private_code)
+            m.private_code, m.epoch)
           .int64(0, 0);
+  // On a cluster the room's row names its match in the same transaction: a match is never seen
+  // without its room (which would leave it to nobody), and a room taken over meanwhile is not
+  // given a match its old owner would play.
+  if (m.room != 0 &&
+      db.query("UPDATE rooms SET match_id = $1 WHERE id = $2 AND epoch = $3", id, m.room, m.epoch)
+              .changed() != 1)
+    throw PgError("create_match: room " + std::to_string(m.room) + " is no longer at epoch " +
+                  std::to_string(m.epoch));
   for (const Seat& s : m.seats)
     db.query("INSERT INTO seats (match_id, seat, player_id, name, bot) VALUES ($1, $2, $3, $4, $5)",
              id, s.seat, s.player_id, s.name, s.bot);

@@ -16,6 +16,12 @@ const REQUEST_TIMEOUT_MS = 30000;
 // again within a few hundred milliseconds.
 const RATE_LIMIT_RETRIES_MS = [100, 250, 500, 1000, 2000];
 const PUSHED = ['state', 'patch'];
+// A request answered with `elsewhere` is sent again on the node named, this many times at most
+// (a room moving again meanwhile moves it again).
+const ELSEWHERE_RETRIES = 3;
+// Where `elsewhere` names no node (the room's node has just gone, its rooms are being taken
+// over): how long before asking the usual address again.
+const ELSEWHERE_PAUSE_MS = 200;
 
 export class TortugaClient extends Emitter {
   #url;
@@ -34,6 +40,8 @@ export class TortugaClient extends Emitter {
   #tokenRefused = false;  // the last hello's token was refused: the next welcome is a stranger
   #watched = new Set();  // rooms watched as a spectator: the server forgets them on a new link
   #lobbyWatch = null;  // {game} while the lobby is watched: watched again on a new link
+  #routed = null;  // the node `elsewhere` sent this client to, while connected there
+  #moving = null;  // {url} while the link is being closed to follow `elsewhere`
 
   constructor({url, name, WebSocket = globalThis.WebSocket, storage = memoryStorage(),
                storageKey = 'tortuga.token', reconnect = true, backoffMs = DEFAULT_BACKOFF_MS,
@@ -224,13 +232,18 @@ export class TortugaClient extends Emitter {
 
   // A message refused with `rate_limited` was not processed: the protocol asks to slow down and
   // send it again, which is done here a few times, waiting longer each time.
-  #sendPaced(message, attempt) {
+  #sendPaced(message, attempt, moved = 0) {
     return this.#send(this.#socket, message).catch((error) => {
+      if (error.code === 'elsewhere' && moved < ELSEWHERE_RETRIES) {
+        // Another node has the room: the link is moving there (#follow); the request is sent
+        // again once that node has welcomed the player.
+        return this.once('welcome').then(() => this.#sendPaced(message, attempt, moved + 1));
+      }
       if (error.code !== 'rate_limited' || attempt >= RATE_LIMIT_RETRIES_MS.length) throw error;
       return new Promise((resolve) => setTimeout(resolve, RATE_LIMIT_RETRIES_MS[attempt]))
         .then(() => {
           if (!this.welcomed) throw new TortugaError('disconnected', 'the connection was lost');
-          return this.#sendPaced(message, attempt + 1);
+          return this.#sendPaced(message, attempt + 1, moved);
         });
     });
   }
@@ -281,7 +294,7 @@ export class TortugaClient extends Emitter {
     this.#setStatus('connecting');
     let socket;
     try {
-      const url = typeof this.#url === 'function' ? this.#url() : this.#url;
+      const url = this.#routed ?? (typeof this.#url === 'function' ? this.#url() : this.#url);
       socket = new this.#WebSocket(url);
     } catch (error) {
       // A bad address will not get better by waiting.
@@ -400,7 +413,17 @@ export class TortugaClient extends Emitter {
       this.#connecting = null;
       return;
     }
-    const delay = backoffDelay(this.#attempt++, this.#options.backoffMs);
+    let delay;
+    if (this.#moving) {
+      // Following `elsewhere`: at once to the node named, or after a pause to the usual address.
+      this.#routed = this.#moving.url;
+      delay = this.#routed ? 0 : ELSEWHERE_PAUSE_MS;
+      this.#moving = null;
+    } else {
+      // The node this client was sent to is gone too: back to the usual address, which routes.
+      this.#routed = null;
+      delay = backoffDelay(this.#attempt++, this.#options.backoffMs);
+    }
     this.#setStatus('reconnecting', {delay, closeCode: code});
     this.#retry = setTimeout(() => this.#open(), delay);
   }
@@ -414,6 +437,7 @@ export class TortugaClient extends Emitter {
     if (message.type === 'room') this.#takeRoom(message);
     if (message.type === 'rooms_changed' && this.#lobbyWatch) this.#takeLobbyChanges(message);
     if (['left', 'room_closed', 'removed'].includes(message.type)) this.#forgetRoom(message.room);
+    if (message.type === 'error' && message.code === 'elsewhere') this.#follow(socket, message);
     if (message.re !== undefined) {
       this.#settle(message.re,
                    message.type === 'error' ? TortugaError.fromMessage(message) : message);
@@ -433,6 +457,18 @@ export class TortugaClient extends Emitter {
     if (PUSHED.includes(message.type) && this.matches.has(message.match)) {
       this.matches.get(message.match).takeMalformed(problem);
     }
+  }
+
+  // On a cluster of nodes, a room of this player's is played by another node (docs/protocol.md,
+  // `elsewhere`): the link moves there, with the same token, and resumes as after any lost
+  // connection (the matches are synced, watched rooms watched again, requests answered with
+  // `elsewhere` sent again). Once per link: the first answer decides.
+  #follow(socket, message) {
+    if (this.#moving || this.#closed) return;
+    const url = typeof message.url === 'string' && message.url ? message.url : null;
+    this.emit('elsewhere', message);
+    this.#moving = {url};
+    socket.close();
   }
 
   #takeRoom(message) {

@@ -8,7 +8,7 @@ export const SERVER_CODES = Object.freeze([
   'bad_options', 'no_such_room', 'no_such_match', 'room_full', 'seat_taken', 'not_in_room',
   'not_host', 'not_enough_players', 'already_started', 'not_your_seat', 'not_your_turn',
   'illegal_action', 'bad_action', 'match_over', 'rate_limited', 'message_too_large',
-  'server_full', 'draining', 'internal',
+  'server_full', 'draining', 'internal', 'elsewhere',
 ]);
 
 // Codes that never come from the server: the connection dropped under a request, no reply came

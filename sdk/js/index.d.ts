@@ -153,7 +153,7 @@ export type ServerErrorCode =
   'bad_options' | 'no_such_room' | 'no_such_match' | 'room_full' | 'seat_taken' |
   'not_in_room' | 'not_host' | 'not_enough_players' | 'already_started' | 'not_your_seat' |
   'not_your_turn' | 'illegal_action' | 'bad_action' | 'match_over' | 'rate_limited' |
-  'message_too_large' | 'server_full' | 'draining' | 'internal';
+  'message_too_large' | 'server_full' | 'draining' | 'internal' | 'elsewhere';
 export type ClientErrorCode = 'disconnected' | 'timeout' | 'closed' | 'bad_patch';
 
 export const SERVER_CODES: readonly ServerErrorCode[];
@@ -260,6 +260,10 @@ export interface ClientEvents {
   match: Match;
   /** A frame that does not fit the protocol, dropped. */
   malformed: {problem: string; data: unknown};
+  /** On a cluster, another node plays a room of this player's: the link moves to `url` (null:
+   * the usual address, after a pause) and resumes there. */
+  elsewhere: {type: 'error'; code: 'elsewhere'; message: string; url: string | null;
+              room: number | null; match: number | null; re?: number | string};
   /** Every message read, before its own event. */
   message: {type: string; [field: string]: Json};
   room: RoomMessage;

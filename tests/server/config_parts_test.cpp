@@ -172,3 +172,38 @@ TEST_CASE("the deflate limits are read from the config file, and refused out of 
 }
 
 }  // namespace tortuga::testing
+
+namespace tortuga::testing {
+
+TEST_CASE("the cluster's settings are read from the file and the flags; the lease within range") {
+  const std::string path = "/tmp/tortuga-config-cluster-" + std::to_string(::getpid()) + ".json";
+  std::ofstream(path) << R"({"cluster": {"node_id": "node-2", "public_url": "wss://n2.example/ws",
+                                          "lease_ms": 5000}})";
+  auto c = load_config(path);
+  REQUIRE(c);
+  CHECK(c->cluster.on());
+  CHECK(c->cluster.node_id == "node-2");
+  CHECK(c->cluster.public_url == "wss://n2.example/ws");
+  CHECK(c->cluster.lease_ms == 5000);
+  std::ofstream(path) << R"({"cluster": {"lease_ms": 299}})";
+  REQUIRE_FALSE(load_config(path));
+  std::remove(path.c_str());
+
+  auto flags = config_from_args(
+      {"--node-id", "node-3", "--public-url", "ws://h:1/ws", "--lease-ms", "1500"});
+  REQUIRE(flags);
+  CHECK(flags->cluster.node_id == "node-3");
+  CHECK(flags->cluster.public_url == "ws://h:1/ws");
+  CHECK(flags->cluster.lease_ms == 1500);
+  CHECK_FALSE(config_from_args({"--lease-ms", "600001"}));
+
+  // Alone by default, and the shipped file says so.
+  CHECK_FALSE(Config{}.cluster.on());
+  auto shipped = load_config(std::string(TORTUGA_SOURCE_DIR) + "/config/tortuga.json", *c);
+  REQUIRE(shipped);
+  CHECK_FALSE(shipped->cluster.on());
+  CHECK(shipped->cluster.lease_ms == ClusterSettings{}.lease_ms);
+  CHECK(shipped->cluster.public_url.empty());
+}
+
+}  // namespace tortuga::testing

@@ -6,6 +6,9 @@ import {saveIdentity} from './identity.js';
 
 const PING_MS = 30000;         // a third of the default idle timeout, with room to spare
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
+// Where `elsewhere` names no node (the room's node has just gone): how long before asking the
+// page's own server again.
+const ELSEWHERE_PAUSE_MS = 200;
 
 export class Connection extends EventTarget {
   constructor(identity, url = defaultUrl()) {
@@ -25,12 +28,14 @@ export class Connection extends EventTarget {
     this.welcomed = false;
     this.status = 'connecting';
     this.closedOnPurpose = false;
+    this.routed = null;  // the node `elsewhere` sent this page to, while connected there
+    this.moving = null;  // {url} while the link is closed to follow `elsewhere`
   }
 
   open() {
     this.closedOnPurpose = false;
     this.setStatus('connecting');
-    const socket = new WebSocket(this.url);
+    const socket = new WebSocket(this.routed ?? this.url);
     this.socket = socket;
     socket.addEventListener('open', () => this.hello());
     socket.addEventListener('message', (event) => this.receive(event.data));
@@ -59,10 +64,30 @@ export class Connection extends EventTarget {
     this.pending.clear();
     this.syncing.clear();
     if (this.closedOnPurpose) return;
+    if (this.moving) {
+      // Following `elsewhere`: at once to the node named, or after a pause to the page's server.
+      this.routed = this.moving.url;
+      this.moving = null;
+      const pause = this.routed ? 0 : ELSEWHERE_PAUSE_MS;
+      this.setStatus('reconnecting', pause);
+      this.retry = setTimeout(() => this.open(), pause);
+      return;
+    }
+    // The node this page was sent to is gone too: back to the page's server, which routes.
+    this.routed = null;
     const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
     this.attempt += 1;
     this.setStatus('reconnecting', delay);
     this.retry = setTimeout(() => this.open(), delay * (0.75 + Math.random() / 2));
+  }
+
+  // On a cluster of nodes, another node plays a room of this player's (docs/protocol.md,
+  // `elsewhere`): the link moves there with the same token, and the screens resume as after any
+  // lost connection (the room screen joins or watches again and syncs on the next welcome).
+  follow(message) {
+    if (this.moving || this.closedOnPurpose) return;
+    this.moving = {url: typeof message.url === 'string' && message.url ? message.url : null};
+    this.socket?.close();
   }
 
   setStatus(status, delay) {
@@ -91,6 +116,7 @@ export class Connection extends EventTarget {
     if (message.type === 'patch') this.takePatch(message);
     if (message.type === 'room') this.rooms.set(message.room.id, message);
     if (['left', 'room_closed', 'removed'].includes(message.type)) this.rooms.delete(message.room);
+    if (message.type === 'error' && message.code === 'elsewhere') this.follow(message);
     const waiting = message.re !== undefined && this.pending.get(message.re);
     if (waiting) {
       this.pending.delete(message.re);

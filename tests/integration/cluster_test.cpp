@@ -1,0 +1,450 @@
+// Three nodes on one PostgreSQL database (docs/scaling.md), over real sockets: the lobby spans
+// them, a client asking the wrong node is sent to the right one, a node killed mid-match has its
+// matches taken over and finished elsewhere with nothing its clients saw lost, and a node paused
+// long enough to be taken over can never write again.
+#include <csignal>
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+#include <thread>
+
+#include <doctest/doctest.h>
+
+#include "tests/integration/play.hpp"
+#include "tests/integration/server_process.hpp"
+#include "tests/integration/test_client.hpp"
+#include "tests/support/postgres_cluster.hpp"
+
+namespace tortuga::integration {
+namespace {
+
+// The nodes n1, n2, n3 of a cluster on a new database, each with its own folder (for its log)
+// and the default lease.
+struct Nodes {
+  TempDir dir;
+  std::string db = test::PostgresCluster::shared().new_database();
+  std::vector<std::unique_ptr<ServerProcess>> node;
+
+  explicit Nodes(int count = 3) {
+    for (int i = 1; i <= count; ++i) node.push_back(start(i));
+  }
+  std::unique_ptr<ServerProcess> start(int i) {
+    const std::string id = "n" + std::to_string(i);
+    const auto folder = dir / id;
+    std::filesystem::create_directories(folder);
+    std::vector<std::string> args = fast_play_config(folder);
+    args.insert(args.end(), {"--node-id", id});
+    return std::make_unique<ServerProcess>(db, folder, args);
+  }
+  std::uint16_t port(int i) const { return node[i - 1]->port(); }
+  std::string url(int i) const { return "ws://127.0.0.1:" + std::to_string(port(i)) + "/ws"; }
+  std::string sql(const std::string& query) const {
+    return test::PostgresCluster::shared().run_sql(db, query);
+  }
+};
+
+std::uint16_t port_of(const std::string& url) {
+  const auto colon = url.rfind(':');
+  return static_cast<std::uint16_t>(std::stoi(url.substr(colon + 1)));
+}
+
+bool is_elsewhere(const Json& m) {
+  return m.at("type") == "error" && m.at("code") == "elsewhere";
+}
+
+struct Player {
+  std::string name;
+  std::string token;
+  std::int64_t id = 0;
+};
+
+Player player_of(const TestClient& c, const std::string& name) {
+  return {name, c.token(), c.player()};
+}
+
+// Reconnects `p` with its token, first to the node at `port`, and follows where the cluster sends
+// it until a node gives it its seat in `match` back (the room, then the state): a node that has
+// the match elsewhere names it; one whose owner is dead and not yet replaced names none, and is
+// asked again shortly. Returns the client, on the node that serves the match.
+std::unique_ptr<TestClient> resume_anywhere(std::uint16_t port, const Player& p, std::int64_t match,
+                                            std::uint16_t* served_by = nullptr) {
+  const std::uint16_t first_port = port;
+  const auto deadline = std::chrono::steady_clock::now() + kWait;
+  while (std::chrono::steady_clock::now() < deadline) {
+    std::unique_ptr<TestClient> client;
+    try {
+      client = std::make_unique<TestClient>(port, p.name + " on " + std::to_string(port));
+    } catch (const std::exception&) {
+      // Sent to a node that has just died (its lease still runs): back to the first node.
+      port = first_port;
+      std::this_thread::sleep_for(Millis(100));
+      continue;
+    }
+    CHECK(client->hello(p.name, p.token).at("player").at("id") == p.id);
+    const Json first = client->wait_for(
+        [&](const Json& m) {
+          return (m.at("type") == "room" && m.at("room").at("match") == match) || is_elsewhere(m);
+        },
+        "its room, or where it is");
+    if (first.at("type") == "room") {
+      client->wait_for(
+          [&](const Json& m) { return m.at("type") == "state" && m.at("match") == match; },
+          "the state of match " + std::to_string(match));
+      if (served_by) *served_by = port;
+      return client;
+    }
+    CHECK(first.at("match") == match);
+    if (first.at("url").is_string())
+      port = port_of(first.at("url").get<std::string>());
+    else
+      std::this_thread::sleep_for(Millis(100));  // being taken over: ask again
+  }
+  throw std::runtime_error(p.name + " found no node serving match " + std::to_string(match));
+}
+
+Json rooms_listed(std::uint16_t port) {
+  TestClient c(port, "lobby on " + std::to_string(port));
+  c.hello("Looker");
+  return c.request({{"type", "list_rooms"}}).at("rooms");
+}
+
+bool lists(const Json& rooms, std::int64_t id) {
+  for (const Json& r : rooms)
+    if (r.at("id") == id) return true;
+  return false;
+}
+
+std::int64_t stored_actions(const Nodes& nodes, std::int64_t match) {
+  return std::stoll(
+      nodes.sql("SELECT count(*) FROM actions WHERE match_id = " + std::to_string(match)));
+}
+
+// The stored log of `match`, replayed by any node, begins with exactly `views` (by version).
+void check_stored_views(std::uint16_t port, std::int64_t match,
+                        const std::map<std::int64_t, Json>& views) {
+  const HttpReply replay = http_get(port, "/api/matches/" + std::to_string(match) + "/replay");
+  REQUIRE(replay.status == 200);
+  const Json steps = Json::parse(replay.body).at("steps");
+  for (const auto& [version, view] : views) {
+    INFO("version " << version);
+    REQUIRE(static_cast<std::size_t>(version) < steps.size());
+    Json revealed = steps[static_cast<std::size_t>(version)].at("view");
+    revealed.erase("legal_by_seat");
+    CHECK(revealed == view);
+  }
+}
+
+TEST_CASE("the lobby spans the nodes, and a client asking the wrong node is sent to the owner") {
+  Nodes nodes;
+  TestClient anne(nodes.port(1), "anne"), bill(nodes.port(2), "bill"), carl(nodes.port(3), "carl");
+  anne.hello("Anne");
+  bill.hello("Bill");
+  carl.hello("Carl");
+  const Json on_1 = anne.request({{"type", "create_room"}, {"game", kRaft}});
+  const Json on_2 = bill.request({{"type", "create_room"}, {"game", kRaft}});
+  const Json on_3 = carl.request({{"type", "create_room"}, {"game", kRaft}, {"private", true}});
+  const std::int64_t room_1 = on_1.at("room").at("id"), room_2 = on_2.at("room").at("id"),
+                     room_3 = on_3.at("room").at("id");
+  const std::string code = on_3.at("room").at("code");
+  CHECK(room_1 != room_2);  // a room's id is the cluster's
+  CHECK(room_2 != room_3);
+
+  // Every node lists both public rooms (the others' as their owners last published them, within
+  // a heartbeat), and none the private one.
+  for (int i = 1; i <= 3; ++i) {
+    INFO("node " << i);
+    Json rooms;
+    eventually(
+        [&] {
+          rooms = rooms_listed(nodes.port(i));
+          return lists(rooms, room_1) && lists(rooms, room_2);
+        },
+        "both public rooms listed");
+    CHECK_FALSE(lists(rooms, room_3));
+  }
+
+  // Dave asks node 2 for anne's room, and is sent to node 1.
+  TestClient dave(nodes.port(2), "dave");
+  dave.hello("Dave");
+  const Json sent = dave.request({{"type", "join_room"}, {"room", room_1}});
+  REQUIRE(is_elsewhere(sent));
+  CHECK(sent.at("url") == nodes.url(1));
+  CHECK(sent.at("room") == room_1);
+  CHECK(sent.at("message").get<std::string>().rfind("moved", 0) == 0);
+  TestClient dave_there(port_of(sent.at("url")), "dave on n1");
+  dave_there.hello("Dave", dave.token());  // the same player on every node
+  CHECK(dave_there.player() == dave.player());
+  const Json joined = dave_there.request({{"type", "join_room"}, {"room", room_1}});
+  REQUIRE(joined.at("type") == "room");
+  CHECK(joined.at("you").at("seat") == 1);
+
+  // A private room is found by its code from any node, and never by its id.
+  const Json by_code = anne.request({{"type", "join_room"}, {"room", code}});
+  REQUIRE(is_elsewhere(by_code));
+  CHECK(by_code.at("url") == nodes.url(3));
+  CHECK(anne.request({{"type", "watch_room"}, {"room", room_3}}).at("code") == "no_such_room");
+
+  // The match on node 1: watching, acting and syncing through node 2 are sent there too.
+  const Json started = anne.request({{"type", "start"}, {"room", room_1}});
+  const std::int64_t match = started.at("room").at("match");
+  anne.wait_version(match, 0);
+  CHECK(is_elsewhere(dave.request({{"type", "watch_room"}, {"room", room_1}})));
+  const Json act = dave.request({{"type", "action"}, {"match", match}, {"action", Json::object()}});
+  REQUIRE(is_elsewhere(act));
+  CHECK(act.at("url") == nodes.url(1));
+  CHECK(act.at("match") == match);
+  CHECK(is_elsewhere(dave.request({{"type", "sync"}, {"match", match}})));
+
+  // Anne, back on node 3 with her token, is told where her match goes on.
+  TestClient anne_on_3(nodes.port(3), "anne on n3");
+  anne_on_3.hello("Anne", anne.token());
+  const Json resume = anne_on_3.wait_for(is_elsewhere, "where anne's match is");
+  CHECK(resume.at("url") == nodes.url(1));
+  CHECK(resume.at("room") == room_1);
+  CHECK(resume.at("match") == match);
+  CHECK(resume.find("re") == resume.end());
+}
+
+TEST_CASE("a node killed mid-match: another takes its matches over, and they finish there") {
+  Nodes nodes;
+  auto rng = seeded_rng();
+  Table table;
+  std::vector<Player> players;
+  Player watcher;
+  std::map<std::int64_t, Json> seen_views;  // as the clients saw them before the kill
+  std::int64_t seen = 0;
+  Table against_bot;  // a second match, against a bot, whose moves the new owner must make
+  Player dora;
+  {
+    TestClient anne(nodes.port(1), "anne"), bill(nodes.port(1), "bill"),
+        carl(nodes.port(1), "carl"), dora_there(nodes.port(1), "dora");
+    for (TestClient* c : {&anne, &bill, &carl}) c->record_history();
+    anne.hello("Anne");
+    bill.hello("Bill");
+    carl.hello("Carl");
+    dora_there.hello("Dora");
+    against_bot = open_bot_table(dora_there, kRaft, Json::object(), {"smart"});
+    play_random(against_bot.match, {&dora_there}, {}, rng, 4);
+    dora = player_of(dora_there, "Dora");
+    for (int attempt = 0; attempt < 50; ++attempt) {
+      table = open_table(anne, bill, {&carl});
+      if (play_random(table.match, {&anne, &bill}, {&carl}, rng, 9) == 9 &&
+          !is_over(anne, table.match))
+        break;
+    }
+    REQUIRE_FALSE(is_over(anne, table.match));
+    players = {player_of(anne, "Anne"), player_of(bill, "Bill")};
+    watcher = player_of(carl, "Carl");
+
+    // One more action is on its way when the node dies: it may or may not have been stored.
+    TestClient* actor = anne.match(table.match)->view.at("legal").empty() ? &bill : &anne;
+    const Json& legal = actor->match(table.match)->view.at("legal");
+    actor->send(
+        {{"type", "action"}, {"match", table.match}, {"action", legal[rng() % legal.size()]}});
+    CHECK(nodes.node[0]->stop(SIGKILL) == 128 + SIGKILL);
+    dora_there.wait_until([&] { return dora_there.closed(); }, "the connection to close");
+    for (TestClient* c : {&anne, &bill, &carl}) {
+      c->wait_until([&] { return c->closed(); }, "the connection to close");
+      const MatchView& m = *c->match(table.match);
+      seen = std::max(seen, m.version);
+      for (const auto& [version, view] : m.history) seen_views[version] = as_public(view);
+    }
+  }
+  const auto killed = std::chrono::steady_clock::now();
+
+  // The players come back to node 2, which sends them where the match went once it is taken.
+  std::uint16_t served_by = 0;
+  auto anne = resume_anywhere(nodes.port(2), players[0], table.match, &served_by);
+  const auto resumed_after = std::chrono::steady_clock::now() - killed;
+  MESSAGE("match resumed on another node "
+          << std::chrono::duration_cast<std::chrono::milliseconds>(resumed_after).count()
+          << " ms after the kill (lease 3000 ms)");
+  CHECK(served_by != nodes.port(1));
+  auto bill = resume_anywhere(nodes.port(3), players[1], table.match);
+  // The spectator watches again, through any node.
+  TestClient carl_back(nodes.port(2), "carl (back)");
+  carl_back.hello("Carl", watcher.token);
+  Json watched = carl_back.request({{"type", "watch_room"}, {"room", table.room}});
+  std::unique_ptr<TestClient> carl;
+  if (is_elsewhere(watched)) {
+    carl = std::make_unique<TestClient>(port_of(watched.at("url")), "carl (moved)");
+    carl->hello("Carl", watcher.token);
+    watched = carl->request({{"type", "watch_room"}, {"room", table.room}});
+  }
+  REQUIRE(watched.at("type") == "room");
+  TestClient& spectator = carl ? *carl : carl_back;
+  spectator.wait_version(table.match, 0);
+
+  const std::int64_t resumed = anne->match(table.match)->version;
+  CHECK(resumed >= seen);  // every action a client saw acknowledged was stored
+  CHECK(resumed <= seen + 1);
+  CHECK(bill->match(table.match)->version == resumed);
+  CHECK(stored_actions(nodes, table.match) == resumed);
+  CHECK(nodes.sql("SELECT epoch FROM matches WHERE id = " + std::to_string(table.match)) == "2");
+
+  const int rest = play_random(table.match, {anne.get(), bill.get()}, {&spectator}, rng);
+  REQUIRE(is_over(*anne, table.match));
+  CHECK(anne->errors().empty());
+  CHECK(bill->errors().empty());
+  eventually(
+      [&] {
+        return nodes.sql("SELECT status FROM matches WHERE id = " + std::to_string(table.match)) ==
+               "finished";
+      },
+      "the match stored as finished");
+  CHECK(stored_actions(nodes, table.match) == resumed + rest);
+  check_stored_views(nodes.port(3), table.match, seen_views);
+
+  // The match against the bot was taken over too, and its bot plays on where it now lives.
+  if (!nodes.sql("SELECT status FROM matches WHERE id = " + std::to_string(against_bot.match))
+           .starts_with("running"))
+    return;  // it ended before the kill
+  auto dora_back = resume_anywhere(nodes.port(3), dora, against_bot.match);
+  play_random(against_bot.match, {dora_back.get()}, {}, rng);
+  REQUIRE(is_over(*dora_back, against_bot.match));
+  CHECK(dora_back->errors().empty());
+}
+
+TEST_CASE("a node paused until it is taken over can never write again; its clients move on") {
+  Nodes nodes;
+  auto rng = seeded_rng();
+  TestClient anne(nodes.port(1), "anne"), bill(nodes.port(1), "bill");
+  anne.hello("Anne");
+  bill.hello("Bill");
+  Table table;
+  for (int attempt = 0; attempt < 50; ++attempt) {
+    table = open_table(anne, bill);
+    if (play_random(table.match, {&anne, &bill}, {}, rng, 6) == 6 && !is_over(anne, table.match))
+      break;
+  }
+  REQUIRE_FALSE(is_over(anne, table.match));
+  const std::int64_t before = anne.match(table.match)->version;
+  const std::string room = std::to_string(table.room);
+
+  nodes.node[0]->signal(SIGSTOP);
+  eventually([&] { return nodes.sql("SELECT node FROM rooms WHERE id = " + room) != "n1"; },
+             "another node to take the room over");
+  const std::string owner = nodes.sql("SELECT node FROM rooms WHERE id = " + room);
+  const std::string owner_url = nodes.url(owner == "n2" ? 2 : 3);
+
+  // Continued, node 1 still holds the match in memory, and the player whose turn it is acts there
+  // at once: the store refuses the append (its epoch is stale), and the players are sent on.
+  nodes.node[0]->signal(SIGCONT);
+  TestClient* actor = anne.match(table.match)->view.at("legal").empty() ? &bill : &anne;
+  const Json& legal = actor->match(table.match)->view.at("legal");
+  const Json answer = actor->request(
+      {{"type", "action"}, {"match", table.match}, {"action", legal[rng() % legal.size()]}});
+  REQUIRE(is_elsewhere(answer));
+  CHECK(answer.at("url") == owner_url);
+  TestClient* other = actor == &anne ? &bill : &anne;
+  const Json told = other->wait_for(is_elsewhere, "the other player told where the room went");
+  CHECK(told.at("url") == owner_url);
+  CHECK(told.at("room") == table.room);
+  CHECK(stored_actions(nodes, table.match) == before);
+  CHECK(anne.match(table.match)->version == before);  // nothing unstored was shown
+
+  // They go on on the new owner, to the end.
+  auto anne_there = resume_anywhere(port_of(owner_url), player_of(anne, "Anne"), table.match);
+  auto bill_there = resume_anywhere(port_of(owner_url), player_of(bill, "Bill"), table.match);
+  CHECK(anne_there->match(table.match)->version == before);
+  const int rest = play_random(table.match, {anne_there.get(), bill_there.get()}, {}, rng);
+  REQUIRE(is_over(*anne_there, table.match));
+  CHECK(stored_actions(nodes, table.match) == before + rest);
+  // Node 1 has let the room go: it is not in its lobby, nor anything of it in its log.
+  CHECK(nodes.node[0]->log().find("is another node's now") != std::string::npos);
+}
+
+TEST_CASE("SIGTERM on a node hands its matches over at once; the players finish elsewhere") {
+  Nodes nodes(2);
+  auto rng = seeded_rng();
+  Table table;
+  std::vector<Player> players;
+  std::int64_t before = 0;
+  std::chrono::steady_clock::time_point stopped;
+  std::int64_t open_room = 0;  // Carl's room, not started: it survives the stop too
+  Player carl;
+  {
+    TestClient anne(nodes.port(1), "anne"), bill(nodes.port(1), "bill"),
+        carl_there(nodes.port(1), "carl");
+    anne.hello("Anne");
+    bill.hello("Bill");
+    carl_there.hello("Carl");
+    open_room = carl_there.request({{"type", "create_room"}, {"game", kRaft}})
+                    .at("room")
+                    .at("id")
+                    .get<std::int64_t>();
+    REQUIRE(carl_there.request({{"type", "add_bot"}, {"room", open_room}, {"bot", "smart"}})
+                .at("type") == "room");
+    carl = player_of(carl_there, "Carl");
+    for (int attempt = 0; attempt < 50; ++attempt) {
+      table = open_table(anne, bill);
+      if (play_random(table.match, {&anne, &bill}, {}, rng, 6) == 6 && !is_over(anne, table.match))
+        break;
+    }
+    REQUIRE_FALSE(is_over(anne, table.match));
+    before = anne.match(table.match)->version;
+    players = {player_of(anne, "Anne"), player_of(bill, "Bill")};
+    nodes.node[0]->signal(SIGTERM);
+    stopped = std::chrono::steady_clock::now();
+    for (TestClient* c : {&anne, &bill, &carl_there})
+      c->wait_until([&] { return c->closed(); }, "the connection to close");
+    CHECK(nodes.node[0]->wait() == 0);
+  }
+  CHECK(nodes.node[0]->log().find("lease released") != std::string::npos);
+  auto anne = resume_anywhere(nodes.port(2), players[0], table.match);
+  MESSAGE("match resumed on the other node "
+          << std::chrono::duration_cast<std::chrono::milliseconds>(
+                 std::chrono::steady_clock::now() - stopped)
+                 .count()
+          << " ms after SIGTERM");
+  auto bill = resume_anywhere(nodes.port(2), players[1], table.match);
+  CHECK(anne->match(table.match)->version == before);
+  const int rest = play_random(table.match, {anne.get(), bill.get()}, {}, rng);
+  REQUIRE(is_over(*anne, table.match));
+  CHECK(stored_actions(nodes, table.match) == before + rest);
+
+  // Carl's open room was handed over with its seats: back, he finds it, and starts it.
+  Json room;
+  for (int attempt = 0; attempt < 50 && room.is_null(); ++attempt) {
+    TestClient carl_back(nodes.port(2), "carl (back)");
+    carl_back.hello("Carl", carl.token);
+    Json first;
+    try {
+      first = carl_back.wait_for(
+          [&](const Json& m) {
+            return (m.at("type") == "room" && m.at("room").at("id") == open_room) ||
+                   is_elsewhere(m);
+          },
+          "carl's room, or where it is");
+    } catch (const std::exception& e) {
+      FAIL(e.what() << "\nrooms:\n"
+                    << nodes.sql("SELECT id || ' ' || node || ' ' || epoch || ' ' || "
+                                 "coalesce(match_id, 0) || ' ' || coalesce(open_state, '-') "
+                                 "FROM rooms")
+                    << "\nnode 1:\n"
+                    << nodes.node[0]->log() << "\nnode 2:\n"
+                    << nodes.node[1]->log());
+    }
+    if (first.at("type") == "room") {
+      room = first;
+      CHECK(first.at("you").at("seat") == 0);
+      CHECK(first.at("room").at("status") == "open");
+      CHECK(first.at("room").at("host") == carl.id);
+      CHECK(first.at("room").at("seats").at(1).at("bot") == "smart");
+      const Json started = carl_back.request({{"type", "start"}, {"room", open_room}});
+      CHECK(started.at("room").at("status") == "playing");
+    } else {
+      std::this_thread::sleep_for(Millis(100));
+    }
+  }
+  CHECK_FALSE(room.is_null());
+}
+
+TEST_CASE("a cluster needs PostgreSQL") {
+  TempDir dir;
+  CHECK(run_tortuga({"serve", "--db", (dir / "t.db").string(), "--node-id", "n1"},
+                    dir / "out.log") == 2);
+}
+
+}  // namespace
+}  // namespace tortuga::integration

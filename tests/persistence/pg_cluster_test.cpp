@@ -1,0 +1,205 @@
+// The cluster's shared state on PostgreSQL: leases, rooms owned at an epoch, takeovers, and the
+// fencing that keeps a node whose rooms were taken from ever appending again.
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <future>
+#include <set>
+#include <thread>
+
+#include "persistence/log_refusal.hpp"
+#include "persistence/pg_cluster.hpp"
+#include "persistence/pg_store.hpp"
+#include "persistence/token.hpp"
+#include "tests/persistence/helpers.hpp"
+
+using namespace tortuga::store;
+using tortuga::store::test::action;
+using tortuga::store::test::await;
+using tortuga::store::test::OnPostgres;
+using tortuga::store::test::sample_match;
+
+namespace {
+
+// A node of the cluster on `db`, with a short lease so that the tests can let it run out.
+std::unique_ptr<PgCluster> node(const OnPostgres& db, const std::string& id, int lease_ms = 1000) {
+  auto n = std::make_unique<PgCluster>(db.url, NodeSettings{id, "ws://" + id + "/ws", lease_ms});
+  n->renew();
+  return n;
+}
+
+// A running match in a new room of `owner`, stored at the room's first epoch.
+std::pair<std::int64_t, std::int64_t> room_with_match(PgStore& store, PgCluster& owner) {
+  const std::int64_t room = *owner.new_room("", false);
+  Match m = sample_match();
+  m.room = room;
+  m.epoch = 1;
+  return {room, store.create_match(m)};
+}
+
+Action at_epoch(Action a, std::int64_t epoch) {
+  a.epoch = epoch;
+  return a;
+}
+
+void let_lease_run_out() {
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+}
+
+}  // namespace
+
+TEST_CASE("a node whose lease ran out loses its matches, and can never append to them again") {
+  OnPostgres db;
+  auto store = db.open();
+  auto a = node(db, "a");
+  auto b = node(db, "b", 60000);
+  const auto [room, match] = room_with_match(*store, *a);
+  CHECK(await([&](Done d) { store->append_action(at_epoch(action(match, 1), 1), d); }).ok);
+  a->renew();
+  CHECK(b->claim(false).empty());  // a's lease is alive
+
+  let_lease_run_out();
+  const auto claimed = b->claim(false);
+  REQUIRE(claimed.size() == 1);
+  CHECK(claimed[0].room == room);
+  CHECK(claimed[0].match == match);
+  CHECK(claimed[0].epoch == 2);
+  CHECK(claimed[0].from == "a");
+  CHECK(b->claim(false).empty());  // taken once
+
+  // a comes back (it was paused): its lease is renewed, but the room is b's now.
+  a->renew();
+  CHECK(a->lost({room}) == std::vector<std::int64_t>{room});
+  CHECK(b->lost({room}).empty());
+  const auto refused =
+      await([&](Done d) { store->append_action(at_epoch(action(match, 2), 1), d); });
+  CHECK_FALSE(refused.ok);
+  CHECK(refused.error.find(kTakenOver) != std::string::npos);
+  CHECK(await([&](Done d) { store->append_action(at_epoch(action(match, 2), 2), d); }).ok);
+  CHECK(store->actions(match).size() == 2);
+  // Nor can a start a new match in the room.
+  Match next = sample_match();
+  next.room = room;
+  next.epoch = 1;
+  CHECK(store->create_match(next) == 0);
+  // a's closing of the room leaves b's row alone.
+  a->forget_room(room);
+  CHECK(b->match_place(match)->node == "b");
+}
+
+TEST_CASE("nodes claiming at once take each room once") {
+  OnPostgres db;
+  auto store = db.open();
+  auto dead = node(db, "dead");
+  std::set<std::int64_t> rooms;
+  for (int i = 0; i < 20; ++i) rooms.insert(room_with_match(*store, *dead).first);
+  let_lease_run_out();
+  std::vector<std::unique_ptr<PgCluster>> live;
+  for (int i = 0; i < 3; ++i) live.push_back(node(db, "live-" + std::to_string(i), 60000));
+  std::vector<std::future<std::vector<ClaimedRoom>>> claims;
+  for (auto& n : live)
+    claims.push_back(std::async(std::launch::async, [&n] { return n->claim(false); }));
+  std::multiset<std::int64_t> taken;
+  for (auto& c : claims)
+    for (const ClaimedRoom& r : c.get()) taken.insert(r.room);
+  CHECK(taken == std::multiset<std::int64_t>(rooms.begin(), rooms.end()));
+}
+
+TEST_CASE("a released lease lets another node claim at once; open rooms of dead nodes go") {
+  OnPostgres db;
+  auto store = db.open();
+  auto a = node(db, "a", 60000);
+  auto b = node(db, "b", 60000);
+  const auto [room, match] = room_with_match(*store, *a);
+  const std::int64_t open = *a->new_room("", false);
+  a->release();
+  const auto claimed = b->claim(false);
+  REQUIRE(claimed.size() == 1);
+  CHECK(claimed[0].room == room);
+  CHECK_FALSE(b->room_place(open));
+}
+
+TEST_CASE("at its start a node takes back its own rooms and adopts matches stored alone") {
+  OnPostgres db;
+  auto store = db.open();
+  const std::int64_t alone = store->create_match(sample_match());
+  std::int64_t room = 0, match = 0;
+  {
+    auto a = node(db, "a", 60000);
+    std::tie(room, match) = room_with_match(*store, *a);
+  }
+  auto again = node(db, "a", 60000);
+  const auto claimed = again->claim(true);
+  REQUIRE(claimed.size() == 2);
+  CHECK(claimed[0].room == room);
+  CHECK(claimed[0].epoch == 2);
+  CHECK(claimed[1].match == alone);
+  CHECK(claimed[1].epoch == 1);
+  CHECK(store->match(alone)->epoch == 1);
+  CHECK(await([&](Done d) { store->append_action(at_epoch(action(alone, 1), 1), d); }).ok);
+}
+
+TEST_CASE("any node finds where a room, a code, a match or a player's seats live") {
+  OnPostgres db;
+  auto store = db.open();
+  auto a = node(db, "a", 60000);
+  auto b = node(db, "b", 60000);
+  const Player anne = store->create_player("Anne", hash_token("anne"));
+  const std::int64_t room = *a->new_room("", false);
+  Match m = sample_match();
+  m.room = room;
+  m.epoch = 1;
+  m.seats[0].player_id = anne.id;
+  const std::int64_t match = store->create_match(m);
+  const std::int64_t secret = *a->new_room("CODE42", true);
+  CHECK_FALSE(a->new_room("CODE42", true));  // codes are unique in the cluster
+
+  const auto place = b->room_place(room);
+  REQUIRE(place);
+  CHECK(place->node == "a");
+  CHECK(place->url == "ws://a/ws");
+  CHECK(place->match == match);
+  CHECK(b->match_place(match)->room == room);
+  CHECK_FALSE(b->room_place(secret));  // a private room is found by its code only
+  CHECK(b->code_place("CODE42")->room == secret);
+  const auto seats = b->seats_elsewhere(anne.id);
+  REQUIRE(seats.size() == 1);
+  CHECK(seats[0].room == room);
+  CHECK(a->seats_elsewhere(anne.id).empty());
+
+  a->publish({{room, R"({"id":1})"}, {secret, R"({"id":2})"}});
+  CHECK(b->listings_elsewhere() == std::vector<std::string>{R"({"id":1})"});
+  CHECK(a->listings_elsewhere().empty());
+  a->release();
+  CHECK(b->listings_elsewhere().empty());   // a dead node's rooms are not listed
+  CHECK(b->room_place(room)->url.empty());  // and its rooms wait for a new owner
+}
+
+TEST_CASE("an open room a node leaves as it stops is claimed with its state, and found by seat") {
+  OnPostgres db;
+  auto store = db.open();
+  auto a = node(db, "a", 60000);
+  auto b = node(db, "b", 60000);
+  auto c = node(db, "c", 60000);
+  const std::int64_t open = *a->new_room("", false);
+  const std::int64_t dropped = *a->new_room("", false);  // no state kept: it goes
+  const std::string state = R"({"id":1,"seats":[{"player":{"id":7,"name":"Anne"},"bot":null}]})";
+  a->keep_open({{open, state}});
+  CHECK(b->seats_elsewhere(7).size() == 1);
+  a->release();
+  CHECK(b->seats_elsewhere(7).at(0).url.empty());  // waiting for a node to take it
+
+  const auto claimed = b->claim(false);
+  REQUIRE(claimed.size() == 1);
+  CHECK(claimed[0].room == open);
+  CHECK(claimed[0].match == 0);
+  CHECK(claimed[0].open_state == state);
+  CHECK(claimed[0].epoch == 2);
+  CHECK_FALSE(b->owner(dropped));
+  // Another node sends Anne to the room's new owner.
+  const auto seats = c->seats_elsewhere(7);
+  REQUIRE(seats.size() == 1);
+  CHECK(seats[0].room == open);
+  CHECK(seats[0].url == "ws://b/ws");
+  CHECK(b->seats_elsewhere(7).empty());
+}
