@@ -121,8 +121,10 @@ const std::array<int, kKinds>& kinds_by_name() {
   return order;
 }
 
-// Reuse slots (ViewWriter::reuse): the model is the same for the whole match.
+// Reuse slots (ViewWriter::reuse): the model is the same for the whole match, and the motion
+// changes only with a load, which numbers a new piece (next_id_ is its stamp).
 constexpr std::uint32_t kModelSlot = 0;
+constexpr std::uint32_t kMotionSlot = 1;
 
 }  // namespace
 
@@ -259,7 +261,7 @@ void RiffState::write_seat_view(int seat, ViewWriter& out) const {
   out.key("model");
   if (!out.reuse(kModelSlot, 1)) out.value(spec_->source);
   out.key("motion");
-  write_motion(out);
+  if (!out.reuse(kMotionSlot, static_cast<std::uint64_t>(next_id_))) write_motion(out);
   out.key("order");
   phase_ == Phase::kChoosing ? write_ints(out, {}) : write_ints(out, order_);
   out.member("phase", phase_name(phase_));

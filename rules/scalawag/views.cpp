@@ -7,6 +7,8 @@ namespace tortuga::scalawag {
 namespace {
 
 constexpr std::size_t kLogLength = 16;
+// Reuse slots (ViewWriter::reuse): kEventSlots and up for the log's events, by their numbers.
+constexpr std::uint32_t kEventSlots = 32;
 
 const char* phase_name(Phase phase) {
   static const char* const kNames[] = {"order",     "window", "targets",       "penalty",
@@ -90,8 +92,13 @@ void ScalawagState::write_you(int seat, ViewWriter& out) const {
 
 void ScalawagState::write_log(int seat, ViewWriter& out) const {
   out.begin_array();
-  for (const Event& event : events_) {
+  // Events are numbered in turn from 1 and never change once logged: each is offered for copying
+  // from the last view under its number (the last event is number event_count_).
+  std::uint64_t n = static_cast<std::uint64_t>(event_count_ + 1) - events_.size();
+  for (auto e = events_.begin(); e != events_.end(); ++e, ++n) {
+    const Event& event = *e;
     if (event.to >= 0 && event.to != seat && seat != kEveryone) continue;
+    if (out.reuse(kEventSlots + static_cast<std::uint32_t>(n % kEventSlots), n)) continue;
     if (event.to < 0) {
       out.value(event.what);
       continue;
