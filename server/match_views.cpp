@@ -10,8 +10,9 @@ void MatchViews::reset(const State& state) {
   if (state.shares_board()) write_board(state);
 }
 
-void MatchViews::write_own_part(const State& state, int seat, protocol::Shape& into) {
-  protocol::ShapeWriter out(into);
+void MatchViews::write_own_part(const State& state, int seat, protocol::Shape& into,
+                                const protocol::Shape* last) {
+  protocol::ShapeWriter out(into, last);
   if (state.shares_board())
     observer_->write_own_part(state, seat, out);
   else  // a board of the audience's own: its whole view, as the state builds it
@@ -20,7 +21,7 @@ void MatchViews::write_own_part(const State& state, int seat, protocol::Shape& i
 
 std::string MatchViews::advance_own_part(const State& state, int audience) {
   Audience& a = audiences_[audience];
-  write_own_part(state, seat_of(audience), scratch_);
+  write_own_part(state, seat_of(audience), scratch_, &a.last);
   std::string ops = state.shares_board() ? protocol::diff_members_text(a.last, scratch_)
                                          : protocol::diff_text(a.last, scratch_);
   std::swap(a.last, scratch_);

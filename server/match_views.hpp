@@ -53,8 +53,10 @@ class MatchViews {
     bool fresh = false;  // `last` is a valid base for the next patch
   };
 
-  // Writes what an audience's `last` is the shape of.
-  void write_own_part(const State& state, int audience_seat, protocol::Shape& into);
+  // Writes what an audience's `last` is the shape of, copying from `last` (the audience's last
+  // such shape, if given) what the observer offers for reuse.
+  void write_own_part(const State& state, int audience_seat, protocol::Shape& into,
+                      const protocol::Shape* last = nullptr);
   int seat_of(int audience) const { return audience == spectators() ? kSpectator : audience; }
   // Ops (the text of a JSON array) taking this audience from its `last` to `state`'s view.
   std::string advance_own_part(const State& state, int audience);

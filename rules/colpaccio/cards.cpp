@@ -92,16 +92,22 @@ std::optional<Good> good_from(std::string_view name) {
   return std::nullopt;
 }
 
-nlohmann::json card_json(const Deck& deck, int id) {
+void write_card(ViewWriter& out, const Deck& deck, int id) {
   const Card& card = deck[id];
-  nlohmann::json json = nlohmann::json::object();
-  json["id"] = id;
-  json["good"] = good_name(card.good);
-  json["location"] = location_name(card.location);
-  json["prize"] =
-      card.prize == Prize::kNone ? nlohmann::json() : nlohmann::json(prize_name(card.prize));
-  json["cannonball"] = card.cannonball;
-  return json;
+  out.begin_object();
+  out.member("cannonball", card.cannonball);
+  out.member("good", good_name(card.good));
+  out.member("id", id);
+  out.member("location", location_name(card.location));
+  out.key("prize");
+  card.prize == Prize::kNone ? out.null() : out.value(prize_name(card.prize));
+  out.end_object();
+}
+
+nlohmann::json card_json(const Deck& deck, int id) {
+  JsonWriter out;
+  write_card(out, deck, id);
+  return out.take();
 }
 
 Expected<Deck> parse_deck(const nlohmann::json& cards) {

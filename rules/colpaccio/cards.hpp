@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "rules/core/error.hpp"
+#include "rules/core/view_writer.hpp"
 
 namespace tortuga::colpaccio {
 
@@ -57,6 +58,7 @@ inline Good good_at(int i) {
 }
 
 // {"id", "good", "location", "prize" (null when none), "cannonball"}.
+void write_card(ViewWriter& out, const Deck& deck, int id);
 nlohmann::json card_json(const Deck& deck, int id);
 
 // Checks a deck given as an array of {"good", "location", "prize", "cannonball"}: exactly 60

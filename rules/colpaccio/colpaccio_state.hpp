@@ -123,6 +123,9 @@ class ColpaccioState : public State {
   // The ships its owner looks at, and the set-aside threat a spyglass showed.
   std::span<const std::string_view> private_members() const override;
   Json private_view(int seat) const override;
+  // Views are written value by value; seat_view and private_view build their trees so.
+  void write_seat_view(int seat, ViewWriter& out) const override;
+  void write_private_view(int seat, ViewWriter& out) const override;
 
  private:
   ColpaccioState(Table table, Chance chance);
@@ -159,10 +162,11 @@ class ColpaccioState : public State {
   Area& area_in_turn() { return corsairs_turn_ ? table_.corsairs : table_.players[turn_]; }
 
   // Views (view.cpp).
-  Json area_json(const Area& area, bool reveal) const;
-  Json threats_json(int seat) const;  // what this seat knows of the threats
-  Json looking_json(int seat) const;  // the ships its owner looks at, while choosing
-  Json cards_json(const std::vector<int>& cards) const;
+  // A player's area (with its `seat`) or the Corsairs' (seat -1).
+  void write_area(const Area& area, bool reveal, int seat, ViewWriter& out) const;
+  void write_threats(int seat, ViewWriter& out) const;  // what this seat knows of the threats
+  void write_looking(int seat, ViewWriter& out) const;  // the ships its owner looks at, choosing
+  void write_cards(const std::vector<int>& cards, ViewWriter& out) const;
 
   enum class Stage : std::uint8_t { kNone, kFrozen, kRefill, kNextTurn };
 

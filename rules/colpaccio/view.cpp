@@ -2,6 +2,8 @@
 // shows its size and whether a threat's back is on top (threats are told from the ship side by a
 // spyglass); the personal areas show how many ships they hold; the set-aside threat shows only to
 // those who looked, until the two others have both been revealed.
+#include <algorithm>
+#include <array>
 #include <string>
 
 #include "rules/colpaccio/colpaccio_state.hpp"
@@ -56,27 +58,49 @@ std::string seats_text(const std::vector<int>& seats) {
 
 }  // namespace
 
-Json ColpaccioState::cards_json(const std::vector<int>& cards) const {
-  Json list = Json::array();
-  list.get_ref<Json::array_t&>().reserve(cards.size());
-  for (int card : cards) list.push_back(card_json(deck(), card));
-  return list;
+namespace {
+
+// The goods in the order of their names, as an object keyed by them holds them.
+const std::array<int, kGoods>& goods_by_name() {
+  static const std::array<int, kGoods> order = [] {
+    std::array<int, kGoods> goods;
+    for (int g = 0; g < kGoods; ++g) goods[g] = g;
+    std::sort(goods.begin(), goods.end(),
+              [](int a, int b) { return good_name(good_at(a)) < good_name(good_at(b)); });
+    return goods;
+  }();
+  return order;
 }
 
-Json ColpaccioState::area_json(const Area& area, bool reveal) const {
-  Json goods = Json::object();
-  for (int g = 0; g < kGoods; ++g)
-    goods[std::string(good_name(good_at(g)))] = cards_json(area.columns[g]);
-  Json json = Json::object();
-  json["goods"] = std::move(goods);
-  json["cannonballs"] = cannonballs(area);
-  json["ships"] = area.ships.size();
-  json["doubloons"] = area.doubloons;
-  json["penalty"] = area.penalty;
-  json["turns"] = area.turns;
-  json["spyglass"] = area.looked;
-  if (reveal) json["ship_cards"] = cards_json(area.ships);
-  return json;
+}  // namespace
+
+void ColpaccioState::write_cards(const std::vector<int>& cards, ViewWriter& out) const {
+  out.begin_array();
+  for (int card : cards) write_card(out, deck(), card);
+  out.end_array();
+}
+
+void ColpaccioState::write_area(const Area& area, bool reveal, int seat, ViewWriter& out) const {
+  out.begin_object();
+  out.member("cannonballs", cannonballs(area));
+  out.member("doubloons", area.doubloons);
+  out.key("goods");
+  out.begin_object();
+  for (int g : goods_by_name()) {
+    out.key(good_name(good_at(g)));
+    write_cards(area.columns[g], out);
+  }
+  out.end_object();
+  out.member("penalty", area.penalty);
+  if (seat >= 0) out.member("seat", seat);
+  if (reveal) {
+    out.key("ship_cards");
+    write_cards(area.ships, out);
+  }
+  out.member("ships", area.ships.size());
+  out.member("spyglass", area.looked);
+  out.member("turns", area.turns);
+  out.end_object();
 }
 
 std::span<const std::string_view> ColpaccioState::private_members() const {
@@ -85,86 +109,136 @@ std::span<const std::string_view> ColpaccioState::private_members() const {
 }
 
 Json ColpaccioState::private_view(int seat) const {
-  return {{"looking", looking_json(seat)}, {"threats", threats_json(seat)}};
+  JsonWriter out;
+  write_private_view(seat, out);
+  return out.take();
 }
 
-Json ColpaccioState::threats_json(int seat) const {
+void ColpaccioState::write_private_view(int seat, ViewWriter& out) const {
+  out.begin_object();
+  out.key("looking");
+  write_looking(seat, out);
+  out.key("threats");
+  write_threats(seat, out);
+  out.end_object();
+}
+
+void ColpaccioState::write_threats(int seat, ViewWriter& out) const {
   const bool everything = seat == kEveryone;
-  Json revealed = Json::array();
-  for (Threat threat : revealed_) revealed.push_back(threat_name(threat));
   const bool looked = seat >= 0 && table_.players[seat].looked;
-  Json threats = {
-      {"revealed", std::move(revealed)},
-      {"resolved", resolved_},
-      {"waiting", frozen_.size()},
-      {"set_aside",
-       everything || looked || set_aside_known() ? Json(threat_name(table_.set_aside)) : Json()}};
+  out.begin_object();
+  out.member("resolved", resolved_);
+  out.key("revealed");
+  out.begin_array();
+  for (Threat threat : revealed_) out.value(threat_name(threat));
+  out.end_array();
+  out.key("set_aside");
+  everything || looked || set_aside_known() ? out.value(threat_name(table_.set_aside)) : out.null();
+  out.member("waiting", frozen_.size());
   if (everything) {
-    Json waiting = Json::array();
-    for (Threat threat : frozen_) waiting.push_back(threat_name(threat));
-    threats["waiting_threats"] = std::move(waiting);
+    out.key("waiting_threats");
+    out.begin_array();
+    for (Threat threat : frozen_) out.value(threat_name(threat));
+    out.end_array();
   }
-  return threats;
+  out.end_object();
 }
 
-Json ColpaccioState::looking_json(int seat) const {
+void ColpaccioState::write_looking(int seat, ViewWriter& out) const {
   // The owner looks at all the ships of the personal area only while choosing what to reveal.
-  return phase_ == Phase::kParrotPact && seat == turn_ ? cards_json(mine().ships) : Json();
+  phase_ == Phase::kParrotPact&& seat == turn_ ? write_cards(mine().ships, out) : out.null();
 }
 
 Json ColpaccioState::seat_view(int seat) const {
+  JsonWriter out;
+  write_seat_view(seat, out);
+  return out.take();
+}
+
+void ColpaccioState::write_seat_view(int seat, ViewWriter& out) const {
   const bool everything = seat == kEveryone;
   const Table& t = table_;
-  Json view = Json::object();
-  view["game"] = "colpaccio";
-  view["phase"] = phase_name(phase_);
-  view["solo"] = t.solo;
-  view["solo_difficulty"] = t.solo ? Json(difficulty_name(t.difficulty)) : Json();
-  view["first_player"] = t.first_player;
-  view["turn"] = is_over() ? Json() : corsairs_turn_ ? Json("corsairs") : Json(turn_);
-  view["this_turn"] = {{"main_action_done", main_done_}, {"rogue_action_done", rogue_done_}};
-  view["convoy"] = cards_json(t.convoy);
-
-  Json deck = {{"count", t.pile.size()},
-               {"threat_on_top", !t.pile.empty() && t.pile.back() < 0},
-               {"threats_inside", threats_in_pile()}};
+  out.begin_object();
+  out.key("convoy");
+  write_cards(t.convoy, out);
+  out.key("corsairs");
+  t.solo ? write_area(t.corsairs, everything, -1, out) : out.null();
+  out.key("deck");
+  out.begin_object();
+  out.member("count", t.pile.size());
   if (everything) {
-    Json order = Json::array();  // top first
-    for (auto e = t.pile.rbegin(); e != t.pile.rend(); ++e)
-      order.push_back(*e >= 0 ? card_json(this->deck(), *e)
-                              : Json{{"threat", threat_name(entry_threat(*e))}});
-    deck["order"] = std::move(order);
-    deck["removed"] = cards_json(t.removed);
-  }
-  view["deck"] = std::move(deck);
-
-  view["threats"] = threats_json(seat);
-
-  Json players = Json::array();
-  for (int s = 0; s < seats(); ++s) {
-    Json area = area_json(t.players[s], everything);
-    area["seat"] = s;
-    players.push_back(std::move(area));
-  }
-  view["players"] = std::move(players);
-  view["corsairs"] = t.solo ? area_json(t.corsairs, everything) : Json();
-  view["looking"] = looking_json(seat);
-  Json ghost;
-  if (phase_ == Phase::kGhostShip) {
-    Json choices = Json::array();
-    for (int s : choosing_) {
-      Json goods = Json::array();
-      for (Good good : most_held(t.players[s])) goods.push_back(good_name(good));
-      choices.push_back({{"seat", s}, {"goods", std::move(goods)}});
+    out.key("order");  // top first
+    out.begin_array();
+    for (auto e = t.pile.rbegin(); e != t.pile.rend(); ++e) {
+      if (*e >= 0) {
+        write_card(out, deck(), *e);
+        continue;
+      }
+      out.begin_object();
+      out.member("threat", threat_name(entry_threat(*e)));
+      out.end_object();
     }
-    ghost = {{"choosing", choosing_}, {"choices", std::move(choices)}};
+    out.end_array();
+    out.key("removed");
+    write_cards(t.removed, out);
   }
-  view["ghost_ship"] = std::move(ghost);
-  view["lost_goods"] = cards_json(t.lost_goods);
-  view["sunk_ships"] = everything ? cards_json(t.sunk_ships) : Json(t.sunk_ships.size());
-  view["removed"] = t.removed.size();
-  view["log"] = log_;
-  return view;
+  out.member("threat_on_top", !t.pile.empty() && t.pile.back() < 0);
+  out.member("threats_inside", threats_in_pile());
+  out.end_object();
+  out.member("first_player", t.first_player);
+  out.member("game", "colpaccio");
+  out.key("ghost_ship");
+  if (phase_ == Phase::kGhostShip) {
+    out.begin_object();
+    out.key("choices");
+    out.begin_array();
+    for (int s : choosing_) {
+      out.begin_object();
+      out.key("goods");
+      out.begin_array();
+      for (Good good : most_held(t.players[s])) out.value(good_name(good));
+      out.end_array();
+      out.member("seat", s);
+      out.end_object();
+    }
+    out.end_array();
+    out.key("choosing");
+    out.begin_array();
+    for (int s : choosing_) out.value(s);
+    out.end_array();
+    out.end_object();
+  } else {
+    out.null();
+  }
+  out.member("log", log_);
+  out.key("looking");
+  write_looking(seat, out);
+  out.key("lost_goods");
+  write_cards(t.lost_goods, out);
+  out.member("phase", phase_name(phase_));
+  out.key("players");
+  out.begin_array();
+  for (int s = 0; s < seats(); ++s) write_area(t.players[s], everything, s, out);
+  out.end_array();
+  out.member("removed", t.removed.size());
+  out.member("solo", t.solo);
+  out.key("solo_difficulty");
+  t.solo ? out.value(difficulty_name(t.difficulty)) : out.null();
+  out.key("sunk_ships");
+  everything ? write_cards(t.sunk_ships, out) : out.value(t.sunk_ships.size());
+  out.key("this_turn");
+  out.begin_object();
+  out.member("main_action_done", main_done_);
+  out.member("rogue_action_done", rogue_done_);
+  out.end_object();
+  out.key("threats");
+  write_threats(seat, out);
+  out.key("turn");
+  if (is_over())
+    out.null();
+  else
+    corsairs_turn_ ? out.value("corsairs") : out.value(turn_);
+  out.end_object();
 }
 
 Json ColpaccioState::result() const {

@@ -5,13 +5,15 @@
 // accessors; a game makes one per match's views (Game::make_observer), so an observer may
 // remember what it last wrote and name an action's changes against that.
 //
-// This base is the generic observer, which serves every game that provides none: it walks the
-// trees the State builds. A game whose views are large and change a little at each action may
-// write them itself: it offers parts for copying from the last board (ViewWriter::reuse), and
-// may name what each action changed instead of having the board written again and diffed. Such
-// an observer is a second account of the views, kept honest by tests that write every view both
-// ways and apply every named change at every step of random matches
-// (tests/protocol/written_views_test.cpp).
+// This base is the generic observer, which serves every game that provides none: it writes what
+// the State writes (State::write_seat_view, write_private_view; trees only for a game that builds
+// its views as trees), cutting the shared part and each audience's own part out of that writing.
+// A game's writing may offer parts for copying from the last board or own part
+// (ViewWriter::reuse). A game whose views are large and change a little at each action may also
+// have an observer of its own that names what each action changed instead of having the board
+// written again and diffed. Such an observer is a second account of the views, kept honest by
+// tests that write every view both ways and apply every named change at every step of random
+// matches (tests/protocol/written_views_test.cpp).
 #pragma once
 
 #include "rules/core/board_changes.hpp"
@@ -24,17 +26,18 @@ class Observer {
  public:
   virtual ~Observer() = default;
 
-  // The game's own part of `seat`'s view (State::seat_view), written. Rooms write through it, and
-  // through write_common_fields, the views of a game whose board every audience shares; they
-  // build a game's views of hidden information whole, as trees (State::view).
+  // The game's own part of `seat`'s view (State::seat_view), written: by default what
+  // State::write_seat_view writes. Rooms write through it, and through write_common_fields, the
+  // views of a game whose board every audience shares.
   virtual void write_board(const State& state, int seat, ViewWriter& out);
   // The fields every view carries (State::common_fields), written; the legal actions by
   // write_legal.
   void write_common_fields(const State& state, int seat, ViewWriter& out);
   // For a game whose board every audience shares (State::shares_board), its two parts. The
-  // shared part: the board (write_board for the spectators), without the private members of a
-  // game that has them. An audience's own part: the common fields and, in such a game, the
-  // audience's private members (State::private_view), in ascending order of their keys.
+  // shared part: the board (write_board for the spectators), or in a game with private members
+  // the spectators' State::write_seat_view without them. An audience's own part: the common
+  // fields and, in such a game, the audience's private members (State::write_private_view), in
+  // ascending order of their keys.
   void write_shared_part(const State& state, ViewWriter& out);
   void write_own_part(const State& state, int seat, ViewWriter& out);
   // For a game whose board every audience shares (State::one_board_for_all): ops taking the

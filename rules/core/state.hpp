@@ -14,6 +14,7 @@
 
 #include "rules/core/chance.hpp"
 #include "rules/core/error.hpp"
+#include "rules/core/view_writer.hpp"
 
 namespace tortuga {
 
@@ -77,6 +78,14 @@ class State {
   // Those members of `seat`'s seat_view, as an object. The default cuts them out of seat_view;
   // a game may build them alone.
   virtual Json private_view(int seat) const;
+  // The same two, written value by value (view_writer.hpp): what rooms write views through. The
+  // defaults walk the trees above; a game that writes its views itself, and builds seat_view and
+  // private_view from that writing with a JsonWriter, spares rooms a tree per view and audience.
+  // write_private_view writes an object of the private members alone, in ascending order.
+  virtual void write_seat_view(int seat, ViewWriter& out) const { out.value(seat_view(seat)); }
+  virtual void write_private_view(int seat, ViewWriter& out) const {
+    out.value(private_view(seat));
+  }
   // Whether rooms write one board for every audience (one_board_for_all, or private members).
   bool shares_board() const { return one_board_for_all() || !private_members().empty(); }
 

@@ -86,6 +86,7 @@ class ViewWriter {
   void value(std::string_view s) { string(s); }
   void value(const char* s) { string(s); }
   void value(const std::string& s) { string(s); }
+  void value(double d) { floating(d); }
   // The installed clang-format (14) would run the requires clause into the function's name.
   // clang-format off
   template <class Integer>

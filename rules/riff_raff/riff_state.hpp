@@ -89,6 +89,9 @@ class RiffState : public State {
   // motion and the model, by far the largest part, are the same for all.
   std::span<const std::string_view> private_members() const override;
   Json private_view(int seat) const override;
+  // Views are written value by value; seat_view and private_view build their trees so.
+  void write_seat_view(int seat, ViewWriter& out) const override;
+  void write_private_view(int seat, ViewWriter& out) const override;
 
  protected:
   Json legal(int seat) const override;
@@ -107,10 +110,10 @@ class RiffState : public State {
   void end_turn();
   void settle_falls(const std::vector<int>& caught);
   std::vector<int> tied_highest() const;
-  Json player_view(int seat, int viewer) const;
-  Json players_view(int viewer) const;
-  Json world_view() const;
-  Json motion_view() const;
+  void write_player(int seat, int viewer, ViewWriter& out) const;
+  void write_players(int viewer, ViewWriter& out) const;
+  void write_world(ViewWriter& out) const;
+  void write_motion(ViewWriter& out) const;
 
   std::shared_ptr<const Spec> spec_;
   World world_;

@@ -1,7 +1,11 @@
 // What each seat sees and may send. Everything is public but two things: the cards in a hand,
 // and a card chosen face down before the reveal; those reach only their owner (and full_view).
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "rules/riff_raff/riff_state.hpp"
 
@@ -96,55 +100,121 @@ Json RiffState::legal(int seat) const {
   return out;
 }
 
-Json RiffState::player_view(int seat, int viewer) const {
+namespace {
+
+void write_ints(ViewWriter& out, const std::vector<int>& list) {
+  out.begin_array();
+  for (int n : list) out.value(n);
+  out.end_array();
+}
+
+// The kinds in the order of their names, as an object keyed by them holds them.
+const std::array<int, kKinds>& kinds_by_name() {
+  static const std::array<int, kKinds> order = [] {
+    std::array<int, kKinds> kinds;
+    for (int k = 0; k < kKinds; ++k) kinds[k] = k;
+    std::sort(kinds.begin(), kinds.end(), [](int a, int b) {
+      return std::string_view(kKindNames[a]) < std::string_view(kKindNames[b]);
+    });
+    return kinds;
+  }();
+  return order;
+}
+
+// Reuse slots (ViewWriter::reuse): the model is the same for the whole match, and the motion
+// changes only with a load, which numbers a new piece (next_id_ is its stamp).
+constexpr std::uint32_t kModelSlot = 0;
+constexpr std::uint32_t kMotionSlot = 1;
+
+}  // namespace
+
+void RiffState::write_player(int seat, int viewer, ViewWriter& out) const {
   const Player& p = players_[seat];
-  Json supply = Json::object();
-  for (int k = 0; k < kKinds; ++k) supply[kKindNames[k]] = p.supply[k];
-  Json view = {{"pieces", p.pieces()}, {"supply", supply},        {"cards_left", p.hand.size()},
-               {"played", p.played},   {"chosen", p.chosen != 0}, {"caught", p.caught}};
-  if (viewer == seat || viewer == kEveryone) {
-    view["hand"] = p.hand;
-    view["card"] = p.chosen == 0 ? Json(nullptr) : Json(p.chosen);
+  const bool own = viewer == seat || viewer == kEveryone;
+  out.begin_object();
+  if (own) {
+    out.key("card");
+    p.chosen == 0 ? out.null() : out.value(p.chosen);
   }
-  return view;
+  out.member("cards_left", p.hand.size());
+  out.member("caught", p.caught);
+  out.member("chosen", p.chosen != 0);
+  if (own) {
+    out.key("hand");
+    write_ints(out, p.hand);
+  }
+  out.member("pieces", p.pieces());
+  out.key("played");
+  write_ints(out, p.played);
+  out.key("supply");
+  out.begin_object();
+  for (int k : kinds_by_name()) out.member(kKindNames[k], p.supply[k]);
+  out.end_object();
+  out.end_object();
 }
 
-Json RiffState::world_view() const {
-  Json cargo = Json::array();
-  for (const Cargo& c : world_.cargo)
-    cargo.push_back({{"id", c.id},
-                     {"kind", kKindNames[c.kind]},
-                     {"x", rounded(c.pose.x)},
-                     {"y", rounded(c.pose.y)},
-                     {"angle", rounded(c.pose.angle)},
-                     {"area", area_of(*spec_, world_, c)}});
-  return {{"ship",
-           {{"x", rounded(world_.ship.x)},
-            {"y", rounded(world_.ship.y)},
-            {"angle", rounded(world_.ship.angle)}}},
-          {"cargo", cargo}};
+void RiffState::write_world(ViewWriter& out) const {
+  out.begin_object();
+  out.key("cargo");
+  out.begin_array();
+  for (const Cargo& c : world_.cargo) {
+    out.begin_object();
+    out.member("angle", rounded(c.pose.angle));
+    out.member("area", area_of(*spec_, world_, c));
+    out.member("id", c.id);
+    out.member("kind", kKindNames[c.kind]);
+    out.member("x", rounded(c.pose.x));
+    out.member("y", rounded(c.pose.y));
+    out.end_object();
+  }
+  out.end_array();
+  out.key("ship");
+  out.begin_object();
+  out.member("angle", rounded(world_.ship.angle));
+  out.member("x", rounded(world_.ship.x));
+  out.member("y", rounded(world_.ship.y));
+  out.end_object();
+  out.end_object();
 }
 
-Json RiffState::motion_view() const {
-  if (last_load_.is_null()) return nullptr;
+void RiffState::write_motion(ViewWriter& out) const {
+  if (last_load_.is_null()) return out.null();
   const Physics& ph = spec_->physics;
-  Json tracks = Json::object();
-  for (const auto& [id, track] : motion_.tracks) tracks[std::to_string(id)] = track;
-  Json falls = Json::array();
-  for (const Fall& f : motion_.falls) falls.push_back({{"id", f.id}, {"kind", kKindNames[f.kind]}});
-  return {{"load", last_load_},
-          {"frame_ms", ph.frame_every * 1000.0 / ph.step_hz},
-          {"frames", motion_.frames},
-          {"settled", motion_.settled},
-          {"ship", motion_.ship},
-          {"tracks", tracks},
-          {"falls", falls}};
+  out.begin_object();
+  out.key("falls");
+  out.begin_array();
+  for (const Fall& f : motion_.falls) {
+    out.begin_object();
+    out.member("id", f.id);
+    out.member("kind", kKindNames[f.kind]);
+    out.end_object();
+  }
+  out.end_array();
+  out.member("frame_ms", ph.frame_every * 1000.0 / ph.step_hz);
+  out.member("frames", motion_.frames);
+  out.member("load", last_load_);
+  out.member("settled", motion_.settled);
+  out.key("ship");
+  write_ints(out, motion_.ship);
+  // Keyed by each piece's id as text, in the order of those texts.
+  std::vector<std::pair<std::string, const std::vector<int>*>> tracks;
+  tracks.reserve(motion_.tracks.size());
+  for (const auto& [id, track] : motion_.tracks) tracks.emplace_back(std::to_string(id), &track);
+  std::sort(tracks.begin(), tracks.end());
+  out.key("tracks");
+  out.begin_object();
+  for (const auto& [id, track] : tracks) {
+    out.key(id);
+    write_ints(out, *track);
+  }
+  out.end_object();
+  out.end_object();
 }
 
-Json RiffState::players_view(int viewer) const {
-  Json players = Json::array();
-  for (int s = 0; s < seats(); ++s) players.push_back(player_view(s, viewer));
-  return players;
+void RiffState::write_players(int viewer, ViewWriter& out) const {
+  out.begin_array();
+  for (int s = 0; s < seats(); ++s) write_player(s, viewer, out);
+  out.end_array();
 }
 
 std::span<const std::string_view> RiffState::private_members() const {
@@ -153,41 +223,97 @@ std::span<const std::string_view> RiffState::private_members() const {
 }
 
 Json RiffState::private_view(int seat) const {
-  return {{"players", players_view(seat)}};
+  JsonWriter out;
+  write_private_view(seat, out);
+  return out.take();
+}
+
+void RiffState::write_private_view(int seat, ViewWriter& out) const {
+  out.begin_object();
+  out.key("players");
+  write_players(seat, out);
+  out.end_object();
 }
 
 Json RiffState::seat_view(int seat) const {
-  const Json players = players_view(seat);
-  Json view = {
-      {"phase", phase_name(phase_)}, {"round", round_},           {"rounds", rounds_},
-      {"captain", captain_},         {"players", players},        {"world", world_view()},
-      {"motion", motion_view()},     {"last_catch", last_catch_}, {"model", spec_->source}};
-  view["order"] = phase_ == Phase::kChoosing ? Json::array() : Json(order_);
-  view["turn"] = nullptr;
-  if (loader() >= 0) {
-    view["turn"] = {{"seat", loader()},
-                    {"area", loading_area()},
-                    {"announced", announced_},
-                    {"loaded", loaded_ids_},
-                    {"may_announce_two", may_announce_two()}};
+  JsonWriter out;
+  write_seat_view(seat, out);
+  return out.take();
+}
+
+void RiffState::write_seat_view(int seat, ViewWriter& out) const {
+  out.begin_object();
+  out.member("captain", captain_);
+  out.key("catch");
+  if (phase_ == Phase::kCatching) {
+    out.begin_object();
+    out.member("frames", motion_.frames);
+    out.member("hands", kHands);
+    out.key("pieces");
+    out.begin_array();
+    for (const Fall& f : motion_.falls) out.value(f.id);
+    out.end_array();
+    out.end_object();
+  } else {
+    out.null();
   }
+  out.member("last_catch", last_catch_);
+  out.key("model");
+  if (!out.reuse(kModelSlot, 1)) out.value(spec_->source);
+  out.key("motion");
+  if (!out.reuse(kMotionSlot, static_cast<std::uint64_t>(next_id_))) write_motion(out);
+  out.key("order");
+  phase_ == Phase::kChoosing ? write_ints(out, {}) : write_ints(out, order_);
+  out.member("phase", phase_name(phase_));
+  out.key("placement");
   if (phase_ == Phase::kLoading) {
     const Area& area = spec_->areas[loading_area() - 1];
-    view["placement"] = {{"area", area.number},
-                         {"x", {rounded(area.from), rounded(area.to)}},
-                         {"angle", {-180, 180}},
-                         {"drop", {0, rounded(spec_->physics.max_drop)}},
-                         {"overhang", {{"from", area.open_from}, {"to", area.open_to}}}};
+    out.begin_object();
+    out.key("angle");
+    out.begin_array();
+    out.value(-180);
+    out.value(180);
+    out.end_array();
+    out.member("area", area.number);
+    out.key("drop");
+    out.begin_array();
+    out.value(0);
+    out.value(rounded(spec_->physics.max_drop));
+    out.end_array();
+    out.key("overhang");
+    out.begin_object();
+    out.member("from", area.open_from);
+    out.member("to", area.open_to);
+    out.end_object();
+    out.key("x");
+    out.begin_array();
+    out.value(rounded(area.from));
+    out.value(rounded(area.to));
+    out.end_array();
+    out.end_object();
   } else {
-    view["placement"] = nullptr;
+    out.null();
   }
-  view["catch"] = nullptr;
-  if (phase_ == Phase::kCatching) {
-    Json pieces = Json::array();
-    for (const Fall& f : motion_.falls) pieces.push_back(f.id);
-    view["catch"] = {{"pieces", pieces}, {"hands", kHands}, {"frames", motion_.frames}};
+  out.key("players");
+  write_players(seat, out);
+  out.member("round", round_);
+  out.member("rounds", rounds_);
+  out.key("turn");
+  if (loader() >= 0) {
+    out.begin_object();
+    out.member("announced", announced_);
+    out.member("area", loading_area());
+    out.key("loaded");
+    write_ints(out, loaded_ids_);
+    out.member("may_announce_two", may_announce_two());
+    out.member("seat", loader());
+    out.end_object();
+  } else {
+    out.null();
   }
-  return view;
+  out.key("world");
+  write_world(out);
+  out.end_object();
 }
 
 }  // namespace tortuga::riff

@@ -83,12 +83,18 @@ bool holds_all(const Hand& hand, const Hand& part) {
   return true;
 }
 
-nlohmann::json hand_json(const Hand& hand) {
+void write_hand(ViewWriter& out, const Hand& hand) {
   Hand sorted = hand;
   std::sort(sorted.begin(), sorted.end());
-  nlohmann::json names = nlohmann::json::array();
-  for (Crew crew : sorted) names.push_back(crew_name(crew));
-  return names;
+  out.begin_array();
+  for (Crew crew : sorted) out.value(crew_name(crew));
+  out.end_array();
+}
+
+nlohmann::json hand_json(const Hand& hand) {
+  JsonWriter out;
+  write_hand(out, hand);
+  return out.take();
 }
 
 }  // namespace tortuga::scalawag

@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "rules/core/view_writer.hpp"
+
 namespace tortuga::scalawag {
 
 enum class Crew : std::uint8_t { kSailor, kGunner, kMarine, kPilot, kMutineer, kLookout };
@@ -37,6 +39,8 @@ std::vector<Hand> sub_hands(const Hand& hand, int size);
 // Whether `part` can be taken from `hand` (as multisets).
 bool holds_all(const Hand& hand, const Hand& part);
 
+// A hand as views show it: its crew names, sorted.
+void write_hand(ViewWriter& out, const Hand& hand);
 nlohmann::json hand_json(const Hand& hand);
 
 }  // namespace tortuga::scalawag

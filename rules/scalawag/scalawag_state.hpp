@@ -88,6 +88,9 @@ class ScalawagState : public State {
   // A seat's own hand and the events only it was told.
   std::span<const std::string_view> private_members() const override;
   Json private_view(int seat) const override;
+  // Views are written value by value; seat_view and private_view build their trees so.
+  void write_seat_view(int seat, ViewWriter& out) const override;
+  void write_private_view(int seat, ViewWriter& out) const override;
 
  private:
   // flow.cpp: the course of a turn; losses.cpp: penalties, damage, crew losses, eliminations.
@@ -124,9 +127,9 @@ class ScalawagState : public State {
 
   // views.cpp
   void log(Json event, int to = -1);
-  Json ship_json(int seat, int viewer) const;
-  Json you_json(int seat) const;  // a seat's own hand and allegiance; null for others
-  Json log_json(int seat) const;  // the events this seat was told
+  void write_ship(int seat, int viewer, ViewWriter& out) const;
+  void write_you(int seat, ViewWriter& out) const;  // own hand and allegiance; null for others
+  void write_log(int seat, ViewWriter& out) const;  // the events this seat was told
 
   Rules rules_;
   Table table_;

@@ -2,16 +2,24 @@
 
 namespace tortuga::umrum {
 
-nlohmann::json tile_json(const Tile& tile) {
-  nlohmann::json j = {{"kind", tile_kind_name(tile.kind)}, {"value", tile.value}};
-  if (tile.kind == TileKind::kTavern) j["tavern"] = tavern_name(tile.sort);
-  if (tile.kind == TileKind::kMap) j["colour"] = colour_name(tile.sort);
-  if (tile.kind == TileKind::kGoods) j["article"] = article_name(tile.sort);
+void write_tile(ViewWriter& out, const Tile& tile) {
+  out.begin_object();
+  if (tile.kind == TileKind::kGoods) out.member("article", article_name(tile.sort));
+  if (guard_pays_coin(tile)) out.member("coin", true);
+  if (tile.kind == TileKind::kMap) out.member("colour", colour_name(tile.sort));
+  out.member("kind", tile_kind_name(tile.kind));
   if (tile.kind == TileKind::kEncounter)
-    j["meeting"] = meeting_name(static_cast<Meeting>(tile.sort));
-  if (tile.kind == TileKind::kScorpion) j["threshold"] = tile.threshold;
-  if (guard_pays_coin(tile)) j["coin"] = true;
-  return j;
+    out.member("meeting", meeting_name(static_cast<Meeting>(tile.sort)));
+  if (tile.kind == TileKind::kTavern) out.member("tavern", tavern_name(tile.sort));
+  if (tile.kind == TileKind::kScorpion) out.member("threshold", tile.threshold);
+  out.member("value", tile.value);
+  out.end_object();
+}
+
+nlohmann::json tile_json(const Tile& tile) {
+  JsonWriter out;
+  write_tile(out, tile);
+  return out.take();
 }
 
 }  // namespace tortuga::umrum

@@ -3,10 +3,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "rules/core/view_writer.hpp"
 #include "rules/um_rum_und_ehre/kinds.hpp"
 
 namespace tortuga::umrum {
 
+void write_tile(ViewWriter& out, const Tile& tile);
 nlohmann::json tile_json(const Tile& tile);
 
 }  // namespace tortuga::umrum

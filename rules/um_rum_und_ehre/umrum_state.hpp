@@ -139,6 +139,9 @@ class UmRumState : public State {
   // A seat's own coins and tiles, the tile it drew, and the events' secrets it was told.
   std::span<const std::string_view> private_members() const override;
   Json private_view(int seat) const override;
+  // Views are written value by value; seat_view and private_view build their trees so.
+  void write_seat_view(int seat, ViewWriter& out) const override;
+  void write_private_view(int seat, ViewWriter& out) const override;
 
  private:
   // umrum_state.cpp
@@ -174,9 +177,9 @@ class UmRumState : public State {
   void tavern_rolled(int value);
   void open_chest();
   // views.cpp: the members of a view that differ between seats
-  Json players_json(int seat) const;
-  Json question_json(int seat) const;
-  Json events_json(int seat) const;
+  void write_players(int seat, ViewWriter& out) const;
+  void write_question(int seat, ViewWriter& out) const;
+  void write_events(int seat, ViewWriter& out) const;
   void chest_rolled(int value);
   // dice.cpp
   void ask_roll(int seat, int crew, Dice dice);

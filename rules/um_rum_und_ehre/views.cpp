@@ -37,15 +37,22 @@ std::string_view step_name(Step step) {
   return "";
 }
 
-Json tiles_json(const std::vector<Tile>& tiles) {
-  Json out = Json::array();
-  for (const Tile& t : tiles) out.push_back(tile_json(t));
-  return out;
+void write_tiles(ViewWriter& out, const std::vector<Tile>& tiles) {
+  out.begin_array();
+  for (const Tile& t : tiles) write_tile(out, t);
+  out.end_array();
 }
 
-Json maybe_tile(const std::optional<Tile>& tile) {
-  return tile ? tile_json(*tile) : Json(nullptr);
+void write_maybe_tile(ViewWriter& out, const std::optional<Tile>& tile) {
+  tile ? write_tile(out, *tile) : out.null();
 }
+
+void write_crew(ViewWriter& out, int crew) {
+  crew == kImaginaryCrew ? out.value("imaginary") : out.value(crew);
+}
+
+// Reuse slots (ViewWriter::reuse): the town is the same for the whole match.
+constexpr std::uint32_t kTownSlot = 0;
 
 }  // namespace
 
@@ -55,124 +62,208 @@ std::span<const std::string_view> UmRumState::private_members() const {
 }
 
 Json UmRumState::private_view(int seat) const {
-  return {{"events", events_json(seat)},
-          {"players", players_json(seat)},
-          {"question", question_json(seat)}};
+  JsonWriter out;
+  write_private_view(seat, out);
+  return out.take();
 }
 
-Json UmRumState::players_json(int seat) const {
+void UmRumState::write_private_view(int seat, ViewWriter& out) const {
+  out.begin_object();
+  out.key("events");
+  write_events(seat, out);
+  out.key("players");
+  write_players(seat, out);
+  out.key("question");
+  write_question(seat, out);
+  out.end_object();
+}
+
+void UmRumState::write_players(int seat, ViewWriter& out) const {
   const bool all = seat == kEveryone || is_over();
-  Json players = Json::array();
+  out.begin_array();
   for (int s = 0; s < seats(); ++s) {
     const Player& p = players_[s];
-    Json j = {{"seat", s},    {"supply", p.supply}, {"office", p.office},
-              {"rum", p.rum}, {"done", p.done},     {"encounters_face_down", p.meetings.size()}};
-    if (all || s == seat) {
-      j["coins"] = p.coins;
-      j["flag"] = tiles_json(p.flag);
-      j["encounters"] = tiles_json(p.meetings);
-      j["points"] = score_tiles(p.flag).total();
+    const bool shown = all || s == seat;
+    out.begin_object();
+    if (shown) out.member("coins", p.coins);
+    out.member("done", p.done);
+    if (shown) {
+      out.key("encounters");
+      write_tiles(out, p.meetings);
     }
-    players.push_back(std::move(j));
+    out.member("encounters_face_down", p.meetings.size());
+    if (shown) {
+      out.key("flag");
+      write_tiles(out, p.flag);
+    }
+    out.member("office", p.office);
+    if (shown) out.member("points", score_tiles(p.flag).total());
+    out.member("rum", p.rum);
+    out.member("seat", s);
+    out.member("supply", p.supply);
+    out.end_object();
   }
-  return players;
+  out.end_array();
 }
 
 // The question under way.
-Json UmRumState::question_json(int seat) const {
+void UmRumState::write_question(int seat, ViewWriter& out) const {
   const bool all = seat == kEveryone || is_over();
-  Json question = Json::object();
-  if (step_ == Step::kInvite ||
-      ((step_ == Step::kRoll || step_ == Step::kRum) && dice_ == Dice::kTavern)) {
-    question["drink"] = {{"tavern", tavern_name(drink_.tavern)}, {"drinkers", drink_.drinkers}};
-    if (step_ == Step::kInvite) question["drink"]["invitee"] = drink_.invitee;
+  const bool rolling = step_ == Step::kRoll || step_ == Step::kRum;
+  out.begin_object();
+  if (rolling && dice_ == Dice::kChest) out.member("chest_total", chest_total_);
+  if (step_ == Step::kGoods && (all || seat == current_)) {
+    out.key("drawn");
+    write_tile(out, *drawn_);
   }
-  if ((step_ == Step::kRoll || step_ == Step::kRum) && dice_ == Dice::kChest)
-    question["chest_total"] = chest_total_;
-  if (step_ == Step::kRoll || step_ == Step::kRum) {
-    question["roll"] = {
-        {"seat", roll_.seat},
-        {"for", dice_ == Dice::kTavern  ? "tavern"
-                : dice_ == Dice::kChest ? "chest"
-                                        : "brawl"},
-        {"crew", roll_.crew == kImaginaryCrew ? Json("imaginary") : Json(roll_.crew)},
-        {"value", step_ == Step::kRum ? Json(roll_.value) : Json(nullptr)},
-        {"rerolls_left", roll_.rerolls_left}};
+  if (step_ == Step::kInvite || (rolling && dice_ == Dice::kTavern)) {
+    out.key("drink");
+    out.begin_object();
+    out.key("drinkers");
+    out.begin_array();
+    for (int s : drink_.drinkers) out.value(s);
+    out.end_array();
+    if (step_ == Step::kInvite) out.member("invitee", drink_.invitee);
+    out.member("tavern", tavern_name(drink_.tavern));
+    out.end_object();
   }
-  if (step_ == Step::kGoods && (all || seat == current_)) question["drawn"] = tile_json(*drawn_);
-  return question;
+  if (rolling) {
+    out.key("roll");
+    out.begin_object();
+    out.key("crew");
+    write_crew(out, roll_.crew);
+    out.member("for", dice_ == Dice::kTavern  ? "tavern"
+                      : dice_ == Dice::kChest ? "chest"
+                                              : "brawl");
+    out.member("rerolls_left", roll_.rerolls_left);
+    out.member("seat", roll_.seat);
+    out.key("value");
+    step_ == Step::kRum ? out.value(roll_.value) : out.null();
+    out.end_object();
+  }
+  out.end_object();
 }
 
-Json UmRumState::events_json(int seat) const {
+void UmRumState::write_events(int seat, ViewWriter& out) const {
   const bool all = seat == kEveryone || is_over();
-  Json events = Json::array();
+  out.begin_array();
   for (const Event& e : events_)
-    events.push_back((all || seat == e.owner) && e.owner >= 0 ? e.secret : e.shown);
-  return events;
+    out.value((all || seat == e.owner) && e.owner >= 0 ? e.secret : e.shown);
+  out.end_array();
 }
 
 Json UmRumState::seat_view(int seat) const {
+  JsonWriter out;
+  write_seat_view(seat, out);
+  return out.take();
+}
+
+void UmRumState::write_seat_view(int seat, ViewWriter& out) const {
   const bool all = seat == kEveryone || is_over();
-  Json view = Json::object();
-  view["game"] = "um-rum-und-ehre";
-  view["round"] = round_;
-  view["rounds"] = kRounds;
-  view["first_player"] = first_player_;
-  view["current"] = current_;
-  view["stage"] = step_name(step_);
-  view["town"] = town_->json();
-  view["captain"] = captain_;
-  Json owners = Json::array();
-  for (auto owner : alley_owner_) owners.push_back(owner < 0 ? Json(nullptr) : Json(owner));
-  view["alley_pirates"] = std::move(owners);
-  view["display"] = {
-      {"taverns", tiles_json(display_.taverns)}, {"maps", tiles_json(display_.maps)},
-      {"chest", maybe_tile(display_.chest)},     {"scorpion", maybe_tile(display_.scorpion)},
-      {"bunk", maybe_tile(display_.bunk)},       {"hammock", maybe_tile(display_.hammock)},
-      {"rope", maybe_tile(display_.rope)}};
-  view["stacks"] = {{"taverns", stacks_.taverns.size()},
-                    {"maps", stacks_.maps.size()},
-                    {"goods", stacks_.goods.size()},
-                    {"encounters", stacks_.encounters.size()},
-                    {"chests", stacks_.chests.size()},
-                    {"scorpions", stacks_.scorpions.size()},
-                    {"small_guards", stacks_.small_guards.size()},
-                    {"big_guards", stacks_.big_guards.size()},
-                    {"ropes", stacks_.ropes.size()},
-                    {"hammocks", stacks_.hammocks.size()},
-                    {"bunks", stacks_.bunks.size()}};
-  if (all) {
-    Json order = Json::object();
-    order["taverns"] = tiles_json(stacks_.taverns);
-    order["maps"] = tiles_json(stacks_.maps);
-    order["goods"] = tiles_json(stacks_.goods);
-    order["encounters"] = tiles_json(stacks_.encounters);
-    order["chests"] = tiles_json(stacks_.chests);
-    order["scorpions"] = tiles_json(stacks_.scorpions);
-    order["small_guards"] = tiles_json(stacks_.small_guards);
-    order["big_guards"] = tiles_json(stacks_.big_guards);
-    view["stack_order"] = std::move(order);  // top last
+  out.begin_object();
+  out.key("alley_pirates");
+  out.begin_array();
+  for (auto owner : alley_owner_) owner < 0 ? out.null() : out.value(owner);
+  out.end_array();
+  out.member("captain", captain_);
+  out.member("current", current_);
+  out.member("decision_s", decision_s_);
+  out.key("display");
+  out.begin_object();
+  out.key("bunk");
+  write_maybe_tile(out, display_.bunk);
+  out.key("chest");
+  write_maybe_tile(out, display_.chest);
+  out.key("hammock");
+  write_maybe_tile(out, display_.hammock);
+  out.key("maps");
+  write_tiles(out, display_.maps);
+  out.key("rope");
+  write_maybe_tile(out, display_.rope);
+  out.key("scorpion");
+  write_maybe_tile(out, display_.scorpion);
+  out.key("taverns");
+  write_tiles(out, display_.taverns);
+  out.end_object();
+  out.key("events");
+  write_events(seat, out);
+  out.member("first_player", first_player_);
+  out.member("game", "um-rum-und-ehre");
+  out.member("moves_this_turn", moves_);
+  out.key("players");
+  write_players(seat, out);
+  out.key("question");
+  write_question(seat, out);
+  out.member("round", round_);
+  out.member("rounds", kRounds);
+  out.member("rum_supply", rum_supply_);
+  out.key("ship");
+  out.begin_object();
+  if (!ship_.fighters().empty()) {
+    out.key("fight");
+    out.begin_object();
+    out.member("column", ship_.column());
+    out.member("rolled", ship_.rolled_count());
+    out.key("rows");
+    out.begin_array();
+    for (int row : ship_.fighters()) out.value(row);
+    out.end_array();
+    out.member("side", ship_.side() == 0 ? "left" : "right");
+    out.member("standing_roll", ship_.standing() < 0 ? 0 : ship_.standing_roll());
+    out.member("standing_row", ship_.standing());
+    out.end_object();
   }
-  view["rum_supply"] = rum_supply_;
-  view["players"] = players_json(seat);
-  Json rows = Json::array();
-  for (const ShipRow& r : ship_.rows())
-    rows.push_back({{"crew", r.crew == kImaginaryCrew ? Json("imaginary") : Json(r.crew)},
-                    {"left", r.pirates[0]},
-                    {"right", r.pirates[1]}});
-  view["ship"] = {{"rows", std::move(rows)}};
-  if (!ship_.fighters().empty())
-    view["ship"]["fight"] = {{"side", ship_.side() == 0 ? "left" : "right"},
-                             {"column", ship_.column()},
-                             {"rows", ship_.fighters()},
-                             {"rolled", ship_.rolled_count()},
-                             {"standing_row", ship_.standing()},
-                             {"standing_roll", ship_.standing() < 0 ? 0 : ship_.standing_roll()}};
-  view["question"] = question_json(seat);
-  view["moves_this_turn"] = moves_;
-  view["decision_s"] = decision_s_;
-  view["events"] = events_json(seat);
-  return view;
+  out.key("rows");
+  out.begin_array();
+  for (const ShipRow& r : ship_.rows()) {
+    out.begin_object();
+    out.key("crew");
+    write_crew(out, r.crew);
+    out.member("left", r.pirates[0]);
+    out.member("right", r.pirates[1]);
+    out.end_object();
+  }
+  out.end_array();
+  out.end_object();
+  if (all) {
+    out.key("stack_order");  // top last
+    out.begin_object();
+    out.key("big_guards");
+    write_tiles(out, stacks_.big_guards);
+    out.key("chests");
+    write_tiles(out, stacks_.chests);
+    out.key("encounters");
+    write_tiles(out, stacks_.encounters);
+    out.key("goods");
+    write_tiles(out, stacks_.goods);
+    out.key("maps");
+    write_tiles(out, stacks_.maps);
+    out.key("scorpions");
+    write_tiles(out, stacks_.scorpions);
+    out.key("small_guards");
+    write_tiles(out, stacks_.small_guards);
+    out.key("taverns");
+    write_tiles(out, stacks_.taverns);
+    out.end_object();
+  }
+  out.key("stacks");
+  out.begin_object();
+  out.member("big_guards", stacks_.big_guards.size());
+  out.member("bunks", stacks_.bunks.size());
+  out.member("chests", stacks_.chests.size());
+  out.member("encounters", stacks_.encounters.size());
+  out.member("goods", stacks_.goods.size());
+  out.member("hammocks", stacks_.hammocks.size());
+  out.member("maps", stacks_.maps.size());
+  out.member("ropes", stacks_.ropes.size());
+  out.member("scorpions", stacks_.scorpions.size());
+  out.member("small_guards", stacks_.small_guards.size());
+  out.member("taverns", stacks_.taverns.size());
+  out.end_object();
+  out.member("stage", step_name(step_));
+  out.key("town");
+  if (!out.reuse(kTownSlot, 1)) out.value(town_->json());
+  out.end_object();
 }
 
 }  // namespace tortuga::umrum
