@@ -17,9 +17,11 @@ const schemaPath = process.env.TORTUGA_SCHEMA || join(root, 'build', 'protocol',
 const schema = readSchema(schemaPath);
 
 const room = {id: 3, game: 'raft-and-scupper', options: {players: 2}, private: false, host: 4,
-              status: 'playing', match: 12, spectators: 0, spectator_chat: false, rematch: null,
+              status: 'playing', match: 12, spectators: 0, spectator_chat: false,
+              absent_bot_s: 30, rematch: null,
               seats: [{seat: 0, name: 'Anne', player: {id: 4, name: 'Anne'}, bot: null,
-                       connected: true, stand_in: null}]};
+                       connected: true, away_since_ms: null, stand_in: null,
+                       stand_in_after_ms: null}]};
 const view = {game: 'raft-and-scupper', phase: 'playing', short_game: true, turn_clock_s: 0,
               layout: [], board: {}, area: {}, ships: [], pirates: [], crews: {}, seats: [],
               connected: [], turn: 'yellowbeards', sunk: [], last_action: null, last_scupper: null,
@@ -61,6 +63,24 @@ test('a room without one of its fields is reported', () => {
   const problem = inMatch().received(text({type: 'room', room: without,
                                            you: {seat: 0, spectator: false}}));
   assert.match(problem, /spectators/);
+});
+
+test('a listed room has the listing\'s fields, and its seats no stand_in_after_ms', () => {
+  const c = inMatch();
+  const seats = room.seats.map(({stand_in_after_ms, ...seat}) => seat);
+  const listed = {...room, seats, created_ms: 1795249339956, host_online: true};
+  assert.equal(c.received(text({type: 'rooms', re: 5, rooms: [listed], now_ms: 1795249641230})),
+               null);
+  assert.match(c.received(text({type: 'rooms_changed', rooms: [{...listed, seats: room.seats}],
+                                gone: [], now_ms: 1795249641230})),
+               /stand_in_after_ms/);
+  const {created_ms, ...unmade} = listed;
+  assert.match(c.received(text({type: 'rooms', rooms: [unmade], now_ms: 1795249641230})),
+               /created_ms/);
+  // A room's own message is not a listing.
+  assert.match(c.received(text({type: 'room', room: {...room, host_online: true},
+                                you: {seat: 0, spectator: false}})),
+               /host_online boolean schema is false/);
 });
 
 test('a view with a top-level field its game does not have is reported', () => {
