@@ -83,6 +83,29 @@ test('a listed room has the listing\'s fields, and its seats no stand_in_after_m
                /host_online boolean schema is false/);
 });
 
+test('an option is described in words, and a list or object option by its shape', () => {
+  const checker = new FrameChecker(schema);
+  const face = {type: 'enum', title: 'Face', values: [1, 2, 3]};
+  const die = {type: 'array', default: null, title: 'Fog of War die', if_null: 'faces 1 to 3',
+               standard: [1, 1, 2, 2, 3, 3], items: face, min_length: 6, max_length: 6,
+               description: 'the die'};
+  assert.equal(checker.problem('parts.option', die), null);
+  const {title, ...untitled} = die;
+  assert.match(checker.problem('parts.option', untitled), /title/);
+  const {standard, ...unstarted} = die;
+  assert.match(checker.problem('parts.option', unstarted), /standard|start/);
+  assert.match(checker.problem('parts.option', {...die, items: {type: 'enum', values: [1]}}),
+               /title/);
+  const position = {type: 'object', title: 'Position',
+                    fields: {tile: {type: 'integer', title: 'Tile', min: 1, max: 9}},
+                    order: ['tile']};
+  assert.equal(checker.problem('parts.option', {...die, items: position}), null);
+  const {order, ...unordered} = position;
+  assert.match(checker.problem('parts.option', {...die, items: unordered}), /order/);
+  assert.match(checker.problem('parts.option', {...die, items: {...position, min: 1}}),
+               /min/);
+});
+
 test('a view with a top-level field its game does not have is reported', () => {
   const problem = inMatch().received(text({type: 'state', match: 12, version: 0,
                                            view: {...view, secret_hand: [1, 2]}}));
