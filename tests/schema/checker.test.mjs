@@ -17,9 +17,11 @@ const schemaPath = process.env.TORTUGA_SCHEMA || join(root, 'build', 'protocol',
 const schema = readSchema(schemaPath);
 
 const room = {id: 3, game: 'raft-and-scupper', options: {players: 2}, private: false, host: 4,
-              status: 'playing', match: 12, spectators: 0, spectator_chat: false, rematch: null,
+              status: 'playing', match: 12, spectators: 0, spectator_chat: false,
+              absent_bot_s: 30, rematch: null,
               seats: [{seat: 0, name: 'Anne', player: {id: 4, name: 'Anne'}, bot: null,
-                       connected: true, stand_in: null}]};
+                       connected: true, away_since_ms: null, stand_in: null,
+                       stand_in_after_ms: null}]};
 const view = {game: 'raft-and-scupper', phase: 'playing', short_game: true, turn_clock_s: 0,
               layout: [], board: {}, area: {}, ships: [], pirates: [], crews: {}, seats: [],
               connected: [], turn: 'yellowbeards', sunk: [], last_action: null, last_scupper: null,
@@ -61,6 +63,47 @@ test('a room without one of its fields is reported', () => {
   const problem = inMatch().received(text({type: 'room', room: without,
                                            you: {seat: 0, spectator: false}}));
   assert.match(problem, /spectators/);
+});
+
+test('a listed room has the listing\'s fields, and its seats no stand_in_after_ms', () => {
+  const c = inMatch();
+  const seats = room.seats.map(({stand_in_after_ms, ...seat}) => seat);
+  const listed = {...room, seats, created_ms: 1795249339956, host_online: true};
+  assert.equal(c.received(text({type: 'rooms', re: 5, rooms: [listed], now_ms: 1795249641230})),
+               null);
+  assert.match(c.received(text({type: 'rooms_changed', rooms: [{...listed, seats: room.seats}],
+                                gone: [], now_ms: 1795249641230})),
+               /stand_in_after_ms/);
+  const {created_ms, ...unmade} = listed;
+  assert.match(c.received(text({type: 'rooms', rooms: [unmade], now_ms: 1795249641230})),
+               /created_ms/);
+  // A room's own message is not a listing.
+  assert.match(c.received(text({type: 'room', room: {...room, host_online: true},
+                                you: {seat: 0, spectator: false}})),
+               /host_online boolean schema is false/);
+});
+
+test('an option is described in words, and a list or object option by its shape', () => {
+  const checker = new FrameChecker(schema);
+  const face = {type: 'enum', title: 'Face', values: [1, 2, 3]};
+  const die = {type: 'array', default: null, title: 'Fog of War die', if_null: 'faces 1 to 3',
+               standard: [1, 1, 2, 2, 3, 3], items: face, min_length: 6, max_length: 6,
+               description: 'the die'};
+  assert.equal(checker.problem('parts.option', die), null);
+  const {title, ...untitled} = die;
+  assert.match(checker.problem('parts.option', untitled), /title/);
+  const {standard, ...unstarted} = die;
+  assert.match(checker.problem('parts.option', unstarted), /standard|start/);
+  assert.match(checker.problem('parts.option', {...die, items: {type: 'enum', values: [1]}}),
+               /title/);
+  const position = {type: 'object', title: 'Position',
+                    fields: {tile: {type: 'integer', title: 'Tile', min: 1, max: 9}},
+                    order: ['tile']};
+  assert.equal(checker.problem('parts.option', {...die, items: position}), null);
+  const {order, ...unordered} = position;
+  assert.match(checker.problem('parts.option', {...die, items: unordered}), /order/);
+  assert.match(checker.problem('parts.option', {...die, items: {...position, min: 1}}),
+               /min/);
 });
 
 test('a view with a top-level field its game does not have is reported', () => {
