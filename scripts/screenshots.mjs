@@ -163,7 +163,7 @@ try {
   // Riff Raff against two bots, a few rounds in, just after a load: the motion playing.
   const ann = await enter(browser, server.url, 'Ann Mills', {width: 1200, height: 1400});
   await ann.getByLabel('Game', {exact: true}).selectOption('riff-raff');
-  await ann.getByLabel('players', {exact: true}).fill('3');
+  await ann.locator('#option-players').fill('3');
   await ann.getByRole('button', {name: 'Create room'}).click();
   await ann.waitForURL(/#\/room\/\d+$/);
   for (const seat of [1, 2]) {
