@@ -67,6 +67,7 @@ void Heartbeat::beat() {
     }
     cluster_.publish(changed);
     published_ = std::move(now);
+    lobby_.listings_elsewhere(cluster_.listings_elsewhere());
 
     if (auto lost = cluster_.lost(lobby_.room_ids()); !lost.empty()) {
       TORTUGA_LOG_AT(warn, log::Context("rooms_lost").field("rooms", lost.size()),

@@ -185,6 +185,26 @@ std::vector<std::pair<std::int64_t, std::string>> Lobby::listings() const {
   return out;
 }
 
+void Lobby::listings_elsewhere(const std::vector<std::string>& listings) {
+  std::map<std::int64_t, std::string> now;
+  for (const std::string& text : listings) {
+    const Json room = Json::parse(text, nullptr, false);
+    if (!room.is_object() || !room.contains("id") || !listed_in_lobby(room)) continue;
+    const auto id = room.at("id").get<std::int64_t>();
+    if (auto it = listed_elsewhere_.find(id); it == listed_elsewhere_.end() || it->second != text)
+      feed_->update(id, room);
+    now.emplace(id, text);
+  }
+  for (const auto& [id, text] : listed_elsewhere_) {
+    if (now.count(id)) continue;
+    // Gone from the other nodes: closed, over, or taken over by this one, whose own summary
+    // tells the feed then.
+    std::lock_guard lock(mutex_);
+    if (!rooms_.count(id)) feed_->update(id, nullptr);
+  }
+  listed_elsewhere_ = std::move(now);
+}
+
 std::vector<std::int64_t> Lobby::room_ids() const {
   std::vector<std::int64_t> out;
   std::lock_guard lock(mutex_);
@@ -323,7 +343,8 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
     // Every other live node's public rooms, as their owners last published them.
     for (const std::string& listing : cluster_->listings_elsewhere()) {
       Json room = Json::parse(listing, nullptr, false);
-      if (room.is_object() && (!m.game || room.value("game", "") == *m.game))
+      if (room.is_object() && listed_in_lobby(room) &&
+          (!m.game || room.value("game", "") == *m.game))
         rooms.push_back(std::move(room));
     }
     std::sort(rooms.begin(), rooms.end(), [](const Json& a, const Json& b) {
@@ -377,9 +398,9 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
     std::string code = cluster_ ? cluster_code : m.is_private ? new_code() : "";
     RoomSettings settings = settings_;
     if (m.absent_bot_s) settings.absent_bot_s = *m.absent_bot_s;
-    room = std::make_shared<Room>(io_, store_, *this, settings, id, code, *game,
-                                  std::move(*options), m.is_private,
-                                  Ownership{cluster_ != nullptr, cluster_ ? 1 : 0});
+    room =
+        std::make_shared<Room>(io_, store_, *this, settings, id, code, *game, std::move(*options),
+                               m.is_private, Ownership{cluster_ != nullptr, cluster_ ? 1 : 0});
     rooms_[id] = room;
     if (m.is_private) codes_[code] = id;
     enter_locked(c.get(), id);

@@ -52,6 +52,10 @@ class Lobby : public RoomDirectory {
   // and their ids: what the node's heartbeat publishes and checks.
   std::vector<std::pair<std::int64_t, std::string>> listings() const;
   std::vector<std::int64_t> room_ids() const;
+  // On a cluster, from the heartbeat's thread alone: the other live nodes' listings as their
+  // owners last published them, into the lobby's feed, so that a watcher on any node follows the
+  // whole cluster's lobby (a beat behind).
+  void listings_elsewhere(const std::vector<std::string>& listings);
   // The open rooms (not started) with their state, for another node to make again: as the node
   // stops cleanly.
   std::vector<std::pair<std::int64_t, std::string>> open_states() const;
@@ -149,6 +153,8 @@ class Lobby : public RoomDirectory {
   mutable std::mutex mutex_;
   std::int64_t next_room_ = 1;
   std::map<std::int64_t, std::shared_ptr<Room>> rooms_;
+  // The other nodes' listed rooms as last given to the feed (listings_elsewhere's own).
+  std::map<std::int64_t, std::string> listed_elsewhere_;
   std::map<std::string, std::int64_t> codes_;
   std::unordered_map<std::int64_t, std::shared_ptr<Room>> match_rooms_;  // every action looks here
   std::map<std::int64_t, std::set<std::int64_t>> player_rooms_;          // seats held, by player

@@ -4,7 +4,9 @@
 // long enough to be taken over can never write again.
 #include <csignal>
 #include <filesystem>
+#include <functional>
 #include <memory>
+#include <set>
 #include <stdexcept>
 #include <thread>
 
@@ -205,6 +207,54 @@ TEST_CASE("the lobby spans the nodes, and a client asking the wrong node is sent
   CHECK(resume.at("room") == room_1);
   CHECK(resume.at("match") == match);
   CHECK(resume.find("re") == resume.end());
+}
+
+TEST_CASE("a lobby watched on one node follows the public rooms of every node") {
+  Nodes nodes(2);
+  TestClient anne(nodes.port(1), "anne"), wendy(nodes.port(2), "wendy");
+  anne.hello("Anne");
+  wendy.hello("Wendy");
+  REQUIRE(wendy.request({{"type", "watch_lobby"}}).at("type") == "rooms");
+  std::set<std::int64_t> ever_listed;
+  // The next rooms_changed to Wendy that `holds`, every room of every change on the way noted.
+  auto change = [&](const std::function<bool(const Json&)>& holds, const std::string& what) {
+    return wendy.wait_for(
+        [&](const Json& m) {
+          if (m.at("type") != "rooms_changed") return false;
+          for (const Json& r : m.at("rooms")) ever_listed.insert(r.at("id").get<std::int64_t>());
+          return holds(m);
+        },
+        what);
+  };
+  const Json hidden = anne.request({{"type", "create_room"}, {"game", kRaft}, {"private", true}});
+  const Json made = anne.request({{"type", "create_room"}, {"game", kRaft}});
+  const std::int64_t room = made.at("room").at("id");
+
+  // Within a beat of node 2's (a third of the lease), node 1's public room reaches its watcher.
+  const Json came = change(
+      [&](const Json& m) {
+        for (const Json& r : m.at("rooms"))
+          if (r.at("id") == room) return true;
+        return false;
+      },
+      "node 1's room, to node 2's watcher");
+  for (const Json& r : came.at("rooms"))
+    if (r.at("id") == room) {
+      CHECK(r.at("host") == anne.player());
+      CHECK(r.at("host_online") == true);
+      CHECK(r.at("status") == "open");
+    }
+
+  // Closed on node 1, it leaves node 2's lobby too.
+  REQUIRE(anne.request({{"type", "close_room"}, {"room", room}}).at("type") == "left");
+  change(
+      [&](const Json& m) {
+        for (const Json& id : m.at("gone"))
+          if (id == room) return true;
+        return false;
+      },
+      "node 1's closed room gone from node 2's lobby");
+  CHECK_FALSE(ever_listed.count(hidden.at("room").at("id").get<std::int64_t>()));
 }
 
 TEST_CASE("a node killed mid-match: another takes its matches over, and they finish there") {
