@@ -16,7 +16,8 @@ test('a match is played to its end from the plain view alone', async () => {
     await anne.getByLabel('the plain view: no board, every action a button').check();
     assert.equal(await anne.locator('.raft-board').count(), 0);
     const tree = anne.getByRole('list', {name: 'the view of the match'});
-    assert.match(await tree.innerText(), /phase: "placing"/);
+    // (A deal with one kind all connected starts with switches: 2% of short deals.)
+    assert.match(await tree.innerText(), /phase: "(placing|switching)"/);
 
     const random = seeded(29);
     let moves = 0;
