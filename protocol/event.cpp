@@ -169,13 +169,13 @@ std::string match(const Json& re, const Json& match) {
   return Message("match", re).field("match", match).done();
 }
 
-std::string replay(const Json& re, std::int64_t match, std::optional<int> seat, const Json& steps,
-                   const Json& chat) {
+std::string replay(const Json& re, const Json& replay) {
   return Message("replay", re)
-      .field("match", match)
-      .field("seat", seat_or_null(seat))
-      .field("steps", steps)
-      .field("chat", chat.is_null() ? Json::array() : chat)
+      .field("match", replay.at("match"))
+      .field("seat", replay.at("seat"))
+      .field("revealed", replay.at("revealed"))
+      .field("steps", replay.at("steps"))
+      .field("chat", replay.at("chat"))
       .done();
 }
 

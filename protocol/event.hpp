@@ -77,10 +77,10 @@ std::string answering(const Json& re, std::string_view pushed);
 std::string matches(const Json& re, const Json& matches);
 // {type:"match", re?, match:{...}}
 std::string match(const Json& re, const Json& match);
-// {type:"replay", re?, match, seat, steps:[{step, seat, action, view}...], chat:[line...]}; seat
-// null: spectators. chat null: none said.
-std::string replay(const Json& re, std::int64_t match, std::optional<int> seat, const Json& steps,
-                   const Json& chat = nullptr);
+// {type:"replay", re?, match, seat, revealed, steps:[{step, seat, action, view}...], chat:[line...]}
+// from a replay as the history makes it (server/history.hpp), the same body HTTP answers with;
+// seat null: spectators.
+std::string replay(const Json& re, const Json& replay);
 // {type:"pong", re?}
 std::string pong(const Json& re);
 // {type:"room_closed", room, match, reason}: to everyone in a room closed by the server's

@@ -490,7 +490,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::GetReplay& m) {
   auto replay = replay_json(store_, m.match, m.seat, Viewer{c->player()});
   if (!replay) return refuse(c, re, replay.error().code.c_str(), replay.error().message);
-  c->send(protocol::event::replay(re, m.match, m.seat, replay->at("steps"), replay->at("chat")));
+  c->send(protocol::event::replay(re, *replay));
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Ping&) {

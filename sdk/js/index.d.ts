@@ -124,6 +124,8 @@ export interface Replay {
   type: 'replay';
   match: number;
   seat: number | null;
+  // Every step fully revealed: a match that is over, asked without a seat.
+  revealed: boolean;
   steps: {step: number; seat: number | null; action: Action | null; view: View}[];
 }
 

@@ -126,6 +126,16 @@ TEST_CASE("two players meet, play a whole match a spectator follows, and history
       bill.request({{"type", "get_replay"}, {"match", table.match}, {"seat", 1}});
   REQUIRE(ws_replay.at("type") == "replay");
   CHECK(ws_replay.at("steps") == seat_steps);
+  // The message and the HTTP answer are one body: through a seat's eyes, nothing is revealed;
+  // without a seat, once over, everything.
+  Json seat_body = Json::parse(seat_replay.body);
+  CHECK(seat_body.at("revealed") == false);
+  seat_body["type"] = "replay";
+  seat_body["re"] = ws_replay.at("re");
+  CHECK(ws_replay == seat_body);
+  const Json ws_all = bill.request({{"type", "get_replay"}, {"match", table.match}});
+  CHECK(ws_all.at("revealed") == true);
+  CHECK(ws_all.at("steps") == steps);
 
   // The export replays offline to the same result.
   const HttpReply exported = http_get(server.port(), base + "/export");

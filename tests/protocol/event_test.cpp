@@ -74,17 +74,17 @@ TEST_CASE("every builder gives its message with the documented fields") {
         Json{{"type", "matches"}, {"re", 2}, {"matches", Json::array()}});
   CHECK(read(event::match(nullptr, {{"id", 9}})) ==
         Json{{"type", "match"}, {"match", {{"id", 9}}}});
-  m = read(event::replay(nullptr, 9, std::nullopt, Json::array()));
-  CHECK(m == Json{{"type", "replay"},
-                  {"match", 9},
-                  {"seat", nullptr},
-                  {"steps", Json::array()},
-                  {"chat", Json::array()}});
-  CHECK(read(event::replay(nullptr, 9, 1, Json::array()))["seat"] == 1);
   const Json line = {{"player", 4},     {"name", "Anne"}, {"seat", 0},   {"match", nullptr},
                      {"step", nullptr}, {"text", "ahoy"}, {"time_ms", 1}};
-  CHECK(read(event::replay(nullptr, 9, 1, Json::array(), Json::array({line})))["chat"] ==
-        Json::array({line}));
+  const Json replayed = {{"match", 9},
+                         {"seat", nullptr},
+                         {"revealed", true},
+                         {"steps", Json::array()},
+                         {"chat", Json::array({line})}};
+  Json expected = replayed;
+  expected["type"] = "replay";
+  expected["re"] = 4;
+  CHECK(read(event::replay(4, replayed)) == expected);
   CHECK(read(event::chat(3, line)) == Json{{"type", "chat"}, {"room", 3}, {"line", line}});
   CHECK(read(event::chat_log(3, Json::array({line}))) ==
         Json{{"type", "chat_log"}, {"room", 3}, {"lines", Json::array({line})}});
