@@ -44,7 +44,7 @@ std::uint64_t fresh_seed() {
 }  // namespace
 
 RoomSeat bot_seat(int seat, const std::string& kind) {
-  return RoomSeat{std::nullopt, "Bot " + std::to_string(seat + 1) + " (" + kind + ")", kind};
+  return RoomSeat{.name = "Bot " + std::to_string(seat + 1) + " (" + kind + ")", .bot = kind};
 }
 
 Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& directory,
@@ -87,7 +87,7 @@ Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& dire
   bots_.resize(seats_.size());
   for (const auto& s : match.seats) {
     if (s.seat < 0 || s.seat >= static_cast<int>(seats_.size())) continue;
-    seats_[s.seat] = {s.player_id, s.name, s.bot};
+    seats_[s.seat] = {.player = s.player_id, .name = s.name, .bot = s.bot};
     if (!s.bot.empty()) bots_[s.seat] = game_.make_bot(s.bot);
     // Nobody is back yet: every player is away from the moment the match is rebuilt.
     if (s.player_id) seats_[s.seat].away_at = clock().now_ms();
@@ -106,8 +106,8 @@ void Room::restore_open(const Json& state) {
   for (std::size_t i = 0; i < seats.size() && i < seats_.size(); ++i) {
     const Json& s = seats[i];
     if (s.at("player").is_object())
-      seats_[i] = RoomSeat{s["player"].at("id").get<std::int64_t>(),
-                           s["player"].at("name").get<std::string>(), ""};
+      seats_[i] = RoomSeat{.player = s["player"].at("id").get<std::int64_t>(),
+                           .name = s["player"].at("name").get<std::string>()};
     else if (s.at("bot").is_string())
       seats_[i] = bot_seat(static_cast<int>(i), s["bot"].get<std::string>());
   }
@@ -270,7 +270,7 @@ void Room::join(std::shared_ptr<Client> client, std::optional<int> wanted, Json 
   auto free = free_seat(wanted);
   if (!free) return error(client, re, free.error().code, free.error().message);
   const int seat = *free;
-  seats_[seat] = RoomSeat{player, client->name(), ""};
+  seats_[seat] = RoomSeat{.player = player, .name = client->name()};
   if (!host_) host_ = player;
   directory_.seat_taken(player, id_);
   attach(client, seat);

@@ -47,12 +47,13 @@ struct RoomSettings {
 };
 
 struct RoomSeat {
-  std::optional<std::int64_t> player;  // a person's player id
-  std::string name;
-  std::string bot;       // bot kind, empty for a person
-  std::string stand_in;  // a person's seat: the kind of bot playing it while the person is away
+  std::optional<std::int64_t> player = {};  // a person's player id
+  std::string name = {};
+  std::string bot = {};  // bot kind, empty for a person
+  std::string stand_in =
+      {};  // a person's seat: the kind of bot playing it while the person is away
   // A person's seat without a connection in the room: since when, on the room's clock.
-  std::optional<std::int64_t> away_at;
+  std::optional<std::int64_t> away_at = {};
   bool taken() const { return player || !bot.empty(); }
 };
 
