@@ -33,6 +33,13 @@ void refuse(const std::shared_ptr<Client>& c, const Json& re, const char* code,
   c->send(protocol::event::error(re, code, message));
 }
 
+// Another node's room as its owner published it, if the lobby lists it; else null.
+Json listed_elsewhere(const std::string& listing) {
+  Json room = Json::parse(listing, nullptr, false);
+  if (!room.is_object() || !room.contains("id") || !listed_in_lobby(room)) return nullptr;
+  return room;
+}
+
 }  // namespace
 
 Lobby::Lobby(boost::asio::io_context& io, store::Store& store, RoomSettings settings,
@@ -188,8 +195,8 @@ std::vector<std::pair<std::int64_t, std::string>> Lobby::listings() const {
 void Lobby::listings_elsewhere(const std::vector<std::string>& listings) {
   std::map<std::int64_t, std::string> now;
   for (const std::string& text : listings) {
-    const Json room = Json::parse(text, nullptr, false);
-    if (!room.is_object() || !room.contains("id") || !listed_in_lobby(room)) continue;
+    const Json room = listed_elsewhere(text);
+    if (room.is_null()) continue;
     const auto id = room.at("id").get<std::int64_t>();
     if (auto it = listed_elsewhere_.find(id); it == listed_elsewhere_.end() || it->second != text)
       feed_->update(id, room);
@@ -342,9 +349,8 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
   if (cluster_) {
     // Every other live node's public rooms, as their owners last published them.
     for (const std::string& listing : cluster_->listings_elsewhere()) {
-      Json room = Json::parse(listing, nullptr, false);
-      if (room.is_object() && listed_in_lobby(room) &&
-          (!m.game || room.value("game", "") == *m.game))
+      Json room = listed_elsewhere(listing);
+      if (!room.is_null() && (!m.game || room.value("game", "") == *m.game))
         rooms.push_back(std::move(room));
     }
     std::sort(rooms.begin(), rooms.end(), [](const Json& a, const Json& b) {
