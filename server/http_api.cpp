@@ -90,7 +90,40 @@ const char* mime_of(const std::string& path) {
   return "application/octet-stream";
 }
 
+// A file below `folder`, for a GET of `target_path` ("/js/app.js").
+HttpReply static_file(const std::string& folder, const std::string& target_path) {
+  const auto not_found = [] { return error_reply(404, "not_found", "no such resource"); };
+  // Only plain names below the folder: every segment made of letters, digits, '-', '_' and
+  // '.', never starting with '.' (no "..", no hidden files), and a regular file at the end.
+  const std::string path = target_path == "/" ? "/index.html" : decode_path(target_path);
+  if (path.size() < 2 || path[0] != '/' || path.back() == '/') return not_found();
+  std::istringstream segments(path.substr(1));
+  for (std::string segment; std::getline(segments, segment, '/');) {
+    if (segment.empty() || segment[0] == '.') return not_found();
+    for (unsigned char c : segment)
+      if (!std::isalnum(c) && c != '-' && c != '_' && c != '.') return not_found();
+  }
+  std::error_code ec;
+  const fs::path root = fs::canonical(folder, ec);
+  if (ec) return not_found();
+  const fs::path file = fs::canonical(root / path.substr(1), ec);
+  // A symbolic link may not lead out of the folder.
+  if (ec || !fs::is_regular_file(file, ec)) return not_found();
+  auto [end, _] = std::mismatch(root.begin(), root.end(), file.begin(), file.end());
+  if (end != root.end()) return not_found();
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return not_found();
+  std::ostringstream body;
+  body << in.rdbuf();
+  return {200, mime_of(file.string()), body.str()};
+}
+
 }  // namespace
+
+fs::path sdk_root_beside(const fs::path& web_root) {
+  // "web/" and "web" alike: the folder above the web root, then sdk/js.
+  return (web_root / "..").lexically_normal() / "sdk" / "js";
+}
 
 HttpReply HttpApi::get(const std::string& target) const {
   const auto [path, query] = parse_target(target);
@@ -145,7 +178,9 @@ HttpReply HttpApi::get(const std::string& target) const {
     return error_reply(404, "not_found", "no such resource");
   }
 
-  return static_file(path);
+  if (path.rfind(kSdkPath, 0) == 0)
+    return static_file(sdk_root_, path.substr(std::string_view(kSdkPath).size() - 1));
+  return static_file(web_root_, path);
 }
 
 HttpReply HttpApi::readiness() const {
@@ -155,33 +190,6 @@ HttpReply HttpApi::readiness() const {
   if (drain_ && drain_->draining())
     return error_reply(503, code::kDraining, "the node is draining: it takes no new matches");
   return json_reply(200, {{"status", "ready"}});
-}
-
-HttpReply HttpApi::static_file(const std::string& target_path) const {
-  const auto not_found = [] { return error_reply(404, "not_found", "no such resource"); };
-  // Only plain names below the web root: every segment made of letters, digits, '-', '_' and
-  // '.', never starting with '.' (no "..", no hidden files), and a regular file at the end.
-  const std::string path = target_path == "/" ? "/index.html" : decode_path(target_path);
-  if (path.size() < 2 || path[0] != '/' || path.back() == '/') return not_found();
-  std::istringstream segments(path.substr(1));
-  for (std::string segment; std::getline(segments, segment, '/');) {
-    if (segment.empty() || segment[0] == '.') return not_found();
-    for (unsigned char c : segment)
-      if (!std::isalnum(c) && c != '-' && c != '_' && c != '.') return not_found();
-  }
-  std::error_code ec;
-  const fs::path root = fs::canonical(web_root_, ec);
-  if (ec) return not_found();
-  const fs::path file = fs::canonical(root / path.substr(1), ec);
-  // A symbolic link may not lead out of the web root.
-  if (ec || !fs::is_regular_file(file, ec)) return not_found();
-  auto [end, _] = std::mismatch(root.begin(), root.end(), file.begin(), file.end());
-  if (end != root.end()) return not_found();
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return not_found();
-  std::ostringstream body;
-  body << in.rdbuf();
-  return {200, mime_of(file.string()), body.str()};
 }
 
 }  // namespace tortuga

@@ -1,8 +1,9 @@
 // The HTTP side of the server, apart from sockets: health and readiness, metrics, the protocol's
-// JSON Schema, match history, replays, exports and the static web client. Beast stays out of here
-// so that routing is tested without a network.
+// JSON Schema, match history, replays, exports, the static web client and the JavaScript SDK's
+// modules it is built on. Beast stays out of here so that routing is tested without a network.
 #pragma once
 
+#include <filesystem>
 #include <string>
 
 #include "persistence/store.hpp"
@@ -11,20 +12,31 @@
 
 namespace tortuga {
 
+// Where the SDK's ES modules (sdk/js) are served: a stable path, which the web client imports
+// from and other pages may too.
+inline constexpr const char* kSdkPath = "/sdk/";
+
+// The SDK's folder for a web root: sdk/js beside it, as in the source tree (web/, sdk/js/) and in
+// an installed layout that keeps the two side by side (/usr/share/tortuga/web, .../sdk/js).
+std::filesystem::path sdk_root_beside(const std::filesystem::path& web_root);
+
 class HttpApi {
  public:
   // `drain`: the node's, for readiness; none: the node never drains.
   HttpApi(store::Store& store, std::string web_root, const Drain* drain = nullptr)
-      : store_(store), web_root_(std::move(web_root)), drain_(drain) {}
+      : store_(store),
+        web_root_(std::move(web_root)),
+        sdk_root_(sdk_root_beside(web_root_).string()),
+        drain_(drain) {}
   // `target` is the request target, path and query ("/api/matches?game=x").
   HttpReply get(const std::string& target) const;
 
  private:
-  HttpReply static_file(const std::string& path) const;
   HttpReply readiness() const;
 
   store::Store& store_;
   std::string web_root_;
+  std::string sdk_root_;
   const Drain* drain_;
 };
 

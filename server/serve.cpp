@@ -17,6 +17,7 @@
 #include "server/config.hpp"
 #include "server/config_parts.hpp"
 #include "server/heartbeat.hpp"
+#include "server/http_api.hpp"
 #include "server/listener.hpp"
 #include "server/lobby.hpp"
 #include "server/log.hpp"
@@ -74,6 +75,13 @@ std::string web_root_of(const Config& c) {
                    "no index.html in " << root.string()
                                        << ": / answers 404; set web_root in the config file "
                                           "or --web-root");
+  // The web client's modules import the SDK's from /sdk/: without them it cannot start.
+  const std::filesystem::path sdk = sdk_root_beside(root);
+  if (!std::filesystem::is_regular_file(sdk / "index.js", ec))
+    TORTUGA_LOG_AT(warn, log::Context("sdk_root_empty").field("path", sdk.string()),
+                   "no index.js in " << sdk.string() << ": " << kSdkPath
+                                     << " answers 404, and the web client needs it; keep sdk/js "
+                                        "beside the web root");
   return root.string();
 }
 

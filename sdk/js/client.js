@@ -15,7 +15,11 @@ const REQUEST_TIMEOUT_MS = 30000;
 // The server's default rate is 50 messages a second in bursts of 100: a refused burst has room
 // again within a few hundred milliseconds.
 const RATE_LIMIT_RETRIES_MS = [100, 250, 500, 1000, 2000];
+const CHAT_MAX = 500;  // characters (code points) in a chat line, as the server counts them
 const PUSHED = ['state', 'patch'];
+// Messages whose event the client emits itself, once its own state has taken them in: a
+// `welcome` listener finds client.player (and the rest) already set.
+const EMITTED_LATER = ['welcome'];
 // A request answered with `elsewhere` is sent again on the node named, this many times at most
 // (a room moving again meanwhile moves it again).
 const ELSEWHERE_RETRIES = 3;
@@ -42,6 +46,7 @@ export class TortugaClient extends Emitter {
   #lobbyWatch = null;  // {game} while the lobby is watched: watched again on a new link
   #routed = null;  // the node `elsewhere` sent this client to, while connected there
   #moving = null;  // {url} while the link is being closed to follow `elsewhere`
+  #clock = null;  // {ms, at}: the server's clock (`now_ms`) as last read, and performance.now()
 
   constructor({url, name, WebSocket = globalThis.WebSocket, storage = memoryStorage(),
                storageKey = 'tortuga.token', reconnect = true, backoffMs = DEFAULT_BACKOFF_MS,
@@ -111,6 +116,19 @@ export class TortugaClient extends Emitter {
     return match;
   }
 
+  // A game the server hosts, as `welcome` lists it (its name, players and option schema).
+  game(id) {
+    return this.games.find((game) => game.id === id) ?? null;
+  }
+
+  // The server's clock now, in ms since 1970, reckoned from the last `now_ms` it sent (the
+  // lobby's messages carry it) and the time passed since; this machine's clock until then. The
+  // lobby's `created_ms` are on the server's clock: ages are told from this, not Date.now().
+  serverNow() {
+    if (!this.#clock) return Date.now();
+    return this.#clock.ms + (performance.now() - this.#clock.at);
+  }
+
   // The lobby.
   listRooms({game} = {}) {
     const build = () => ({type: 'list_rooms', game: check.optional(check.string, 'game', game)});
@@ -118,13 +136,15 @@ export class TortugaClient extends Emitter {
   }
 
   // The lobby's list, kept here (client.lobby) by the server's pushes from now on: each change
-  // comes as a `rooms_changed` event, already applied. Resolves with the rooms now.
+  // comes as a `rooms_changed` event, already applied. Resolves with the rooms now; the list
+  // replaced whole (now, and when it is watched again after a reconnection) is a `lobby` event.
   watchLobby({game} = {}) {
     const build = () => ({type: 'watch_lobby', game: check.optional(check.string, 'game', game)});
     return this.#ask(build).then((reply) => {
       this.#lobbyWatch = {game};
       this.lobby.clear();
       for (const room of reply.rooms) this.lobby.set(room.id, room);
+      this.emit('lobby', {rooms: reply.rooms, game: game ?? null});
       return reply.rooms;
     });
   }
@@ -169,6 +189,60 @@ export class TortugaClient extends Emitter {
 
   start(room) {
     return this.#ask(() => ({type: 'start', room: check.roomId(room)}));
+  }
+
+  // Once the match is over: offers the same table again, or accepts the offer made.
+  rematch(room) {
+    return this.#ask(() => ({type: 'rematch', room: check.roomId(room)}));
+  }
+
+  // The room's chat. Resolves with the `chat` message carrying the line.
+  chat(room, text) {
+    return this.#ask(() => {
+      check.text('text', text, 1, Infinity);
+      if ([...text].length > CHAT_MAX) {
+        throw new TortugaError('chat_too_long', `a chat line has at most ${CHAT_MAX} characters`);
+      }
+      return {type: 'chat', room: check.roomId(room), text};
+    });
+  }
+
+  // Stops (muted: false, starts again) a player's chat reaching this player in the room.
+  // Resolves with the ids of the players muted there.
+  mute(room, player, {muted = true} = {}) {
+    return this.#ask(() => ({type: 'mute', room: check.roomId(room), player: check.player(player),
+                             muted: check.boolean('muted', muted)}))
+      .then((reply) => reply.muted);
+  }
+
+  // The host's controls; each resolves with the `room` message, but closeRoom with `left`.
+  transferHost(room, player) {
+    return this.#ask(() => ({type: 'transfer_host', room: check.roomId(room),
+                             player: check.player(player)}));
+  }
+
+  removePlayer(room, player) {
+    return this.#ask(() => ({type: 'remove_player', room: check.roomId(room),
+                             player: check.player(player)}));
+  }
+
+  standIn(room, seat, {bot} = {}) {
+    return this.#ask(() => ({type: 'stand_in', room: check.roomId(room),
+                             seat: check.integer('seat', seat, 0), bot: check.bot(bot)}));
+  }
+
+  spectatorChat(room, allowed) {
+    return this.#ask(() => ({type: 'spectator_chat', room: check.roomId(room),
+                             allowed: check.boolean('allowed', allowed)}));
+  }
+
+  closeRoom(room, {reason} = {}) {
+    const build = () => ({type: 'close_room', room: check.roomId(room),
+                          reason: check.optional(check.text, 'reason', reason, 1, 200)});
+    return this.#ask(build).then((reply) => {
+      this.#forgetRoom(reply.room);
+      return reply;
+    });
   }
 
   // History.
@@ -432,6 +506,9 @@ export class TortugaClient extends Emitter {
     if (socket !== this.#socket) return;
     const {message, problem} = readFrame(data);
     if (problem) return this.#malformed(problem, message, data);
+    if (Number.isSafeInteger(message.now_ms)) {
+      this.#clock = {ms: message.now_ms, at: performance.now()};
+    }
     if (message.type === 'state') this.match(message.match).takeState(message);
     if (message.type === 'patch') this.match(message.match).takePatch(message);
     if (message.type === 'room') this.#takeRoom(message);
@@ -443,7 +520,9 @@ export class TortugaClient extends Emitter {
                    message.type === 'error' ? TortugaError.fromMessage(message) : message);
     }
     this.emit('message', message);
-    if (!PUSHED.includes(message.type)) this.emit(message.type, message);
+    if (!PUSHED.includes(message.type) && !EMITTED_LATER.includes(message.type)) {
+      this.emit(message.type, message);
+    }
   }
 
   // A frame that does not fit: said to listeners; a request it answers fails rather than

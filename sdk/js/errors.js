@@ -1,14 +1,16 @@
 // Refusals as values a program can branch on: the server's `error` codes (docs/protocol.md,
 // "Error codes") and the few the client itself meets on its side of the wire.
 
-// Every code the server sends today. A code not listed here came from a newer server: the
-// protocol asks clients to treat it like `internal`.
+// Every code the server sends today, as the protocol's schema lists them (parts/error_code.json;
+// tests/schema holds the two lists together). A code not listed here came from a newer server:
+// the protocol asks clients to treat it like `internal`.
 export const SERVER_CODES = Object.freeze([
   'bad_json', 'unknown_type', 'bad_field', 'not_welcomed', 'bad_token', 'unknown_game',
   'bad_options', 'no_such_room', 'no_such_match', 'room_full', 'seat_taken', 'not_in_room',
   'not_host', 'not_enough_players', 'already_started', 'not_your_seat', 'not_your_turn',
   'illegal_action', 'bad_action', 'match_over', 'rate_limited', 'message_too_large',
-  'server_full', 'draining', 'internal', 'elsewhere',
+  'server_full', 'draining', 'elsewhere', 'internal', 'chat_too_long', 'chat_rate_limited',
+  'chat_closed', 'not_playing', 'player_present', 'not_over',
 ]);
 
 // Codes that never come from the server: the connection dropped under a request, no reply came

@@ -80,6 +80,10 @@ export interface Room {
   spectators: number;
   /** Seconds a running match waits for an absent player before a bot plays the seat; 0: never. */
   absent_bot_s: number;
+  /** Whether spectators may chat (the host decides: spectatorChat). */
+  spectator_chat: boolean;
+  /** Once the match is over, a rematch offered: by whom, and who has accepted it. */
+  rematch: {by: number; accepted: number[]} | null;
 }
 
 /** A room as the lobby lists it (list_rooms, watch_lobby, rooms_changed). */
@@ -108,6 +112,25 @@ export interface RoomMessage {
 
 export interface LeftMessage { type: 'left'; re?: string | number; room: number; }
 
+/** A line said in a room. */
+export interface ChatLine {
+  player: number;
+  name: string;
+  /** The speaker's seat; null for a spectator. */
+  seat: number | null;
+  /** The room's match when it was said, and the step everybody had been sent then. */
+  match: number | null;
+  step: number | null;
+  text: string;
+  time_ms: number;
+}
+
+/** A line said in a room: pushed to those in it, and the reply to one's own `chat`. */
+export interface ChatMessage { type: 'chat'; re?: string | number; room: number; line: ChatLine; }
+
+/** The recent lines, given to whoever joins or watches a room. */
+export interface ChatLogMessage { type: 'chat_log'; room: number; lines: ChatLine[]; }
+
 export interface StoredMatch {
   id: number;
   game: string;
@@ -127,6 +150,8 @@ export interface Replay {
   // Every step fully revealed: a match that is over, asked without a seat.
   revealed: boolean;
   steps: {step: number; seat: number | null; action: Action | null; view: View}[];
+  /** What was said in the room while the match was on, each line at its step. */
+  chat?: (ChatLine & {step: number})[];
 }
 
 export interface MatchFilter {
@@ -155,7 +180,8 @@ export type ServerErrorCode =
   'bad_options' | 'no_such_room' | 'no_such_match' | 'room_full' | 'seat_taken' |
   'not_in_room' | 'not_host' | 'not_enough_players' | 'already_started' | 'not_your_seat' |
   'not_your_turn' | 'illegal_action' | 'bad_action' | 'match_over' | 'rate_limited' |
-  'message_too_large' | 'server_full' | 'draining' | 'internal' | 'elsewhere';
+  'message_too_large' | 'server_full' | 'draining' | 'elsewhere' | 'internal' | 'chat_too_long' |
+  'chat_rate_limited' | 'chat_closed' | 'not_playing' | 'player_present' | 'not_over';
 export type ClientErrorCode = 'disconnected' | 'timeout' | 'closed' | 'bad_patch';
 
 export const SERVER_CODES: readonly ServerErrorCode[];
@@ -186,7 +212,7 @@ export interface MatchEvents {
   [type: string]: unknown;
   /** The view changed: from a `state` (whole) or a `patch`. */
   view: {match: Match; view: View; previous: View | null; version: number;
-         cause: 'state' | 'patch'};
+         cause: 'state' | 'patch'; arrivedAt: number};
   /** This seat should choose an action now (myTurn became true): a bot listens to this. */
   turn: {match: Match; view: View; legal: Action[]};
   /** The view became over. */
@@ -203,6 +229,9 @@ export class Match extends Emitter<MatchEvents> {
   readonly view: View | null;
   /** The view's version, -1 before the first state. */
   readonly version: number;
+  /** performance.now() when the view arrived (a deadline's after_ms counts from then); null
+   * before the first state. */
+  readonly arrivedAt: number | null;
   /** True from a lost connection until a fresh state has come. */
   readonly stale: boolean;
   /** Whether an action this client sent has had no answer yet. */
@@ -270,8 +299,16 @@ export interface ClientEvents {
   message: {type: string; [field: string]: Json};
   room: RoomMessage;
   left: LeftMessage;
-  room_closed: {type: 'room_closed'; room: number; match: number | null; reason: string};
-  removed: {type: 'removed'; room: number; seat: number; reason: string};
+  room_closed: {type: 'room_closed'; room: number; match: number | null; reason: string;
+                by: 'operator' | 'host'};
+  removed: {type: 'removed'; room: number; seat: number; reason: string;
+            by: 'operator' | 'host'};
+  /** The lobby's list replaced whole: by watchLobby, and when it is watched again after a
+   * reconnection; `client.lobby` holds it. */
+  lobby: {rooms: ListedRoom[]; game: string | null};
+  rooms_changed: RoomsChanged;
+  chat: ChatMessage;
+  chat_log: ChatLogMessage;
   notice: {type: 'notice'; text: string};
   /** An error pushed or answered; a request's own error also rejects its promise. */
   error: {type: 'error'; re?: string | number; code: string; message: string};
@@ -296,6 +333,10 @@ export class TortugaClient extends Emitter<ClientEvents> {
   connect(): Promise<Welcome>;
   close(): void;
   match(id: number): Match;
+  /** A game the server hosts, as `welcome` lists it; null for an id it does not list. */
+  game(id: string): GameInfo | null;
+  /** The server's clock now (ms since 1970), from the last `now_ms` it sent; Date.now() before. */
+  serverNow(): number;
 
   listRooms(filter?: {game?: string}): Promise<ListedRoom[]>;
   /** The listed rooms now; from then on `lobby` is kept by the pushed `rooms_changed`. */
@@ -310,6 +351,21 @@ export class TortugaClient extends Emitter<ClientEvents> {
     Promise<RoomMessage>;
   leaveRoom(room: number): Promise<LeftMessage>;
   start(room: number): Promise<RoomMessage>;
+  /** Once the match is over: offers the same table again, or accepts the offer made. */
+  rematch(room: number): Promise<RoomMessage>;
+
+  /** Says a line (1 to 500 characters) in the room. */
+  chat(room: number, text: string): Promise<ChatMessage>;
+  /** Mutes (or, with muted: false, unmutes) a player's chat for this player; resolves with the
+   * ids of the players muted in the room. */
+  mute(room: number, player: number, options?: {muted?: boolean}): Promise<number[]>;
+
+  /** The host's controls. */
+  transferHost(room: number, player: number): Promise<RoomMessage>;
+  removePlayer(room: number, player: number): Promise<RoomMessage>;
+  standIn(room: number, seat: number, options?: {bot?: 'random' | 'smart'}): Promise<RoomMessage>;
+  spectatorChat(room: number, allowed: boolean): Promise<RoomMessage>;
+  closeRoom(room: number, options?: {reason?: string}): Promise<LeftMessage>;
 
   listMatches(filter?: MatchFilter): Promise<StoredMatch[]>;
   getMatch(match: number): Promise<StoredMatch>;

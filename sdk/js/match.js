@@ -22,6 +22,8 @@ export class Match extends Emitter {
     this.id = id;
     this.view = null;
     this.version = -1;
+    // performance.now() when the view arrived: a deadline's `after_ms` counts from then.
+    this.arrivedAt = null;
     // True from a lost connection until a fresh `state` arrives: the view may be behind.
     this.stale = false;
     this.ready = new Promise((resolve) => { this.#resolveReady = resolve; });
@@ -148,8 +150,9 @@ export class Match extends Emitter {
     const previous = this.view;
     this.view = view;
     this.version = version;
+    this.arrivedAt = performance.now();
     this.#resolveReady(this);
-    this.emit('view', {match: this, view, previous, version, cause});
+    this.emit('view', {match: this, view, previous, version, cause, arrivedAt: this.arrivedAt});
     this.#offerTurn();
     if (this.over && previous?.over !== true) {
       this.#resolveFinished(this.result);

@@ -1,7 +1,6 @@
 // JSON Patch (RFC 6902) over JSON Pointer (RFC 6901), as the server's `patch` messages use it.
 // applyPatch returns a new document and leaves the old one untouched; it throws on an op that
-// does not apply, which the match handle answers with `sync`. The same as the browser client's
-// web/js/patch.js, which is to give way to this package.
+// does not apply, which the match handle answers with `sync`.
 
 function tokens(pointer) {
   if (pointer === '') return [];

@@ -67,6 +67,7 @@ export function room(value) {
 export const roomId = (value) => integer('room', value, 1);
 export const match = (value) => integer('match', value, 1);
 export const seat = (value) => optional(integer, 'seat', value, 0);
+export const player = (value) => integer('player', value, 1);
 export const bot = (value) => optional(oneOf, 'bot', value, BOT_KINDS);
 
 export function matchFilter({game, player, status, limit, before} = {}) {
@@ -77,6 +78,14 @@ export function matchFilter({game, player, status, limit, before} = {}) {
     limit: optional(integer, 'limit', limit, 1, 200),
     before: optional(integer, 'before', before, 1),
   };
+}
+
+// A string of `min` to `max` characters, counted as the server counts them (code points).
+export function text(field, value, min, max) {
+  if (typeof value !== 'string') refuse(field, 'must be a string');
+  const length = [...value].length;
+  if (length < min || length > max) refuse(field, `must have ${min} to ${max} characters`);
+  return value;
 }
 
 // An action is the game's business, but its envelope is the protocol's: an object with a

@@ -275,6 +275,34 @@ TEST_CASE(
   CHECK(api.get("/js/app.js\\..\\x").status == 404);
 }
 
+TEST_CASE("the SDK's modules are served at /sdk/ from sdk/js beside the web root") {
+  Archive a;
+  const auto sdk = a.dir / "sdk" / "js";
+  fs::create_directories(sdk);
+  std::ofstream(sdk / "index.js") << "export {TortugaClient} from './client.js';";
+  std::ofstream(sdk / "index.d.ts") << "export {};";
+  std::ofstream(a.dir / "sdk" / "secret.txt") << "no";
+  std::ofstream(a.dir / "web" / "index.js") << "web's own";
+  fs::create_symlink(a.dir / "secret.txt", sdk / "out.txt");
+  // The web root as a setting may end with a slash, or not.
+  for (const fs::path& web : {a.dir / "web", a.dir / "web" / ""}) {
+    CAPTURE(web);
+    CHECK(sdk_root_beside(web) == sdk);
+    HttpApi api(*a.store, web.string());
+    auto index = api.get("/sdk/index.js");
+    CHECK(index.status == 200);
+    CHECK(index.content_type == "text/javascript; charset=utf-8");
+    CHECK(index.body == "export {TortugaClient} from './client.js';");
+    CHECK(api.get("/index.js").body == "web's own");  // the web root's own file, not the SDK's
+    CHECK(api.get("/sdk/").status == 404);
+    CHECK(api.get("/sdk").status == 404);
+    CHECK(api.get("/sdk/../secret.txt").status == 404);
+    CHECK(api.get("/sdk/%2e%2e/secret.txt").status == 404);
+    CHECK(api.get("/sdk/out.txt").status == 404);  // nor may a link lead out of sdk/js
+    CHECK(api.get("/sdk/nope.js").status == 404);
+  }
+}
+
 TEST_CASE("/readyz answers 200 only while the store answers and the node does not drain") {
   Archive a;
   GatedStore store(*a.store);

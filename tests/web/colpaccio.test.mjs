@@ -7,7 +7,7 @@
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {applyPatch} from '../../web/js/patch.js';
+import {applyPatch} from '../../sdk/js/patch.js';
 import {startServer, launch, enter, startAgainstBot, nextToAct, seeded, step, isOver, until,
         logOfSteps} from './harness.mjs';
 

@@ -1,10 +1,10 @@
-// The client's JSON Patch (web/js/patch.js): the RFC 6902 operations over RFC 6901 pointers,
-// the old view left untouched, and a throw (which the client answers with sync) on what does
-// not apply.
+// The client's JSON Patch (sdk/js/patch.js: the SDK's, on which the browser client keeps its
+// views): the RFC 6902 operations over RFC 6901 pointers, the old view left untouched, and a
+// throw (which the client answers with sync) on what does not apply.
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {applyPatch} from '../../web/js/patch.js';
+import {applyPatch} from '../../sdk/js/patch.js';
 
 test('add, remove and replace, in objects and arrays', () => {
   const view = {step: 1, to_act: [0], legal: [{type: 'a'}, {type: 'b'}], ships: [{id: 1}]};

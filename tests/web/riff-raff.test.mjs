@@ -9,7 +9,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {startServer, launch, enter, nextToAct, step, toAct, until} from './harness.mjs';
-import {applyPatch} from '../../web/js/patch.js';
+import {applyPatch} from '../../sdk/js/patch.js';
 
 const KINDS = ['boat', 'barrel', 'bottle', 'crate', 'chest', 'plank', 'sailor', 'rat'];
 // A ship that swings freely (no joint friction, no damping, to 35° each way: its hull stays 0.9

@@ -10,7 +10,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import WebSocket from 'ws';
 import {TortugaClient} from '../../sdk/js/index.js';
-import {applyPatch} from '../../web/js/patch.js';
+import {applyPatch} from '../../sdk/js/patch.js';
 import {startServer, launch, enter, isOver, until, clickAnAction, seeded} from './harness.mjs';
 
 const LONG = ['Bartholomew \'Black Bart\' Roberts', 'Calico Jack Rackham of New Providen',

@@ -11,7 +11,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {startServer, launch, enter, startAgainstBot, nextToAct, seeded, step, isOver,
         logOfSteps} from './harness.mjs';
-import {applyPatch} from '../../web/js/patch.js';
+import {applyPatch} from '../../sdk/js/patch.js';
 import {label, spaceName} from '../../web/boards/um-rum-und-ehre-words.js';
 
 // The view a page holds, from the messages it received (state, then patches in order).

@@ -1,17 +1,17 @@
-// The client's entry: the name form, the connection, and a hash route for each screen:
-// #/ lobby, #/room/ID a seat in a room, #/watch/ID watching a room (with /CODE after the id for
-// a private room, which the server finds by its code only), #/history the stored matches,
-// #/replay/ID one match step by step.
+// The client's entry: the name form, the connection (the SDK's client, served by the server at
+// /sdk/), and a hash route for each screen: #/ lobby, #/room/ID a seat in a room, #/watch/ID
+// watching a room (with /CODE after the id for a private room, which the server finds by its
+// code only), #/history the stored matches, #/replay/ID one match step by step.
 
-import {Connection} from './connection.js';
-import {loadIdentity, saveIdentity, forgetIdentity} from './identity.js';
+import {TortugaClient, localStorageStorage} from '/sdk/index.js';
+import {loadName, saveName, forgetIdentity, TOKEN_KEY} from './identity.js';
 import {h, fill} from './dom.js';
 import {showLobby} from './lobby.js';
 import {showRoom} from './room.js';
 import {showHistory, showReplay} from './history.js';
 
 const screen = document.getElementById('screen');
-let connection = null;
+let client = null;
 let leaveScreen = null;  // the current screen's clean-up
 
 // Short spoken notes for screen readers (whose turn it is, the end of a match).
@@ -30,7 +30,7 @@ function askName(problem) {
     event.preventDefault();
     const name = input.value.trim();
     if (!name) return;
-    saveIdentity({name});
+    saveName(name);
     start();
   }},
   h('h1', {}, 'Welcome aboard'),
@@ -56,53 +56,67 @@ function showNotice(text) {
 
 function showWho() {
   const who = document.getElementById('who');
-  if (!connection?.player) return fill(who);
-  fill(who, 'Playing as ', h('strong', {}, connection.player.name), ' ',
+  if (!client?.player) return fill(who);
+  fill(who, 'Playing as ', h('strong', {}, client.player.name), ' ',
        h('button', {class: 'link', onclick: () => {
-         connection.close();
-         connection = null;
+         client.close();
+         client = null;
          forgetIdentity();
          fill(document.getElementById('status'));
          askName();
        }}, 'change'));
 }
 
+// The WebSocket of the server that served this page.
+function socketUrl() {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}/ws`;
+}
+
 function start() {
-  const identity = loadIdentity();
-  if (!identity) return askName();
-  connection = new Connection(identity);
+  const name = loadName();
+  if (!name) return askName();
+  try {
+    client = new TortugaClient({url: socketUrl, name, storage: localStorageStorage(),
+                                storageKey: TOKEN_KEY});
+  } catch (error) {
+    // A name kept from before that the protocol does not take.
+    forgetIdentity();
+    return askName(error.message);
+  }
   const status = document.getElementById('status');
-  connection.addEventListener('status', ({detail}) => {
+  client.on('status', ({status: state, delay}) => {
     const text = {
       connecting: 'Connecting…',
       connected: 'Connected',
-      reconnecting: `Connection lost; retrying in ${Math.ceil(detail.delay / 1000)} s`,
+      reconnecting: `Connection lost; retrying in ${Math.ceil(delay / 1000)} s`,
       refused: 'Refused',
-    }[detail.status];
-    status.textContent = text;
-    status.dataset.state = detail.status;
+    }[state];
+    status.textContent = text ?? '';
+    status.dataset.state = state;
   });
-  connection.addEventListener('notice', ({detail}) => showNotice(detail.text));
-  connection.addEventListener('refused', ({detail}) => {
+  client.on('notice', ({text}) => showNotice(text));
+  client.on('refused', (error) => {
     forgetIdentity();
-    askName(detail.message);
+    askName(error.message);
   });
   let first = true;
-  connection.addEventListener('welcome', () => {
+  client.on('welcome', (welcome) => {
+    saveName(welcome.player.name);
     showWho();
     if (first) route();
     first = false;
   });
-  connection.open();
+  client.connect().catch(() => {});  // a refusal is told by `refused`, a close by its caller
 }
 
 function route() {
-  if (!connection?.player) return;
+  if (!client?.player) return;
   leaveScreen?.();
   leaveScreen = null;
   const [, page, id, code] = location.hash.replace(/^#/, '').split('/').map(decodeURIComponent);
   const number = Number(id);
-  const context = {connection, screen, announce};
+  const context = {client, screen, announce};
   if (page === 'room' && number > 0) leaveScreen = showRoom(context, number, false, code);
   else if (page === 'watch' && number > 0) leaveScreen = showRoom(context, number, true, code);
   else if (page === 'history') leaveScreen = showHistory(context);

@@ -19,7 +19,7 @@ export function chatLine(line) {
 }
 
 export class ChatPanel {
-  // options: {connection, roomId, canSpeak: () => bool, whyNot: () => text}
+  // options: {client, roomId, canSpeak: () => bool, whyNot: () => text}
   constructor(host, options) {
     this.options = options;
     this.muted = new Set();
@@ -55,7 +55,7 @@ export class ChatPanel {
     }
     this.problem.textContent = '';
     try {
-      await this.options.connection.request({type: 'chat', room: this.options.roomId, text});
+      await this.options.client.chat(this.options.roomId, text);
       this.input.value = '';
     } catch (error) {
       if (error.code !== 'disconnected') this.problem.textContent = error.message;
@@ -80,9 +80,8 @@ export class ChatPanel {
 
   // Mutes or unmutes a player for this player alone; resolves once the server has.
   async toggleMute(player) {
-    const reply = await this.options.connection.request(
-        {type: 'mute', room: this.options.roomId, player, muted: !this.muted.has(player)});
-    this.muted = new Set(reply.muted);
+    this.muted = new Set(await this.options.client.mute(this.options.roomId, player,
+                                                         {muted: !this.muted.has(player)}));
     // Lines already shown stay; what the server no longer sends is what muting means.
     for (const li of this.list.querySelectorAll('.chat-line')) {
       li.classList.toggle('from-muted', this.muted.has(Number(li.dataset.player)));

@@ -14,10 +14,10 @@ function when(ms) {
   return ms ? new Date(ms).toLocaleString() : '';
 }
 
-export function showHistory({connection, screen}) {
+export function showHistory({client, screen}) {
   const problem = h('p', {class: 'error', role: 'alert'});
   const game = h('select', {id: 'history-game'}, h('option', {value: ''}, 'every game'),
-                 connection.games.map((g) => h('option', {value: g.id}, g.name)));
+                 client.games.map((g) => h('option', {value: g.id}, g.name)));
   const status = h('select', {id: 'history-status'}, h('option', {value: ''}, 'any status'),
                    ['finished', 'running', 'aborted'].map((s) => h('option', {value: s}, s)));
   const onlyMine = h('input', {type: 'checkbox', id: 'history-mine'});
@@ -25,7 +25,7 @@ export function showHistory({connection, screen}) {
   let player = null;  // {id, name}: only the matches this player sat in
   const byPlayer = (chosen) => {
     player = chosen;
-    onlyMine.checked = chosen !== null && chosen.id === connection.player.id;
+    onlyMine.checked = chosen !== null && chosen.id === client.player.id;
     fill(playerNote, chosen && ['Player: ', h('strong', {}, chosen.name), ' ',
       h('button', {type: 'button', class: 'link', onclick: () => byPlayer(null)},
         'show everyone\'s')]);
@@ -37,13 +37,13 @@ export function showHistory({connection, screen}) {
 
   async function load(append) {
     problem.textContent = '';
-    const request = {type: 'list_matches', limit: PAGE};
-    if (game.value) request.game = game.value;
-    if (status.value) request.status = status.value;
-    if (player) request.player = player.id;
-    if (append && last) request.before = last;
+    const filter = {limit: PAGE};
+    if (game.value) filter.game = game.value;
+    if (status.value) filter.status = status.value;
+    if (player) filter.player = player.id;
+    if (append && last) filter.before = last;
     try {
-      const {matches} = await connection.request(request);
+      const matches = await client.listMatches(filter);
       if (!append) body.replaceChildren();
       for (const m of matches) body.append(row(m));
       last = matches.length ? matches[matches.length - 1].id : last;
@@ -60,7 +60,7 @@ export function showHistory({connection, screen}) {
     const names = seatNames(m.seats);
     return h('tr', {'data-match': m.id},
       h('td', {}, h('a', {href: `#/replay/${m.id}`}, `Match ${m.id}`)),
-      h('td', {}, gameName(connection, m.game)),
+      h('td', {}, gameName(client, m.game)),
       h('td', {}, m.seats.map((seat, i) => [i ? ', ' : '', seat.player
         ? h('button', {type: 'button', class: 'link', title: `the matches of ${seat.name}`,
                        onclick: () => byPlayer({id: seat.player, name: seat.name})}, seat.name)
@@ -71,7 +71,7 @@ export function showHistory({connection, screen}) {
   }
 
   for (const control of [game, status]) control.addEventListener('change', () => load(false));
-  onlyMine.addEventListener('change', () => byPlayer(onlyMine.checked ? connection.player : null));
+  onlyMine.addEventListener('change', () => byPlayer(onlyMine.checked ? client.player : null));
   more.addEventListener('click', () => load(true));
   fill(screen, h('h1', {}, 'History'), problem,
     h('form', {class: 'filters', onsubmit: (e) => e.preventDefault()},
@@ -88,7 +88,7 @@ export function showHistory({connection, screen}) {
   return () => {};
 }
 
-export function showReplay({connection, screen}, matchId) {
+export function showReplay({client, screen}, matchId) {
   const problem = h('p', {class: 'error', role: 'alert'});
   const title = h('h1', {}, `Match ${matchId}`);
   const audience = h('select', {id: 'audience'});
@@ -127,10 +127,9 @@ export function showReplay({connection, screen}, matchId) {
 
   async function loadSteps() {
     problem.textContent = '';
-    const request = {type: 'get_replay', match: matchId};
-    if (audience.value !== '') request.seat = Number(audience.value);
+    const seat = audience.value === '' ? undefined : Number(audience.value);
     try {
-      const reply = await connection.request(request);
+      const reply = await client.getReplay(matchId, {seat});
       steps = reply.steps;
       fill(chatList, (reply.chat || []).map((line) => {
         const li = chatLine(line);
@@ -147,17 +146,17 @@ export function showReplay({connection, screen}, matchId) {
 
   async function open() {
     try {
-      ({match} = await connection.request({type: 'get_match', match: matchId}));
+      match = await client.getMatch(matchId);
     } catch (error) {
       problem.textContent = error.message;
       return;
     }
     names = seatNames(match.seats);
-    title.textContent = `${gameName(connection, match.game)} · match ${matchId}`;
+    title.textContent = `${gameName(client, match.game)} · match ${matchId}`;
     boardModule = await loadBoard(match.game);
     board = boardModule.create(boardHost);
     const over = match.status !== 'running';
-    const mySeat = match.seats.find((s) => s.player === connection.player.id)?.seat;
+    const mySeat = match.seats.find((s) => s.player === client.player.id)?.seat;
     fill(audience,
       h('option', {value: ''}, over ? 'everything revealed' : 'as the spectators saw it'),
       match.seats.map((s) => h('option', {value: s.seat, disabled: !over && s.seat !== mySeat},

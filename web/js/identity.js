@@ -1,20 +1,34 @@
-// Who this browser is: the display name and the server's token, kept in localStorage so that a
-// reload, a lost connection or a server restart resumes the same player and seats.
+// Who this browser is: the display name, kept in localStorage beside the server's token (which
+// the SDK keeps there itself, under TOKEN_KEY), so that a reload, a lost connection or a server
+// restart resumes the same player and seats.
 
-const KEY = 'tortuga.identity';
+const NAME_KEY = 'tortuga.name';
+export const TOKEN_KEY = 'tortuga.token';
+// Where earlier versions of this page kept both, as {name, token}: moved to the keys above, so
+// that a player keeps their seats across the change.
+const EARLIER_KEY = 'tortuga.identity';
 
-export function loadIdentity() {
-  try {
-    const saved = JSON.parse(localStorage.getItem(KEY));
-    if (saved && typeof saved.name === 'string') return saved;
-  } catch (_) { /* a damaged entry is as good as none */ }
-  return null;
+export function loadName() {
+  moveEarlier();
+  return localStorage.getItem(NAME_KEY) || null;
 }
 
-export function saveIdentity(identity) {
-  localStorage.setItem(KEY, JSON.stringify(identity));
+export function saveName(name) {
+  localStorage.setItem(NAME_KEY, name);
 }
 
+// A new name is a new player: the token goes with the name.
 export function forgetIdentity() {
-  localStorage.removeItem(KEY);
+  for (const key of [NAME_KEY, TOKEN_KEY, EARLIER_KEY]) localStorage.removeItem(key);
+}
+
+function moveEarlier() {
+  const text = localStorage.getItem(EARLIER_KEY);
+  if (text === null) return;
+  localStorage.removeItem(EARLIER_KEY);
+  try {
+    const {name, token} = JSON.parse(text);
+    if (typeof name === 'string' && name) saveName(name);
+    if (typeof token === 'string' && token) localStorage.setItem(TOKEN_KEY, token);
+  } catch (_) { /* a damaged entry is as good as none */ }
 }

@@ -1,6 +1,7 @@
 // The lobby: open rooms to join or watch, a room to make from a game's options, a join code,
 // and the rooms where this player holds a seat. The list is the server's own: it is sent once
-// (watch_lobby), then every change is pushed (rooms_changed), so that it updates itself.
+// (watch_lobby), then every change is pushed (rooms_changed), so that it updates itself; the
+// SDK's client keeps it (client.lobby), and watches it again after a reconnection.
 
 import {h, fill} from './dom.js';
 import {optionsForm} from './options_form.js';
@@ -20,16 +21,12 @@ export function ageText(ms) {
   return `made ${days} day${days === 1 ? '' : 's'} ago`;
 }
 
-export function showLobby({connection, screen}) {
+export function showLobby({client, screen}) {
   const roomList = h('div', {id: 'rooms', 'aria-live': 'polite'});
   const myRooms = h('div', {id: 'my-rooms'});
   const problem = h('p', {class: 'error', role: 'alert'});
 
   const fail = (error) => { problem.textContent = error.message || String(error); };
-
-  // The server's clock, to tell rooms' ages by whatever this machine's clock says.
-  let serverClock = {ms: Date.now(), at: performance.now()};
-  const serverNow = () => serverClock.ms + (performance.now() - serverClock.at);
 
   function roomRow(room, actions, listed = false) {
     // A person away from the room says so, and for how long (presence.js).
@@ -41,12 +38,12 @@ export function showLobby({connection, screen}) {
     const host = room.seats.find((s) => s.player && s.player.id === room.host);
     return h('li', {class: 'room', 'data-room': room.id},
              h('div', {class: 'room-head'},
-               h('strong', {}, gameName(connection, room.game)), ` · room ${room.id} · `,
+               h('strong', {}, gameName(client, room.game)), ` · room ${room.id} · `,
                h('span', {class: `badge ${room.status}`}, room.status),
                room.spectators ? ` · ${room.spectators} watching` : ''),
              listed && h('div', {class: 'room-facts'},
                h('span', {class: 'age', 'data-created': room.created_ms},
-                 ageText(serverNow() - room.created_ms)),
+                 ageText(client.serverNow() - room.created_ms)),
                host && [' · host ', host.player.name, ' ',
                  h('span', {class: `badge host ${room.host_online ? 'online' : 'away'}`},
                    room.host_online ? 'online' : 'away')]),
@@ -56,14 +53,12 @@ export function showLobby({connection, screen}) {
 
   const shown = h('select', {id: 'rooms-game', 'aria-label': 'rooms of which game'},
                   h('option', {value: ''}, 'every game'),
-                  connection.games.map((g) => h('option', {value: g.id}, g.name)));
+                  client.games.map((g) => h('option', {value: g.id}, g.name)));
   shown.addEventListener('change', () => watch());
 
-  // The rooms as the server lists them, by id: the list it sends, then its changes.
-  const listed = new Map();
-
+  // The rooms as the server lists them (client.lobby): the list it sends, then its changes.
   function showListed() {
-    const rooms = [...listed.values()]
+    const rooms = [...client.lobby.values()]
         .filter((room) => !shown.value || room.game === shown.value)
         .sort((a, b) => a.id - b.id);
     if (rooms.length === 0) return fill(roomList, h('p', {}, 'No open rooms. Make one below.'));
@@ -76,42 +71,28 @@ export function showLobby({connection, screen}) {
     })));
   }
 
-  const setClock = (ms) => { serverClock = {ms, at: performance.now()}; };
-
-  // Asks for the list and its changes from now on; again with another game, or after a
-  // reconnection, when the server has forgotten this connection's watching.
+  // Asks for the list and its changes from now on, and again with another game. The list comes
+  // as the client's `lobby` event, then each change as `rooms_changed` (already applied).
   async function watch() {
     try {
-      const request = {type: 'watch_lobby'};
-      if (shown.value) request.game = shown.value;
-      const {rooms, now_ms: now} = await connection.request(request);
-      listed.clear();
-      for (const room of rooms) listed.set(room.id, room);
-      setClock(now);
-      showListed();
+      await client.watchLobby(shown.value ? {game: shown.value} : {});
     } catch (error) {
       if (error.code !== 'disconnected') fail(error);
     }
   }
 
-  const onChanged = ({detail}) => {
-    for (const room of detail.rooms) listed.set(room.id, room);
-    for (const id of detail.gone) listed.delete(id);
-    setClock(detail.now_ms);
-    showListed();
-  };
-  connection.addEventListener('rooms_changed', onChanged);
+  const listening = [client.on('lobby', showListed), client.on('rooms_changed', showListed)];
 
   // Ages move on by themselves: written again now and then, from the server's clock.
   const writeAges = () => {
     for (const age of roomList.querySelectorAll('.age[data-created]')) {
-      age.textContent = ageText(serverNow() - Number(age.dataset.created));
+      age.textContent = ageText(client.serverNow() - Number(age.dataset.created));
     }
   };
 
   async function join(room, watching = false) {
     try {
-      const reply = await connection.request({type: watching ? 'watch_room' : 'join_room', room});
+      const reply = await (watching ? client.watchRoom(room) : client.joinRoom(room));
       location.hash = roomLink(reply.room, watching);
     } catch (error) {
       fail(error);
@@ -119,7 +100,7 @@ export function showLobby({connection, screen}) {
   }
 
   function showMine() {
-    const rooms = [...connection.rooms.values()]
+    const rooms = [...client.rooms.values()]
         .filter(({room, you}) => you.seat !== null && you.seat !== undefined &&
                                  room.status !== 'over')
         .map(({room}) => room);
@@ -129,19 +110,19 @@ export function showLobby({connection, screen}) {
         h('a', {class: 'button', href: roomLink(room)}, `Back to room ${room.id}`)])))));
   }
 
-  const onRoom = () => showMine();
-  connection.addEventListener('room', onRoom);
+  listening.push(client.on('room', showMine));
 
   // The new room form.
   const gameSelect = h('select', {id: 'game', name: 'game'},
-                       connection.games.map((g) => h('option', {value: g.id}, g.name)));
+                       client.games.map((g) => h('option', {value: g.id}, g.name)));
   const optionsHost = h('div');
   const privateBox = h('input', {type: 'checkbox', id: 'private', name: 'private'});
   // The room's own option beside the game's: whether, and after how long, a bot plays for a
   // player who went away from the running match (until they are back).
-  const absentWait = connection.roomDefaults.absent_bot_s || '';  // empty: the server's default
+  const roomDefaults = client.welcome.room_defaults || {};
+  const absentWait = roomDefaults.absent_bot_s || '';  // empty: the server's default
   const absentBox = h('input', {type: 'checkbox', id: 'absent-bot', name: 'absent-bot',
-                                checked: connection.roomDefaults.absent_bot_s !== 0,
+                                checked: roomDefaults.absent_bot_s !== 0,
                                 'aria-describedby': 'absent-bot-hint'});
   const absentSeconds = h('input', {type: 'number', id: 'absent-bot-s', name: 'absent-bot-s',
                                     min: 1, max: 3600, step: 1, value: absentWait});
@@ -149,7 +130,7 @@ export function showLobby({connection, screen}) {
   absentSeconds.disabled = !absentBox.checked;
   let form = null;
   const showOptions = () => {
-    form = optionsForm(connection.game(gameSelect.value));
+    form = optionsForm(client.game(gameSelect.value));
     fill(optionsHost, form.node);
   };
   gameSelect.addEventListener('change', showOptions);
@@ -157,11 +138,10 @@ export function showLobby({connection, screen}) {
   const create = async (event) => {
     event.preventDefault();
     try {
-      const request = {type: 'create_room', game: gameSelect.value, options: form.read(),
-                       private: privateBox.checked};
-      if (!absentBox.checked) request.absent_bot_s = 0;
-      else if (absentSeconds.value !== '') request.absent_bot_s = Number(absentSeconds.value);
-      const reply = await connection.request(request);
+      const request = {game: gameSelect.value, options: form.read(), private: privateBox.checked};
+      if (!absentBox.checked) request.absentBotS = 0;
+      else if (absentSeconds.value !== '') request.absentBotS = Number(absentSeconds.value);
+      const reply = await client.createRoom(request);
       location.hash = roomLink(reply.room);
     } catch (error) {
       fail(error);
@@ -208,13 +188,9 @@ export function showLobby({connection, screen}) {
   showMine();
   watch();
   const ages = setInterval(writeAges, AGES_MS);
-  const onWelcome = () => watch();
-  connection.addEventListener('welcome', onWelcome);
   return () => {
     clearInterval(ages);
-    connection.request({type: 'unwatch_lobby'}).catch(() => {});
-    connection.removeEventListener('rooms_changed', onChanged);
-    connection.removeEventListener('room', onRoom);
-    connection.removeEventListener('welcome', onWelcome);
+    client.unwatchLobby().catch(() => {});
+    for (const stop of listening) stop();
   };
 }

@@ -12,8 +12,8 @@ export function seatNames(seats) {
   return (seats || []).map((s) => s.name ?? seatName(s));
 }
 
-export function gameName(connection, id) {
-  return connection.game(id)?.name || id;
+export function gameName(client, id) {
+  return client.game(id)?.name || id;
 }
 
 export function winnersText(result, names) {

@@ -1,6 +1,7 @@
 // A room: its seats, its code to share, bots and the start for the host, leaving; then its
 // match, played from a seat or watched. Coming back (a reload, a reconnection) joins or watches
-// the room again and syncs its match, as the protocol asks.
+// the room again and syncs its match, as the protocol asks. The match's view is the SDK's match
+// handle's, kept by patches (and synced on a gap or a patch that does not apply).
 
 import {h, fill} from './dom.js';
 import {seatName, seatNames, gameName, roomLink} from './names.js';
@@ -18,7 +19,7 @@ function invitation(room) {
   return `${location.origin}${location.pathname}${roomLink(room)}`;
 }
 
-export function showRoom({connection, screen, announce}, roomId, watching, code) {
+export function showRoom({client, screen, announce}, roomId, watching, code) {
   let room = null;
   let roomAt = 0;  // performance.now() when `room` came: its countdowns count from then
   let you = null;
@@ -33,9 +34,9 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
   fill(screen, title, problem, info, playHost, chatHost);
 
   const fail = (error) => { problem.textContent = error.message || String(error); };
-  const isHost = () => room && room.host === connection.player.id;
+  const isHost = () => room && room.host === client.player.id;
   const chat = new ChatPanel(chatHost, {
-    connection, roomId,
+    client, roomId,
     canSpeak: () => Boolean(room) && (!watching || room.spectator_chat),
     whyNot: () => (room ? 'Spectators may chat here when the host allows it.' : ''),
   });
@@ -43,8 +44,8 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
   async function enter() {
     problem.textContent = '';
     try {
-      const reply = await connection.request(
-          {type: watching ? 'watch_room' : 'join_room', room: code || roomId});
+      const reply = await (watching ? client.watchRoom(code || roomId)
+                                    : client.joinRoom(code || roomId));
       takeRoom(reply);
       // Keep the code in the address, so that a reload finds a private room again.
       if (reply.room.id === roomId && location.hash !== roomLink(reply.room, watching)) {
@@ -67,7 +68,7 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
 
   async function syncMatch() {
     try {
-      await connection.request({type: 'sync', match: room.match});
+      await client.match(room.match).sync();
     } catch (error) {
       // The room outlived its match's live state: the stored match is the way to it.
       if (error.code === 'no_such_match' || error.code === 'match_over') {
@@ -81,6 +82,7 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
 
   let board = null;  // the game's board module, loaded while the room fills
   let early = [];     // views that came while the panel was being made, in order
+  let following = null;  // {id, stop}: the match whose handle's views this screen shows
 
   function takeRoom(message) {
     room = message.room;
@@ -95,7 +97,17 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
       panel = null;
       fill(playHost);
     }
-    if (room.match) startPanel();
+    if (room.match) {
+      follow(room.match);
+      startPanel();
+    }
+  }
+
+  // Listens to the views of the room's match, and no longer to those of the one before it.
+  function follow(match) {
+    if (following?.id === match) return;
+    following?.stop();
+    following = {id: match, stop: client.match(match).on('view', onView)};
   }
 
   function seatRow(seat) {
@@ -105,15 +117,14 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
                         h('option', {value: 'random'}, 'random bot'));
     const addBot = async () => {
       try {
-        takeRoom(await connection.request(
-            {type: 'add_bot', room: room.id, seat: seat.seat, bot: botChoice.value}));
+        takeRoom(await client.addBot(room.id, {seat: seat.seat, bot: botChoice.value}));
       } catch (error) { fail(error); }
     };
     const mine = you && you.seat === seat.seat;
-    const other = seat.player && seat.player.id !== connection.player.id;
+    const other = seat.player && seat.player.id !== client.player.id;
     const muted = other && chat.isMuted(seat.player.id);
-    const hostDoes = (message) => async () => {
-      try { takeRoom(await connection.request({...message, room: room.id})); }
+    const hostDoes = (request) => async () => {
+      try { takeRoom(await request()); }
       catch (error) { fail(error); }
     };
     const person = other && seat.player.name;
@@ -135,13 +146,13 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
       other && isHost() && h('span', {class: 'host-controls'},
         away && h('button', {type: 'button', class: 'secondary small',
                              'aria-label': `a bot plays for ${person}`,
-                             onclick: hostDoes({type: 'stand_in', seat: seat.seat})},
+                             onclick: hostDoes(() => client.standIn(room.id, seat.seat))},
                   'Bot plays for them'),
         h('button', {type: 'button', class: 'secondary small', 'aria-label': `make ${person} host`,
-                     onclick: hostDoes({type: 'transfer_host', player: seat.player.id})},
+                     onclick: hostDoes(() => client.transferHost(room.id, seat.player.id))},
           'Make host'),
         h('button', {type: 'button', class: 'secondary small', 'aria-label': `remove ${person}`,
-                     onclick: hostDoes({type: 'remove_player', player: seat.player.id})},
+                     onclick: hostDoes(() => client.removePlayer(room.id, seat.player.id))},
           'Remove')),
       other && h('button', {type: 'button', class: 'secondary small mute', onclick: toggleMute,
                             'aria-pressed': muted ? 'true' : 'false',
@@ -154,7 +165,7 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
   function rematchOffer() {
     if (room.status !== 'over' || !you || you.seat === null) return null;
     const ask = async () => {
-      try { takeRoom(await connection.request({type: 'rematch', room: room.id})); }
+      try { takeRoom(await client.rematch(room.id)); }
       catch (error) { fail(error); }
     };
     const offer = room.rematch;
@@ -166,7 +177,7 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
     const byName = room.seats.find((s) => s.player && s.player.id === offer.by)?.name || 'someone';
     const waiting = room.seats.filter((s) => s.player && !offer.accepted.includes(s.player.id))
         .map((s) => s.name);
-    const mine = offer.accepted.includes(connection.player.id);
+    const mine = offer.accepted.includes(client.player.id);
     return h('div', {class: 'rematch', role: 'status', id: 'rematch-offer'},
       h('p', {}, `${byName} offers a rematch: the same seats and options.`,
         waiting.length ? ` Waiting for ${waiting.join(', ')}.` : ''),
@@ -176,28 +187,27 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
   }
 
   function showInfo() {
-    title.textContent = `${gameName(connection, room.game)} · room ${room.id}`;
+    title.textContent = `${gameName(client, room.game)} · room ${room.id}`;
     const full = room.seats.every((s) => s.player || s.bot);
     const start = async () => {
-      try { takeRoom(await connection.request({type: 'start', room: room.id})); }
+      try { takeRoom(await client.start(room.id)); }
       catch (error) { fail(error); }
     };
     const leave = async () => {
-      try { await connection.request({type: 'leave_room', room: room.id}); }
+      try { await client.leaveRoom(room.id); }
       catch (error) { if (error.code !== 'not_in_room') return fail(error); }
       location.hash = '#/';
     };
     const closeRoom = async () => {
-      try { await connection.request({type: 'close_room', room: room.id}); }
+      try { await client.closeRoom(room.id); }
       catch (error) { fail(error); }
     };
     const spectatorChat = async (event) => {
       try {
-        takeRoom(await connection.request(
-            {type: 'spectator_chat', room: room.id, allowed: event.target.checked}));
+        takeRoom(await client.spectatorChat(room.id, event.target.checked));
       } catch (error) { fail(error); }
     };
-    const options = optionsText(connection.game(room.game), room.options).join(' · ');
+    const options = optionsText(client.game(room.game), room.options).join(' · ');
     fill(info,
       h('p', {class: 'room-status'}, h('span', {class: `badge ${room.status}`}, room.status),
         watching ? ' · you are watching' : '',
@@ -236,31 +246,31 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
     panel = new MatchPanel(playHost, {
       board: module, match, announce,
       names: () => seatNames(room.seats),
-      act: watching ? null
-                    : (action) => connection.request({type: 'action', match, action}),
-      earlier: async () => (await connection.request(
-          watching || !you ? {type: 'get_replay', match}
-                           : {type: 'get_replay', match, seat: you.seat})).steps,
+      act: watching ? null : (action) => client.match(match).act(action),
+      earlier: async () => (await client.getReplay(
+          match, watching || !you ? {} : {seat: you.seat})).steps,
     });
     panel.match = match;
     // Every view since the start, so that the log misses no step (bots may move at once).
-    for (const {view, at} of early.filter((v) => v.match === match)) panel.update(view, at);
+    for (const {view, arrivedAt} of early.filter((v) => v.match.id === match)) {
+      panel.update(view, arrivedAt);
+    }
     early = [];
-    const held = connection.matches.get(match);
-    if (held && held.view.step !== panel.view?.step) panel.update(held.view, held.at);
+    const held = client.matches.get(match);
+    if (held?.view && held.view.step !== panel.view?.step) panel.update(held.view, held.arrivedAt);
   }
 
-  const onRoom = ({detail}) => {
-    if (detail.room.id === roomId) takeRoom(detail);
+  const onRoom = (message) => {
+    if (message.room.id === roomId) takeRoom(message);
   };
-  const onView = ({detail}) => {
-    if (!room || detail.match !== room.match) return;
-    if (panel === 'loading' || !panel) early.push(detail);
-    else panel.update(detail.view, detail.at);
-  };
-  const onLeft = ({detail}) => {
+  function onView(change) {
+    if (!room || change.match.id !== room.match) return;
+    if (panel === 'loading' || !panel) early.push(change);
+    else panel.update(change.view, change.arrivedAt);
+  }
+  const onLeft = (message) => {
     // Pushed when the room closes under us (its last player left before the start).
-    if (detail.room === roomId && detail.re === undefined) {
+    if (message.room === roomId && message.re === undefined) {
       fill(info, h('p', {}, 'The room has closed: its players left. ',
                    h('a', {href: '#/'}, 'Back to the lobby'), '.'));
     }
@@ -275,42 +285,36 @@ export function showRoom({connection, screen, announce}, roomId, watching, code)
                  h('q', {class: 'reason'}, reason)),
          h('p', {}, h('a', {href: '#/'}, 'Back to the lobby'), '.'));
   };
-  const onClosed = ({detail}) => {
-    if (detail.room !== roomId) return;
-    const who = detail.by === 'host' ? 'The host' : 'The server\'s operator';
-    sentAway(detail.match ? `${who} closed this room and stopped its match:`
-                          : `${who} closed this room:`, detail.reason);
+  const onClosed = (message) => {
+    if (message.room !== roomId) return;
+    const who = message.by === 'host' ? 'The host' : 'The server\'s operator';
+    sentAway(message.match ? `${who} closed this room and stopped its match:`
+                           : `${who} closed this room:`, message.reason);
   };
-  const onRemoved = ({detail}) => {
-    if (detail.room === roomId) {
-      sentAway(detail.by === 'host' ? 'The host removed you from this room:'
-                                    : 'The server\'s operator removed you from this room:',
-               detail.reason);
+  const onRemoved = (message) => {
+    if (message.room === roomId) {
+      sentAway(message.by === 'host' ? 'The host removed you from this room:'
+                                     : 'The server\'s operator removed you from this room:',
+               message.reason);
     }
   };
-  const onWelcome = () => enter();  // after a reconnection
-  const onChat = ({detail}) => chat.take(detail);
-  connection.addEventListener('chat', onChat);
-  connection.addEventListener('chat_log', onChat);
-  connection.addEventListener('room', onRoom);
-  connection.addEventListener('view', onView);
-  connection.addEventListener('welcome', onWelcome);
-  connection.addEventListener('left', onLeft);
-  connection.addEventListener('room_closed', onClosed);
-  connection.addEventListener('removed', onRemoved);
+  const onChat = (message) => chat.take(message);
+  const listening = [
+    client.on('chat', onChat),
+    client.on('chat_log', onChat),
+    client.on('room', onRoom),
+    client.on('welcome', () => enter()),  // after a reconnection
+    client.on('left', onLeft),
+    client.on('room_closed', onClosed),
+    client.on('removed', onRemoved),
+  ];
   const presenceTimer = setInterval(() => tickPresence(info), PRESENCE_TICK_MS);
   enter();
   return () => {
     closed = true;
     clearInterval(presenceTimer);
     if (panel && panel !== 'loading') panel.close();
-    connection.removeEventListener('chat', onChat);
-    connection.removeEventListener('chat_log', onChat);
-    connection.removeEventListener('room', onRoom);
-    connection.removeEventListener('view', onView);
-    connection.removeEventListener('welcome', onWelcome);
-    connection.removeEventListener('left', onLeft);
-    connection.removeEventListener('room_closed', onClosed);
-    connection.removeEventListener('removed', onRemoved);
+    following?.stop();
+    for (const stop of listening) stop();
   };
 }
