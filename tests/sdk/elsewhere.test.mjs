@@ -6,7 +6,8 @@
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {startServer, seeded, newClient, playRandomly, within, wsUrl} from './sdk_harness.mjs';
+import {startServer, seeded, newClient, playRandomly, within, wsUrl,
+        startMatch} from './sdk_harness.mjs';
 
 const NOWHERE = 'ws://127.0.0.1:1/ws';
 
@@ -25,18 +26,14 @@ test('a pushed elsewhere moves the client to the node named, where its match goe
   try {
     await anne.connect();
     await mary.connect();
-    const {room} = await anne.createRoom({game: 'colpaccio', options: {players: 2}});
-    await mary.joinRoom(room.id);
-    const started = await anne.start(room.id);
-    const matches = [anne.match(started.room.match), mary.match(started.room.match)];
-    await Promise.all(matches.map((m) => m.ready));
+    const {room, match: matchId, matches} = await startMatch(anne, [mary]);
     anne.leadNowhere();
 
     const told = anne.once('elsewhere');
     const welcomed = anne.once('welcome');
     const first = anne.recording.latest();
     first.inject({type: 'error', code: 'elsewhere', message: 'moved: another node serves this room now',
-                  url: wsUrl(server), room: room.id, match: started.room.match});
+                  url: wsUrl(server), room: room.id, match: matchId});
     assert.equal((await within(10000, told, 'the elsewhere told')).url, wsUrl(server));
     const welcome = await within(10000, welcomed, 'a welcome on the node named');
     assert.equal(welcome.player.id, anne.player.id);
@@ -48,7 +45,7 @@ test('a pushed elsewhere moves the client to the node named, where its match goe
     const results = await within(90000, Promise.all(matches.map((m, i) =>
       playRandomly(m, seeded(21 + i)))), 'the match to end on the node named');
     assert.deepEqual(results[0], results[1]);
-    assert.equal((await anne.getMatch(started.room.match)).status, 'finished');
+    assert.equal((await anne.getMatch(matchId)).status, 'finished');
   } finally {
     anne.close();
     mary.close();

@@ -5,7 +5,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {startServer, seeded, newClient, playRandomly, within,
-        storedFinalView} from './sdk_harness.mjs';
+        storedFinalView, startMatch} from './sdk_harness.mjs';
 
 test('a server restart mid-match is resumed by both clients and the match played on', async () => {
   let server = await startServer();
@@ -14,11 +14,7 @@ test('a server restart mid-match is resumed by both clients and the match played
   try {
     await anne.connect();
     await mary.connect();
-    const {room} = await anne.createRoom({game: 'colpaccio', options: {players: 2}});
-    await mary.joinRoom(room.id);
-    const started = await anne.start(room.id);
-    const matches = [anne.match(started.room.match), mary.match(started.room.match)];
-    await Promise.all(matches.map((m) => m.ready));
+    const {match: matchId, matches} = await startMatch(anne, [mary]);
     const closeCodes = [];
     anne.on('status', ({status, closeCode}) => {
       if (status === 'reconnecting') closeCodes.push(closeCode);
@@ -42,14 +38,14 @@ test('a server restart mid-match is resumed by both clients and the match played
     const stoppedAt = await restarted;
     assert.ok(stoppedAt >= 5);
     assert.equal(closeCodes[0], 1001);
-    const stored = await anne.getMatch(started.room.match);
+    const stored = await anne.getMatch(matchId);
     assert.equal(stored.status, 'finished');
     assert.ok(stored.actions > stoppedAt);
     assert.deepEqual(results[0], stored.result);
     assert.deepEqual(results[1], stored.result);
     // The match lives on in a room the restarted server made for it, which the `room` pushed
     // after welcome told the clients of (its id may or may not be the old one).
-    const rooms = [...anne.rooms.values()].filter((r) => r.room.match === started.room.match);
+    const rooms = [...anne.rooms.values()].filter((r) => r.room.match === matchId);
     assert.equal(rooms.length, 1);
     assert.equal(rooms[0].room.status, 'over');
     for (const [seat, match] of matches.entries()) {

@@ -58,6 +58,17 @@ export function newClient(server, name, options = {}) {
   return client;
 }
 
+// `host` opens a room of `game`, every guest joins it, the host starts it; resolves once every
+// one of them holds the match's first view, with the room and each player's match handle.
+export async function startMatch(host, guests, {game = 'colpaccio', options} = {}) {
+  const {room} = await host.createRoom({game, options: options ?? {players: guests.length + 1}});
+  for (const guest of guests) await guest.joinRoom(room.id);
+  const started = await host.start(room.id);
+  const matches = [host, ...guests].map((player) => player.match(started.room.match));
+  await Promise.all(matches.map((m) => m.ready));
+  return {room, match: started.room.match, matches};
+}
+
 // Refusals a random player meets in the normal course of a match: several seats acting at once,
 // a view changing under a chosen action, the connection dropping under a request.
 const RACES = ['not_your_turn', 'illegal_action', 'match_over', 'disconnected'];
