@@ -43,6 +43,10 @@ for (const [screen, viewport] of Object.entries(SCREENS)) {
         if (!await nextToAct([ann], 30000)) break;
         const before = await step(ann);
         await ann.locator('.riff-ship[data-frame="rest"]').waitFor();
+        // Whichever way this question is answered, once it is drawn: a card, the set-down of a
+        // load (whose action button is hidden behind it), or a plain action.
+        await ann.locator('.riff-hand button.riff-card, .riff-set-down, .actions button.action:visible')
+            .first().waitFor();
         if (await ann.locator('.riff-hand button.riff-card').count()) {
           await ann.locator('.riff-hand button.riff-card').last().click();
         } else if (await ann.locator('.riff-set-down').count()) {
@@ -58,7 +62,7 @@ for (const [screen, viewport] of Object.entries(SCREENS)) {
           ++loads;
           await ann.locator('.riff-set-down').click();
         } else {
-          await ann.locator('.actions button.action').first().click();
+          await ann.locator('.actions button.action:visible').first().click();
         }
         await ann.waitForFunction(
             (n) => Number(document.querySelector('.play').dataset.step) > n, before);
