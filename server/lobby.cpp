@@ -130,7 +130,7 @@ std::shared_ptr<Room> Lobby::reopen(const store::ClaimedRoom& c) {
   try {
     const Game* game = find_game(state.at("game").get<std::string>());
     if (!game) throw std::runtime_error("no game " + state.at("game").dump());
-    auto options = game->normalize_options(state.at("options"));
+    auto options = game->normalize_stored_options(state.at("options"));
     if (!options) throw std::runtime_error(options.error().message);
     const bool is_private = state.value("private", false);
     const std::string code = is_private ? state.at("code").get<std::string>() : "";
