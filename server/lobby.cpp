@@ -67,6 +67,7 @@ std::shared_ptr<Room> Lobby::rebuild(const store::Match& m, std::int64_t room_id
   }
   auto room = std::make_shared<Room>(io_, store_, *this, settings_, room_id, *game, m,
                                      std::move(state), ownership);
+  room->resume_timers();
   std::lock_guard lock(mutex_);
   rooms_[room_id] = room;
   if (room->is_private()) codes_[room->code()] = room_id;

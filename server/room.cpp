@@ -102,10 +102,12 @@ Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& dire
     if (s.player_id && !host_) host_ = s.player_id;
   }
   publish_summary(room_json());
-  // Timers and bots resume once the room is shared (shared_from_this needs an owner).
-  post([this] {
-    after_settled();
-    arm_absent_bots();
+}
+
+void Room::resume_timers() {
+  post([self = shared_from_this()] {
+    self->after_settled();
+    self->arm_absent_bots();
   });
 }
 
