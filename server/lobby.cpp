@@ -74,6 +74,7 @@ std::shared_ptr<Room> Lobby::rebuild(const store::Match& m, std::int64_t room_id
   }
   auto room = std::make_shared<Room>(io_, store_, *this, settings_, room_id, *game, m,
                                      std::move(state), ownership);
+  room->resume_timers();
   std::lock_guard lock(mutex_);
   rooms_[room_id] = room;
   if (room->is_private()) codes_[room->code()] = room_id;
@@ -137,7 +138,7 @@ std::shared_ptr<Room> Lobby::reopen(const store::ClaimedRoom& c) {
   try {
     const Game* game = find_game(state.at("game").get<std::string>());
     if (!game) throw std::runtime_error("no game " + state.at("game").dump());
-    auto options = game->normalize_options(state.at("options"));
+    auto options = game->normalize_stored_options(state.at("options"));
     if (!options) throw std::runtime_error(options.error().message);
     const bool is_private = state.value("private", false);
     const std::string code = is_private ? state.at("code").get<std::string>() : "";

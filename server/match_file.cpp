@@ -106,7 +106,8 @@ Expected<std::unique_ptr<State>> replay(const MatchFile& f, const StepObserver& 
                                         const RefusalObserver& on_refused) {
   const Game* game = find_game(f.game);
   if (!game) return bad_file("unknown game " + f.game);
-  auto options = game->normalize_options(f.options);
+  // As the match was played: an option its file does not name keeps its default of then.
+  auto options = game->normalize_stored_options(f.options);
   if (!options) return options.error();
   std::shared_ptr<const NamedEvents> named;
   if (!f.events.empty()) {

@@ -71,7 +71,8 @@ int replay_command(const Args& args) {
     return 1;
   }
   const Game* game = find_game(file->game);
-  auto options = game ? game->normalize_options(file->options) : Expected<Json>(Json::object());
+  auto options =
+      game ? game->normalize_stored_options(file->options) : Expected<Json>(Json::object());
   if (seat && options && (*seat < 0 || *seat >= options->value("players", 0))) {
     std::cerr << "tortuga replay: no seat " << *seat << "\n";
     return 2;

@@ -41,6 +41,14 @@ std::uint64_t fresh_seed() {
   return (static_cast<std::uint64_t>(device()) << 32) ^ device();
 }
 
+// The options a stored match was played with (its state was rebuilt with the same), so that a
+// rebuild from the log and a rematch keep them: a clock it was stored without stays off.
+Json played_options(const Game& game, const std::string& stored) {
+  const Json parsed = Json::parse(stored, nullptr, false);
+  auto options = game.normalize_stored_options(parsed);
+  return options ? std::move(*options) : parsed;
+}
+
 }  // namespace
 
 RoomSeat bot_seat(int seat, const std::string& kind) {
@@ -76,7 +84,7 @@ Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& dire
            RoomSettings settings, std::int64_t id, const Game& game, const store::Match& match,
            std::unique_ptr<State> state, Ownership ownership)
     : Room(io, store, directory, settings, id, match.private_code, game,
-           Json::parse(match.options_json), !match.private_code.empty(), ownership) {
+           played_options(game, match.options_json), !match.private_code.empty(), ownership) {
   match_ = match.id;
   seed_ = match.seed;
   created_ms_ = match.created_ms;
@@ -94,10 +102,12 @@ Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& dire
     if (s.player_id && !host_) host_ = s.player_id;
   }
   publish_summary(room_json());
-  // Timers and bots resume once the room is shared (shared_from_this needs an owner).
-  post([this] {
-    after_settled();
-    arm_absent_bots();
+}
+
+void Room::resume_timers() {
+  post([self = shared_from_this()] {
+    self->after_settled();
+    self->arm_absent_bots();
   });
 }
 

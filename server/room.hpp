@@ -79,11 +79,17 @@ class Room : public std::enable_shared_from_this<Room> {
        RoomSettings settings, std::int64_t id, std::string code, const Game& game, Json options,
        bool is_private, Ownership ownership = {});
 
-  // A running match rebuilt from the store after a restart (state already replayed).
+  // A running match rebuilt from the store after a restart (state already replayed). Its clock,
+  // bots and waits for absent players start with resume_timers(), once the room is shared.
   Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& directory,
        RoomSettings settings, std::int64_t id, const Game& game, const store::Match& match,
        std::unique_ptr<State> state, Ownership ownership = {});
   ~Room();
+
+  // For a rebuilt match, owned by a shared_ptr: its deadline, bots and absent players' waits
+  // start again. The constructor cannot: a timer holds the room (shared_from_this), and another
+  // thread may run what it posts before the shared_ptr owns the room.
+  void resume_timers();
 
   // An open room another node left as it stopped, made again from `state` (its summary as that
   // node published it): its seats and host. Before the room is shared with anyone.

@@ -55,7 +55,24 @@ Json ColpaccioGame::option_schema() const {
          "medium (they are seasoned: 1 doubloon, the Corsairs start with 2 ships), hard (the "
          "captain's nightmare: 3 doubloons, the Corsairs also score tied goods); only "
          "\"standard\" with more than one player"}}},
+      {"turn_clock_s",
+       {{"type", "integer"},
+        {"title", "Clock for each choice, in seconds"},
+        {"default", 90},
+        {"min", 0},
+        {"max", 86400},
+        {"description",
+         "seconds for each question: a turn, the ships to reveal after a parrot pact, the good to "
+         "give up to the ghost ship; when they run out the room answers for the player (a turn "
+         "raids the convoy's outer card and ends, no ship is revealed, the first of the goods "
+         "held most is given up); 0 for no clock. 90 by default: a turn weighs the convoy's "
+         "groups, the majorities and a rogue action at once"}}},
   };
+}
+
+// Colpaccio had no clock: a match stored before it was added goes on without one.
+Json ColpaccioGame::earlier_defaults() const {
+  return {{"turn_clock_s", 0}};
 }
 
 Refusal ColpaccioGame::check_options(const Json& options) const {

@@ -9,6 +9,9 @@
 //   solo_difficulty  "standard" | "easy" | "medium" | "hard", default "standard": the solo
 //                    variants (the holed coin, they are seasoned, the captain's nightmare); only
 //                    "standard" with more than one player.
+//   turn_clock_s     integer 0..86400, default 90: seconds for each question (a turn, a parrot
+//                    pact's reveal, a good for the ghost ship); then the room answers for the
+//                    player (ColpaccioState::on_timeout); 0 for no clock.
 //
 // Bots: "random", and "smart" (majorities and cannonballs, see smart_bot.hpp).
 #pragma once
@@ -26,6 +29,7 @@ class ColpaccioGame : public Game {
   std::unique_ptr<Bot> make_bot(std::string_view kind) const override;
 
  protected:
+  Json earlier_defaults() const override;
   Refusal check_options(const Json& options) const override;
 };
 

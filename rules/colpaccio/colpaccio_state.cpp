@@ -74,16 +74,19 @@ ColpaccioState::ColpaccioState(const Json& options, Chance chance)
 
   t.first_player = t.solo ? 0 : number(State::chance(), kFirstPlayerEvent, 0, seats() - 1);
   turn_ = t.first_player;
+  turn_clock_s_ = options.value("turn_clock_s", 0);
 }
 
 std::unique_ptr<ColpaccioState> ColpaccioState::from_table(Table table, Chance chance,
-                                                           std::vector<Threat> revealed) {
+                                                           std::vector<Threat> revealed,
+                                                           int turn_clock_s) {
   if (!table.deck) table.deck = standard_deck();
   table.solo = table.players.size() == 1;
   std::unique_ptr<ColpaccioState> state(new ColpaccioState(std::move(table), std::move(chance)));
   state->turn_ = state->table_.first_player;
   state->resolved_ = static_cast<int>(revealed.size());
   state->revealed_ = std::move(revealed);
+  state->turn_clock_s_ = turn_clock_s;
   return state;
 }
 
@@ -148,6 +151,13 @@ std::vector<int> ColpaccioState::actors() const {
       break;
   }
   return {};
+}
+
+std::optional<Deadline> ColpaccioState::deadline() const {
+  if (turn_clock_s_ <= 0 || phase_ == Phase::kOver) return std::nullopt;
+  auto asked = actors();
+  if (asked.empty()) return std::nullopt;
+  return Deadline{turn_clock_s_ * 1000LL, std::move(asked)};
 }
 
 bool ColpaccioState::can_secret_chest() const {

@@ -4,7 +4,8 @@
 // the actions, the views and every choice where the rulebook is silent.
 //
 // Options (see ColpaccioGame): "deck" (a custom list of the 60 ship cards), "solo_difficulty"
-// (the solo variants: standard, easy, medium, hard).
+// (the solo variants: standard, easy, medium, hard), "turn_clock_s" (seconds for each question;
+// then on_timeout() answers for the player).
 //
 // Hidden: the order of the deck, the ships face down in every personal area (their owner sees
 // them only while choosing what to reveal after a parrot pact), the set-aside threat (to those
@@ -79,14 +80,19 @@ class ColpaccioState : public State {
   ColpaccioState(const Json& options, Chance chance);
 
   // A match from a table laid out by hand (tests and scenarios): `table.first_player` is about to
-  // start a turn, `revealed` lists threats already resolved. Not reproducible from options.
+  // start a turn, `revealed` lists threats already resolved, with a turn clock of `turn_clock_s`
+  // (0: none). Not reproducible from options.
   static std::unique_ptr<ColpaccioState> from_table(Table table, Chance chance = Chance(),
-                                                    std::vector<Threat> revealed = {});
+                                                    std::vector<Threat> revealed = {},
+                                                    int turn_clock_s = 0);
 
   std::unique_ptr<State> clone() const override { return std::make_unique<ColpaccioState>(*this); }
   std::vector<int> actors() const override;
   bool is_over() const override { return phase_ == Phase::kOver; }
   Json result() const override;
+  // Every question, while turn_clock_s is above zero: the seats that are asked.
+  std::optional<Deadline> deadline() const override;
+  int turn_clock_s() const { return turn_clock_s_; }
 
   const Table& table() const { return table_; }
   const Deck& deck() const { return *table_.deck; }
@@ -117,6 +123,8 @@ class ColpaccioState : public State {
  protected:
   Json legal(int seat) const override;
   Refusal act(int seat, const Json& action) override;
+  // The simplest answer that keeps the rules (threats.cpp): see docs/games/colpaccio.md.
+  Refusal on_timeout() override;
   Json seat_view(int seat) const override;
 
  public:
@@ -171,6 +179,7 @@ class ColpaccioState : public State {
   enum class Stage : std::uint8_t { kNone, kFrozen, kRefill, kNextTurn };
 
   Table table_;
+  int turn_clock_s_ = 0;  // 0: no clock
   Phase phase_ = Phase::kTurn;
   Stage stage_ = Stage::kNone;
   int turn_ = 0;

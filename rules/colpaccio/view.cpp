@@ -238,6 +238,7 @@ void ColpaccioState::write_seat_view(int seat, ViewWriter& out) const {
     out.null();
   else
     corsairs_turn_ ? out.value("corsairs") : out.value(turn_);
+  out.member("turn_clock_s", turn_clock_s_);
   out.end_object();
 }
 

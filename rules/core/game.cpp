@@ -71,6 +71,15 @@ Expected<Json> Game::normalize_options(const Json& given) const {
   return options;
 }
 
+Expected<Json> Game::normalize_stored_options(const Json& stored) const {
+  Json given = stored.is_null() ? Json::object() : stored;
+  if (!given.is_object()) return normalize_options(given);
+  const Json earlier = earlier_defaults();
+  for (const auto& [name, value] : earlier.items())
+    if (!given.contains(name)) given[name] = value;
+  return normalize_options(given);
+}
+
 std::unique_ptr<Bot> Game::make_bot(std::string_view kind) const {
   return std::make_unique<RandomBot>();
 }

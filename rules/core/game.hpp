@@ -39,7 +39,12 @@ class Game {
   // Fills defaults, refuses unknown names, wrong types and out-of-range values, then runs the
   // game's own checks. The result always holds "players".
   Expected<Json> normalize_options(const Json& given) const;
-  // `options` must come from normalize_options.
+  // The options a match was played with, from what was stored or written of it (a match's row,
+  // a match file, an open room): an option they do not name takes the value it had before its
+  // default changed (earlier_defaults), not today's default, then as normalize_options. A match
+  // stored before the turn clocks were on by default goes on without one.
+  Expected<Json> normalize_stored_options(const Json& stored) const;
+  // `options` must come from normalize_options or normalize_stored_options.
   virtual std::unique_ptr<State> new_state(const Json& options, Chance chance) const = 0;
   // The chance events a match file may write for this game, in its own words (named_chance.hpp).
   virtual std::span<const ChanceEventInfo> chance_events() const { return {}; }
@@ -50,6 +55,10 @@ class Game {
   virtual std::unique_ptr<Observer> make_observer() const;
 
  protected:
+  // The options whose default has changed, each with the default it had before; what was stored
+  // without naming one was played with that value. Every game's turn clock was off by default
+  // (or, in Colpaccio, absent) before it was on.
+  virtual Json earlier_defaults() const { return Json::object(); }
   // Cross-field checks beyond the schema (a custom layout, say).
   virtual Refusal check_options(const Json& options) const { return std::nullopt; }
 

@@ -46,13 +46,20 @@ Json RaftGame::option_schema() const {
       {"turn_clock_s",
        {{"type", "integer"},
         {"title", "Turn clock at sea, in seconds"},
-        {"default", 0},
+        {"default", 60},
         {"min", 0},
         {"max", 86400},
         {"description",
          "seconds for each turn once the pirates are at sea; a player whose time runs out "
-         "passes; 0 for no clock"}}},
+         "passes; 0 for no clock. 60 by default: a turn is one move read off a small board, "
+         "and a minute lets a thinking player look ahead while a table is not held by one who "
+         "is idle"}}},
   };
+}
+
+// Off until it was on by default: a match stored before that goes on without a clock.
+Json RaftGame::earlier_defaults() const {
+  return {{"turn_clock_s", 0}};
 }
 
 Refusal RaftGame::check_options(const Json& options) const {

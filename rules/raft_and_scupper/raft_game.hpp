@@ -4,7 +4,7 @@
 //   short_game   boolean, default false: 16 ships (four of each kind) instead of 36.
 //   layout       array or null, default null: the setup positions 1..36 (1..16) as [[x, y], ...],
 //                side-connected, each pair (1,2), (3,4), ... side by side; null uses layouts.json.
-//   turn_clock_s integer 0..86400, default 0: seconds a player has for each turn in play; when
+//   turn_clock_s integer 0..86400, default 60: seconds a player has for each turn in play; when
 //                they run out the player passes. 0 means no clock.
 //
 // Bots: "random", and "smart" (a greedy two-ply search, see smart_bot.hpp).
@@ -24,6 +24,7 @@ class RaftGame : public Game {
   std::unique_ptr<Observer> make_observer() const override;
 
  protected:
+  Json earlier_defaults() const override;
   Refusal check_options(const Json& options) const override;
 };
 

@@ -86,13 +86,15 @@ Json RiffGame::option_schema() const {
       {"turn_clock_s",
        {{"type", "integer"},
         {"title", "Clock for each choice, in seconds"},
-        {"default", 0},
+        {"default", 60},
         {"min", 0},
         {"max", 86400},
         {"description",
          "seconds to choose a card, appoint a captain or load; when they run out the lowest card "
          "is chosen, the first tied player clockwise from the captain appointed, or the first "
-         "piece of the supply set down in the middle of the area; 0 for no clock"}}},
+         "piece of the supply set down in the middle of the area; 0 for no clock. 60 by default: "
+         "loading is aiming a piece and its turn on a rocking ship, which a careful player "
+         "takes time over"}}},
       {"model",
        {{"type", "object"},
         {"title", "Ship and cargo model"},
@@ -105,6 +107,11 @@ Json RiffGame::option_schema() const {
          "a JSON merge patch over the standard ship and cargo (cargo.json): shapes, areas, "
          "materials, physics constants; null for the standard model"}}},
   };
+}
+
+// Off until it was on by default: a match stored before that goes on without a clock.
+Json RiffGame::earlier_defaults() const {
+  return {{"turn_clock_s", 0}};
 }
 
 Refusal RiffGame::check_options(const Json& options) const {

@@ -4,7 +4,7 @@
 // Options:
 //   catch_ms integer 0..60000, default 3000: milliseconds the loader has to send a catch once the
 //            fall has played back (the deadline adds the playback's own length).
-//   turn_clock_s integer 0..86400, default 0: seconds to choose, appoint or load before the room
+//   turn_clock_s integer 0..86400, default 60: seconds to choose, appoint or load before the room
 //            does it for the player (see RiffState::on_timeout); 0 for no clock.
 //   model    object or null, default null: a JSON merge patch over cargo.json (ship, areas,
 //            cargo shapes and materials, physics constants).
@@ -25,6 +25,7 @@ class RiffGame : public Game {
   std::unique_ptr<Bot> make_bot(std::string_view kind) const override;
 
  protected:
+  Json earlier_defaults() const override;
   Refusal check_options(const Json& options) const override;
 };
 

@@ -37,12 +37,14 @@ Json ScalawagGame::option_schema() const {
       {"turn_clock_s",
        {{"type", "integer"},
         {"title", "Clock for other choices, in seconds"},
-        {"default", 0},
+        {"default", 45},
         {"min", 0},
         {"max", 86400},
         {"description",
          "seconds for every question but a challenge window (an order, targets, a penalty, a "
-         "card to give up); when they run out the room answers for the player; 0 for no clock"}}},
+         "card to give up); when they run out the room answers for the player; 0 for no clock. "
+         "45 by default: an order is one choice from a hand of crew, a table of up to eight "
+         "waits on each, and a bluff is better made quickly"}}},
       {"alliances",
        {{"type", "boolean"},
         {"title", "Alliances (hidden teams of two)"},
@@ -78,6 +80,11 @@ Json ScalawagGame::option_schema() const {
          "the Fog of War die: the symbol 1, 2 or 3 on each of its six faces; null for "
          "1, 1, 2, 2, 3, 3"}}},
   };
+}
+
+// Off until it was on by default: a match stored before that goes on without a clock.
+Json ScalawagGame::earlier_defaults() const {
+  return {{"turn_clock_s", 0}};
 }
 
 Refusal ScalawagGame::check_options(const Json& options) const {

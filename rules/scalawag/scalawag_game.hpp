@@ -2,7 +2,7 @@
 //
 // Options:
 //   window_s      integer 1..600, default 10: seconds a challenge window stays open.
-//   turn_clock_s  integer 0..86400, default 0: seconds for every other question (0: no clock);
+//   turn_clock_s  integer 0..86400, default 45: seconds for every other question (0: no clock);
 //                 when they run out the room answers with the default of ScalawagState.
 //   alliances     boolean, default false: hidden teams of two (6 or 8 players only).
 //   fog_of_war    boolean, default true: the three-player Fog of War (ignored with more players).
@@ -25,6 +25,7 @@ class ScalawagGame : public Game {
   std::unique_ptr<Bot> make_bot(std::string_view kind) const override;
 
  protected:
+  Json earlier_defaults() const override;
   Refusal check_options(const Json& options) const override;
 };
 

@@ -152,13 +152,20 @@ Json UmRumGame::option_schema() const {
       {"decision_s",
        {{"type", "integer"},
         {"title", "Clock for each choice, in seconds"},
-        {"default", 0},
+        {"default", 60},
         {"min", 0},
         {"max", 86400},
         {"description",
          "seconds each question (a turn, a drink, a roll, rum) waits for its player before the "
-         "default answer is applied; 0 waits for ever"}}},
+         "default answer is applied; 0 waits for ever. 60 by default: the longest question, a "
+         "turn in town, weighs the tiles, the coins and the ship's hold, and the rest are quick "
+         "answers that never need the whole minute"}}},
   };
+}
+
+// Off until it was on by default: a match stored before that goes on without a clock.
+Json UmRumGame::earlier_defaults() const {
+  return {{"decision_s", 0}};
 }
 
 Refusal UmRumGame::check_options(const Json& options) const {

@@ -9,7 +9,7 @@
 //                town_tiles.json (for owners of the printed game); null uses ours.
 //   stacks       object or null, default null: the values of the dispenser's tiles, any part of
 //                them, in the shape of tile_stacks.json; null uses ours.
-//   decision_s   integer 0..86400, default 0: seconds each question waits for its player before
+//   decision_s   integer 0..86400, default 60: seconds each question waits for its player before
 //                the room applies the default answer (docs/games/um-rum-und-ehre.md); 0 waits
 //                for ever.
 //
@@ -29,6 +29,7 @@ class UmRumGame : public Game {
   std::unique_ptr<Bot> make_bot(std::string_view kind) const override;
 
  protected:
+  Json earlier_defaults() const override;
   Refusal check_options(const Json& options) const override;
 };
 

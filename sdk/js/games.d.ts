@@ -36,6 +36,7 @@ export type ColpaccioView = View & {
   this_turn: {[key: string]: Json};
   threats: {[key: string]: Json};
   turn: number | 'corsairs' | null;
+  turn_clock_s: number;
 };
 
 /** an action of Raft & Scupper (docs/games/raft-and-scupper.md) */

@@ -47,8 +47,10 @@ inline Table empty_table(const DeckBuilder& deck, int players) {
 }
 
 inline std::unique_ptr<ColpaccioState> start(Table table, Chance chance = Chance(),
-                                             std::vector<Threat> revealed = {}) {
-  return ColpaccioState::from_table(std::move(table), std::move(chance), std::move(revealed));
+                                             std::vector<Threat> revealed = {},
+                                             int turn_clock_s = 0) {
+  return ColpaccioState::from_table(std::move(table), std::move(chance), std::move(revealed),
+                                    turn_clock_s);
 }
 
 // Seat 0 about to play: the convoy (plain gems at the dock when none is given) and the top of the
@@ -60,6 +62,7 @@ struct TurnSetup {
   int players = 2;
   int doubloons = 1;       // every player's
   std::vector<int> ships;  // seat 0's personal area
+  int turn_clock_s = 0;
 
   std::unique_ptr<ColpaccioState> build() {
     const auto bottom = deck.filler(8, Good::kRum, Location::kTower);
@@ -72,7 +75,42 @@ struct TurnSetup {
     table.convoy = convoy;
     for (Area& area : table.players) area.doubloons = doubloons;
     table.players[0].ships = ships;
-    return start(std::move(table));
+    return start(std::move(table), Chance(), {}, turn_clock_s);
+  }
+};
+
+// A table of `n` players with goods given by hand, seat `first_player` about to play; the ghost
+// ship in the pile below the `top` entries, unless threats were `revealed`.
+struct Setup {
+  DeckBuilder deck;
+  int players = 2;
+  std::vector<int> convoy;
+  std::vector<int> top;  // the pile's top entries, the first on top (threat_entry for threats)
+  std::vector<Threat> revealed;
+  Chance chance;
+  Table table;
+  int turn_clock_s = 0;
+
+  explicit Setup(int n = 2) : players(n) { table = empty_table(deck, n); }
+
+  // Gives `seat` the goods, with a cannonball on the first `cannonballs` of them.
+  void give(int seat, Good good, int count, int cannonballs = 0) {
+    for (int i = 0; i < count; ++i)
+      table.players[seat].columns[index(good)].push_back(
+          deck.add(good, Location::kInn, Prize::kNone, i < cannonballs));
+  }
+
+  std::unique_ptr<ColpaccioState> build(int first_player = 0) {
+    const auto bottom = deck.filler(8, Good::kRum, Location::kTower);
+    if (convoy.empty()) convoy = deck.filler(5, Good::kGems, Location::kDock);
+    table.deck = std::make_shared<const Deck>(deck.cards);
+    table.pile.clear();
+    if (revealed.empty()) table.pile.push_back(threat_entry(Threat::kGhostShip));
+    table.pile.insert(table.pile.end(), bottom.begin(), bottom.end());
+    table.pile.insert(table.pile.end(), top.rbegin(), top.rend());
+    table.convoy = convoy;
+    table.first_player = first_player;
+    return start(table, chance, revealed, turn_clock_s);
   }
 };
 

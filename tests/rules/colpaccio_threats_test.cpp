@@ -8,38 +8,6 @@ using namespace colpaccio_test;
 
 namespace {
 
-struct Setup {
-  DeckBuilder deck;
-  int players = 2;
-  std::vector<int> convoy;
-  std::vector<int> top;  // the pile's top entries, the first on top (threat_entry for threats)
-  std::vector<Threat> revealed;
-  Chance chance;
-  Table table;
-
-  explicit Setup(int n = 2) : players(n) { table = empty_table(deck, n); }
-
-  // Gives `seat` the goods, with a cannonball on the first `cannonballs` of them.
-  void give(int seat, Good good, int count, int cannonballs = 0) {
-    for (int i = 0; i < count; ++i)
-      table.players[seat].columns[index(good)].push_back(
-          deck.add(good, Location::kInn, Prize::kNone, i < cannonballs));
-  }
-
-  std::unique_ptr<ColpaccioState> build(int first_player = 0) {
-    const auto bottom = deck.filler(8, Good::kRum, Location::kTower);
-    if (convoy.empty()) convoy = deck.filler(5, Good::kGems, Location::kDock);
-    table.deck = std::make_shared<const Deck>(deck.cards);
-    table.pile.clear();
-    if (revealed.empty()) table.pile.push_back(threat_entry(Threat::kGhostShip));
-    table.pile.insert(table.pile.end(), bottom.begin(), bottom.end());
-    table.pile.insert(table.pile.end(), top.rbegin(), top.rend());
-    table.convoy = convoy;
-    table.first_player = first_player;
-    return start(table, chance, revealed);
-  }
-};
-
 bool mentions(const Json& view, const std::string& word) {
   return view.dump().find("\"" + word + "\"") != std::string::npos;
 }

@@ -261,6 +261,7 @@ TEST_CASE("unknown or mistyped options are refused") {
   REQUIRE(defaults.ok());
   CHECK((*defaults)["short_game"] == false);
   CHECK((*defaults)["layout"] == nullptr);
-  CHECK((*defaults)["turn_clock_s"] == 0);
+  CHECK((*defaults)["turn_clock_s"] == 60);  // a minute a turn at sea, unless the host says
+  CHECK((*game.normalize_options({{"turn_clock_s", 0}}))["turn_clock_s"] == 0);  // no clock
   CHECK((*defaults)["players"] == 2);
 }

@@ -132,6 +132,27 @@ TEST_CASE("the turn clock runs only once the pirates are at sea") {
   CHECK(state->apply(tortuga::kSystem, {{"type", "timeout"}})->code == "illegal_action");
 }
 
+TEST_CASE("at the default options every turn at sea waits a minute on the player to move") {
+  auto options = raft_and_scupper().normalize_options(Json::object());
+  REQUIRE(options.ok());
+  auto state = raft_and_scupper().new_state(*options, Chance(4));
+  int turns_at_sea = 0;
+  for (int step = 0; step < 400 && !state->is_over(); ++step) {
+    const int seat = state->actors().front();
+    const Json view = state->view(1 - seat);  // the other player sees whom the clock waits on
+    if (view["phase"] == "playing") {
+      ++turns_at_sea;
+      CHECK(view["deadline"] == Json{{"after_ms", 60000}, {"seats", {seat}}});
+      CHECK(state->view(seat)["deadline"] == view["deadline"]);
+    } else {
+      CHECK(view["deadline"] == nullptr);
+    }
+    REQUIRE_FALSE(state->apply(seat, state->legal_actions(seat).front()));
+  }
+  CHECK(turns_at_sea > 0);
+  if (state->is_over()) CHECK(state->view(0)["deadline"] == nullptr);
+}
+
 TEST_CASE("the game describes itself and its options") {
   const Json described = raft_and_scupper().describe();
   CHECK(described["id"] == "raft-and-scupper");

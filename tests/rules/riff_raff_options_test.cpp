@@ -90,5 +90,9 @@ TEST_CASE("with a turn clock the room chooses, appoints and loads for a player o
   play(*tied, tortuga::kSystem, {{"type", "timeout"}});
   CHECK(tied->captain() == 0);  // the first tied player clockwise from the captain, seat 2
 
-  CHECK_FALSE(new_match(2)->deadline().has_value());  // no clock by default
+  CHECK_FALSE(new_match(2, 0, {{"turn_clock_s", 0}})->deadline().has_value());  // 0: no clock
+  auto plain = new_match(2);  // a minute by default, for every player choosing
+  REQUIRE(plain->deadline().has_value());
+  CHECK(plain->deadline()->after_ms == 60000);
+  CHECK(plain->view(1)["deadline"]["seats"] == Json::array({0, 1}));
 }

@@ -28,11 +28,13 @@ TEST_CASE("scalawag: a claim opens a window for every other surviving captain") 
   // All declined: the order goes on.
   CHECK(ship(*m, 0).compass == 2 + 3 + 2);
   CHECK(m->current() == 1);
-  CHECK_FALSE(m->deadline());
+  // The window's deadline is gone; the next captain's order has the turn clock's.
+  CHECK(m->deadline()->after_ms == 45000);
+  CHECK(m->deadline()->seats == std::vector<int>{1});
 }
 
 TEST_CASE("scalawag: the window's time running out is a decline by all who kept silent") {
-  auto m = match_on(table_of({{S, M, M}, {G}, {G}, {G}}));
+  auto m = match_on(table_of({{S, M, M}, {G}, {G}, {G}}), {}, {{"turn_clock_s", 0}});
   CHECK(m->apply(tortuga::kSystem, simple("timeout")).has_value());  // nothing waits yet
   ok(*m, 0, order("make_sail", 3));  // a bluff: no three Sailors here
   ok(*m, 2, simple("decline"));

@@ -14,8 +14,18 @@ void time_out(ScalawagState& m) {
 }  // namespace
 
 TEST_CASE("scalawag: without a clock only the challenge windows have deadlines") {
-  auto m = match_on(table_of({{S, S, M}, {G}, {G}, {G}}));
+  auto m = match_on(table_of({{S, S, M}, {G}, {G}, {G}}), {}, {{"turn_clock_s", 0}});
   CHECK_FALSE(m->deadline());
+}
+
+TEST_CASE("scalawag: by default every question but a window waits 45 seconds") {
+  auto m = match_on(table_of({{S, S, M}, {G}, {G}, {G}}));
+  REQUIRE(m->deadline());
+  CHECK(m->deadline()->after_ms == 45000);
+  CHECK(m->deadline()->seats == std::vector<int>{0});
+  CHECK(m->view(2)["deadline"]["seats"] == Json::array({0}));
+  CHECK(scalawag().normalize_options(Json::object())->at("turn_clock_s") == 45);
+  CHECK(scalawag().normalize_options(Json::object())->at("window_s") == 10);
 }
 
 TEST_CASE("scalawag: the turn clock answers for the silent captain") {

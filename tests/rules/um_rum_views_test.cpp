@@ -14,10 +14,14 @@ void timeout(tortuga::State& s) {
 
 }  // namespace
 
-TEST_CASE("no decision clock by default; with decision_s every question has a deadline") {
+TEST_CASE("a minute a question by default; decision_s 0 for no clock; every question waits") {
   auto plain = match(3);
-  CHECK_FALSE(plain->deadline().has_value());
-  CHECK(plain->apply(tortuga::kSystem, {{"type", "timeout"}})->code == "illegal_action");
+  REQUIRE(plain->deadline().has_value());
+  CHECK(plain->deadline()->after_ms == 60000);
+  CHECK(plain->view(0)["deadline"]["seats"] == Json::array({0}));
+  auto unclocked = match(3, {{"decision_s", 0}});
+  CHECK_FALSE(unclocked->deadline().has_value());
+  CHECK(unclocked->apply(tortuga::kSystem, {{"type", "timeout"}})->code == "illegal_action");
   auto s = match(3, {{"decision_s", 30}});
   REQUIRE(s->deadline().has_value());
   CHECK(s->deadline()->after_ms == 30000);

@@ -192,6 +192,66 @@ STORE_TEST("after a restart a running match is rebuilt from its log and its play
   CHECK(last(*back, "room")["room"]["seats"][0]["away_since_ms"].is_null());
 }
 
+STORE_TEST("a match stored before the clocks were on by default goes on without one") {
+  // Colpaccio had no clock and the other games' were off: such a match's stored options do not
+  // name it. Rebuilt after a restart it keeps what it was played with; a new room gets the clock.
+  Server<Backend> s;
+  auto anne = std::make_shared<FakeClient>(), ben = std::make_shared<FakeClient>();
+  s.send(anne, {{"type", "hello"}, {"name", "Anne"}});
+  s.send(ben, {{"type", "hello"}, {"name", "Ben"}});
+  const std::string anne_token = last(*anne, "welcome")["token"];
+  const std::string ben_token = last(*ben, "welcome")["token"];
+  const auto anne_id = last(*anne, "welcome")["player"]["id"].get<std::int64_t>();
+  const auto ben_id = last(*ben, "welcome")["player"]["id"].get<std::int64_t>();
+  std::vector<std::int64_t> old_matches;
+  for (const auto& [game, options] :
+       {std::pair{"colpaccio",
+                  Json{{"players", 2}, {"deck", nullptr}, {"solo_difficulty", "standard"}}},
+        std::pair{"um-rum-und-ehre", Json{{"players", 2}}}}) {
+    store::Match old;
+    old.game = game;
+    old.options_json = options.dump();
+    old.seed = 17;
+    old.seats = {{0, anne_id, "Anne", ""}, {1, ben_id, "Ben", ""}};
+    old_matches.push_back(s.store->create_match(old));
+    REQUIRE(old_matches.back() != 0);
+  }
+
+  s.restart();
+  CHECK(s.recovered == 2);
+  auto back = std::make_shared<FakeClient>();
+  s.send(back, {{"type", "hello"}, {"name", "Anne"}, {"token", anne_token}});
+  REQUIRE(s.run([&] { return back->of_type("state").size() == 2; }));
+  for (const Json& state : back->of_type("state")) {
+    CAPTURE(state["view"]["game"]);
+    CHECK(state["view"]["deadline"].is_null());
+  }
+  CHECK(latest_view(*back, old_matches[0])["turn_clock_s"] == 0);
+  CHECK(latest_view(*back, old_matches[1])["decision_s"] == 0);
+  for (const Json& room : back->of_type("room")) {
+    const Json& options = room["room"]["options"];
+    CHECK(options.value(options.contains("decision_s") ? "decision_s" : "turn_clock_s", -1) == 0);
+  }
+
+  // A room made now, at the defaults, has the clock.
+  s.send(anne, {{"type", "hello"}, {"name", "Anne"}, {"token", anne_token}});
+  s.send(ben, {{"type", "hello"}, {"name", "Ben"}, {"token", ben_token}});
+  s.send(anne, {{"type", "create_room"}, {"game", "colpaccio"}});
+  const Json fresh = last(*anne, "room")["room"];
+  CHECK(fresh["options"]["turn_clock_s"] == 90);
+  s.send(ben, {{"type", "join_room"}, {"room", fresh["id"]}});
+  s.send(anne, {{"type", "start"}, {"room", fresh["id"]}});
+  REQUIRE(s.run([&] {
+    const Json state = last(*anne, "state");
+    return state.is_object() && state["view"]["game"] == "colpaccio" &&
+           state["match"] != old_matches[0];
+  }));
+  const Json view = last(*anne, "state")["view"];
+  CHECK(view["turn_clock_s"] == 90);
+  REQUIRE(view["deadline"].is_object());
+  CHECK(view["deadline"]["after_ms"] == 90000);
+}
+
 TEST_CASE("create_room sets the room's wait for absent players; welcome gives the default") {
   Server s;
   auto anne = std::make_shared<FakeClient>();

@@ -86,12 +86,35 @@ TEST_CASE("a raw script replays exactly as the chance source it always made") {
   REQUIRE(options.ok());
   const std::vector<std::uint32_t> script = {3, 1, 4, 1, 5, 9, 2, 6};
   auto direct = game.new_state(*options, Chance(17, script));
-  Json j = file_with("scalawag", {{"players", 4}}, Json(script));
+  Json j = file_with("scalawag", *options, Json(script));
   j["seed"] = 17;
   auto state = replayed_ok(j);
   CHECK(state->full_view() == direct->full_view());
   // And the file writes it back in the same raw form.
   CHECK(to_json(*parse_match_file(j))["script"] == Json(script));
+}
+
+TEST_CASE("a file that names no turn clock was played without one, and replays so") {
+  // Files and stored matches from before the clocks were on by default do not name them.
+  for (const auto& [game, clock] : {std::pair{"raft-and-scupper", "turn_clock_s"},
+                                    std::pair{"scalawag", "turn_clock_s"},
+                                    std::pair{"um-rum-und-ehre", "decision_s"},
+                                    std::pair{"riff-raff", "turn_clock_s"},
+                                    std::pair{"colpaccio", "turn_clock_s"}}) {
+    CAPTURE(game);
+    const Json players = {{"players", 3}};
+    auto unclocked = replayed_ok(file_with(game, game == std::string("raft-and-scupper")
+                                                     ? Json::object()
+                                                     : players,
+                                           Json::array()));
+    CHECK(unclocked->view(0)["deadline"].is_null());
+    const Game& rules = *find_game(game);
+    const Json named = *rules.normalize_options(Json::object());
+    CHECK(named[clock].get<int>() > 0);  // on by default for a room made now
+    auto clocked = replayed_ok(file_with(game, named, Json::array()));
+    CHECK(clocked->full_view()["deadline"].is_null() ==
+          (std::string(game) == "raft-and-scupper"));  // Raft's clock waits for the sea
+  }
 }
 
 TEST_CASE("a script is raw draws or named events, not both, and nothing else") {

@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import {startServer, launch, enter, nextToAct, seeded, isOver, clickAnAction,
         logOfSteps} from './harness.mjs';
 
-// The games' options that put a clock on a player's turns (seconds; 0, their default: none).
+// The games' options that put a clock on a player's turns (seconds; on by default, and set
+// long here: default_clocks.test.mjs reads them at their defaults).
 const CLOCKS = ['turn_clock_s', 'decision_s'];
 
 test('a browser plays every hosted game against bots to its end', async () => {

@@ -53,6 +53,7 @@ export function label(action, view) {
           ? `reveal ${listText(action.ships.map((id) => named(id)))}`
           : 'keep all your ships face down';
     case 'end_turn': return 'end the turn';
+    case 'timeout': return 'time ran out';
     case 'lose_good': return `give up one of your ${goodName(action.good)} to the ghost ship`;
     default: return genericLabel(action);
   }
@@ -101,6 +102,7 @@ export function eventText(event, names) {
           : 'the Corsairs found nothing to raid';
     case 'end_turn': return `${who(event.seat)} ended the turn`;
     case 'turn_passed': return `${who(event.seat)} had nothing to do: the turn passed`;
+    case 'timeout': return `${listText((event.seats || []).map(who))} ran out of time`;
     default: return String(event.event).replace(/_/g, ' ');
   }
 }
