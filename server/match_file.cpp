@@ -90,12 +90,14 @@ MatchFile match_file_of(const store::Match& m, const std::vector<store::Action>&
   }
   f.seed = m.seed;
   Json script = Json::parse(m.script_json, nullptr, false);
-  if (script.is_array())
-    for (const Json& x : script)
+  if (script.is_array()) {
+    for (const Json& x : script) {
       if (x.is_number_unsigned())
         f.script.push_back(x.get<std::uint32_t>());
       else if (x.is_object())
         f.events.push_back(x);
+    }
+  }
   for (const auto& a : actions)
     f.actions.push_back({a.seat, Json::parse(a.action_json, nullptr, false)});
   f.result = Json::parse(m.result_json, nullptr, false);
