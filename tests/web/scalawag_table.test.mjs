@@ -142,7 +142,8 @@ async function checkTable(page, names) {
   return {view, drawn: d};
 }
 
-// Anne (in the browser) and the others (players of the SDK, playing at random) with long names.
+// Anne (in the browser) and the others (players of the SDK, playing at random when the test
+// advances them) with long names.
 async function tableOf(server, browser, players, viewport, random) {
   const anne = await enter(browser, server.url, LONG[0], viewport);
   await anne.getByLabel('Game', {exact: true}).selectOption('scalawag');
@@ -161,16 +162,16 @@ async function tableOf(server, browser, players, viewport, random) {
   await anne.locator('#start:not([disabled])').click();
   await anne.locator('.scalawag-table').waitFor();
   const match = anne.received.find((m) => m.type === 'room' && m.room.match).room.match;
-  for (const client of others) {
-    const m = client.match(match);
-    const play = () => {
-      if (!m.legal.length) return;
-      m.act(m.legal[Math.floor(random() * m.legal.length)]).catch(() => {});
-    };
-    m.on('turn', play);
-    m.ready.then(() => { if (m.myTurn) play(); });
-  }
-  return {anne, others, names: LONG.slice(0, players)};
+  const handles = others.map((client) => client.match(match));
+  await Promise.all(handles.map((m) => m.ready));
+  // Each of the others asked something answers it once, at random: the test's own pace, so that
+  // a busy machine does not let the match run ahead of the checks.
+  const advance = () => {
+    for (const m of handles) {
+      if (m.legal.length) m.act(m.legal[Math.floor(random() * m.legal.length)]).catch(() => {});
+    }
+  };
+  return {anne, others, names: LONG.slice(0, players), advance};
 }
 
 for (const players of [3, 8]) {
@@ -182,7 +183,7 @@ for (const players of [3, 8]) {
     let table;
     try {
       table = await tableOf(server, browser, players, {width: 1280, height: 800}, random);
-      const {anne, names} = table;
+      const {anne, names, advance} = table;
       let checked = 0;
       let fogs = 0;
       let claims = 0;
@@ -192,6 +193,7 @@ for (const players of [3, 8]) {
         if (seen.view.fog) ++fogs;
         if (seen.view.claim) ++claims;
         if (!await clickAnAction(anne, random)) await anne.waitForTimeout(50);
+        advance();
       }
       assert.ok(checked >= 10, `only ${checked} steps checked`);
       assert.ok(claims > 0, 'no claim was seen on the table');
