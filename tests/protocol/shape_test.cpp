@@ -438,3 +438,35 @@ TEST_CASE("integers written at once are the array written element by element") {
   CHECK(empty.text() == "[]");
   CHECK(empty.size() == 1);
 }
+
+TEST_CASE("floating numbers are written as Json::dump() writes them, whole numbers too") {
+  std::vector<double> numbers = {0.0,
+                                 -0.0,
+                                 1.0,
+                                 -1.0,
+                                 90.0,
+                                 -180.0,
+                                 0.5,
+                                 -0.001,
+                                 1e14,
+                                 1e15,
+                                 -1e15,
+                                 1e16,
+                                 1e21,
+                                 1e300,
+                                 5e-5,
+                                 1e-4,
+                                 2.5e-7,
+                                 1e15 - 1,
+                                 -(1e15 - 1),
+                                 123456789012345.0,
+                                 9007199254740992.0};
+  for (int i = -2000; i <= 2000; ++i) numbers.push_back(i * 0.25);
+  for (double d : numbers) {
+    INFO(d);
+    Shape shape;
+    ShapeWriter out(shape);
+    out.value(d);
+    CHECK(shape.text() == Json(d).dump());
+  }
+}
