@@ -104,7 +104,8 @@ std::string write(const Ops& ops) {
 // The walk: node indices into the old document's shape `from` and the new one's `to`, equality by
 // text (Shape::same). Objects' sorted members are walked side by side; arrays are aligned on their
 // common ends, then on their longest common run of elements within kAlignBudget; wherever a
-// subtree's ops would be longer than the subtree, it is replaced whole.
+// subtree's ops would be longer than the subtree, it is replaced whole. So is a value written
+// whole that changed, without a walk.
 class ShapeDiff {
  public:
   ShapeDiff(const Shape& from, const Shape& to, Ops& ops) : from_(from), to_(to), ops_(ops) {}
@@ -114,7 +115,8 @@ class ShapeDiff {
     const auto from_type = from_[f].type, to_type = to_[t].type;
     const bool both_arrays = from_type == Json::value_t::array && to_type == from_type;
     const bool both_objects = from_type == Json::value_t::object && to_type == from_type;
-    if (!both_arrays && !both_objects) {
+    // A value written whole (ViewWriter::whole) is not walked into: it changed all at once.
+    if ((!both_arrays && !both_objects) || from_[f].whole || to_[t].whole) {
       replace(t);
       return;
     }

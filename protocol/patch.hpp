@@ -40,7 +40,8 @@ Json diff_members(const Json& from, const Json& to);
 // diff and diff_members from the old document known only by its shape (see shape.hpp) to the new
 // one known by its shape: the same ops, written as the text of a JSON array (each op's value cut
 // out of `to`'s text). Two values are taken as equal when their texts are. (So a NaN, which JSON
-// text cannot hold and writes as null, equals null here: what a client receives is the same.)
+// text cannot hold and writes as null, equals null here: what a client receives is the same.) A
+// value either shape holds whole (ViewWriter::whole) is replaced whole where it changed.
 // This is what the server runs: it keeps each audience's last shape and builds the new one
 // without a tree.
 std::string diff_text(const Shape& from, const Shape& to);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <limits>
@@ -137,6 +138,8 @@ ShapeWriter::ShapeWriter(Shape& into, const Shape* last) : shape_(into), last_(l
 
 bool ShapeWriter::reuse(std::uint32_t slot, std::uint64_t stamp) {
   if (slot >= kMaxSlots) throw std::logic_error("a reuse slot of 65536 or more");
+  // Within a value written whole there is no node to mark or copy: the value is written.
+  if (whole_ != kInside) return false;
   if (slot >= shape_.marks_.size()) shape_.marks_.resize(slot + 1);
   // Marked whether copied or about to be written: the next writing may copy it in turn.
   shape_.marks_[slot] = {stamp, static_cast<std::uint32_t>(shape_.nodes_.size()), true};
@@ -147,11 +150,34 @@ bool ShapeWriter::reuse(std::uint32_t slot, std::uint64_t stamp) {
   return true;
 }
 
+void ShapeWriter::whole() {
+  if (whole_ == kInside) whole_next_ = true;  // within a value written whole, it is whole already
+}
+
+void ShapeWriter::integers(std::span<const int> list) {
+  if (whole_ == kInside && !whole_next_) return ViewWriter::integers(list);  // a node each
+  // Within a value written whole, or the whole value itself: only the text.
+  const std::size_t at = start(Json::value_t::array);
+  std::string& text = shape_.text_;
+  const std::size_t from = text.size();
+  text.resize(from + 2 + list.size() * 12);  // 11 characters an int at most, and its comma
+  char* out = text.data() + from;
+  *out++ = '[';
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    if (i > 0) *out++ = ',';
+    out = std::to_chars(out, out + 11, list[i]).ptr;
+  }
+  *out++ = ']';
+  text.resize(static_cast<std::size_t>(out - text.data()));
+  finish(at, static_cast<std::uint32_t>(list.size()));
+}
+
 void ShapeWriter::copy(const Shape& from, std::size_t node) {
   const Shape::Node& root = from.nodes_[node];
+  whole_next_ = false;  // the copy is whole if the value copied was
   const std::size_t at = start(root.type);
   const std::size_t base = shape_.text_.size();
-  if (base + root.text >= kMax || at + root.size >= kMax)
+  if (base + root.text >= kMax || shape_.nodes_.size() + root.size >= kMax)
     throw std::length_error("a document too large for a shape");
   shape_.text_.append(from.text(node));
   // The subtree's nodes follow its root, and its members' keys lie together in the key pool, in
@@ -175,6 +201,7 @@ void ShapeWriter::copy(const Shape& from, std::size_t node) {
     n->at = static_cast<std::uint32_t>(n->at - root.at + base);
     n->key = n->key_size == 0 ? 0 : static_cast<std::uint32_t>(n->key - keys_from + keys_base);
   }
+  shape_.nodes_[at].whole = root.whole;
   finish(at, root.count);
 }
 
@@ -189,21 +216,33 @@ std::size_t ShapeWriter::start(Json::value_t type) {
   } else if (open_.back().count > 0) {
     shape_.text_ += ',';
   }
+  if (whole_ != kInside) return kInside;  // only the text of what a whole value holds
   const std::size_t at = shape_.nodes_.size();
   if (at >= kMax || shape_.text_.size() >= kMax)
     throw std::length_error("a document too large for a shape");
   shape_.nodes_.push_back(
-      {1, 0, key, key_size, static_cast<std::uint32_t>(shape_.text_.size()), 0, type});
+      {1, 0, key, key_size, static_cast<std::uint32_t>(shape_.text_.size()), 0, type, whole_next_});
+  if (whole_next_) {
+    whole_ = at;
+    whole_keys_ = shape_.keys_.size();
+    whole_next_ = false;
+  }
   return at;
 }
 
 void ShapeWriter::finish(std::size_t at, std::uint32_t count) {
-  Shape::Node& node = shape_.nodes_[at];
-  const std::size_t text = shape_.text_.size() - node.at;
-  if (text >= kMax) throw std::length_error("a document too large for a shape");
-  node.size = static_cast<std::uint32_t>(shape_.nodes_.size() - at);
-  node.count = count;
-  node.text = static_cast<std::uint32_t>(text);
+  if (at != kInside) {
+    Shape::Node& node = shape_.nodes_[at];
+    const std::size_t text = shape_.text_.size() - node.at;
+    if (text >= kMax) throw std::length_error("a document too large for a shape");
+    node.size = static_cast<std::uint32_t>(shape_.nodes_.size() - at);
+    node.count = node.whole ? 0 : count;
+    node.text = static_cast<std::uint32_t>(text);
+    if (at == whole_) {  // its members' keys were needed only to check their order
+      shape_.keys_.resize(whole_keys_);
+      whole_ = kInside;
+    }
+  }
   if (open_.empty()) {
     done_ = true;
     return;
@@ -211,10 +250,6 @@ void ShapeWriter::finish(std::size_t at, std::uint32_t count) {
   Open& parent = open_.back();
   parent.keyed = false;
   ++parent.count;
-}
-
-void ShapeWriter::scalar() {
-  finish(shape_.nodes_.size() - 1, 0);  // a scalar is the last node started
 }
 
 void ShapeWriter::key(std::string_view key) {
@@ -239,13 +274,13 @@ void ShapeWriter::key(std::string_view key) {
 void ShapeWriter::begin_object() {
   const std::size_t at = start(Json::value_t::object);
   shape_.text_ += '{';
-  open_.push_back({at, 0, true, false});
+  open_.push_back({at, 0, key_, key_size_, true, false});
 }
 
 void ShapeWriter::begin_array() {
   const std::size_t at = start(Json::value_t::array);
   shape_.text_ += '[';
-  open_.push_back({at, 0, false, false});
+  open_.push_back({at, 0, key_, key_size_, false, false});
 }
 
 void ShapeWriter::close(bool object) {
@@ -256,8 +291,8 @@ void ShapeWriter::close(bool object) {
   open_.pop_back();
   // A member's key is the pending one again once its object's members are done.
   if (!open_.empty() && open_.back().object) {
-    key_ = shape_.nodes_[done.node].key;
-    key_size_ = shape_.nodes_[done.node].key_size;
+    key_ = done.key;
+    key_size_ = done.key_size;
   }
   finish(done.node, done.count);
 }
@@ -271,41 +306,48 @@ void ShapeWriter::end_array() {
 }
 
 void ShapeWriter::null() {
-  start(Json::value_t::null);
+  const std::size_t at = start(Json::value_t::null);
   shape_.text_ += "null";
-  scalar();
+  finish(at, 0);
 }
 
 void ShapeWriter::boolean(bool b) {
-  start(Json::value_t::boolean);
+  const std::size_t at = start(Json::value_t::boolean);
   shape_.text_ += b ? "true" : "false";
-  scalar();
+  finish(at, 0);
 }
 
 void ShapeWriter::signed_integer(std::int64_t n) {
-  start(Json::value_t::number_integer);
+  const std::size_t at = start(Json::value_t::number_integer);
   char digits[24];
   shape_.text_.append(digits, std::to_chars(digits, digits + sizeof digits, n).ptr);
-  scalar();
+  finish(at, 0);
 }
 
 void ShapeWriter::unsigned_integer(std::uint64_t n) {
-  start(Json::value_t::number_unsigned);
+  const std::size_t at = start(Json::value_t::number_unsigned);
   char digits[24];
   shape_.text_.append(digits, std::to_chars(digits, digits + sizeof digits, n).ptr);
-  scalar();
+  finish(at, 0);
 }
 
 void ShapeWriter::floating(double d) {
-  start(Json::value_t::number_float);
-  shape_.text_ += Json(d).dump();  // nlohmann's shortest round-trip form; rare in views
-  scalar();
+  const std::size_t at = start(Json::value_t::number_float);
+  if (std::isfinite(d)) {
+    // What Json::dump() writes, by the very function its serializer calls (shortest round-trip
+    // form), without a Json and a serializer for each number: Riff Raff writes ~100 a board.
+    char digits[64];
+    shape_.text_.append(digits, nlohmann::detail::to_chars(digits, digits + sizeof digits, d));
+  } else {
+    shape_.text_ += "null";  // as Json::dump() writes NaN and infinities
+  }
+  finish(at, 0);
 }
 
 void ShapeWriter::string(std::string_view s) {
-  start(Json::value_t::string);
+  const std::size_t at = start(Json::value_t::string);
   append_quoted(shape_.text_, s);
-  scalar();
+  finish(at, 0);
 }
 
 }  // namespace tortuga::protocol

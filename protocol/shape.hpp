@@ -25,6 +25,10 @@ using Json = nlohmann::json;
 // equal value do not, and a patch reproduces the new document's text, not only its values. (The
 // text is canonical: members in order, numbers in one form. Comparing it where a diff needs an
 // answer costs less than hashing every node as a shape is written.)
+//
+// A value written whole (ViewWriter::whole) is one node, without nodes for what it holds: its
+// count is 0 and its size 1, its text all of it. A diff compares it by that text and replaces it
+// whole where it changed.
 class Shape {
  public:
   struct Node {
@@ -35,6 +39,7 @@ class Shape {
     std::uint32_t at;        // where the subtree's compact JSON text starts in text()
     std::uint32_t text;      // and its length
     Json::value_t type;
+    bool whole;  // written whole: one node, never walked into
   };
 
   // The shape of null.
@@ -126,21 +131,26 @@ class ShapeWriter final : public ViewWriter {
   void floating(double d) override;
   void string(std::string_view s) override;
   bool reuse(std::uint32_t slot, std::uint64_t stamp) override;
+  void whole() override;
+  void integers(std::span<const int> list) override;
   using ViewWriter::value;
 
  private:
+  // What start returns for a value inside a value written whole, which has no node.
+  static constexpr std::size_t kInside = static_cast<std::size_t>(-1);
+
   struct Open {
-    std::size_t node;
+    std::size_t node;  // or kInside
     std::uint32_t count;
+    std::uint32_t key, key_size;  // its own key in the key pool, as a member of an object
     bool object;
     bool keyed;  // an object's key is written and waits for its value
   };
-  // Starts a value's node (after its key's text, inside an object) and returns its index.
+  // Starts a value's node (after its key's text, inside an object) and returns its index, or
+  // kInside within a value written whole.
   std::size_t start(Json::value_t type);
   // Ends node `at` with its counts, and counts it in the container around it.
   void finish(std::size_t at, std::uint32_t count);
-  // Ends the scalar just started and written.
-  void scalar();
   void close(bool object);
   // Appends node `node` of `from`, with its subtree, as the next value.
   void copy(const Shape& from, std::size_t node);
@@ -150,6 +160,9 @@ class ShapeWriter final : public ViewWriter {
   std::vector<Open> open_;
   std::uint32_t key_ = 0, key_size_ = 0;  // the pending key, in the shape's key pool
   bool done_ = false;
+  bool whole_next_ = false;      // whole() was called: the next value is written whole
+  std::size_t whole_ = kInside;  // the node of the value being written whole, if one is
+  std::size_t whole_keys_ = 0;   // the key pool's size when it started: its keys are dropped
 };
 
 // Appends `s` as a JSON string, quoted and escaped exactly as Json::dump() writes it (invalid

@@ -10,7 +10,7 @@ void Observer::write_board(const State& state, int seat, ViewWriter& out) {
 }
 
 void Observer::write_legal(const State& state, int seat, ViewWriter& out) {
-  out.value(state.legal_actions(seat));
+  state.write_legal_actions(seat, out);
 }
 
 bool Observer::write_board_changes(const State&, BoardChanges&) {
@@ -41,6 +41,8 @@ class Relay : public ViewWriter {
   void floating(double d) override { out_.floating(d); }
   void string(std::string_view s) override { out_.string(s); }
   bool reuse(std::uint32_t slot, std::uint64_t stamp) override { return out_.reuse(slot, stamp); }
+  void whole() override { out_.whole(); }
+  void integers(std::span<const int> list) override { out_.integers(list); }
   using ViewWriter::value;
 
  protected:
@@ -79,6 +81,12 @@ class WithoutMembers final : public Relay {
     if (!dropping_) return Relay::reuse(slot, stamp);
     scalar();  // a dropped value is as good as copied: its writer writes nothing
     return true;
+  }
+  void whole() override {
+    if (!dropping_) Relay::whole();
+  }
+  void integers(std::span<const int> list) override {
+    dropping_ ? scalar() : Relay::integers(list);
   }
   using ViewWriter::value;
 

@@ -48,7 +48,7 @@ class Observer {
   virtual bool write_board_changes(const State& state, BoardChanges& out);
 
  protected:
-  // State::legal_actions(seat), written, for a seat that may act now.
+  // State::legal_actions(seat), written (State::write_legal_actions), for a seat that may act now.
   virtual void write_legal(const State& state, int seat, ViewWriter& out);
 
  private:

@@ -16,6 +16,12 @@ Json State::legal_actions(int seat) const {
   return legal(seat);
 }
 
+void State::write_legal_actions(int seat, ViewWriter& out) const {
+  if (may_act(seat)) return write_legal(seat, out);
+  out.begin_array();
+  out.end_array();
+}
+
 Refusal State::apply(int seat, Json action) {
   if (!action.is_object()) return not_an_object();
   auto type = action.find("type");

@@ -49,6 +49,8 @@ class State {
 
   // Ready-to-send action objects for this seat; empty when it need not act.
   Json legal_actions(int seat) const;
+  // The same, written value by value (view_writer.hpp): what rooms write them into views through.
+  void write_legal_actions(int seat, ViewWriter& out) const;
 
   // Validates and applies, or refuses with a precise reason and leaves the state untouched.
   // seat kSystem with {"type":"timeout"} is the room's timer. An accepted action is kept in
@@ -104,6 +106,10 @@ class State {
   // Game hooks. `seat` is always one of actors() and the match is not over when these are called,
   // and `action` is always an object with a string "type".
   virtual Json legal(int seat) const = 0;
+  // legal(seat), written. The default walks its tree; a game that writes its legal actions
+  // itself, and builds legal's tree from that writing with a JsonWriter, spares rooms a tree per
+  // audience that may act, after every action.
+  virtual void write_legal(int seat, ViewWriter& out) const { out.value(legal(seat)); }
   virtual Refusal act(int seat, const Json& action) = 0;
   // Called when deadline() has passed. The default refuses: games with deadlines override it.
   virtual Refusal on_timeout();

@@ -14,6 +14,7 @@
 
 #include <concepts>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,6 +51,20 @@ class ViewWriter {
   virtual bool reuse(std::uint32_t slot, std::uint64_t stamp) {
     (void)slot, (void)stamp;
     return false;
+  }
+  // Declares the next value one piece for diffs (or copied as one, by reuse). It is written as
+  // usual, and means the same, but a writer that builds flat forms for diffs may keep it as one
+  // value with its text: a diff compares it by its text and, where it changed, replaces it whole
+  // instead of walking into it. For a large value that is made anew all at once when it changes
+  // (Riff Raff's motion frames, the model a match is played with): walking it to find what
+  // changed costs more than it saves, when almost everything in it did.
+  virtual void whole() {}
+  // An array of integers, at once: a writer may write it faster than element by element (a value
+  // written whole, say, whose elements need no node of their own).
+  virtual void integers(std::span<const int> list) {
+    begin_array();
+    for (int n : list) signed_integer(n);
+    end_array();
   }
   // A whole tree, member by member.
   virtual void value(const Json& v) {

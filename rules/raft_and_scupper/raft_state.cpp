@@ -133,7 +133,7 @@ std::optional<Deadline> RaftState::deadline() const {
 
 Json RaftState::legal(int) const {
   JsonWriter out;
-  write_legal(*this, out);
+  raft::write_legal(*this, out);  // the free function, not State::write_legal
   return out.take();
 }
 

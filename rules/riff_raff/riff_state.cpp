@@ -38,6 +38,7 @@ void RiffState::set_scene(World world, std::vector<std::array<int, kKinds>> supp
   assert(round >= 1 && round <= rounds_);
   world_ = std::move(world);
   for (const Cargo& c : world_.cargo) next_id_ = std::max(next_id_, c.id + 1);
+  ++scenes_;
   for (int s = 0; s < seats(); ++s) players_[s].supply = supplies[s];
   round_ = round;
 }

@@ -95,6 +95,7 @@ class RiffState : public State {
 
  protected:
   Json legal(int seat) const override;
+  void write_legal(int seat, ViewWriter& out) const override;
   Refusal act(int seat, const Json& action) override;
   Refusal on_timeout() override;
   Json seat_view(int seat) const override;
@@ -134,6 +135,7 @@ class RiffState : public State {
   int catch_ms_ = 3000;
   int turn_clock_s_ = 0;
   int step_limit_ = 1 << 30;  // see limit_steps
+  std::uint32_t scenes_ = 0;  // scenes set (set_scene): part of the views' stamps (views.cpp)
   std::vector<int> winners_;
   std::string reason_;
 };

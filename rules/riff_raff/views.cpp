@@ -60,52 +60,84 @@ Placement RiffState::sample_placement(int kind) const {
 }
 
 Json RiffState::legal(int seat) const {
-  Json out = Json::array();
+  JsonWriter out;
+  write_legal(seat, out);
+  return out.take();
+}
+
+void RiffState::write_legal(int seat, ViewWriter& out) const {
+  // Each action's members in ascending order of their keys (view_writer.hpp).
+  out.begin_array();
   switch (phase_) {
     case Phase::kChoosing:
-      for (int card : players_[seat].hand) out.push_back({{"type", "choose"}, {"card", card}});
+      for (int card : players_[seat].hand) {
+        out.begin_object();
+        out.member("card", card);
+        out.member("type", "choose");
+        out.end_object();
+      }
       break;
     case Phase::kAppointing:
-      for (int s : tied_highest()) out.push_back({{"type", "appoint"}, {"seat", s}});
+      for (int s : tied_highest()) {
+        out.begin_object();
+        out.member("seat", s);
+        out.member("type", "appoint");
+        out.end_object();
+      }
       break;
     case Phase::kLoading:
       // Templates: any x, angle and drop within the view's "placement" bounds is legal too.
       for (int kind = 0; kind < kKinds; ++kind) {
         if (players_[seat].supply[kind] == 0) continue;
         const Placement p = sample_placement(kind);
-        Json action = {{"type", "load"},
-                       {"piece", kKindNames[kind]},
-                       {"x", rounded(p.x)},
-                       {"angle", p.angle_deg},
-                       {"drop", p.drop}};
+        auto load = [&](int pieces) {
+          out.begin_object();
+          out.member("angle", p.angle_deg);
+          out.member("drop", p.drop);
+          out.member("piece", kKindNames[kind]);
+          if (pieces > 0) out.member("pieces", pieces);
+          out.member("type", "load");
+          out.member("x", rounded(p.x));
+          out.end_object();
+        };
         if (!may_announce_two()) {
-          out.push_back(action);
+          load(0);
           continue;
         }
-        for (int pieces : {1, 2}) {
-          action["pieces"] = pieces;
-          out.push_back(action);
-        }
+        for (int pieces : {1, 2}) load(pieces);
       }
       break;
     case Phase::kCatching:
       // Templates too: a grab names a falling piece and the frame the hand closes at.
-      out.push_back({{"type", "catch"}, {"grabs", Json::array()}});
-      for (const Fall& fall : motion_.falls)
-        out.push_back({{"type", "catch"}, {"grabs", {{{"piece", fall.id}, {"frame", 0}}}}});
+      out.begin_object();
+      out.key("grabs");
+      out.begin_array();
+      out.end_array();
+      out.member("type", "catch");
+      out.end_object();
+      for (const Fall& fall : motion_.falls) {
+        out.begin_object();
+        out.key("grabs");
+        out.begin_array();
+        out.begin_object();
+        out.member("frame", 0);
+        out.member("piece", fall.id);
+        out.end_object();
+        out.end_array();
+        out.member("type", "catch");
+        out.end_object();
+      }
       break;
     case Phase::kOver:
       break;
   }
-  return out;
+  out.end_array();
 }
 
 namespace {
 
 void write_ints(ViewWriter& out, const std::vector<int>& list) {
-  out.begin_array();
-  for (int n : list) out.value(n);
-  out.end_array();
+  out.integers(list);
 }
 
 // The kinds in the order of their names, as an object keyed by them holds them.
@@ -122,9 +154,16 @@ const std::array<int, kKinds>& kinds_by_name() {
 }
 
 // Reuse slots (ViewWriter::reuse): the model is the same for the whole match, and the motion
-// changes only with a load, which numbers a new piece (next_id_ is its stamp).
+// and the world change only with a load, which numbers a new piece (next_id_), or a scene set
+// (set_scene). The model and the motion are written whole (ViewWriter::whole): a new placement's
+// motion is new frames throughout, so a diff that walked into it would only find the whole of it
+// changed, at the cost of comparing every frame. The players change with any action; they are
+// offered only so that the part of the views every audience shares, which leaves them out (they
+// are a private member), need not write them.
 constexpr std::uint32_t kModelSlot = 0;
 constexpr std::uint32_t kMotionSlot = 1;
+constexpr std::uint32_t kWorldSlot = 2;
+constexpr std::uint32_t kPlayersSlot = 3;
 
 }  // namespace
 
@@ -212,6 +251,11 @@ void RiffState::write_motion(ViewWriter& out) const {
 }
 
 void RiffState::write_players(int viewer, ViewWriter& out) const {
+  // As they are after this many actions and scenes, seen by this viewer (a hand is seen by its
+  // owner).
+  const std::uint64_t stamp =
+      (std::uint64_t{scenes_} << 40) | (history().size() << 8) | static_cast<std::uint8_t>(viewer);
+  if (out.reuse(kPlayersSlot, stamp)) return;
   out.begin_array();
   for (int s = 0; s < seats(); ++s) write_player(s, viewer, out);
   out.end_array();
@@ -259,8 +303,10 @@ void RiffState::write_seat_view(int seat, ViewWriter& out) const {
   }
   out.member("last_catch", last_catch_);
   out.key("model");
+  out.whole();
   if (!out.reuse(kModelSlot, 1)) out.value(spec_->source);
   out.key("motion");
+  out.whole();
   if (!out.reuse(kMotionSlot, static_cast<std::uint64_t>(next_id_))) write_motion(out);
   out.key("order");
   phase_ == Phase::kChoosing ? write_ints(out, {}) : write_ints(out, order_);
@@ -312,7 +358,8 @@ void RiffState::write_seat_view(int seat, ViewWriter& out) const {
     out.null();
   }
   out.key("world");
-  write_world(out);
+  if (!out.reuse(kWorldSlot, (std::uint64_t{scenes_} << 32) | static_cast<std::uint32_t>(next_id_)))
+    write_world(out);
   out.end_object();
 }
 

@@ -6,6 +6,7 @@
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "protocol/patch.hpp"
 #include "random_json.hpp"
@@ -303,4 +304,169 @@ TEST_CASE("two objects merged as text are the object holding both, the second's 
   CHECK(merged_object_text(shape_of(Json::object()), shape_of(Json::object())) == "{}");
   CHECK_THROWS_AS(merged_object_text(shape_of(Json::array()), shape_of(Json::object())),
                   std::logic_error);
+}
+
+namespace {
+
+// A board with a long track of frames, offered whole or not, and a score beside it.
+void write_board(ViewWriter& out, const std::vector<int>& frames, int score, bool whole) {
+  out.begin_object();
+  out.key("motion");
+  if (whole) out.whole();
+  out.begin_object();
+  out.key("frames");
+  out.integers(frames);
+  out.member("settled", true);
+  out.end_object();
+  out.member("score", score);
+  out.end_object();
+}
+
+Shape written_board(const std::vector<int>& frames, int score, bool whole) {
+  Shape shape;
+  ShapeWriter out(shape);
+  write_board(out, frames, score, whole);
+  return shape;
+}
+
+}  // namespace
+
+TEST_CASE("a value written whole is one node with its text, and a diff replaces it whole") {
+  std::vector<int> frames(60, 7), moved = frames;
+  moved[30] = -12;  // one frame changed: a walk would find one replace
+  const Shape walked = written_board(frames, 1, false), whole = written_board(frames, 1, true);
+  // The same text, the motion one node without its members' nodes.
+  CHECK(whole.text() == walked.text());
+  REQUIRE(whole.size() == 3);
+  CHECK(walked.size() == 65);
+  CHECK(whole[1].whole);
+  CHECK(whole[1].size == 1);
+  CHECK(whole[1].count == 0);
+  CHECK(whole.key(1) == "motion");
+  CHECK(whole.text(1) == walked.text(1));
+  CHECK(whole.key(2) == "score");
+  CHECK(whole[0].count == 2);
+  // Where it changed, the walk names the frame; the whole value is replaced whole.
+  const Shape walked_after = written_board(moved, 2, false);
+  const Shape whole_after = written_board(moved, 2, true);
+  CHECK(diff_members_text(walked, walked_after) ==
+        R"([{"op":"replace","path":"/motion/frames/30","value":-12},)"
+        R"({"op":"replace","path":"/score","value":2}])");
+  const std::string ops = diff_members_text(whole, whole_after);
+  CHECK(ops == R"([{"op":"replace","path":"/motion","value":)" + std::string(whole_after.text(1)) +
+                   R"(},{"op":"replace","path":"/score","value":2}])");
+  auto patched = apply_patch(Json::parse(whole.text()), Json::parse(ops));
+  REQUIRE(patched.ok());
+  CHECK(patched->dump() == whole_after.text());
+  // Unchanged, it is left alone like any equal value.
+  CHECK(diff_members_text(whole, written_board(frames, 2, true)) ==
+        R"([{"op":"replace","path":"/score","value":2}])");
+}
+
+TEST_CASE("a value written whole is copied whole, and what it holds is still checked") {
+  Shape first, second;
+  {
+    ShapeWriter out(first);
+    out.begin_object();
+    out.key("motion");
+    out.whole();
+    CHECK_FALSE(out.reuse(1, 5));
+    out.begin_object();
+    out.key("b");
+    out.integers(std::vector<int>{1, -2, 3});
+    out.key("c");
+    out.begin_array();
+    CHECK_FALSE(out.reuse(2, 0));  // within a whole value nothing is offered: it is written
+    out.value(4.5);
+    out.end_array();
+    out.end_object();
+    out.member("z", 1);
+    out.end_object();
+  }
+  CHECK(first.text() == R"({"motion":{"b":[1,-2,3],"c":[4.5]},"z":1})");
+  REQUIRE(first.size() == 3);
+  {
+    ShapeWriter out(second, &first);
+    out.begin_object();
+    out.key("motion");
+    CHECK(out.reuse(1, 5));
+    out.member("z", 2);
+    out.end_object();
+  }
+  CHECK(second.text() == R"({"motion":{"b":[1,-2,3],"c":[4.5]},"z":2})");
+  REQUIRE(second.size() == 3);
+  CHECK(second[1].whole);
+  CHECK(second.key(2) == "z");
+  // Members out of order inside a whole value are refused as anywhere else.
+  Shape bad;
+  ShapeWriter out(bad);
+  out.begin_object();
+  out.key("m");
+  out.whole();
+  out.begin_object();
+  out.member("b", 1);
+  CHECK_THROWS_AS(out.key("a"), std::logic_error);
+}
+
+TEST_CASE("integers written at once are the array written element by element") {
+  const std::vector<int> list = {0, -1, 2147483647, -2147483647 - 1, 42};
+  Shape at_once, one_by_one;
+  {
+    ShapeWriter out(at_once);
+    out.integers(list);
+  }
+  {
+    ShapeWriter out(one_by_one);
+    out.begin_array();
+    for (int n : list) out.value(n);
+    out.end_array();
+  }
+  CHECK(at_once.text() == Json(list).dump());
+  REQUIRE(at_once.size() == one_by_one.size());
+  for (std::size_t n = 0; n < at_once.size(); ++n) {
+    CHECK(at_once[n].at == one_by_one[n].at);
+    CHECK(at_once[n].text == one_by_one[n].text);
+    CHECK(at_once[n].size == one_by_one[n].size);
+  }
+  JsonWriter tree;
+  tree.integers(list);
+  CHECK(tree.take() == Json(list));
+  Shape empty;
+  ShapeWriter out(empty);
+  out.whole();
+  out.integers({});
+  CHECK(empty.text() == "[]");
+  CHECK(empty.size() == 1);
+}
+
+TEST_CASE("floating numbers are written as Json::dump() writes them, whole numbers too") {
+  std::vector<double> numbers = {0.0,
+                                 -0.0,
+                                 1.0,
+                                 -1.0,
+                                 90.0,
+                                 -180.0,
+                                 0.5,
+                                 -0.001,
+                                 1e14,
+                                 1e15,
+                                 -1e15,
+                                 1e16,
+                                 1e21,
+                                 1e300,
+                                 5e-5,
+                                 1e-4,
+                                 2.5e-7,
+                                 1e15 - 1,
+                                 -(1e15 - 1),
+                                 123456789012345.0,
+                                 9007199254740992.0};
+  for (int i = -2000; i <= 2000; ++i) numbers.push_back(i * 0.25);
+  for (double d : numbers) {
+    INFO(d);
+    Shape shape;
+    ShapeWriter out(shape);
+    out.value(d);
+    CHECK(shape.text() == Json(d).dump());
+  }
 }

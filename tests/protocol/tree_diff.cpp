@@ -249,10 +249,13 @@ void diff_objects(const Json& from, const Json& to, std::string& path, Ops& ops)
   }
 }
 
+// The pointers of the values written whole, for the diff under way.
+const std::set<std::string>* wholes = nullptr;
+
 void diff_into(const Json& from, const Json& to, std::string& path, Ops& ops) {
   const bool both_arrays = from.is_array() && to.is_array();
   const bool both_objects = from.is_object() && to.is_object();
-  if (!both_arrays && !both_objects) {
+  if ((!both_arrays && !both_objects) || (wholes && wholes->count(path))) {
     // Containers are walked, not compared whole first: each node is visited once per diff.
     if (!same(from, to)) ops.push_back(op("replace", path, &to));
     return;
@@ -286,17 +289,21 @@ Json to_json(Ops& ops) {
 
 }  // namespace
 
-Json tree_diff(const Json& from, const Json& to) {
+Json tree_diff(const Json& from, const Json& to, const std::set<std::string>& whole) {
   Ops ops;
   std::string path;
+  wholes = &whole;
   diff_into(from, to, path, ops);
+  wholes = nullptr;
   return to_json(ops);
 }
 
-Json tree_diff_members(const Json& from, const Json& to) {
+Json tree_diff_members(const Json& from, const Json& to, const std::set<std::string>& whole) {
   Ops ops;
   std::string path;
+  wholes = &whole;
   diff_objects(from, to, path, ops);
+  wholes = nullptr;
   return to_json(ops);
 }
 

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -23,18 +24,54 @@ using namespace tortuga::protocol;
 
 namespace {
 
-// Empty when `written` is shape_of(tree) node for node, else where they first differ.
+// Empty when `written` is shape_of(tree) node for node, but that a value written whole
+// (ViewWriter::whole) is one node, with its text and no nodes below it; else where they first
+// differ.
 std::string mismatch(const Shape& written, const Json& tree) {
   const Shape built = shape_of(tree);
   if (written.text() != tree.dump()) return "text: " + std::string(written.text());
-  if (written.size() != built.size()) return "node count";
+  // Where each node of `built` is in `written`: the nodes below a whole value have no place.
+  constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+  std::vector<std::size_t> at(built.size() + 1, kNone);
+  std::size_t w = 0;
+  for (std::size_t n = 0; n < built.size(); ++w) {
+    if (w >= written.size()) return "node count";
+    at[n] = w;
+    n += written[w].whole ? built[n].size : 1;
+  }
+  at[built.size()] = w;
+  if (w != written.size()) return "node count";
   for (std::size_t n = 0; n < built.size(); ++n) {
-    const auto &w = written[n], &b = built[n];
-    if (!written.same(n, built, n) || w.size != b.size || w.count != b.count || w.at != b.at ||
-        w.text != b.text || w.type != b.type || written.key(n) != built.key(n))
+    if (at[n] == kNone) continue;
+    const auto &x = written[at[n]], &b = built[n];
+    if (!written.same(at[n], built, n) || x.size != at[n + b.size] - at[n] ||
+        x.count != (x.whole ? 0 : b.count) || x.at != b.at || x.text != b.text ||
+        x.type != b.type || written.key(at[n]) != built.key(n))
       return "node " + std::to_string(n) + " (key \"" + std::string(built.key(n)) + "\")";
   }
   return "";
+}
+
+// The pointers of the values `shape` holds whole.
+void add_wholes(const Shape& shape, std::size_t node, std::string& path,
+                std::set<std::string>& out) {
+  if (shape[node].whole) out.insert(path);
+  const bool object = shape[node].type == Json::value_t::object;
+  std::size_t child = node + 1;
+  for (std::uint32_t i = 0; i < shape[node].count; ++i) {
+    const std::size_t size = path.size();
+    append_segment(path, object ? shape.key(child) : std::to_string(i));
+    add_wholes(shape, child, path, out);
+    path.resize(size);
+    child += shape[child].size;
+  }
+}
+std::set<std::string> wholes(const Shape& a, const Shape& b) {
+  std::set<std::string> out;
+  std::string path;
+  add_wholes(a, 0, path, out);
+  add_wholes(b, 0, path, out);
+  return out;
 }
 
 // What `write` writes into a shape (against `last`, as rooms write a board after an action).
@@ -76,8 +113,10 @@ void check_diff(const Shape& from_shape, const Json& from, const Shape& to_shape
                 bool members) {
   const std::string ops =
       members ? diff_members_text(from_shape, to_shape) : diff_text(from_shape, to_shape);
+  // What either shape holds whole, the reference diff replaces whole too.
+  const std::set<std::string> whole = wholes(from_shape, to_shape);
   const Json by_tree =
-      members ? testing::tree_diff_members(from, to) : testing::tree_diff(from, to);
+      members ? testing::tree_diff_members(from, to, whole) : testing::tree_diff(from, to, whole);
   CHECK(ops == by_tree.dump());
   auto patched = apply_patch(from, Json::parse(ops));
   REQUIRE(patched.ok());
