@@ -483,7 +483,9 @@ void Room::act(std::shared_ptr<Client> client, Json action, Json re) {
 
 void Room::apply(int seat, Json action, const std::shared_ptr<Client>& by, const Json& re) {
   const auto began = std::chrono::steady_clock::now();
-  if (auto refused = state_->apply(seat, std::move(action))) {
+  auto refused = state_->apply(seat, std::move(action));
+  metrics_.rules_seconds->observe(ServerMetrics::seconds(std::chrono::steady_clock::now() - began));
+  if (refused) {
     if (by) error(by, re, refused->code, refused->message);
     return;
   }

@@ -78,6 +78,11 @@ ServerMetrics::ServerMetrics() {
                              "Time to apply an action: the rules' check and change, and every "
                              "audience's patch. By game.",
                              {"game"});
+  auto& rules = r.histograms("tortuga_action_rules_seconds",
+                             "Time the rules take to check and apply an action, refused or not: "
+                             "the part of tortuga_action_apply_seconds that is the game's own. "
+                             "By game.",
+                             {"game"});
   std::vector<std::string> games;
   for (const Game* g : all_games()) games.push_back(g->info().id);
   games.push_back(kOther);
@@ -88,6 +93,7 @@ ServerMetrics::ServerMetrics() {
                   &finished.add({game}),
                   &abandoned.add({game}),
                   &apply.add({game}, metrics::duration_buckets()),
+                  &rules.add({game}, metrics::duration_buckets()),
                   {}};
     for (std::size_t s = 0; s < m.rooms.size(); ++s)
       m.rooms[s] = &rooms.add({game, kRoomStatuses[s]});

@@ -43,6 +43,7 @@ struct GameMetrics {
   metrics::Counter* matches_finished;
   metrics::Counter* matches_abandoned;
   metrics::Histogram* apply_seconds;
+  metrics::Histogram* rules_seconds;
   // Rooms of this game by status, in the order of Room::Status: open, starting, playing, over.
   std::array<metrics::Gauge*, 4> rooms;
 };

@@ -82,9 +82,9 @@ void check_monotone(const Scrape& before, const Scrape& after) {
 TEST_CASE("metrics under load parse, and counters move as the load says") {
   TempDir dir;
   // A bucket large enough for the players, so that only the burst below is rate limited.
-  ServerProcess server(dir / "tortuga.db", dir.path(),
-                       limits_config(dir.path(), "limits",
-                                     R"({"messages_per_second": 200, "message_burst": 200})"));
+  ServerProcess server(
+      dir / "tortuga.db", dir.path(),
+      limits_config(dir.path(), "limits", R"({"messages_per_second": 200, "message_burst": 200})"));
   const Scrape idle = scrape(server.port(), dir);
   CHECK(value(idle, "tortuga_connections_accepted_total{}") == 0);
 
@@ -182,6 +182,11 @@ TEST_CASE("metrics under load parse, and counters move as the load says") {
   CHECK(value(loaded, "tortuga_rooms{" + raft + ",status=\"playing\"}") == 0);
   CHECK(value(loaded, "tortuga_action_apply_seconds_count{" + raft + "}") == actions);
   CHECK(value(loaded, "tortuga_action_apply_seconds_bucket{" + raft + ",le=\"+Inf\"}") == actions);
+  // The rules' part of each apply: every action went through them once, none refused.
+  CHECK(value(loaded, "tortuga_action_rules_seconds_count{" + raft + "}") == actions);
+  CHECK(value(loaded, "tortuga_action_rules_seconds_sum{" + raft + "}") > 0);
+  CHECK(value(loaded, "tortuga_action_rules_seconds_sum{" + raft + "}") <=
+        value(loaded, "tortuga_action_apply_seconds_sum{" + raft + "}"));
   CHECK(value(loaded, "tortuga_action_to_patch_seconds_count{}") == actions);
   CHECK(value(loaded, "tortuga_action_commit_wait_seconds_count{}") == actions);
   // Every action is one write, besides the players, the matches and their results.
