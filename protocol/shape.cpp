@@ -139,7 +139,7 @@ ShapeWriter::ShapeWriter(Shape& into, const Shape* last) : shape_(into), last_(l
 bool ShapeWriter::reuse(std::uint32_t slot, std::uint64_t stamp) {
   if (slot >= kMaxSlots) throw std::logic_error("a reuse slot of 65536 or more");
   // Within a value written whole there is no node to mark or copy: the value is written.
-  if (whole_ != kInside) return false;
+  if (within_whole()) return false;
   if (slot >= shape_.marks_.size()) shape_.marks_.resize(slot + 1);
   // Marked whether copied or about to be written: the next writing may copy it in turn.
   shape_.marks_[slot] = {stamp, static_cast<std::uint32_t>(shape_.nodes_.size()), true};
@@ -151,11 +151,11 @@ bool ShapeWriter::reuse(std::uint32_t slot, std::uint64_t stamp) {
 }
 
 void ShapeWriter::whole() {
-  if (whole_ == kInside) whole_next_ = true;  // within a value written whole, it is whole already
+  if (!within_whole()) whole_next_ = true;  // within a value written whole, it is whole already
 }
 
 void ShapeWriter::integers(std::span<const int> list) {
-  if (whole_ == kInside && !whole_next_) return ViewWriter::integers(list);  // a node each
+  if (!within_whole() && !whole_next_) return ViewWriter::integers(list);  // a node each
   // Within a value written whole, or the whole value itself: only the text.
   const std::size_t at = start(Json::value_t::array);
   std::string& text = shape_.text_;
@@ -216,7 +216,7 @@ std::size_t ShapeWriter::start(Json::value_t type) {
   } else if (open_.back().count > 0) {
     shape_.text_ += ',';
   }
-  if (whole_ != kInside) return kInside;  // only the text of what a whole value holds
+  if (within_whole()) return kInside;  // only the text of what a whole value holds
   const std::size_t at = shape_.nodes_.size();
   if (at >= kMax || shape_.text_.size() >= kMax)
     throw std::length_error("a document too large for a shape");
@@ -240,7 +240,7 @@ void ShapeWriter::finish(std::size_t at, std::uint32_t count) {
     node.text = static_cast<std::uint32_t>(text);
     if (at == whole_) {  // its members' keys were needed only to check their order
       shape_.keys_.resize(whole_keys_);
-      whole_ = kInside;
+      whole_ = kNoWhole;
     }
   }
   if (open_.empty()) {

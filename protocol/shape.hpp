@@ -138,6 +138,8 @@ class ShapeWriter final : public ViewWriter {
  private:
   // What start returns for a value inside a value written whole, which has no node.
   static constexpr std::size_t kInside = static_cast<std::size_t>(-1);
+  // What whole_ holds while no value is being written whole.
+  static constexpr std::size_t kNoWhole = static_cast<std::size_t>(-1);
 
   struct Open {
     std::size_t node;  // or kInside
@@ -154,15 +156,17 @@ class ShapeWriter final : public ViewWriter {
   void close(bool object);
   // Appends node `node` of `from`, with its subtree, as the next value.
   void copy(const Shape& from, std::size_t node);
+  // Within a value written whole, whose inner values have no nodes.
+  bool within_whole() const { return whole_ != kNoWhole; }
 
   Shape& shape_;
   const Shape* last_;
   std::vector<Open> open_;
   std::uint32_t key_ = 0, key_size_ = 0;  // the pending key, in the shape's key pool
   bool done_ = false;
-  bool whole_next_ = false;      // whole() was called: the next value is written whole
-  std::size_t whole_ = kInside;  // the node of the value being written whole, if one is
-  std::size_t whole_keys_ = 0;   // the key pool's size when it started: its keys are dropped
+  bool whole_next_ = false;       // whole() was called: the next value is written whole
+  std::size_t whole_ = kNoWhole;  // the node of the value being written whole, if one is
+  std::size_t whole_keys_ = 0;    // the key pool's size when it started: its keys are dropped
 };
 
 // Appends `s` as a JSON string, quoted and escaped exactly as Json::dump() writes it (invalid
