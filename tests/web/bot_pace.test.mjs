@@ -6,7 +6,7 @@
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {startServer, launch, enter, seeded, logOfSteps} from './harness.mjs';
+import {startServer, launch, enter, seeded, logOfSteps, startWithRandomBots} from './harness.mjs';
 
 // A bot's pause is 400 ms and neither game waits on anyone for longer once all have answered
 // (a Scalawag! window closes itself after 10 s only when someone has not): a page that shows
@@ -18,14 +18,7 @@ async function startAgainstBots(page, game, players) {
   await page.locator('#option-players').fill(String(players));
   await page.getByRole('button', {name: 'Create room'}).click();
   await page.waitForURL(/#\/room\/\d+$/);
-  for (let seat = 1; seat < players; ++seat) {
-    const row = page.locator(`.seat[data-seat="${seat}"]`);
-    await page.getByLabel(`bot for seat ${seat}`).selectOption('random');
-    await row.getByRole('button', {name: 'Add bot'}).click();
-    await row.filter({hasText: `Bot ${seat + 1} (random)`}).waitFor();
-  }
-  await page.locator('#start:not([disabled])').click();
-  await page.locator('.play').waitFor();
+  await startWithRandomBots(page);
   await page.getByLabel('the plain view: no board, every action a button').check();
 }
 

@@ -4,8 +4,8 @@
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {startServer, launch, enter, seeded, isOver, toAct, step, clickAnAction,
-        until} from './harness.mjs';
+import {startServer, launch, enter, startWithRandomBots, seeded, isOver, toAct, step,
+        clickAnAction, until} from './harness.mjs';
 
 // The games' options that put a clock on a player's turns, and the words they are shown in.
 const CLOCKS = ['turn_clock_s', 'decision_s'];
@@ -47,15 +47,7 @@ test('at the default options every game counts down the turn clock of the seat t
       await anne.locator('.seat[data-seat="0"]', {hasText: 'Anne Bonny'}).waitFor();
       // The room's header names the clock in words too.
       await anne.getByText(`${spec.title}: ${spec.default}`).first().waitFor();
-      const seats = await anne.locator('.seat').count();
-      for (let seat = 1; seat < seats; ++seat) {
-        const row = anne.locator(`.seat[data-seat="${seat}"]`);
-        await anne.getByLabel(`bot for seat ${seat}`).selectOption('random');
-        await row.getByRole('button', {name: 'Add bot'}).click();
-        await row.filter({hasText: `Bot ${seat + 1} (random)`}).waitFor();
-      }
-      await anne.locator('#start:not([disabled])').click();
-      await anne.locator('.play').waitFor();
+      await startWithRandomBots(anne);
       const plain = anne.getByLabel('the plain view: no board, every action a button');
       if (await plain.count()) await plain.check();
 

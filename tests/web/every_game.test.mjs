@@ -6,8 +6,8 @@
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {startServer, launch, enter, nextToAct, seeded, isOver, clickAnAction,
-        logOfSteps} from './harness.mjs';
+import {startServer, launch, enter, startWithRandomBots, nextToAct, seeded, isOver,
+        clickAnAction, logOfSteps} from './harness.mjs';
 
 // The games' options that put a clock on a player's turns (seconds; on by default, and set
 // long here: default_clocks.test.mjs reads them at their defaults).
@@ -31,14 +31,7 @@ test('a browser plays every hosted game against bots to its end', async () => {
       await anne.locator('.seat[data-seat="0"]', {hasText: 'Anne Bonny'}).waitFor();
       const seats = await anne.locator('.seat').count();
       assert.equal(seats, game.options.players.default, game.id);
-      for (let seat = 1; seat < seats; ++seat) {
-        const row = anne.locator(`.seat[data-seat="${seat}"]`);
-        await anne.getByLabel(`bot for seat ${seat}`).selectOption('random');
-        await row.getByRole('button', {name: 'Add bot'}).click();
-        await row.filter({hasText: `Bot ${seat + 1} (random)`}).waitFor();
-      }
-      await anne.locator('#start:not([disabled])').click();
-      await anne.locator('.play').waitFor();
+      await startWithRandomBots(anne);
       const plain = anne.getByLabel('the plain view: no board, every action a button');
       if (await plain.count()) await plain.check();
 

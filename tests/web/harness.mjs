@@ -115,6 +115,21 @@ export async function startAgainstBot(page) {
   await page.locator('.play').waitFor();
 }
 
+// In a room just created, fills every other seat with a random bot and starts; returns once the
+// match is shown.
+export async function startWithRandomBots(page) {
+  await page.locator('.seat[data-seat="0"]:not(.empty)').waitFor();  // the room is drawn
+  const seats = await page.locator('.seat').count();
+  for (let seat = 1; seat < seats; ++seat) {
+    const row = page.locator(`.seat[data-seat="${seat}"]`);
+    await page.getByLabel(`bot for seat ${seat}`).selectOption('random');
+    await row.getByRole('button', {name: 'Add bot'}).click();
+    await row.filter({hasText: `Bot ${seat + 1} (random)`}).waitFor();
+  }
+  await page.locator('#start:not([disabled])').click();
+  await page.locator('.play').waitFor();
+}
+
 export async function step(page) {
   return Number(await page.locator('.play').getAttribute('data-step'));
 }

@@ -3,8 +3,8 @@
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {startServer, launch, enter, nextToAct, seeded, isOver, step, clickAnAction,
-        logOfSteps} from './harness.mjs';
+import {startServer, launch, enter, startWithRandomBots, nextToAct, seeded, isOver, step,
+        clickAnAction, logOfSteps} from './harness.mjs';
 
 const lastSent = (page) => page.sent.filter((m) => m.type === 'action').at(-1)?.action;
 
@@ -28,13 +28,7 @@ async function startAgainstRandomBots(anne) {
   await anne.locator('.seat[data-seat="0"]', {hasText: 'Anne Bonny'}).waitFor();
   const seats = await anne.locator('.seat').count();
   assert.ok(seats >= 3, `a Scalawag! room has ${seats} seats`);
-  for (let seat = 1; seat < seats; ++seat) {
-    const row = anne.locator(`.seat[data-seat="${seat}"]`);
-    await anne.getByLabel(`bot for seat ${seat}`).selectOption('random');
-    await row.getByRole('button', {name: 'Add bot'}).click();
-    await row.filter({hasText: `Bot ${seat + 1} (random)`}).waitFor();
-  }
-  await anne.locator('#start:not([disabled])').click();
+  await startWithRandomBots(anne);
   await anne.locator('.scalawag-table').waitFor();
 }
 
