@@ -76,6 +76,10 @@ TEST_CASE("malformed, unknown and incomplete messages are refused and the connec
   expect_refused(c, {{"type", "join_room"}}, "bad_field");
   expect_refused(c, {{"type", "join_room"}, {"room", true}}, "bad_field");
   expect_refused(c, {{"type", "action"}, {"match", 1}}, "bad_field");
+  // An action that is there but is no object is refused as the games refuse a malformed one.
+  const Json not_an_action =
+      expect_refused(c, {{"type", "action"}, {"match", 1}, {"action", "pass"}}, "bad_action");
+  CHECK(not_an_action.at("message") == "an action must be a JSON object");
   expect_refused(c, {{"type", "create_room"}, {"game", "chess"}}, "unknown_game");
   expect_refused(c, {{"type", "join_room"}, {"room", 999}}, "no_such_room");
   expect_refused(c, {{"type", "action"}, {"match", 999}, {"action", {{"type", "pass"}}}},
