@@ -260,7 +260,11 @@ export class Match extends Emitter<MatchEvents> {
 export interface ClientOptions {
   /** ws:// or wss:// address of /ws, or a function returning it, asked at every connection. */
   url: string | (() => string);
-  /** The display name: 1 to 32 characters, no control characters. */
+  /**
+   * The display name, as the server takes it: 1 to 32 characters once white space at both ends
+   * is trimmed, none of them a control character, line break or text-direction mark
+   * (docs/protocol.md, hello).
+   */
   name: string;
   /** A WebSocket constructor; default globalThis.WebSocket (in Node 20: the "ws" package's). */
   WebSocket?: new (url: string) => unknown;

@@ -249,6 +249,7 @@ TEST_CASE("every malformed field is bad_field and the message names the field") 
       {R"({"type":"hello","name":"Anne\u007fBonny"})", "name"},
       {R"({"type":"hello","name":"Anne\u0085Bonny"})", "name"},
       {R"({"type":"hello","name":"\u202eynnoB"})", "name"},
+      {R"({"type":"hello","name":"\u061cAnne"})", "name"},
       {R"({"type":"hello","name":"\u200b"})", "name"},
       {R"({"type":"hello","name":"Anne","token":5})", "token"},
       {R"({"type":"hello","name":"Anne","token":{}})", "token"},
