@@ -152,7 +152,7 @@ TEST_CASE("room and match mistakes are refused and change nothing") {
                  "illegal_action");
   expect_refused(anne, {{"type", "action"}, {"match", match}, {"action", {{"type", "fly"}}}},
                  "bad_action");
-  expect_refused(anne, {{"type", "action"}, {"match", match}, {"action", "pass"}}, "bad_field");
+  expect_refused(anne, {{"type", "action"}, {"match", match}, {"action", "pass"}}, "bad_action");
 
   // None of that moved the match: the state is still the first one, and a legal action works.
   for (TestClient* c : {&anne, &bill, &sam}) {
