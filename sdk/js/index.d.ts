@@ -143,15 +143,27 @@ export interface StoredMatch {
   ended_ms: number | null;
 }
 
+/** A line said in a match's room, as its replay keeps it: at the step it was said. */
+export interface ReplayChatLine {
+  step: number;
+  /** The speaker's seat; null for a spectator. */
+  seat: number | null;
+  player: number | null;
+  name: string;
+  text: string;
+  time_ms: number;
+}
+
 export interface Replay {
   type: 'replay';
+  re?: string | number;
   match: number;
   seat: number | null;
-  // Every step fully revealed: a match that is over, asked without a seat.
+  /** Every step fully revealed: a match that is over, asked without a seat. */
   revealed: boolean;
   steps: {step: number; seat: number | null; action: Action | null; view: View}[];
-  /** What was said in the room while the match was on, each line at its step. */
-  chat?: (ChatLine & {step: number})[];
+  /** What was said in the room while it had the match, in order, whatever the seat asked for. */
+  chat: ReplayChatLine[];
 }
 
 export interface MatchFilter {
@@ -260,7 +272,11 @@ export class Match extends Emitter<MatchEvents> {
 export interface ClientOptions {
   /** ws:// or wss:// address of /ws, or a function returning it, asked at every connection. */
   url: string | (() => string);
-  /** The display name: 1 to 32 characters, no control characters. */
+  /**
+   * The display name, as the server takes it: 1 to 32 characters once white space at both ends
+   * is trimmed, none of them a control character, line break or text-direction mark
+   * (docs/protocol.md, hello).
+   */
   name: string;
   /** A WebSocket constructor; default globalThis.WebSocket (in Node 20: the "ws" package's). */
   WebSocket?: new (url: string) => unknown;
