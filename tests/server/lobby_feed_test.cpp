@@ -247,8 +247,11 @@ struct Lobbyist {
     REQUIRE(c->player() != 0);
     return c;
   }
-  // Fires the clock's next timer and runs what it sets off.
+  // Fires the clock's next timer and runs what it sets off. What arms a timer may still be on
+  // its way (the feed arms its own on its strand, after a room posts a change to it): wait for
+  // one.
   void tick() {
+    REQUIRE(run_until(io, [&] { return clock.armed() > 0; }));
     REQUIRE(clock.fire_next());
     run();
   }
