@@ -272,6 +272,9 @@ void Room::detach_player(std::int64_t player, const std::string& told, const Cli
       ++it;
       continue;
     }
+    for (const auto& [waiting, sync] : waiting_for_state_)
+      if (waiting == client && !sync.is_null())
+        error(client, sync, code::kNotInRoom, "out of the room before the state was sent");
     std::erase_if(waiting_for_state_, [&](const auto& w) { return w.first == client; });
     if (it->first == asker)
       client->send(event::answering(re, told));
@@ -556,16 +559,24 @@ void Room::committed(std::int64_t version, bool ok, const std::string& error) {
   Pending done = std::move(pending_.front());
   pending_.pop_front();
   committed_ = version;
+  const bool asked = done.by && !done.re.is_null();
+  bool answered = false;
   for (const auto& [audience, message] : done.patches)
     for (const auto& [key, member] : members_) {
       if (member.audience != audience || member.awaiting_state || !belongs(member)) continue;
       // The sender learns which patch carries its action: its own copy answers the request.
-      if (member.client == done.by && !done.re.is_null())
+      if (asked && member.client == done.by) {
         member.client->send(
             std::make_shared<const std::string>(event::answering(done.re, *message)));
-      else
+        answered = true;
+      } else {
         member.client->send(message);
+      }
     }
+  // Every action has one answer, whatever its sender did meanwhile. One that waits for a state
+  // (it sent sync, or came in again) is sent no patch before it, and one that has left the room
+  // none at all: each learns where its action landed, and its view comes with its state.
+  if (asked && !answered) done.by->send(event::applied(done.re, match_, version));
   server_metrics().patch_sent(std::chrono::steady_clock::now() - done.applied_at);
   if (done.over) {
     set_status(Status::over);

@@ -217,7 +217,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // seat's player at the moment it is made.
   int audience_of(const std::shared_ptr<Client>& client) const;
   // Takes every connection of `player` out of the room, each sent `told`; `asker`'s copy answers
-  // its request `re`.
+  // its request `re`. A state one of them waits for is refused instead (not_in_room).
   void detach_player(std::int64_t player, const std::string& told, const Client* asker,
                      const Json& re);
   void attach(std::shared_ptr<Client> client, int audience);
