@@ -504,6 +504,7 @@ export class TortugaClient extends Emitter {
     }
     if (message.type === 'state') this.match(message.match).takeState(message);
     if (message.type === 'patch') this.match(message.match).takePatch(message);
+    if (message.type === 'applied') this.match(message.match).takeApplied(message);
     if (message.type === 'room') this.#takeRoom(message);
     if (message.type === 'rooms_changed' && this.#lobbyWatch) this.#takeLobbyChanges(message);
     if (['left', 'room_closed', 'removed'].includes(message.type)) this.#forgetRoom(message.room);

@@ -112,6 +112,11 @@ export interface RoomMessage {
 
 export interface LeftMessage { type: 'left'; re?: string | number; room: number; }
 
+/** The answer to an action when no patch answered it (a state was on its way to this
+ * connection, or it had left the room): the action landed in `version`. */
+export interface AppliedMessage { type: 'applied'; re: string | number; match: number;
+                                  version: number; }
+
 /** A line said in a room. */
 export interface ChatLine {
   player: number;
@@ -255,13 +260,15 @@ export class Match extends Emitter<MatchEvents> {
   readonly result: View['result'];
   readonly deadline: View['deadline'];
   readonly syncing: false | Promise<View | null>;
-  /** Among those to act, something legal to send, and no action of this client under way. */
+  /** Among those to act, something legal to send, no action of this client under way, and the
+   * view as far as the version this client's last answered action landed in. */
   readonly myTurn: boolean;
   /** Resolves with this handle once its first view has come. */
   readonly ready: Promise<Match>;
   /** Resolves with the result once the view is over. */
   readonly finished: Promise<View['result']>;
-  /** Sends an action; resolves with the version it landed in. */
+  /** Sends an action; resolves with the version it landed in, from the patch that carries it
+   * or from `applied` (the view then catches up with the state on its way). */
   act(action: Action): Promise<number>;
   /** Asks for the whole view again; resolves with it. */
   sync(): Promise<View | null>;
@@ -315,6 +322,7 @@ export interface ClientEvents {
   message: {type: string; [field: string]: Json};
   room: RoomMessage;
   left: LeftMessage;
+  applied: AppliedMessage;
   room_closed: {type: 'room_closed'; room: number; match: number | null; reason: string;
                 by: 'operator' | 'host'};
   removed: {type: 'removed'; room: number; seat: number; reason: string;
