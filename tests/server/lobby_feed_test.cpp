@@ -230,10 +230,13 @@ struct Lobbyist {
     store.reset();
     fs::remove_all(dir);
   }
-  // Runs what is queued, and what the store answers meanwhile.
+  // Runs what is queued, however long the machine takes to get to it, and what the store
+  // answers meanwhile.
   void run() {
+    settle(io);
     run_until(
         io, [] { return false; }, std::chrono::milliseconds(20));
+    settle(io);
   }
   void send(const std::shared_ptr<FakeClient>& c, const Json& message) {
     auto ready = std::make_shared<std::atomic<bool>>(false);
