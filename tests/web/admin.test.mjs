@@ -52,7 +52,7 @@ test('the admin page closes a room, and the player is told why', async () => {
     const words = 'Repairs at <b>dawn</b> & the harbour closes';
     await admin.getByLabel('Notice to every connection').fill(words);
     await admin.getByRole('button', {name: 'Send notice'}).click();
-    await admin.locator('#admin-done', {hasText: 'Notice sent to 1 connections.'}).waitFor();
+    await admin.locator('#admin-done', {hasText: 'Notice sent to 1 connection.'}).waitFor();
     const notice = anne.locator('.notice .text');
     await notice.waitFor();
     assert.equal(await notice.innerText(), words);
@@ -114,7 +114,7 @@ test('the admin page removes a player and drains the node', async () => {
     await bill.getByRole('heading', {name: 'Lobby'}).waitFor();
     await bill.getByLabel('Game', {exact: true}).selectOption('raft-and-scupper');
     await bill.getByRole('button', {name: 'Create room'}).click();
-    await bill.getByRole('alert').filter({hasText: 'draining'}).waitFor();
+    await bill.getByRole('alert').filter({hasText: 'about to stop'}).waitFor();
   } finally {
     await browser.close();
     await server.stop();

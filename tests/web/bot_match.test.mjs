@@ -31,7 +31,7 @@ test('a browser plays Raft & Scupper against a bot to the end', async () => {
     await createShortRoom(anne);
     const start = anne.locator('#start');
     assert.ok(await start.isDisabled(), 'no start while a seat is empty');
-    await anne.getByLabel('bot for seat 1').selectOption('smart');
+    await anne.getByLabel('bot for seat 2').selectOption('smart');
     await anne.getByRole('button', {name: 'Add bot'}).click();
     await anne.locator('.seat[data-seat="1"]', {hasText: 'Bot 2 (smart)'}).waitFor();
     await start.click();
