@@ -88,7 +88,9 @@ export function eventText(event, names) {
                                 : w('event.kept_face_down', {who: who(event.seat)});
     case 'letter_of_marque':
       return w('event.letter_of_marque', {who: who(event.seat), cards: cards(event.cards)});
-    case 'threat_drawn': return w('event.threat_drawn', {who: who(event.by)});
+    case 'threat_drawn':
+      return event.by === 'corsairs' ? w('event.threat_drawn_corsairs')
+                                     : w('event.threat_drawn', {who: who(event.by)});
     case 'threat':
       return event.defeated.length
           ? w('event.threat', {threat: threatName(event.threat),

@@ -118,7 +118,7 @@ export function drawPlayers(view, names) {
       (n, owner, id) => n + (owner === seat ? view.town.alleys[id][2] : 0), 0);
   const aboard = (seat) => view.ship.rows.filter((r) => r.crew === seat)
                                          .reduce((n, r) => n + r.left + r.right, 0);
-  return h('section', {class: 'umrum-players', 'aria-label': 'the players'},
+  return h('section', {class: 'umrum-players', 'aria-label': w('players.label')},
     view.players.map((p) => {
       const mine = p.seat === view.seat;
       const secret = p.coins !== undefined;

@@ -72,6 +72,9 @@ function meetingText(meeting) {
 
 export const seatName = (names, seat) =>
   (seat === 'imaginary' ? w('imaginary') : names?.[seat] ?? seatNumber(seat));
+// "of Anne", "of the imaginary crew": whose pirate, as a language joins the two.
+const ofCrew = (names, crew) => (crew === 'imaginary' ? w('of_imaginary')
+                                                      : w('of', {crew: seatName(names, crew)}));
 
 // What a move costs, as docs/games/um-rum-und-ehre.md says: a pirate per segment; a coin for
 // every move after the first of a turn (not for the last player ashore); a coin more through the
@@ -242,10 +245,10 @@ export function eventText(e, view, names, events = [e], index = 0) {
     case 'board': return w('event.board', {who, count: e.pirates});
     case 'ashore_without_pirates': return w('event.ashore', {who});
     case 'brawl': return w('event.brawl', {count: e.crews});
-    case 'crossed': return w('event.crossed', {crew: seatName(names, e.crew)});
+    case 'crossed': return w('event.crossed', {of: ofCrew(names, e.crew)});
     case 'knocked_out': {
       const by = knockedOutBy(e, events, index, view);
-      const params = {crew: seatName(names, e.crew)};
+      const params = {of: ofCrew(names, e.crew)};
       if (by !== null && by !== undefined && by !== e.crew) params.by = seatName(names, by);
       const key = `event.knocked_out${params.by ? '_by' : ''}${e.crew_out ? '_out' : ''}`;
       return w(key, params);

@@ -154,20 +154,23 @@ export function number(value, options = {}) {
   return new Intl.NumberFormat(locale(), {maximumFractionDigits: 3, ...options}).format(value);
 }
 
+// What Intl writes in the page's language is the language's too: the pseudo-language marks it.
+const marked = (text) => (current === PSEUDO ? `⟦${text}⟧` : text);
+
 // "Anne, Mary and Jack", "Anne, Mary e Jack".
 export function list(items, type = 'conjunction') {
-  return new Intl.ListFormat(locale(), {style: 'long', type}).format(items.map(String));
+  return marked(new Intl.ListFormat(locale(), {style: 'long', type}).format(items.map(String)));
 }
 
 // A moment on the wall clock: a date and a time.
 export function dateTime(ms) {
-  return new Intl.DateTimeFormat(locale(), {dateStyle: 'medium', timeStyle: 'short'})
-      .format(new Date(ms));
+  return marked(new Intl.DateTimeFormat(locale(), {dateStyle: 'medium', timeStyle: 'short'})
+      .format(new Date(ms)));
 }
 
 // "5 minutes ago", "5 minuti fa": `value` of `unit` from now (negative: in the past).
 export function relative(value, unit) {
-  return new Intl.RelativeTimeFormat(locale(), {numeric: 'auto'}).format(value, unit);
+  return marked(new Intl.RelativeTimeFormat(locale(), {numeric: 'auto'}).format(value, unit));
 }
 
 // A language's name in that language ("Italiano", "English"): how a person finds their own.
