@@ -46,7 +46,7 @@ test('the admin page closes a room, and the player is told why', async () => {
     await card.locator('li[data-seat="0"]', {hasText: 'Anne Bonny'})
         .filter({hasText: 'connected'}).waitFor();
     await card.locator('li[data-seat="1"]', {hasText: 'Bot 2'}).waitFor();
-    assert.match(await card.innerText(), /playing · match \d+ · public · 1 connections/);
+    assert.match(await card.innerText(), /playing · match \d+ · public · 1 connection,/);
 
     // A notice reaches the player's page, shown as text, never as HTML.
     const words = 'Repairs at <b>dawn</b> & the harbour closes';
