@@ -93,6 +93,13 @@ export function cannonball(x, y, r = 7) {
 const W = 100;
 const H = 140;
 
+// A word longer than its card or column in some language ("tessuti pregiati") is drawn narrower
+// to fit, rather than cut: attributes for a text of `text` at `size` px in `width` units.
+function fits(text, size, width) {
+  const guess = String(text).length * size * 0.6;  // bold, mostly lower case
+  return guess <= width ? {} : {textLength: width, lengthAdjust: 'spacingAndGlyphs'};
+}
+
 // A good's face, in its own <svg>: location band, glyph, good, prize and cannonball.
 export function cardFace(card, attrs = {}) {
   return s('svg', {viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': cardText(card), ...attrs,
@@ -101,11 +108,11 @@ export function cardFace(card, attrs = {}) {
     s('title', {}, cardText(card)),
     s('rect', {class: 'card-body', x: 2, y: 2, width: W - 4, height: H - 4, rx: 9}),
     s('path', {class: 'band', d: `M2 26 V11 Q2 2 11 2 H${W - 11} Q${W - 2} 2 ${W - 2} 11 V26 Z`}),
-    s('text', {class: 'band-text', x: W / 2, y: 19, 'text-anchor': 'middle'},
-      locationName(card.location)),
+    s('text', {class: 'band-text', x: W / 2, y: 19, 'text-anchor': 'middle',
+               ...fits(locationName(card.location), 12, W - 12)}, locationName(card.location)),
     glyph(card.good, {transform: 'translate(22 32) scale(1.4)'}),
-    s('text', {class: 'good-text', x: W / 2, y: 104, 'text-anchor': 'middle'},
-      goodName(card.good)),
+    s('text', {class: 'good-text', x: W / 2, y: 104, 'text-anchor': 'middle',
+               ...fits(goodName(card.good), 13, W - 10)}, goodName(card.good)),
     card.prize ? prizeIcon(card.prize, 22, 122) : null,
     card.cannonball ? cannonball(W - 22, 122) : null);
 }
@@ -131,8 +138,8 @@ export function threatFace(threat, attrs = {}) {
     s('rect', {class: 'card-body', x: 2, y: 2, width: W - 4, height: H - 4, rx: 9}),
     s('text', {class: 'threat-kind', x: W / 2, y: 22, 'text-anchor': 'middle'}, w('threat_kind')),
     s('path', {class: 'threat-mark', d: THREAT_MARK[threat] || ''}),
-    s('text', {class: 'threat-text', x: W / 2, y: 118, 'text-anchor': 'middle'},
-      threatTitle(threat)));
+    s('text', {class: 'threat-text', x: W / 2, y: 118, 'text-anchor': 'middle',
+               ...fits(threatTitle(threat), 13, W - 12)}, threatTitle(threat)));
 }
 
 const THREAT_MARK = {
@@ -164,8 +171,10 @@ function columnSvg(attrs, rows, icon, count, name, badge, most, strips) {
     s('rect', {class: 'column-head', x: 1, y: 1, width: COLUMN - 2, height: HEAD - 4, rx: 6}),
     icon,
     s('text', {class: 'count', x: 62, y: 24, 'text-anchor': 'middle'}, count),
-    s('text', {class: 'name', x: COLUMN / 2, y: 40, 'text-anchor': 'middle'}, name),
+    s('text', {class: 'name', x: COLUMN / 2, y: 40, 'text-anchor': 'middle',
+               ...fits(name, 10.5, COLUMN - 6)}, name),
     badge ? s('text', {class: `badge-text${most ? ' most' : ''}`, x: COLUMN / 2, y: 55,
+                       ...fits(badge, 10.5, COLUMN - 6),
                        'text-anchor': 'middle'}, badge) : null,
     strips);
 }

@@ -7,7 +7,7 @@ import {seatNames, gameName, winnersText} from './names.js';
 import {loadBoard} from '../boards/index.js';
 import {chatLine} from './chat.js';
 import {stepText, resultText} from './play.js';
-import {t, parts, number, dateTime} from './i18n.js';
+import {t, parts, number, dateTime, sentence} from './i18n.js';
 import {errorText} from './errors.js';
 
 const PAGE = 20;
@@ -174,8 +174,8 @@ export function showReplay({client, screen}, matchId) {
     const said = match.result && resultText(boardModule, match.result, names);
     fill(resultHost, match.result &&
          h('p', {class: 'result-line'},
-           t('replay.result', {status: t(`history.status.${match.status}`),
-                               result: winnersText(match.result, names)}),
+           sentence(t('replay.result', {status: t(`history.status.${match.status}`),
+                                        result: winnersText(match.result, names)})),
            said ? ` ${said}` : ''));
     await loadSteps();
   }
