@@ -152,7 +152,7 @@ export function findings(report = check()) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const lines = findings();
   for (const line of lines) console.log(line);
-  console.log(lines.length ? `${lines.length} to fix` : `the catalogs of ${languages().join(', ')} ` +
-              'are whole');
+  console.log(lines.length ? `${lines.length} to fix`
+                            : `the catalogs of ${languages().join(', ')} are whole`);
   process.exitCode = lines.length ? 1 : 0;
 }

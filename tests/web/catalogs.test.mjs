@@ -53,7 +53,8 @@ function shapes(name, spec, path = [name]) {
   return found;
 }
 
-test('every game\'s options are worded by the catalogs, for players, in every language', async () => {
+test('every game\'s options are worded by the catalogs, for players, in every language',
+     async () => {
   const server = await startServer();
   try {
     const {games} = await welcome(server.url);

@@ -19,7 +19,8 @@ const GAMES = {
     shown: ['Partita breve (16 navi): sì', 'Tempo per turno in mare, in secondi: 600'],
     log: [/ha (piazzato un (Barbagialla|Barbanera) sulla nave \d+|scambiato la coppia \d+)/,
           /ha scelto di giocare con i (Barbagialla|Barbanera)/,
-          /\((Barbagialla|Barbanera)\) (ha mosso (Barbagialla|Barbanera) \d|ha affondato la nave \d+|ha passato)/],
+          new RegExp('\\((Barbagialla|Barbanera)\\) (ha mosso (Barbagialla|Barbanera) \\d|' +
+                     'ha affondato la nave \\d+|ha passato)')],
     result: /Barbagialla|Barbanera/,
   },
   'scalawag': {
@@ -29,7 +30,9 @@ const GAMES = {
     },
     shown: ['Tempo per contestare, in secondi: 600', 'Nebbia di Guerra (tre giocatori): sì'],
     log: [/round \d+: turno di /,
-          /(ordina di (Spiegare le Vele|Fare Fuoco con i Cannoni|Avvicinarsi e Abbordare|Assoldare Equipaggio|Navigare Sopravento)|ordina un Ammutinamento|si mette Di Guardia)/,
+          new RegExp('(ordina di (Spiegare le Vele|Fare Fuoco con i Cannoni|Avvicinarsi e ' +
+                     'Abbordare|Assoldare Equipaggio|Navigare Sopravento)|ordina un ' +
+                     'Ammutinamento|si mette Di Guardia)'),
           /termina il turno con \d+ Punt[oi] Bussola/,
           /il dado della Nebbia di Guerra mostra \d/],
     result: /l'ultima nave rimasta a galla/,
@@ -74,7 +77,8 @@ test('an Italian browser plays every game in Italian, in the rulebooks\' words',
   const server = await startServer();
   const browser = await launch();
   try {
-    const context = await browser.newContext({locale: 'it-IT', viewport: {width: 1200, height: 860}});
+    const context = await browser.newContext({locale: 'it-IT',
+                                              viewport: {width: 1200, height: 860}});
     const page = await context.newPage();
     page.on('pageerror', (error) => { throw new Error(`the page: ${error.message}`); });
     page.on('console', (message) => {
@@ -112,7 +116,8 @@ test('an Italian browser plays every game in Italian, in the rulebooks\' words',
       assert.ok(await isOver(page), game);
       await page.locator('.result h2').waitFor();
       assert.equal(await page.locator('#turn').innerText(), 'La partita è finita.');
-      assert.match(await page.locator('.result h2').innerText(), /(ha|hanno) vinto\.|Nessuno ha vinto/);
+      assert.match(await page.locator('.result h2').innerText(),
+                   /(ha|hanno) vinto\.|Nessuno ha vinto/);
       assert.match(await page.locator('.result').innerText(), words.result, game);
       const stored = (await (await fetch(`${server.url}api/matches?limit=1`)).json()).matches[0];
       assert.equal(stored.game, game);

@@ -13,7 +13,8 @@ export const DATA = ['Anne', 'Ahoy'];
 
 // Every text of the page, and every text-bearing attribute, as the person meets them.
 function pageTexts() {
-  const skipped = (node) => node.closest?.('[translate="no"], body [lang], script, style, noscript');
+  const skipped = (node) =>
+    node.closest?.('[translate="no"], body [lang], script, style, noscript');
   const texts = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const runs = [];

@@ -119,12 +119,14 @@ test('every event and action of every game reads in words, in the log and the re
       for (const s of mine) {
         if (s.sample === 'action') {
           seenActions.add(s.type);
-          assertWords(words.label(s.action, s.view, NAMES), `${language} ${game}: the label of ${s.type}`);
+          assertWords(words.label(s.action, s.view, NAMES),
+                      `${language} ${game}: the label of ${s.type}`);
           // The heading of its group of buttons (the room's timeout is no button).
           if (s.type !== 'timeout') {
             const heading = words.group(s.type);
             assertWords(heading, `${language} ${game}: the group of ${s.type}`);
-            check(heading !== s.type.replace(/_/g, ' '), `${language} ${game}: ${s.type}'s group has its words`);
+            check(heading !== s.type.replace(/_/g, ' '),
+                  `${language} ${game}: ${s.type}'s group has its words`);
           }
           continue;
         }
@@ -171,15 +173,18 @@ test('every event and action of every game reads in words, in the log and the re
           if (unreached[kind]) {
             const text = how.event(words, unreached[kind], {seat: null});
             assertWords(text, `${language} ${game}: the event ${kind}`);
-            check(text !== kind.replace(/_/g, ' '), `${language} ${game}: ${kind} has its own words`);
+            check(text !== kind.replace(/_/g, ' '),
+                  `${language} ${game}: ${kind} has its own words`);
             continue;
           }
-          check(seenEvents.has(kind), `${language} ${game}: the event ${kind} was met in the bots' matches`);
+          check(seenEvents.has(kind),
+                `${language} ${game}: the event ${kind} was met in the bots' matches`);
         }
         check(seenEvents.size >= 10, `${language} ${game}: its events were found in its sources`);
       }
       for (const kind of actionKinds(game)) {
-        check(seenActions.has(kind), `${language} ${game}: the action ${kind} was offered in the matches`);
+        check(seenActions.has(kind),
+              `${language} ${game}: the action ${kind} was offered in the matches`);
         if (!how.event) {
           check(toldSteps.has(`action ${kind}`), `${language} ${game}: a step of ${kind} was told`);
         }

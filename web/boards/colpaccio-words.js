@@ -47,7 +47,9 @@ export function label(action, view) {
                                                          : w('card_id', {id}));
   switch (action.type) {
     case 'raid': {
-      if (action.cards.length === 1) return w('label.raid_single', {card: named(action.cards[0], cardText)});
+      if (action.cards.length === 1) {
+        return w('label.raid_single', {card: named(action.cards[0], cardText)});
+      }
       const goods = list(action.cards.map((id) => named(id)));
       return w(action.cards.length === 3 ? 'label.raid_triple' : 'label.raid_pair', {goods});
     }

@@ -103,8 +103,9 @@ function create(host) {
         : view.phase === 'parrot_pact' ? w('status.parrot_pact', {who: turn})
         : w('status.to_play', {who: turn});
     fill(status,
-      view.solo ? w('status.solo', {difficulty: t(`games.colpaccio.values.${view.solo_difficulty}`)})
-                : '',
+      view.solo
+          ? w('status.solo', {difficulty: t(`games.colpaccio.values.${view.solo_difficulty}`)})
+          : '',
       view.over ? w('status.over')
           : [sentence(playing), done.main_action_done ? w('status.raid_made') : '',
              done.rogue_action_done ? w('status.rogue_made') : '']);

@@ -75,7 +75,8 @@ function alley(view, id, names, lastMoved) {
   }
   const where = dark ? w('town.dark_alley', {id, space: spaceName(view, a)})
                      : w('town.alley', {id, a: spaceName(view, a), b: spaceName(view, b)});
-  const who = owner === null ? w('town.empty') : w('town.pirates_of', {who: seatName(names, owner)});
+  const who = owner === null ? w('town.empty')
+                             : w('town.pirates_of', {who: seatName(names, owner)});
   const g = s('g', {class: `alley${dark ? ' dark' : ''}${lastMoved.has(id) ? ' last-move' : ''}`,
                     'data-alley': id, 'data-seat': owner ?? null},
     s('title', {}, w('town.alley_title', {where, count: segments, who})),

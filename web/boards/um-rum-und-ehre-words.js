@@ -208,9 +208,12 @@ export function eventText(e, view, names, events = [e], index = 0) {
     case 'coin': return w('event.coin', {who});
     case 'recruit': return w('event.recruit', {who});
     case 'rum': return w('event.rum', {who, count: e.barrels});
-    case 'drew_goods': return tile ? w('event.drew_goods', {who, tile}) : w('event.drew_article', {who});
-    case 'kept_goods': return tile ? w('event.kept_goods', {who, tile}) : w('event.kept_article', {who});
-    case 'sold_goods': return tile ? w('event.sold_goods', {who, tile}) : w('event.sold_article', {who});
+    case 'drew_goods':
+      return tile ? w('event.drew_goods', {who, tile}) : w('event.drew_article', {who});
+    case 'kept_goods':
+      return tile ? w('event.kept_goods', {who, tile}) : w('event.kept_article', {who});
+    case 'sold_goods':
+      return tile ? w('event.sold_goods', {who, tile}) : w('event.sold_article', {who});
     case 'drew_encounter':
       return tile ? w('event.drew_encounter', {who, tile}) : w('event.drew_encounter_tile', {who});
     case 'rendezvous':
@@ -236,7 +239,8 @@ export function eventText(e, view, names, events = [e], index = 0) {
     case 'rolled':
       return e.for ? w('event.rolled_imaginary', {who, value: e.value})
                    : w('event.rolled', {who, value: e.value});
-    case 'rerolled': return w(e.rum ? 'event.rerolled_rum' : 'event.rerolled', {who, value: e.value});
+    case 'rerolled':
+      return w(e.rum ? 'event.rerolled_rum' : 'event.rerolled', {who, value: e.value});
     case 'beat_guard': return w('event.beat_guard', {who, count: e.crew, tile});
     case 'lost_to_guard': return w('event.lost_to_guard', {who, count: e.crew, tile});
     case 'take_back': return w('event.take_back', {who, count: e.pirates});

@@ -121,7 +121,7 @@ function showConsole(firstRooms) {
       showRooms(list);
       const running = drain.running_matches;
       node.textContent = !drain.draining ? t('admin.taking', {count: running})
-          : drain.empty ? t('admin.drained', {count: running}) : t('admin.draining', {count: running});
+          : t(drain.empty ? 'admin.drained' : 'admin.draining', {count: running});
       fill(record, actions.map((a) => h('li', {}, describe(a))));
     } catch (error) {
       if (error.status === 401) return signIn();

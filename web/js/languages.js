@@ -40,7 +40,9 @@ export function preferred(codes) {
 
 async function load(code) {
   if (!hasCatalog(FALLBACK)) addCatalog(FALLBACK, await fetchJson(`/locales/${FALLBACK}.json`));
-  if (code !== PSEUDO && !hasCatalog(code)) addCatalog(code, await fetchJson(`/locales/${code}.json`));
+  if (code !== PSEUDO && !hasCatalog(code)) {
+    addCatalog(code, await fetchJson(`/locales/${code}.json`));
+  }
 }
 
 // Shows the page in `code` from now on: its catalog loaded, <html lang> and the page's fixed
