@@ -60,6 +60,12 @@ test('the admin page closes a room, and the player is told why', async () => {
 
     // The room closes: the match stops, and Anne's page says why.
     await admin.getByLabel(`reason for closing room ${room}`).fill('The table is needed elsewhere');
+    // A redraw of the rooms (the page refreshes them after every call) keeps what was typed.
+    await card.evaluate((node) => { node.dataset.before = 'refresh'; });
+    await admin.getByRole('button', {name: 'Refresh'}).click();
+    await admin.locator(`.admin-room[data-room="${room}"]:not([data-before])`).waitFor();
+    assert.equal(await admin.getByLabel(`reason for closing room ${room}`).inputValue(),
+                 'The table is needed elsewhere');
     await admin.getByRole('button', {name: `Close room ${room}`}).click();
     await admin.locator('#admin-done', {hasText: `Done: close room ${room}.`}).waitFor();
     await card.waitFor({state: 'detached'});

@@ -65,8 +65,9 @@ function seatLine(room, seat, act) {
         t('admin.remove_button', {name, room: room.id}))]);
 }
 
-function roomCard(room, act) {
-  const reason = h('input', {type: 'text', maxlength: 200,
+// `typed`: the reason the operator has typed for this room so far, kept through a redraw.
+function roomCard(room, act, typed = '') {
+  const reason = h('input', {type: 'text', maxlength: 200, value: typed, 'data-reason': room.id,
                              'aria-label': t('admin.reason_label', {room: room.id}),
                              placeholder: t('admin.reason_placeholder')});
   const close = () => act(t('admin.close', {room: room.id}), () => call(
@@ -111,8 +112,13 @@ function showConsole(firstRooms) {
     await refresh();
   };
 
-  const showRooms = (list) => fill(rooms, list.length
-      ? list.map((room) => roomCard(room, act)) : h('p', {class: 'muted'}, t('admin.no_rooms')));
+  // The rooms drawn again as the node has them now; a reason being typed stays as it is.
+  const showRooms = (list) => {
+    const typed = new Map([...rooms.querySelectorAll('input[data-reason]')]
+        .map((input) => [Number(input.dataset.reason), input.value]));
+    fill(rooms, list.length ? list.map((room) => roomCard(room, act, typed.get(room.id)))
+                            : h('p', {class: 'muted'}, t('admin.no_rooms')));
+  };
 
   async function refresh() {
     try {
