@@ -43,6 +43,20 @@ std::optional<RoomPlace> first(const Result& r) {
   return all.front();
 }
 
+// A PostgreSQL array literal of `items`, each quoted, for a text parameter cast to an array.
+std::string array_of(const std::vector<std::string>& items) {
+  std::string out = "{";
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    out += i ? ",\"" : "\"";
+    for (char ch : items[i]) {
+      if (ch == '"' || ch == '\\') out += '\\';
+      out += ch;
+    }
+    out += '"';
+  }
+  return out + "}";
+}
+
 // Runs `f` on `db`, connecting again first if the connection broke while idle; a failure becomes
 // std::runtime_error with `what` in front.
 template <class F>
@@ -57,14 +71,28 @@ auto on(Connection& db, const char* what, F&& f) {
 }
 
 // The rooms with a running match, or an open state (an open room its node left as it stopped),
-// that this claim takes: of nodes whose lease ran out, and with $2 this node's own. Locked as they
-// are read, skipping those another node is claiming at the same moment, so that each is taken
-// once; with the nodes they are taken from.
+// that this claim would take: of nodes whose lease ran out, and with $2 this node's own; each with
+// its owner and epoch as read. Read without locks, on one snapshot, so that the liveness of a
+// room's node is judged with the room's owner of that same moment.
 constexpr const char* kClaimable = R"sql(
-SELECT r.id, r.node FROM rooms r LEFT JOIN nodes n ON n.id = r.node
+SELECT r.id, r.node, r.epoch FROM rooms r LEFT JOIN nodes n ON n.id = r.node
 WHERE (r.match_id IS NOT NULL OR r.open_state IS NOT NULL)
   AND ((r.node = $1 AND $2::boolean)
        OR (r.node <> $1 AND (n.id IS NULL OR n.lease_until <= clock_timestamp())))
+ORDER BY r.id
+)sql";
+
+// Of the rooms read above, those still at the owner and epoch read ($1, $2, $3: the rooms, their
+// nodes, their epochs), locked, skipping those another node is claiming at the same moment.
+// The owner and epoch are compared, not the owner's lease judged again: under READ COMMITTED a
+// row another node has just taken is checked again in its new version, with the nodes row of
+// the old owner, so that a lease test (above all a LEFT JOIN's, which a row that joins nothing
+// passes) could pass for the new owner. Every takeover bumps the epoch, so a room at the epoch
+// read has not changed hands since: each room is taken once.
+constexpr const char* kLockUnchanged = R"sql(
+SELECT r.id FROM rooms r
+JOIN unnest($1::bigint[], $2::text[], $3::bigint[]) AS seen(id, node, epoch)
+  ON r.id = seen.id AND r.node = seen.node AND r.epoch = seen.epoch
 ORDER BY r.id
 FOR UPDATE OF r SKIP LOCKED
 )sql";
@@ -161,17 +189,24 @@ std::vector<ClaimedRoom> PgCluster::claim(bool own_too) {
     db.exec("BEGIN");
     const Result claimable = db.query(kClaimable, settings_.id, own);
     std::map<std::int64_t, std::string> from;
-    std::string ids = "{";
+    std::vector<std::string> ids, nodes, epochs;
     for (int i = 0; i < claimable.rows(); ++i) {
       from[claimable.int64(i, 0)] = claimable.text(i, 1);
-      ids += (i ? "," : "") + std::to_string(claimable.int64(i, 0));
+      ids.push_back(claimable.text(i, 0));
+      nodes.push_back(claimable.text(i, 1));
+      epochs.push_back(claimable.text(i, 2));
     }
-    ids += "}";
     if (!from.empty()) {
-      const Result taken = db.query(kTake, settings_.id, ids);
-      for (int i = 0; i < taken.rows(); ++i)
-        out.push_back({taken.int64(i, 0), taken.int64(i, 1), taken.int64(i, 2),
-                       from[taken.int64(i, 0)], taken.text(i, 3)});
+      const Result locked =
+          db.query(kLockUnchanged, array_of(ids), array_of(nodes), array_of(epochs));
+      std::vector<std::string> unchanged;
+      for (int i = 0; i < locked.rows(); ++i) unchanged.push_back(locked.text(i, 0));
+      if (!unchanged.empty()) {
+        const Result taken = db.query(kTake, settings_.id, array_of(unchanged));
+        for (int i = 0; i < taken.rows(); ++i)
+          out.push_back({taken.int64(i, 0), taken.int64(i, 1), taken.int64(i, 2),
+                         from[taken.int64(i, 0)], taken.text(i, 3)});
+      }
     }
     if (own_too) {
       const Result adopted = db.query(kAdopt, settings_.id);
