@@ -13,6 +13,7 @@
 
 #include "persistence/open_store.hpp"
 #include "persistence/pg_cluster.hpp"
+#include "persistence/pg_node_lock.hpp"
 #include "server/commands.hpp"
 #include "server/config.hpp"
 #include "server/config_parts.hpp"
@@ -115,6 +116,15 @@ int serve_command(const Args& args) {
     };
     const std::unique_ptr<store::Store> store_owner = store::open_store(c.db, options);
     store::Store& store = *store_owner;
+    // On PostgreSQL, one node alone or the nodes of a cluster play the database's matches, never
+    // both, nor two nodes alone: a node that would is refused here, before it resumes any.
+    std::unique_ptr<store::PgNodeLock> node_lock;
+    if (store::names_postgresql(c.db))
+      node_lock = std::make_unique<store::PgNodeLock>(
+          c.db, c.cluster.on() ? store::PgNodeLock::Mode::cluster : store::PgNodeLock::Mode::alone,
+          [](const std::string& why) {
+            TORTUGA_LOG_AT(error, log::Context("node_lock_lost"), why);
+          });
     const int threads =
         c.threads > 0 ? c.threads : std::max(1u, std::thread::hardware_concurrency());
     // Owned through a pointer so that it is destroyed first at the end, while the lobby and the

@@ -4,7 +4,9 @@
 // long enough to be taken over can never write again.
 #include <csignal>
 #include <filesystem>
+#include <fstream>
 #include <functional>
+#include <iterator>
 #include <memory>
 #include <set>
 #include <stdexcept>
@@ -490,6 +492,52 @@ TEST_CASE("SIGTERM on a node hands its matches over at once; the players finish 
     }
   }
   CHECK_FALSE(room.is_null());
+}
+
+// `tortuga serve` on `db` as a node alone (no node id) or as `node_id`, expected to be refused at
+// its start: its exit code, and what it said is in `said`.
+int refused_start(const std::string& db, const std::filesystem::path& dir,
+                  const std::string& node_id, std::string& said) {
+  std::vector<std::string> args = {"serve", "--db", db, "--port", "0"};
+  if (!node_id.empty()) args.insert(args.end(), {"--node-id", node_id});
+  const auto log = dir / ("refused-" + (node_id.empty() ? std::string("alone") : node_id) + ".log");
+  const int code = run_tortuga(args, log);
+  std::ifstream in(log);
+  said.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  return code;
+}
+
+TEST_CASE(
+    "on one PostgreSQL a node alone runs only by itself: never beside another, nor a cluster") {
+  TempDir dir;
+  const std::string db = test::PostgresCluster::shared().new_database();
+  std::filesystem::create_directories(dir / "alone");
+  auto alone = std::make_unique<ServerProcess>(db, dir / "alone", fast_play_config(dir / "alone"));
+  std::int64_t match = 0;
+  TestClient anne(alone->port(), "anne"), bill(alone->port(), "bill");
+  anne.hello("Anne");
+  bill.hello("Bill");
+  match = open_table(anne, bill).match;
+
+  // A second node alone would resume and play the same matches: it is refused, and says why.
+  std::string said;
+  CHECK(refused_start(db, dir.path(), "", said) == 1);
+  CHECK(said.find("another node runs alone on this database") != std::string::npos);
+  // So is a cluster's node, which would take the matches of a node it cannot see.
+  CHECK(refused_start(db, dir.path(), "n1", said) == 1);
+  CHECK(said.find("a node runs alone on this database") != std::string::npos);
+  CHECK(anne.request({{"type", "sync"}, {"match", match}}).at("type") == "state");  // unharmed
+
+  // Killed, the node alone lets the database go with its connection: a cluster's node starts,
+  // and takes its match over; and now a node alone is refused beside it.
+  alone->stop(SIGKILL);
+  std::filesystem::create_directories(dir / "n1");
+  std::vector<std::string> args = fast_play_config(dir / "n1");
+  args.insert(args.end(), {"--node-id", "n1"});
+  ServerProcess n1(db, dir / "n1", args);
+  CHECK(n1.log().find("1 matches resumed") != std::string::npos);
+  CHECK(refused_start(db, dir.path(), "", said) == 1);
+  CHECK(said.find("the nodes of a cluster run on this database (n1)") != std::string::npos);
 }
 
 TEST_CASE("a cluster needs PostgreSQL") {
