@@ -247,25 +247,27 @@ std::optional<std::int64_t> PgCluster::new_room(const std::string& code, bool is
   });
 }
 
+// Each row in a statement and transaction of its own: the store's writer names a new match in
+// its room's row inside a batch's transaction, which holds the rows of the batch's other new
+// matches, in whatever order they came, until it commits. A heartbeat that held one room's row
+// while waiting for another's could wait for a batch that waits for it (a deadlock, which
+// PostgreSQL ends by failing one of them); holding one at a time, it never does.
 void PgCluster::publish(const std::vector<std::pair<std::int64_t, std::string>>& listings) {
   if (listings.empty()) return;
   on(impl_->heart, "publish listings", [&](Connection& db) {
-    db.exec("BEGIN");
     for (const auto& [room, listing] : listings)
       db.query("UPDATE rooms SET listing = $1 WHERE id = $2 AND node = $3", listing, room,
                settings_.id);
-    db.exec("COMMIT");
   });
 }
 
+// One row at a time, as publish() and for the same reason.
 void PgCluster::keep_open(const std::vector<std::pair<std::int64_t, std::string>>& rooms) {
   if (rooms.empty()) return;
   on(impl_->heart, "keep open rooms", [&](Connection& db) {
-    db.exec("BEGIN");
     for (const auto& [room, state] : rooms)
       db.query("UPDATE rooms SET open_state = $1 WHERE id = $2 AND node = $3", state, room,
                settings_.id);
-    db.exec("COMMIT");
   });
 }
 

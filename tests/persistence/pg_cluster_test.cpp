@@ -45,6 +45,12 @@ Action at_epoch(Action a, std::int64_t epoch) {
   return a;
 }
 
+// The listings of every room, as published, in the order of their ids.
+std::string listings_stored(const OnPostgres& db) {
+  return tortuga::test::PostgresCluster::shared().run_sql(db.url,
+                                                          "SELECT listing FROM rooms ORDER BY id");
+}
+
 void let_lease_run_out() {
   std::this_thread::sleep_for(std::chrono::milliseconds(1100));
 }
@@ -160,6 +166,46 @@ TEST_CASE("nodes claiming at once, round after round, take each room once") {
   }
   INFO(first_failure);
   CHECK(rounds_taken_twice == 0);
+}
+
+// A node's store names a new match in its room's row (UPDATE rooms SET match_id), in the
+// transaction of a batch of writes that may hold other rooms' rows until it commits; its
+// heartbeat, meanwhile, publishes the rooms' listings. Whatever order each takes the rows in,
+// neither may wait for the other while holding a row the other waits for.
+TEST_CASE("publishing listings never deadlocks with new matches stored in the rooms") {
+  OnPostgres db;
+  auto store = db.open();
+  auto a = node(db, "a", 60000);
+  const std::int64_t first = *a->new_room("", false), second = *a->new_room("", false);
+  const std::int64_t one = store->create_match(sample_match()),
+                     two = store->create_match(sample_match());
+  postgres::Connection batch(db.url), look(db.url);
+  batch.exec("BEGIN");
+  batch.query("UPDATE rooms SET match_id = $1 WHERE id = $2", two, second);
+  auto published = std::async(std::launch::async, [&] {
+    a->publish({{first, R"({"id":1})"}, {second, R"({"id":2})"}});
+  });
+  // The heartbeat waits for the batch's row.
+  for (int i = 0; i < 1000 && look.query("SELECT 1 FROM pg_stat_activity WHERE datname = "
+                                         "current_database() AND wait_event_type = 'Lock'")
+                                      .rows() == 0;
+       ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  std::string failed;
+  try {
+    batch.query("UPDATE rooms SET match_id = $1 WHERE id = $2", one, first);
+    batch.exec("COMMIT");
+  } catch (const postgres::PgError& e) {
+    failed = e.what();
+  }
+  CHECK(failed == "");
+  try {
+    published.get();
+  } catch (const std::exception& e) {
+    failed = e.what();
+  }
+  CHECK(failed == "");
+  CHECK(listings_stored(db) == "{\"id\":1}\n{\"id\":2}");
 }
 
 TEST_CASE("a released lease lets another node claim at once; open rooms of dead nodes go") {
