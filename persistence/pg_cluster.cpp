@@ -22,12 +22,22 @@ namespace {
 #define TORTUGA_ALIVE "n.lease_until > clock_timestamp()"
 constexpr const char* kAlive = TORTUGA_ALIVE;
 
-// Where the rooms a query found live: (room, its running match or 0, node, the node's URL if its
-// lease is alive, else "").
+// A node answers, and clients may be sent to it, while it is alive, its heartbeat is not late,
+// and the connection it beats on is open: a node killed is dead to the database at once, long
+// before its lease runs out, and one paused is late within two beats. (A node of an older build
+// says neither: its lease alone tells.)
+#define TORTUGA_ANSWERS                                                    \
+  TORTUGA_ALIVE                                                            \
+      " AND (n.fresh_until IS NULL OR (n.fresh_until > clock_timestamp() " \
+      "AND EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = n.backend)))"
+
+// Where the rooms a query found live: (room, its running match or 0, node, the node's URL if it
+// answers, else "").
 const std::string kPlaceColumns =
-    "SELECT r.id, COALESCE(m.id, 0), r.node, CASE WHEN " TORTUGA_ALIVE
+    "SELECT r.id, COALESCE(m.id, 0), r.node, CASE WHEN " TORTUGA_ANSWERS
     " THEN n.url ELSE '' END FROM rooms r LEFT JOIN nodes n ON n.id = r.node "
     "LEFT JOIN matches m ON m.id = r.match_id AND m.status = 'running' ";
+#undef TORTUGA_ANSWERS
 #undef TORTUGA_ALIVE
 
 std::vector<RoomPlace> places(const Result& r) {
@@ -165,17 +175,22 @@ PgCluster::~PgCluster() = default;
 void PgCluster::renew() {
   on(impl_->heart, "renew the lease", [&](Connection& db) {
     db.query(
-        "INSERT INTO nodes (id, url, lease_until, started_ms) "
-        "VALUES ($1, $2, clock_timestamp() + $3::bigint * interval '1 millisecond', $4) "
-        "ON CONFLICT (id) DO UPDATE SET url = excluded.url, lease_until = excluded.lease_until",
-        settings_.id, settings_.url, static_cast<std::int64_t>(settings_.lease_ms), now_ms());
+        "INSERT INTO nodes (id, url, lease_until, started_ms, fresh_until, backend) "
+        "VALUES ($1, $2, clock_timestamp() + $3::bigint * interval '1 millisecond', $4, "
+        "clock_timestamp() + $5::bigint * interval '1 millisecond', pg_backend_pid()) "
+        "ON CONFLICT (id) DO UPDATE SET url = excluded.url, lease_until = excluded.lease_until, "
+        "fresh_until = excluded.fresh_until, backend = excluded.backend",
+        settings_.id, settings_.url, static_cast<std::int64_t>(settings_.lease_ms), now_ms(),
+        static_cast<std::int64_t>(settings_.lease_ms * 2 / 3));
   });
 }
 
 void PgCluster::release() noexcept {
   try {
     on(impl_->heart, "release the lease", [&](Connection& db) {
-      db.query("UPDATE nodes SET lease_until = '-infinity' WHERE id = $1", settings_.id);
+      db.query(
+          "UPDATE nodes SET lease_until = '-infinity', fresh_until = '-infinity' WHERE id = $1",
+          settings_.id);
     });
   } catch (const std::exception&) {
     // The lease runs out by itself.

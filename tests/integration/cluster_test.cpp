@@ -29,7 +29,8 @@ struct Nodes {
   std::string db = test::PostgresCluster::shared().new_database();
   std::vector<std::unique_ptr<ServerProcess>> node;
 
-  explicit Nodes(int count = 3) {
+  // `extra`: flags every node is started with besides.
+  explicit Nodes(int count = 3, std::vector<std::string> extra = {}) : extra(std::move(extra)) {
     for (int i = 1; i <= count; ++i) node.push_back(start(i));
   }
   std::unique_ptr<ServerProcess> start(int i) {
@@ -38,8 +39,10 @@ struct Nodes {
     std::filesystem::create_directories(folder);
     std::vector<std::string> args = fast_play_config(folder);
     args.insert(args.end(), {"--node-id", id});
+    args.insert(args.end(), extra.begin(), extra.end());
     return std::make_unique<ServerProcess>(db, folder, args);
   }
+  std::vector<std::string> extra;
   std::uint16_t port(int i) const { return node[i - 1]->port(); }
   std::string url(int i) const { return "ws://127.0.0.1:" + std::to_string(port(i)) + "/ws"; }
   std::string sql(const std::string& query) const {
@@ -357,6 +360,39 @@ TEST_CASE("a node killed mid-match: another takes its matches over, and they fin
   play_random(against_bot.match, {dora_back.get()}, {}, rng);
   REQUIRE(is_over(*dora_back, against_bot.match));
   CHECK(dora_back->errors().empty());
+}
+
+TEST_CASE("while a killed node's lease runs, no client is sent to it") {
+  Nodes nodes(2, {"--lease-ms", "10000"});  // a long lease: the window this test looks into
+  TestClient anne(nodes.port(1), "anne"), bill(nodes.port(1), "bill");
+  anne.hello("Anne");
+  bill.hello("Bill");
+  const Table table = open_table(anne, bill);
+  const std::string backend = nodes.sql("SELECT backend FROM nodes WHERE id = 'n1'");
+  nodes.node[0]->stop(SIGKILL);
+  // The database ends the server process of the node's connection once it sees it closed.
+  eventually(
+      [&] {
+        return nodes.sql("SELECT count(*) FROM pg_stat_activity WHERE pid = " + backend) == "0";
+      },
+      "node 1's connection to end");
+
+  // Asked for the room, the match, or (after hello) the player's seats, node 2 names no node
+  // until one has taken the match over: not the dead one.
+  TestClient dave(nodes.port(2), "dave");
+  dave.hello("Dave");
+  TestClient anne_back(nodes.port(2), "anne (back)");
+  anne_back.hello("Anne", anne.token());
+  const std::vector<Json> answers = {dave.request({{"type", "join_room"}, {"room", table.room}}),
+                                     dave.request({{"type", "sync"}, {"match", table.match}}),
+                                     anne_back.wait_for(is_elsewhere, "where anne's match is")};
+  CHECK(nodes.sql("SELECT lease_until > clock_timestamp() FROM nodes WHERE id = 'n1'") == "t");
+  for (const Json& answer : answers) {
+    INFO(answer.dump());
+    REQUIRE(is_elsewhere(answer));
+    CHECK(answer.at("url").is_null());
+    CHECK(answer.at("match") == table.match);
+  }
 }
 
 TEST_CASE("a node paused until it is taken over can never write again; its clients move on") {

@@ -278,6 +278,39 @@ TEST_CASE("any node finds where a room, a code, a match or a player's seats live
   CHECK(b->room_place(room)->url.empty());  // and its rooms wait for a new owner
 }
 
+TEST_CASE("while its lease runs, a node that is late or dead is named to no client") {
+  OnPostgres db;
+  auto store = db.open();
+  auto& postgres = tortuga::test::PostgresCluster::shared();
+  auto a = node(db, "a", 60000);
+  auto b = node(db, "b", 60000);
+  const auto [room, match] = room_with_match(*store, *a);
+  CHECK(b->room_place(room)->url == "ws://a/ws");
+
+  // Paused: its heartbeat is two beats late (as if 40 s had passed).
+  postgres.run_sql(db.url,
+                   "UPDATE nodes SET fresh_until = clock_timestamp() - interval '1 millisecond' "
+                   "WHERE id = 'a'");
+  CHECK(b->room_place(room)->url.empty());
+  CHECK(b->match_place(match)->url.empty());
+  CHECK(b->claim(false).empty());  // its lease runs still
+  a->renew();
+  CHECK(b->room_place(room)->url == "ws://a/ws");
+
+  // Dead: its connections closed as its process ended (the database ends their server processes
+  // a moment later).
+  const std::string backend = postgres.run_sql(db.url, "SELECT backend FROM nodes WHERE id = 'a'");
+  a.reset();
+  for (int i = 0; i < 1000 && postgres.run_sql(db.url,
+                                               "SELECT count(*) FROM pg_stat_activity "
+                                               "WHERE pid = " +
+                                                   backend) != "0";
+       ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  CHECK(b->room_place(room)->url.empty());
+  CHECK(b->claim(false).empty());  // its lease runs still
+}
+
 TEST_CASE("an open room a node leaves as it stops is claimed with its state, and found by seat") {
   OnPostgres db;
   auto store = db.open();
