@@ -78,8 +78,9 @@ class Cluster {
   // Where any room lives, private or not: for its owner, to learn whether it still is. Unlike
   // the lookups above (which find nothing when the database cannot answer), throws then.
   virtual std::optional<RoomPlace> owner(std::int64_t room) = 0;
-  // The running matches on other nodes in which `player` holds a seat.
-  virtual std::vector<RoomPlace> seats_elsewhere(std::int64_t player) = 0;
+  // The running matches (and open rooms a stopping node left) in which `player` holds a seat, on
+  // every node, this one's too: those it is taking over are its own before they are rebuilt.
+  virtual std::vector<RoomPlace> seats(std::int64_t player) = 0;
   // The listings of the public rooms of every other node whose lease is alive.
   virtual std::vector<std::string> listings_elsewhere() = 0;
 };

@@ -26,10 +26,10 @@ constexpr const char* kAlive = TORTUGA_ALIVE;
 // and the connection it beats on is open: a node killed is dead to the database at once, long
 // before its lease runs out, and one paused is late within two beats. (A node of an older build
 // says neither: its lease alone tells.)
-#define TORTUGA_ANSWERS                                                    \
-  TORTUGA_ALIVE                                                            \
-      " AND (n.fresh_until IS NULL OR (n.fresh_until > clock_timestamp() " \
-      "AND EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = n.backend)))"
+#define TORTUGA_ANSWERS                                                \
+  TORTUGA_ALIVE                                                        \
+  " AND (n.fresh_until IS NULL OR (n.fresh_until > clock_timestamp() " \
+  "AND EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = n.backend)))"
 
 // Where the rooms a query found live: (room, its running match or 0, node, the node's URL if it
 // answers, else "").
@@ -318,17 +318,17 @@ std::optional<RoomPlace> PgCluster::owner(std::int64_t room) {
   });
 }
 
-std::vector<RoomPlace> PgCluster::seats_elsewhere(std::int64_t player) {
+std::vector<RoomPlace> PgCluster::seats(std::int64_t player) {
   return impl_->readers.read(std::vector<RoomPlace>{}, [&](Connection& db) {
-    // A running match's seats are rows; an open room left by a stopped node has them in its
-    // open state.
+    // A running match's seats are rows; an open room left by a stopped node (not started since)
+    // has them in its open state.
     return places(db.query(
         kPlaceColumns +
-            "WHERE r.node <> $2 AND ((m.id IS NOT NULL AND EXISTS (SELECT 1 FROM seats s WHERE "
-            "s.match_id = m.id AND s.player_id = $1)) OR (r.open_state IS NOT NULL AND EXISTS "
-            "(SELECT 1 FROM jsonb_array_elements(r.open_state::jsonb -> 'seats') AS seat "
-            "WHERE (seat -> 'player' ->> 'id')::bigint = $1))) ORDER BY r.id",
-        player, settings_.id));
+            "WHERE (m.id IS NOT NULL AND EXISTS (SELECT 1 FROM seats s WHERE s.match_id = m.id "
+            "AND s.player_id = $1)) OR (r.match_id IS NULL AND r.open_state IS NOT NULL AND "
+            "EXISTS (SELECT 1 FROM jsonb_array_elements(r.open_state::jsonb -> 'seats') AS seat "
+            "WHERE (seat -> 'player' ->> 'id')::bigint = $1)) ORDER BY r.id",
+        player));
   });
 }
 

@@ -74,11 +74,9 @@ void Heartbeat::beat() {
                      lost.size() << " rooms were taken over by other nodes");
       lobby_.lost(lost);
     }
-    if (auto claimed = cluster_.claim(false); !claimed.empty()) {
-      const int taken = lobby_.take_over(claimed);
+    if (const int taken = lobby_.claim(false); taken > 0)
       TORTUGA_LOG_AT(info, log::Context("takeover").field("matches", taken),
                      "took over " << taken << " matches of nodes whose lease ran out");
-    }
   } catch (const std::exception& e) {
     TORTUGA_LOG_AT(warn, log::Context("heartbeat_failed"), "heartbeat: " << e.what());
   }

@@ -75,13 +75,16 @@ std::shared_ptr<Room> Lobby::rebuild(const store::Match& m, std::int64_t room_id
   auto room = std::make_shared<Room>(io_, store_, *this, settings_, room_id, *game, m,
                                      std::move(state), ownership);
   room->resume_timers();
-  std::lock_guard lock(mutex_);
-  rooms_[room_id] = room;
-  if (room->is_private()) codes_[room->code()] = room_id;
-  match_rooms_[m.id] = room;
-  for (const auto& s : m.seats)
-    if (s.player_id) player_rooms_[*s.player_id].insert(room_id);
-  drain_.resumed(room_id);
+  {
+    std::lock_guard lock(mutex_);
+    rooms_[room_id] = room;
+    if (room->is_private()) codes_[room->code()] = room_id;
+    match_rooms_[m.id] = room;
+    for (const auto& s : m.seats)
+      if (s.player_id) player_rooms_[*s.player_id].insert(room_id);
+    drain_.resumed(room_id);
+  }
+  welcome_back(room);
   return room;
 }
 
@@ -145,12 +148,15 @@ std::shared_ptr<Room> Lobby::reopen(const store::ClaimedRoom& c) {
     auto room = std::make_shared<Room>(io_, store_, *this, settings_, c.room, code, *game,
                                        std::move(*options), is_private, Ownership{true, c.epoch});
     room->restore_open(state);
-    std::lock_guard lock(mutex_);
-    rooms_[c.room] = room;
-    if (is_private) codes_[code] = c.room;
-    for (const Json& seat : state.at("seats"))
-      if (seat.at("player").is_object())
-        player_rooms_[seat["player"].at("id").get<std::int64_t>()].insert(c.room);
+    {
+      std::lock_guard lock(mutex_);
+      rooms_[c.room] = room;
+      if (is_private) codes_[code] = c.room;
+      for (const Json& seat : state.at("seats"))
+        if (seat.at("player").is_object())
+          player_rooms_[seat["player"].at("id").get<std::int64_t>()].insert(c.room);
+    }
+    welcome_back(room);
     return room;
   } catch (const std::exception& e) {
     TORTUGA_LOG_AT(warn, log::Context("room_not_reopened").room(c.room),
@@ -332,10 +338,11 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
       }
   }
   for (auto& room : held) room->post([room, c] { room->resume(c); });
-  // On a cluster the player's other seats are on other nodes: each is named, to go on there.
-  if (cluster_)
-    for (const store::RoomPlace& place : cluster_->seats_elsewhere(player.id))
-      sent_elsewhere(c, nullptr, place);
+  if (cluster_) {
+    std::set<std::int64_t> ids;
+    for (const auto& room : held) ids.insert(room->id());
+    seats_in_cluster(c, player.id, ids);
+  }
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::ListRooms& m) {
@@ -613,6 +620,8 @@ void Lobby::disconnected(const std::shared_ptr<Client>& c) {
   std::vector<std::shared_ptr<Room>> rooms;
   {
     std::lock_guard lock(mutex_);
+    for (auto& [room, waiting] : returning_)
+      std::erase_if(waiting, [&](const std::weak_ptr<Client>& w) { return w.lock() == c; });
     auto it = client_rooms_.find(c.get());
     if (it == client_rooms_.end()) return;
     for (std::int64_t id : it->second)

@@ -43,6 +43,10 @@ class Lobby : public RoomDirectory {
   // Rebuilds every unfinished match from the store, as a running room. Returns how many. For a
   // node alone; on a cluster, take_over does it for the rooms this node claimed.
   int recover();
+  // On a cluster: claims the rooms of dead nodes (with `own_too`, this node's own of its last
+  // run, at its start; store::Cluster::claim) and takes them over. Returns how many. Throws when
+  // the database cannot answer.
+  int claim(bool own_too);
   // On a cluster: rebuilds the claimed rooms' matches from their logs, as running rooms of the
   // same ids, owned at their new epochs. Returns how many.
   int take_over(const std::vector<store::ClaimedRoom>& claimed);
@@ -99,6 +103,14 @@ class Lobby : public RoomDirectory {
   // An open room another node left (ClaimedRoom::open_state), made again here; none if its state
   // does not make one.
   std::shared_ptr<Room> reopen(const store::ClaimedRoom& claimed);
+  // On a cluster, a player's seats on every node, after hello: each on another node is named to
+  // `c`; each of this node's that is not in its lobby yet (being taken over) is given to `c`
+  // once it is, as `held` (resumed already) were.
+  void seats_in_cluster(const std::shared_ptr<Client>& c, std::int64_t player,
+                        const std::set<std::int64_t>& held);
+  // A room just rebuilt or made again here, into the lobby (under mutex_): the players who came
+  // back for it meanwhile are resumed in it.
+  void welcome_back(const std::shared_ptr<Room>& room);
   // On a cluster, a room or match found on no node of this one: the elsewhere error naming its
   // node, if another node has it. True if it was sent.
   bool sent_elsewhere(const std::shared_ptr<Client>& c, const Json& re,
@@ -159,6 +171,10 @@ class Lobby : public RoomDirectory {
   std::unordered_map<std::int64_t, std::shared_ptr<Room>> match_rooms_;  // every action looks here
   std::map<std::int64_t, std::set<std::int64_t>> player_rooms_;          // seats held, by player
   std::map<const Client*, std::set<std::int64_t>> client_rooms_;         // rooms a connection is in
+  // On a cluster, while this node claims and rebuilds rooms (claim()): the connections of players
+  // who came back for a room claimed but not yet rebuilt, resumed in it once it is.
+  bool claiming_ = false;
+  std::map<std::int64_t, std::vector<std::weak_ptr<Client>>> returning_;
 };
 
 }  // namespace tortuga

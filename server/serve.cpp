@@ -173,7 +173,7 @@ int serve_command(const Args& args) {
       // The node registers (a lease), then takes back its own rooms of a last run and any whose
       // node is dead, before anyone is told it listens.
       cluster->renew();
-      recovered = lobby.take_over(cluster->claim(/*own_too=*/true));
+      recovered = lobby.claim(/*own_too=*/true);
       heartbeat = std::make_unique<Heartbeat>(*cluster, lobby, c.cluster.lease_ms);
       lobby.on_orphan([hb = heartbeat.get()] { hb->nudge(); });
       heartbeat->start();

@@ -2,6 +2,7 @@
 // them, a client asking the wrong node is sent to the right one, a node killed mid-match has its
 // matches taken over and finished elsewhere with nothing its clients saw lost, and a node paused
 // long enough to be taken over can never write again.
+#include <algorithm>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
@@ -507,13 +508,14 @@ TEST_CASE("SIGTERM on a node hands its matches over at once; the players finish 
           },
           "carl's room, or where it is");
     } catch (const std::exception& e) {
-      FAIL(e.what() << "\nrooms:\n"
-                    << nodes.sql("SELECT id || ' ' || node || ' ' || epoch || ' ' || "
-                                 "coalesce(match_id, 0) || ' ' || coalesce(open_state, '-') "
-                                 "FROM rooms")
-                    << "\nnode 1:\n"
-                    << nodes.node[0]->log() << "\nnode 2:\n"
-                    << nodes.node[1]->log());
+      FAIL(std::string(e.what()) << "\nrooms:\n"
+                                 << nodes.sql(
+                                        "SELECT id || ' ' || node || ' ' || epoch || ' ' || "
+                                        "coalesce(match_id, 0) || ' ' || coalesce(open_state, '-') "
+                                        "FROM rooms")
+                                 << "\nnode 1:\n"
+                                 << nodes.node[0]->log() << "\nnode 2:\n"
+                                 << nodes.node[1]->log());
     }
     if (first.at("type") == "room") {
       room = first;
@@ -574,6 +576,58 @@ TEST_CASE(
   CHECK(n1.log().find("1 matches resumed") != std::string::npos);
   CHECK(refused_start(db, dir.path(), "", said) == 1);
   CHECK(said.find("the nodes of a cluster run on this database (n1)") != std::string::npos);
+}
+
+// The node taking a stopped node's matches over rebuilds them one after another: players who
+// come back meanwhile, their match claimed but not yet rebuilt, are given it the moment it is.
+TEST_CASE("players returning together to the node taking their matches over all resume there") {
+  Nodes nodes(2);
+  auto rng = seeded_rng();
+  constexpr int kPlayers = 16;
+  std::vector<Player> players;
+  std::vector<std::int64_t> matches;
+  {
+    std::vector<std::unique_ptr<TestClient>> there;
+    for (int i = 0; i < kPlayers; ++i) {
+      const std::string name = "Player " + std::to_string(i);
+      auto c = std::make_unique<TestClient>(nodes.port(1), name);
+      c->hello(name);
+      const Table table = open_bot_table(*c, kRaft, Json::object(), {"smart"});
+      play_random(table.match, {c.get()}, {}, rng, 4);
+      if (is_over(*c, table.match)) continue;
+      players.push_back(player_of(*c, name));
+      matches.push_back(table.match);
+      there.push_back(std::move(c));
+    }
+    nodes.node[0]->signal(SIGTERM);
+    for (auto& c : there) c->wait_until([&] { return c->closed(); }, "the connection to close");
+    CHECK(nodes.node[0]->wait() == 0);
+  }
+  const auto stopped = std::chrono::steady_clock::now();
+
+  // Every player at once, as clients do when their node goes away.
+  std::vector<std::string> failures(players.size());
+  std::vector<std::chrono::steady_clock::duration> took(players.size());
+  std::vector<std::thread> returning;
+  for (std::size_t i = 0; i < players.size(); ++i)
+    returning.emplace_back([&, i] {
+      try {
+        auto back = resume_anywhere(nodes.port(2), players[i], matches[i]);
+        took[i] = std::chrono::steady_clock::now() - stopped;
+      } catch (const std::exception& e) {
+        failures[i] = e.what();
+      }
+    });
+  for (auto& t : returning) t.join();
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    INFO(players[i].name << ", match " << matches[i]);
+    CHECK(failures[i] == "");
+  }
+  MESSAGE(players.size() << " players resumed on the other node within "
+                         << std::chrono::duration_cast<std::chrono::milliseconds>(
+                                *std::max_element(took.begin(), took.end()))
+                                .count()
+                         << " ms of the SIGTERM");
 }
 
 TEST_CASE("a cluster needs PostgreSQL") {

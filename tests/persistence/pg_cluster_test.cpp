@@ -265,10 +265,11 @@ TEST_CASE("any node finds where a room, a code, a match or a player's seats live
   CHECK(b->match_place(match)->room == room);
   CHECK_FALSE(b->room_place(secret));  // a private room is found by its code only
   CHECK(b->code_place("CODE42")->room == secret);
-  const auto seats = b->seats_elsewhere(anne.id);
+  const auto seats = b->seats(anne.id);
   REQUIRE(seats.size() == 1);
   CHECK(seats[0].room == room);
-  CHECK(a->seats_elsewhere(anne.id).empty());
+  CHECK(seats[0].node == "a");
+  CHECK(a->seats(anne.id).size() == 1);
 
   a->publish({{room, R"({"id":1})"}, {secret, R"({"id":2})"}});
   CHECK(b->listings_elsewhere() == std::vector<std::string>{R"({"id":1})"});
@@ -321,9 +322,9 @@ TEST_CASE("an open room a node leaves as it stops is claimed with its state, and
   const std::int64_t dropped = *a->new_room("", false);  // no state kept: it goes
   const std::string state = R"({"id":1,"seats":[{"player":{"id":7,"name":"Anne"},"bot":null}]})";
   a->keep_open({{open, state}});
-  CHECK(b->seats_elsewhere(7).size() == 1);
+  CHECK(b->seats(7).size() == 1);
   a->release();
-  CHECK(b->seats_elsewhere(7).at(0).url.empty());  // waiting for a node to take it
+  CHECK(b->seats(7).at(0).url.empty());  // waiting for a node to take it
 
   const auto claimed = b->claim(false);
   REQUIRE(claimed.size() == 1);
@@ -333,9 +334,9 @@ TEST_CASE("an open room a node leaves as it stops is claimed with its state, and
   CHECK(claimed[0].epoch == 2);
   CHECK_FALSE(b->owner(dropped));
   // Another node sends Anne to the room's new owner.
-  const auto seats = c->seats_elsewhere(7);
+  const auto seats = c->seats(7);
   REQUIRE(seats.size() == 1);
   CHECK(seats[0].room == open);
+  CHECK(seats[0].node == "b");
   CHECK(seats[0].url == "ws://b/ws");
-  CHECK(b->seats_elsewhere(7).empty());
 }
