@@ -57,6 +57,7 @@ void Heartbeat::beat() {
     return;
   }
   try {
+    lobby_.forget_closed_rooms();
     // Only the listings that changed since the last beat are written.
     std::vector<std::pair<std::int64_t, std::string>> changed;
     std::map<std::int64_t, std::string> now;

@@ -677,9 +677,12 @@ void Lobby::room_closed(std::int64_t id, std::int64_t match) {
     try {
       cluster_->forget_room(id);
     } catch (const std::exception& e) {
-      // Its row stays until a node that finds this one dead forgets it.
-      TORTUGA_LOG_AT(warn, log::Context("room_not_forgotten").room(id),
-                     "room " << id << " closed, but its row stays: " << e.what());
+      // The other nodes would list and route to it for good: the heartbeat tries again.
+      TORTUGA_LOG_AT(
+          warn, log::Context("room_not_forgotten").room(id),
+          "room " << id << " closed, but its row stays until the database is back: " << e.what());
+      std::lock_guard lock(mutex_);
+      closed_rows_.insert(id);
     }
   }
 }

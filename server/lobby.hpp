@@ -50,6 +50,9 @@ class Lobby : public RoomDirectory {
   // On a cluster: rebuilds the claimed rooms' matches from their logs, as running rooms of the
   // same ids, owned at their new epochs. Returns how many.
   int take_over(const std::vector<store::ClaimedRoom>& claimed);
+  // On a cluster, from the heartbeat: the rows of rooms closed while the database was away,
+  // forgotten now. Throws when the database still cannot answer.
+  void forget_closed_rooms();
   // On a cluster: these rooms are other nodes' now; each is handed over (Room::hand_over).
   void lost(const std::vector<std::int64_t>& rooms);
   // Every room of this node with its listing as the lobby shows it ("null" for a private room),
@@ -174,6 +177,8 @@ class Lobby : public RoomDirectory {
   // On a cluster, while this node claims and rebuilds rooms (claim()): the connections of players
   // who came back for a room claimed but not yet rebuilt, resumed in it once it is.
   bool claiming_ = false;
+  // Rooms closed whose rows the database could not drop then (forget_closed_rooms).
+  std::set<std::int64_t> closed_rows_;
   std::map<std::int64_t, std::vector<std::weak_ptr<Client>>> returning_;
 };
 

@@ -1,5 +1,6 @@
-// The lobby's part in a cluster's takeovers: claiming the rooms of dead nodes, and giving players
-// who come back for a room this node is taking over their seats the moment the room is rebuilt.
+// The lobby's part in a cluster's shared state: claiming the rooms of dead nodes, giving players
+// who come back for a room this node is taking over their seats the moment the room is rebuilt,
+// and dropping the rows of rooms that closed while the database was away.
 #include "server/lobby.hpp"
 
 namespace tortuga {
@@ -61,6 +62,19 @@ void Lobby::welcome_back(const std::shared_ptr<Room>& room) {
     returning_.erase(it);
   }
   for (auto& c : back) room->post([room, c] { room->resume(c); });
+}
+
+void Lobby::forget_closed_rooms() {
+  std::set<std::int64_t> closed;
+  {
+    std::lock_guard lock(mutex_);
+    closed = closed_rows_;
+  }
+  for (std::int64_t id : closed) {
+    cluster_->forget_room(id);
+    std::lock_guard lock(mutex_);
+    closed_rows_.erase(id);
+  }
 }
 
 }  // namespace tortuga

@@ -49,6 +49,24 @@ struct Nodes {
   std::string sql(const std::string& query) const {
     return test::PostgresCluster::shared().run_sql(db, query);
   }
+  // The database goes away for the nodes (its connections end, and new ones are refused) and
+  // comes back, while the PostgreSQL server goes on serving the other tests' databases.
+  void database_away() const {
+    on_server("ALTER DATABASE " + database() + " ALLOW_CONNECTIONS false");
+    on_server("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '" +
+              database() + "'");
+  }
+  void database_back() const {
+    on_server("ALTER DATABASE " + database() + " ALLOW_CONNECTIONS true");
+  }
+  std::string database() const {  // its name, from its URL (postgresql:///NAME?host=...)
+    const auto from = db.find(":///") + 4;
+    return db.substr(from, db.find('?') - from);
+  }
+  void on_server(const std::string& query) const {
+    auto& postgres = test::PostgresCluster::shared();
+    postgres.run_sql(postgres.url("postgres"), query);
+  }
 };
 
 std::uint16_t port_of(const std::string& url) {
@@ -261,6 +279,28 @@ TEST_CASE("a lobby watched on one node follows the public rooms of every node") 
       },
       "node 1's closed room gone from node 2's lobby");
   CHECK_FALSE(ever_listed.count(hidden.at("room").at("id").get<std::int64_t>()));
+}
+
+TEST_CASE("a room closed while the database is away leaves every lobby once it is back") {
+  Nodes nodes(2);
+  TestClient anne(nodes.port(1), "anne");
+  anne.hello("Anne");
+  const std::int64_t room =
+      anne.request({{"type", "create_room"}, {"game", kRaft}}).at("room").at("id");
+  eventually([&] { return lists(rooms_listed(nodes.port(2)), room); }, "the room listed on node 2");
+
+  nodes.database_away();
+  REQUIRE(anne.request({{"type", "close_room"}, {"room", room}}).at("type") == "left");
+  eventually([&] { return nodes.node[0]->log().find("its row stays") != std::string::npos; },
+             "node 1 failing to forget the room's row");
+  nodes.database_back();
+  eventually(
+      [&] {
+        return nodes.sql("SELECT count(*) FROM rooms WHERE id = " + std::to_string(room)) == "0";
+      },
+      "the room's row gone");
+  eventually([&] { return !lists(rooms_listed(nodes.port(2)), room); },
+             "the room gone from node 2's lobby");
 }
 
 TEST_CASE("a node killed mid-match: another takes its matches over, and they finish there") {
