@@ -28,6 +28,21 @@ struct RoomPlace {
   std::string url;
 };
 
+// A room of another node, for its operator: where it lives, whether it is private, and its
+// listing as its node last published it ("null" for a private room).
+struct RoomElsewhere {
+  RoomPlace place;
+  bool is_private = false;
+  std::string listing;
+};
+
+// Another node that answers (its lease runs, its heartbeat is fresh, its connection open): its id
+// and URL.
+struct NodePlace {
+  std::string node;
+  std::string url;
+};
+
 // A room taken over: its id, its new epoch, and the running match to rebuild from its log.
 struct ClaimedRoom {
   std::int64_t room = 0;
@@ -83,6 +98,10 @@ class Cluster {
   virtual std::vector<RoomPlace> seats(std::int64_t player) = 0;
   // The listings of the public rooms of every other node whose lease is alive.
   virtual std::vector<std::string> listings_elsewhere() = 0;
+  // For the operator, unlike the lookups above throwing when the database cannot answer: every
+  // other node's room, private or not, and the other nodes that answer.
+  virtual std::vector<RoomElsewhere> rooms_elsewhere() = 0;
+  virtual std::vector<NodePlace> nodes_elsewhere() = 0;
 };
 
 }  // namespace tortuga::store

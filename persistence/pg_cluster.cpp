@@ -33,10 +33,19 @@ constexpr const char* kAlive = TORTUGA_ALIVE;
 
 // Where the rooms a query found live: (room, its running match or 0, node, the node's URL if it
 // answers, else "").
-const std::string kPlaceColumns =
-    "SELECT r.id, COALESCE(m.id, 0), r.node, CASE WHEN " TORTUGA_ANSWERS
-    " THEN n.url ELSE '' END FROM rooms r LEFT JOIN nodes n ON n.id = r.node "
-    "LEFT JOIN matches m ON m.id = r.match_id AND m.status = 'running' ";
+#define TORTUGA_PLACE \
+  "SELECT r.id, COALESCE(m.id, 0), r.node, CASE WHEN " TORTUGA_ANSWERS " THEN n.url ELSE '' END"
+#define TORTUGA_ROOMS                                 \
+  " FROM rooms r LEFT JOIN nodes n ON n.id = r.node " \
+  "LEFT JOIN matches m ON m.id = r.match_id AND m.status = 'running' "
+const std::string kPlaceColumns = TORTUGA_PLACE TORTUGA_ROOMS;
+// The same, and whether each is private, and its listing.
+const std::string kListedColumns = TORTUGA_PLACE ", r.private, r.listing" TORTUGA_ROOMS;
+// The other nodes that answer: (node, URL).
+const std::string kAnsweringNodes =
+    "SELECT n.id, n.url FROM nodes n WHERE n.id <> $1 AND " TORTUGA_ANSWERS " ORDER BY n.id";
+#undef TORTUGA_ROOMS
+#undef TORTUGA_PLACE
 #undef TORTUGA_ANSWERS
 #undef TORTUGA_ALIVE
 
@@ -342,6 +351,29 @@ std::vector<std::string> PgCluster::listings_elsewhere() {
                               settings_.id);
     std::vector<std::string> out;
     for (int i = 0; i < r.rows(); ++i) out.push_back(r.text(i, 0));
+    return out;
+  });
+}
+
+std::vector<RoomElsewhere> PgCluster::rooms_elsewhere() {
+  std::lock_guard lock(impl_->rooms_mutex);
+  return on(impl_->rooms, "list the other nodes' rooms", [&](Connection& db) {
+    const Result r = db.query(kListedColumns + "WHERE r.node <> $1 ORDER BY r.id", settings_.id);
+    std::vector<RoomElsewhere> out;
+    for (int i = 0; i < r.rows(); ++i)
+      out.push_back({{r.int64(i, 0), r.int64(i, 1), r.text(i, 2), r.text(i, 3)},
+                     r.text(i, 4) == "t",
+                     r.text(i, 5)});
+    return out;
+  });
+}
+
+std::vector<NodePlace> PgCluster::nodes_elsewhere() {
+  std::lock_guard lock(impl_->rooms_mutex);
+  return on(impl_->rooms, "list the other nodes", [&](Connection& db) {
+    const Result r = db.query(kAnsweringNodes, settings_.id);
+    std::vector<NodePlace> out;
+    for (int i = 0; i < r.rows(); ++i) out.push_back({r.text(i, 0), r.text(i, 1)});
     return out;
   });
 }

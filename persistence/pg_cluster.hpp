@@ -48,6 +48,8 @@ class PgCluster final : public Cluster {
   std::optional<RoomPlace> owner(std::int64_t room) override;
   std::vector<RoomPlace> seats(std::int64_t player) override;
   std::vector<std::string> listings_elsewhere() override;
+  std::vector<RoomElsewhere> rooms_elsewhere() override;
+  std::vector<NodePlace> nodes_elsewhere() override;
 
  private:
   struct Impl;

@@ -143,8 +143,9 @@ int serve_command(const Args& args) {
     std::unique_ptr<Heartbeat> heartbeat;
     HttpApi http(store, web_root_of(c), &lobby.drain());
     OpenWebSockets websockets;
-    AdminApi admin(lobby, store, c.admin,
-                   [&websockets](Message message) { return websockets.send_to_all(message); });
+    AdminApi admin(
+        lobby, store, c.admin,
+        [&websockets](Message message) { return websockets.send_to_all(message); }, cluster.get());
     if (!c.admin.token.empty())
       TORTUGA_LOG(info, "admin API on, for token " << AdminToken(c.admin.token).who());
     ServerState state{lobby, http, admin, websockets, c.limits};

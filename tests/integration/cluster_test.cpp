@@ -15,6 +15,7 @@
 
 #include <doctest/doctest.h>
 
+#include "tests/integration/admin_calls.hpp"
 #include "tests/integration/play.hpp"
 #include "tests/integration/server_process.hpp"
 #include "tests/integration/test_client.hpp"
@@ -668,6 +669,70 @@ TEST_CASE("players returning together to the node taking their matches over all 
                                 *std::max_element(took.begin(), took.end()))
                                 .count()
                          << " ms of the SIGTERM");
+}
+
+TEST_CASE("the admin API lists every node's rooms, and sends a call about another's there") {
+  TempDir keys;
+  Nodes nodes(2, admin_flags(keys.path()));
+  TestClient anne(nodes.port(1), "anne"), bill(nodes.port(2), "bill"), carl(nodes.port(2), "carl");
+  anne.hello("Anne");
+  bill.hello("Bill");
+  carl.hello("Carl");
+  const std::int64_t here = anne.request({{"type", "create_room"}, {"game", kRaft}})
+                                .at("room")
+                                .at("id")
+                                .get<std::int64_t>();
+  const Json made =
+      bill.request({{"type", "create_room"}, {"game", kRaft}, {"private", true}}).at("room");
+  const std::int64_t there = made.at("id");
+  REQUIRE(carl.request({{"type", "join_room"}, {"room", made.at("code")}}).at("type") == "room");
+  const std::string admin_2 = "http://127.0.0.1:" + std::to_string(nodes.port(2)) + "/api/admin/";
+
+  // Node 1 lists its own room whole, and node 2's private room with its node and where to act.
+  const Json listed = admin_json(nodes.port(1), "GET", "rooms");
+  CHECK(listed.at("node") == "n1");
+  REQUIRE(listed.at("rooms").size() == 1);
+  CHECK(listed.at("rooms")[0].at("id") == here);
+  CHECK(listed.at("rooms")[0].at("node") == "n1");
+  REQUIRE(listed.at("elsewhere").size() == 1);
+  const Json& other = listed.at("elsewhere")[0];
+  CHECK(other.at("id") == there);
+  CHECK(other.at("node") == "n2");
+  CHECK(other.at("url") == nodes.url(2));
+  CHECK(other.at("admin_url") == admin_2 + "rooms/" + std::to_string(there));
+  CHECK(other.at("private") == true);
+  CHECK(other.at("match").is_null());
+
+  // A removal or a close of node 2's room, asked of node 1, is answered with the call to make.
+  const std::string player = std::to_string(carl.player());
+  const HttpReply removal =
+      admin_call(nodes.port(1), "POST", "rooms/" + std::to_string(there) + "/remove",
+                 R"({"player": )" + player + R"(, "seat": "open"})");
+  CHECK(removal.status == 421);
+  const Json sent = Json::parse(removal.body);
+  CHECK(sent.at("code") == "elsewhere");
+  CHECK(sent.at("node") == "n2");
+  CHECK(sent.at("url") == nodes.url(2));
+  CHECK(sent.at("admin_url") == admin_2 + "rooms/" + std::to_string(there) + "/remove");
+  const HttpReply close =
+      admin_call(nodes.port(1), "POST", "rooms/" + std::to_string(there) + "/close");
+  CHECK(close.status == 421);
+  CHECK(Json::parse(close.body).at("admin_url") ==
+        admin_2 + "rooms/" + std::to_string(there) + "/close");
+  // Made there, the call does it.
+  CHECK(admin_json(nodes.port(2), "POST", "rooms/" + std::to_string(there) + "/close").at("room") ==
+        there);
+  CHECK(bill.wait_for_type("room_closed").at("room") == there);
+  CHECK(admin_call(nodes.port(1), "POST", "rooms/987654/close").status == 404);
+
+  // A notice reaches this node's connections, and names the other nodes to send it to.
+  const Json notice = admin_json(nodes.port(1), "POST", "notice", R"({"text": "Closing at ten."})");
+  CHECK(notice.at("node") == "n1");
+  CHECK(notice.at("connections") == 1);
+  REQUIRE(notice.at("others").size() == 1);
+  CHECK(notice.at("others")[0].at("node") == "n2");
+  CHECK(notice.at("others")[0].at("admin_url") == admin_2 + "notice");
+  CHECK(anne.wait_for_type("notice").at("text") == "Closing at ten.");
 }
 
 TEST_CASE("a cluster needs PostgreSQL") {
