@@ -437,6 +437,93 @@ TEST_CASE("while a killed node's lease runs, no client is sent to it") {
   }
 }
 
+// The rooms a node's admin API lists as its own.
+std::set<std::int64_t> own_rooms(std::uint16_t port) {
+  const Json listed = admin_json(port, "GET", "rooms");
+  std::set<std::int64_t> rooms;
+  for (const Json& room : listed.at("rooms")) rooms.insert(room.at("id").get<std::int64_t>());
+  return rooms;
+}
+
+TEST_CASE("two nodes taking a dead node's matches over at once: each match runs on one of them") {
+  TempDir keys;
+  Nodes nodes(3, admin_flags(keys.path()));
+  auto rng = seeded_rng();
+  constexpr int kMatches = 8;
+  std::vector<Player> players;
+  std::vector<Table> tables;
+  {
+    std::vector<std::unique_ptr<TestClient>> there;
+    for (int i = 0; i < kMatches; ++i) {
+      const std::string name = "Player " + std::to_string(i);
+      auto c = std::make_unique<TestClient>(nodes.port(1), name);
+      c->hello(name);
+      const Table table = open_bot_table(*c, kRaft, Json::object(), {"smart"});
+      play_random(table.match, {c.get()}, {}, rng, 2);
+      if (is_over(*c, table.match)) continue;
+      players.push_back(player_of(*c, name));
+      tables.push_back(table);
+      there.push_back(std::move(c));
+    }
+    nodes.node[0]->stop(SIGKILL);
+  }
+  REQUIRE_FALSE(tables.empty());
+
+  // Clients ask nodes 2 and 3 for the matches without pause, each asking nudging its node to
+  // claim at once: once the dead node's lease runs out, both claim, at the same moments.
+  std::string failed;
+  auto ask = [&](int node) {
+    try {
+      TestClient asker(nodes.port(node), "asker on node " + std::to_string(node));
+      asker.hello("Asker " + std::to_string(node));
+      std::set<std::int64_t> placed;
+      while (placed.size() < tables.size())
+        for (const Table& t : tables) {
+          if (placed.count(t.match)) continue;
+          const Json answer = asker.request({{"type", "sync"}, {"match", t.match}});
+          if (!is_elsewhere(answer) || answer.at("url").is_string()) placed.insert(t.match);
+        }
+    } catch (const std::exception& e) {
+      failed = e.what();
+    }
+  };
+  std::thread asking_2(ask, 2), asking_3(ask, 3);
+  asking_2.join();
+  asking_3.join();
+  REQUIRE(failed == "");
+
+  // Each match was taken over once, by one node (its epoch bumped once), and runs there alone:
+  // its player plays it on, against its bot.
+  std::set<std::int64_t> on_2, on_3;
+  eventually(
+      [&] {
+        on_2 = own_rooms(nodes.port(2));
+        on_3 = own_rooms(nodes.port(3));
+        for (const Table& t : tables)
+          if (!on_2.count(t.room) && !on_3.count(t.room)) return false;
+        return true;
+      },
+      "every match rebuilt on the node that took it");
+  std::set<std::string> owners;
+  for (std::size_t i = 0; i < tables.size(); ++i) {
+    const std::string room = std::to_string(tables[i].room);
+    INFO("room " << room);
+    CHECK(nodes.sql("SELECT epoch FROM rooms WHERE id = " + room) == "2");
+    CHECK(nodes.sql("SELECT epoch FROM matches WHERE id = " + std::to_string(tables[i].match)) ==
+          "2");
+    const std::string owner = nodes.sql("SELECT node FROM rooms WHERE id = " + room);
+    owners.insert(owner);
+    CHECK(on_2.count(tables[i].room) == (owner == "n2" ? 1 : 0));
+    CHECK(on_3.count(tables[i].room) == (owner == "n3" ? 1 : 0));
+    std::uint16_t served_by = 0;
+    auto back = resume_anywhere(nodes.port(2), players[i], tables[i].match, &served_by);
+    CHECK(served_by == nodes.port(owner == "n2" ? 2 : 3));
+    play_random(tables[i].match, {back.get()}, {}, rng, 4);
+    CHECK(back->errors().empty());
+  }
+  MESSAGE(tables.size() << " matches taken over by " << owners.size() << " nodes");
+}
+
 TEST_CASE("a node paused until it is taken over can never write again; its clients move on") {
   Nodes nodes;
   auto rng = seeded_rng();
