@@ -89,6 +89,30 @@ Player player_of(const TestClient& c, const std::string& name) {
   return {name, c.token(), c.player()};
 }
 
+// Players, each against a smart bot on the node at `port`, their matches played `moves` random
+// actions in: those still running, with their connections there.
+struct BotTables {
+  std::vector<Player> players;
+  std::vector<Table> tables;
+  std::vector<std::unique_ptr<TestClient>> clients;
+};
+
+BotTables bot_tables(std::uint16_t port, int count, int moves, std::mt19937_64& rng) {
+  BotTables out;
+  for (int i = 0; i < count; ++i) {
+    const std::string name = "Player " + std::to_string(i);
+    auto c = std::make_unique<TestClient>(port, name);
+    c->hello(name);
+    const Table table = open_bot_table(*c, kRaft, Json::object(), {"smart"});
+    play_random(table.match, {c.get()}, {}, rng, moves);
+    if (is_over(*c, table.match)) continue;
+    out.players.push_back(player_of(*c, name));
+    out.tables.push_back(table);
+    out.clients.push_back(std::move(c));
+  }
+  return out;
+}
+
 // Reconnects `p` with its token, first to the node at `port`, and follows where the cluster sends
 // it until a node gives it its seat in `match` back (the room, then the state): a node that has
 // the match elsewhere names it; one whose owner is dead and not yet replaced names none, and is
@@ -449,24 +473,10 @@ TEST_CASE("two nodes taking a dead node's matches over at once: each match runs 
   TempDir keys;
   Nodes nodes(3, admin_flags(keys.path()));
   auto rng = seeded_rng();
-  constexpr int kMatches = 8;
-  std::vector<Player> players;
-  std::vector<Table> tables;
-  {
-    std::vector<std::unique_ptr<TestClient>> there;
-    for (int i = 0; i < kMatches; ++i) {
-      const std::string name = "Player " + std::to_string(i);
-      auto c = std::make_unique<TestClient>(nodes.port(1), name);
-      c->hello(name);
-      const Table table = open_bot_table(*c, kRaft, Json::object(), {"smart"});
-      play_random(table.match, {c.get()}, {}, rng, 2);
-      if (is_over(*c, table.match)) continue;
-      players.push_back(player_of(*c, name));
-      tables.push_back(table);
-      there.push_back(std::move(c));
-    }
-    nodes.node[0]->stop(SIGKILL);
-  }
+  BotTables on_1 = bot_tables(nodes.port(1), 8, 2, rng);
+  const std::vector<Player>& players = on_1.players;
+  const std::vector<Table>& tables = on_1.tables;
+  nodes.node[0]->stop(SIGKILL);
   REQUIRE_FALSE(tables.empty());
 
   // Clients ask nodes 2 and 3 for the matches without pause, each asking nudging its node to
@@ -711,26 +721,12 @@ TEST_CASE(
 TEST_CASE("players returning together to the node taking their matches over all resume there") {
   Nodes nodes(2);
   auto rng = seeded_rng();
-  constexpr int kPlayers = 16;
-  std::vector<Player> players;
-  std::vector<std::int64_t> matches;
-  {
-    std::vector<std::unique_ptr<TestClient>> there;
-    for (int i = 0; i < kPlayers; ++i) {
-      const std::string name = "Player " + std::to_string(i);
-      auto c = std::make_unique<TestClient>(nodes.port(1), name);
-      c->hello(name);
-      const Table table = open_bot_table(*c, kRaft, Json::object(), {"smart"});
-      play_random(table.match, {c.get()}, {}, rng, 4);
-      if (is_over(*c, table.match)) continue;
-      players.push_back(player_of(*c, name));
-      matches.push_back(table.match);
-      there.push_back(std::move(c));
-    }
-    nodes.node[0]->signal(SIGTERM);
-    for (auto& c : there) c->wait_until([&] { return c->closed(); }, "the connection to close");
-    CHECK(nodes.node[0]->wait() == 0);
-  }
+  BotTables on_1 = bot_tables(nodes.port(1), 16, 4, rng);
+  const std::vector<Player>& players = on_1.players;
+  nodes.node[0]->signal(SIGTERM);
+  for (auto& c : on_1.clients)
+    c->wait_until([&] { return c->closed(); }, "the connection to close");
+  CHECK(nodes.node[0]->wait() == 0);
   const auto stopped = std::chrono::steady_clock::now();
 
   // Every player at once, as clients do when their node goes away.
@@ -740,7 +736,7 @@ TEST_CASE("players returning together to the node taking their matches over all 
   for (std::size_t i = 0; i < players.size(); ++i)
     returning.emplace_back([&, i] {
       try {
-        auto back = resume_anywhere(nodes.port(2), players[i], matches[i]);
+        auto back = resume_anywhere(nodes.port(2), players[i], on_1.tables[i].match);
         took[i] = std::chrono::steady_clock::now() - stopped;
       } catch (const std::exception& e) {
         failures[i] = e.what();
@@ -748,7 +744,7 @@ TEST_CASE("players returning together to the node taking their matches over all 
     });
   for (auto& t : returning) t.join();
   for (std::size_t i = 0; i < players.size(); ++i) {
-    INFO(players[i].name << ", match " << matches[i]);
+    INFO(players[i].name << ", match " << on_1.tables[i].match);
     CHECK(failures[i] == "");
   }
   MESSAGE(players.size() << " players resumed on the other node within "
