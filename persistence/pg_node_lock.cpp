@@ -17,14 +17,17 @@ namespace {
 
 // The lock's key: two integers, a key space apart from the single-integer one that migrations
 // lock (postgres/schema.cpp). Any constants, the same in every build.
-#define TORTUGA_NODE_LOCK "7046, 1"
+#define TORTUGA_KEY_CLASS "7046"
+#define TORTUGA_KEY_ID "1"
+#define TORTUGA_NODE_LOCK TORTUGA_KEY_CLASS ", " TORTUGA_KEY_ID
 
 // Who holds the lock now: "alone", "cluster", or "" (nobody, or the holder has just gone).
 std::string holder(Connection& db) {
   const postgres::Result r = db.query(
       "SELECT l.mode FROM pg_locks l JOIN pg_database d ON d.oid = l.database "
-      "WHERE d.datname = current_database() AND l.locktype = 'advisory' AND l.classid = 7046 "
-      "AND l.objid = 1 AND l.objsubid = 2 AND l.granted LIMIT 1");
+      "WHERE d.datname = current_database() AND l.locktype = 'advisory' "
+      "AND l.classid = " TORTUGA_KEY_CLASS " AND l.objid = " TORTUGA_KEY_ID
+      " AND l.objsubid = 2 AND l.granted LIMIT 1");
   if (r.rows() == 0) return "";
   return r.text(0, 0) == "ExclusiveLock" ? "alone" : "cluster";
 }
@@ -53,6 +56,15 @@ std::string refusal(Connection& db, PgNodeLock::Mode mode, const std::string& he
          "--node-id to join them (docs/scaling.md)";
 }
 
+// False, with `why` saying who holds the lock; throws if nobody does (the holder went between
+// the try and the look, or another error), for the caller to try again.
+bool refused(Connection& db, PgNodeLock::Mode mode, std::string& why) {
+  const std::string held_by = holder(db);
+  if (held_by.empty()) throw PgError("the node lock could not be taken, and nobody holds it");
+  why = refusal(db, mode, held_by);
+  return false;
+}
+
 // Takes the lock: at a node's start waiting up to 2 s for a holder that is going (a node
 // killed a moment ago, whose connection the database has not yet closed), later without waiting.
 // False if another node holds it, with `why` saying who.
@@ -63,31 +75,31 @@ bool take(Connection& db, PgNodeLock::Mode mode, bool wait, std::string& why) {
       "SET tcp_keepalives_idle = 10; SET tcp_keepalives_interval = 5; "
       "SET tcp_keepalives_count = 3");
   const bool alone = mode == PgNodeLock::Mode::alone;
-  try {
-    if (wait) {
+  auto try_now = [&] {
+    return db.query(alone ? "SELECT pg_try_advisory_lock(" TORTUGA_NODE_LOCK ")"
+                          : "SELECT pg_try_advisory_lock_shared(" TORTUGA_NODE_LOCK ")")
+               .text(0, 0) == "t";
+  };
+  if (wait) {
+    try {
       db.exec("SET lock_timeout = '2s'");
       db.query(alone ? "SELECT pg_advisory_lock(" TORTUGA_NODE_LOCK ")"
                      : "SELECT pg_advisory_lock_shared(" TORTUGA_NODE_LOCK ")");
       db.exec("SET lock_timeout = 0");
       return true;
+    } catch (const PgError&) {
+      if (db.broken()) throw;
+      db.exec("SET lock_timeout = 0");  // the wait timed out
     }
-    if (db.query(alone ? "SELECT pg_try_advisory_lock(" TORTUGA_NODE_LOCK ")"
-                       : "SELECT pg_try_advisory_lock_shared(" TORTUGA_NODE_LOCK ")")
-            .text(0, 0) == "t")
-      return true;
-  } catch (const PgError&) {
-    db.rollback_if_open();
-    if (db.broken()) throw;
   }
-  // Refused, or the wait timed out: said by who holds it, unless nobody does (the error was
-  // something else, or the holder has gone since: taken again at the next try).
-  const std::string held_by = holder(db);
-  if (held_by.empty()) throw PgError("the node lock could not be taken, and nobody holds it");
-  why = refusal(db, mode, held_by);
-  return false;
+  // Taken at once, or refused, saying who holds it; if nobody does, the holder went between the
+  // try and the look: one more try.
+  return try_now() || (holder(db).empty() && try_now()) || refused(db, mode, why);
 }
 
 #undef TORTUGA_NODE_LOCK
+#undef TORTUGA_KEY_ID
+#undef TORTUGA_KEY_CLASS
 
 }  // namespace
 

@@ -41,7 +41,7 @@ class Lobby : public RoomDirectory {
         store::Cluster* cluster = nullptr);
 
   // Rebuilds every unfinished match from the store, as a running room. Returns how many. For a
-  // node alone; on a cluster, take_over does it for the rooms this node claimed.
+  // node alone; on a cluster, claim does it for the rooms this node claims.
   int recover();
   // On a cluster: claims the rooms of dead nodes (with `own_too`, this node's own of its last
   // run, at its start; store::Cluster::claim) and takes them over. Returns how many. Throws when
@@ -111,8 +111,8 @@ class Lobby : public RoomDirectory {
   // once it is, as `held` (resumed already) were.
   void seats_in_cluster(const std::shared_ptr<Client>& c, std::int64_t player,
                         const std::set<std::int64_t>& held);
-  // A room just rebuilt or made again here, into the lobby (under mutex_): the players who came
-  // back for it meanwhile are resumed in it.
+  // A room just put into the lobby, rebuilt or made again here: the players who came back for it
+  // meanwhile are resumed in it.
   void welcome_back(const std::shared_ptr<Room>& room);
   // On a cluster, a room or match found on no node of this one: the elsewhere error naming its
   // node, if another node has it. True if it was sent.
@@ -177,9 +177,9 @@ class Lobby : public RoomDirectory {
   // On a cluster, while this node claims and rebuilds rooms (claim()): the connections of players
   // who came back for a room claimed but not yet rebuilt, resumed in it once it is.
   bool claiming_ = false;
+  std::map<std::int64_t, std::vector<std::weak_ptr<Client>>> returning_;
   // Rooms closed whose rows the database could not drop then (forget_closed_rooms).
   std::set<std::int64_t> closed_rows_;
-  std::map<std::int64_t, std::vector<std::weak_ptr<Client>>> returning_;
 };
 
 }  // namespace tortuga
