@@ -62,6 +62,21 @@ struct OnPostgres {
   }
 };
 
+// The test run's PostgreSQL server stopped (pg_ctl's fast mode: every connection ends) until
+// start(), or the end of the scope, starts it again on the same data.
+class DatabaseServerStopped {
+ public:
+  DatabaseServerStopped() { tortuga::test::PostgresCluster::shared().stop_server("fast"); }
+  ~DatabaseServerStopped() { start(); }
+  void start() {
+    if (stopped_) tortuga::test::PostgresCluster::shared().start_server();
+    stopped_ = false;
+  }
+
+ private:
+  bool stopped_ = true;
+};
+
 struct Outcome {
   bool ok = false;
   std::string error;
