@@ -74,7 +74,7 @@ void Heartbeat::beat() {
                      lost.size() << " rooms were taken over by other nodes");
       lobby_.lost(lost);
     }
-    if (auto claimed = cluster_.claim(false); !claimed.empty()) {
+    if (auto claimed = cluster_.claim(false); !claimed.empty() || lobby_.claims_unread()) {
       const int taken = lobby_.take_over(claimed);
       TORTUGA_LOG_AT(info, log::Context("takeover").field("matches", taken),
                      "took over " << taken << " matches of nodes whose lease ran out");

@@ -44,8 +44,10 @@ class Lobby : public RoomDirectory {
   // node alone; on a cluster, take_over does it for the rooms this node claimed.
   int recover();
   // On a cluster: rebuilds the claimed rooms' matches from their logs, as running rooms of the
-  // same ids, owned at their new epochs. Returns how many.
+  // same ids, owned at their new epochs. Returns how many. A claimed room whose match cannot be
+  // read now is kept, and tried again at the next call (claims_unread()).
   int take_over(const std::vector<store::ClaimedRoom>& claimed);
+  bool claims_unread() const { return !unread_claims_.empty(); }
   // On a cluster: these rooms are other nodes' now; each is handed over (Room::hand_over).
   void lost(const std::vector<std::int64_t>& rooms);
   // Every room of this node with its listing as the lobby shows it ("null" for a private room),
@@ -149,6 +151,8 @@ class Lobby : public RoomDirectory {
   std::shared_ptr<LobbyFeed> feed_;  // the listed rooms' changes, to those who watch the lobby
   store::Cluster* cluster_;
   std::function<void()> nudge_;
+  // Rooms claimed whose matches could not be read yet (take_over; the heartbeat's thread only).
+  std::vector<store::ClaimedRoom> unread_claims_;
 
   mutable std::mutex mutex_;
   std::int64_t next_room_ = 1;
