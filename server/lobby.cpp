@@ -244,8 +244,10 @@ std::optional<std::string> Lobby::moved_to(std::int64_t room) {
     if (place && place->node == cluster_->node()) return std::nullopt;
     return place ? place->url : "";
   } catch (const std::exception& e) {
-    // The database cannot say: the room stays, and rebuilds from what is stored.
-    TORTUGA_LOG_AT(warn, log::Context("owner_unknown").room(room),
+    // The database cannot say: the room stays, and waits for its store. The outage is logged
+    // once, by the store's health, not by every room it reaches.
+    if (settings_.store_health) settings_.store_health->failed(e.what());
+    TORTUGA_LOG_AT(debug, log::Context("owner_unknown").room(room),
                    "room " << room << ": cannot tell its owner: " << e.what());
     return std::nullopt;
   }
