@@ -6,7 +6,7 @@
 // the read tried once more on a new one. A read that still fails throws store::Unavailable.
 //
 // A Connection here has begin_read() (a read-only transaction, one snapshot), commit(),
-// rollback_if_open() and broken().
+// rollback_if_open(), broken() and alive() (postgres/connection.hpp).
 #pragma once
 
 #include <exception>
@@ -36,6 +36,9 @@ class ReadPool {
   template <class F>
   auto read(F&& read_fn) -> decltype(read_fn(std::declval<Connection&>())) {
     std::unique_ptr<Connection> c = take();
+    // One that broke while idle (its server restarted, and said so as it closed it) is found
+    // so before it is used, and replaced.
+    if (c && !c->alive()) c.reset();
     std::string why;
     // A connection that broke while idle (the database server restarted since its last read)
     // fails its next statement: the read is tried once more on a new one.

@@ -66,7 +66,10 @@ struct OnPostgres {
 // start(), or the end of the scope, starts it again on the same data.
 class DatabaseServerStopped {
  public:
-  DatabaseServerStopped() { tortuga::test::PostgresCluster::shared().stop_server("fast"); }
+  // `mode`: pg_ctl's, "fast" (a clean stop) or "immediate" (as a crash).
+  explicit DatabaseServerStopped(const std::string& mode = "fast") {
+    tortuga::test::PostgresCluster::shared().stop_server(mode);
+  }
   ~DatabaseServerStopped() { start(); }
   void start() {
     if (stopped_) tortuga::test::PostgresCluster::shared().start_server();

@@ -191,6 +191,32 @@ TEST_CASE("connections closed by the database server between uses are opened aga
   CHECK(store->match(id)->action_count == 2);
 }
 
+TEST_CASE("after the database server stops or crashes and starts, no idle connection fails") {
+  OnPostgres db;
+  auto store = db.open();
+  const std::int64_t id = store->create_match(sample_match());
+  // Reads at once leave as many connections idle in the pool.
+  std::vector<std::future<std::size_t>> reads;
+  std::promise<void> go;
+  std::shared_future<void> start = go.get_future().share();
+  for (int i = 0; i < 6; ++i)
+    reads.push_back(std::async(std::launch::async, [&, start] {
+      start.wait();
+      return store->list_matches({}).size();
+    }));
+  go.set_value();
+  for (auto& r : reads) CHECK(r.get() == 1);
+  // Before, after a crash (pg_ctl's immediate mode), a connection whose server had said goodbye
+  // could take that goodbye for the answer to its next statement: a read, and the writer's next
+  // batch, failed once on each connection left idle.
+  for (const std::string mode : {"fast", "immediate"}) {
+    CAPTURE(mode);
+    { DatabaseServerStopped stopped(mode); }
+    for (int i = 0; i < 12; ++i) CHECK_NOTHROW(store->match(id));
+    CHECK(await([&](Done d) { store->probe_write(d); }).ok);
+  }
+}
+
 TEST_CASE("a write that raises an error in PostgreSQL fails alone; the rest of its batch commits") {
   // PostgreSQL spoils a transaction at its first failed statement. Names that are not UTF-8 are
   // refused by a TEXT column: the renames below raise, though renames need no savepoint.
