@@ -7,8 +7,9 @@
 // transaction, so that the old owner's appends are refused from then on (Action::epoch). Rooms
 // are known cluster-wide by one id, so that any node can say where a room lives.
 //
-// Every method may be called from any thread and throws std::runtime_error when the database
-// cannot answer, except where it says otherwise.
+// Every method may be called from any thread and throws store::Unavailable (a
+// std::runtime_error) when the database cannot answer, except where it says otherwise: an empty
+// answer always means that nothing is there.
 #pragma once
 
 #include <cstdint>
@@ -90,8 +91,7 @@ class Cluster {
   virtual std::optional<RoomPlace> room_place(std::int64_t room) = 0;
   virtual std::optional<RoomPlace> code_place(const std::string& code) = 0;
   virtual std::optional<RoomPlace> match_place(std::int64_t match) = 0;
-  // Where any room lives, private or not: for its owner, to learn whether it still is. Unlike
-  // the lookups above (which find nothing when the database cannot answer), throws then.
+  // Where any room lives, private or not: for its owner, to learn whether it still is.
   virtual std::optional<RoomPlace> owner(std::int64_t room) = 0;
   // The running matches (and open rooms a stopping node left) in which `player` holds a seat, on
   // every node, this one's too: those it is taking over are its own before they are rebuilt.

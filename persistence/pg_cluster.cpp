@@ -8,6 +8,7 @@
 #include "persistence/now.hpp"
 #include "persistence/postgres/connection.hpp"
 #include "persistence/read_pool.hpp"
+#include "persistence/store.hpp"
 
 namespace tortuga::store {
 
@@ -76,16 +77,17 @@ std::string array_of(const std::vector<std::string>& items) {
   return out + "}";
 }
 
-// Runs `f` on `db`, connecting again first if the connection broke while idle; a failure becomes
-// std::runtime_error with `what` in front.
+// Runs `f` on `db`, connecting again first if the connection broke while idle (the database
+// server restarted since its last use: found before anything is sent, so nothing is done twice);
+// a failure becomes Unavailable with `what` in front.
 template <class F>
 auto on(Connection& db, const char* what, F&& f) {
   try {
-    if (db.broken()) db.reconnect();
+    if (!db.alive()) db.reconnect();
     return f(db);
   } catch (const PgError& e) {
     db.rollback_if_open();
-    throw std::runtime_error(std::string(what) + ": " + e.what());
+    throw Unavailable(std::string(what) + ": " + e.what());
   }
 }
 
@@ -303,19 +305,18 @@ void PgCluster::forget_room(std::int64_t room) {
 }
 
 std::optional<RoomPlace> PgCluster::room_place(std::int64_t room) {
-  return impl_->readers.read(std::optional<RoomPlace>{}, [&](Connection& db) {
+  return impl_->readers.read([&](Connection& db) {
     return first(db.query(kPlaceColumns + "WHERE r.id = $1 AND NOT r.private", room));
   });
 }
 
 std::optional<RoomPlace> PgCluster::code_place(const std::string& code) {
-  return impl_->readers.read(std::optional<RoomPlace>{}, [&](Connection& db) {
-    return first(db.query(kPlaceColumns + "WHERE r.code = $1", code));
-  });
+  return impl_->readers.read(
+      [&](Connection& db) { return first(db.query(kPlaceColumns + "WHERE r.code = $1", code)); });
 }
 
 std::optional<RoomPlace> PgCluster::match_place(std::int64_t match) {
-  return impl_->readers.read(std::optional<RoomPlace>{}, [&](Connection& db) {
+  return impl_->readers.read([&](Connection& db) {
     return first(db.query(kPlaceColumns + "WHERE r.match_id = $1", match));
   });
 }
@@ -328,7 +329,7 @@ std::optional<RoomPlace> PgCluster::owner(std::int64_t room) {
 }
 
 std::vector<RoomPlace> PgCluster::seats(std::int64_t player) {
-  return impl_->readers.read(std::vector<RoomPlace>{}, [&](Connection& db) {
+  return impl_->readers.read([&](Connection& db) {
     // A running match's seats are rows; an open room left by a stopped node (not started since)
     // has them in its open state.
     return places(db.query(
@@ -342,7 +343,7 @@ std::vector<RoomPlace> PgCluster::seats(std::int64_t player) {
 }
 
 std::vector<std::string> PgCluster::listings_elsewhere() {
-  return impl_->readers.read(std::vector<std::string>{}, [&](Connection& db) {
+  return impl_->readers.read([&](Connection& db) {
     const Result r = db.query(std::string("SELECT r.listing FROM rooms r JOIN nodes n ON n.id = "
                                           "r.node WHERE ") +
                                   kAlive +

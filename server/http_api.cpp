@@ -145,7 +145,25 @@ fs::path sdk_root_beside(const fs::path& web_root) {
   return (web_root / "..").lexically_normal() / "sdk" / "js";
 }
 
+HttpApi::HttpApi(store::Store& store, std::string web_root, const Drain* drain, StoreHealth* health)
+    : store_(store),
+      web_root_(std::move(web_root)),
+      sdk_root_(sdk_root_beside(web_root_).string()),
+      drain_(drain),
+      health_(health) {}
+
 HttpReply HttpApi::get(const std::string& target) const {
+  try {
+    return route(target);
+  } catch (const store::Unavailable& e) {
+    // No verdict on what was asked for: a match not found would be one.
+    if (health_) health_->failed(e.what());
+    return error_reply(503, code::kStoreUnavailable,
+                       "the store cannot be reached now; try again shortly");
+  }
+}
+
+HttpReply HttpApi::route(const std::string& target) const {
   const auto [path, query] = parse_target(target);
 
   if (path == "/healthz") return json_reply(200, {{"status", "ok"}});
@@ -206,8 +224,13 @@ HttpReply HttpApi::get(const std::string& target) const {
 
 HttpReply HttpApi::readiness() const {
   // A balancer sends no new players to a node that cannot store their matches, nor to one that
-  // is draining to stop.
-  if (!store_.ping()) return error_reply(503, "store_unavailable", "the store does not answer");
+  // is draining to stop. A store that answers reads may still refuse writes (a full disk, a
+  // read-only file): it is asked for a write.
+  if (!store_.ping()) return error_reply(503, code::kStoreUnavailable, "the store does not answer");
+  std::string why;
+  const bool writes =
+      health_ ? health_->writable() : store_writes(store_, StoreHealth::kProbeWait, why);
+  if (!writes) return error_reply(503, code::kStoreUnavailable, "the store does not write");
   if (drain_ && drain_->draining())
     return error_reply(503, code::kDraining, "the node is draining: it takes no new matches");
   return json_reply(200, {{"status", "ready"}});

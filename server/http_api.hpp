@@ -9,6 +9,7 @@
 #include "persistence/store.hpp"
 #include "server/drain.hpp"
 #include "server/http_reply.hpp"
+#include "server/store_health.hpp"
 
 namespace tortuga {
 
@@ -26,22 +27,24 @@ std::filesystem::path sdk_root_beside(const std::filesystem::path& web_root);
 
 class HttpApi {
  public:
-  // `drain`: the node's, for readiness; none: the node never drains.
-  HttpApi(store::Store& store, std::string web_root, const Drain* drain = nullptr)
-      : store_(store),
-        web_root_(std::move(web_root)),
-        sdk_root_(sdk_root_beside(web_root_).string()),
-        drain_(drain) {}
-  // `target` is the request target, path and query ("/api/matches?game=x").
+  // `drain`: the node's, for readiness; none: the node never drains. `health`: the store's
+  // outages as the server knows them (store_health.hpp), for readiness; none: the store is
+  // probed at every call.
+  HttpApi(store::Store& store, std::string web_root, const Drain* drain = nullptr,
+          StoreHealth* health = nullptr);
+  // `target` is the request target, path and query ("/api/matches?game=x"). A read the store
+  // cannot do now answers 503, store_unavailable.
   HttpReply get(const std::string& target) const;
 
  private:
+  HttpReply route(const std::string& target) const;
   HttpReply readiness() const;
 
   store::Store& store_;
   std::string web_root_;
   std::string sdk_root_;
   const Drain* drain_;
+  StoreHealth* health_;
 };
 
 }  // namespace tortuga

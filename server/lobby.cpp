@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <random>
 #include <stdexcept>
+#include <utility>
 
 #include "persistence/token.hpp"
 #include "protocol/codes.hpp"
@@ -12,6 +13,7 @@
 #include "server/log.hpp"
 #include "server/match_file.hpp"
 #include "server/server_metrics.hpp"
+#include "server/store_health.hpp"
 
 namespace tortuga {
 namespace {
@@ -104,8 +106,12 @@ int Lobby::recover() {
 }
 
 int Lobby::take_over(const std::vector<store::ClaimedRoom>& claimed) {
+  // The rooms claimed earlier whose matches could not be read then come first: they are this
+  // node's, and nobody else will rebuild them.
+  std::vector<store::ClaimedRoom> rooms = std::exchange(unread_claims_, {});
+  rooms.insert(rooms.end(), claimed.begin(), claimed.end());
   int taken = 0;
-  for (const store::ClaimedRoom& c : claimed) {
+  for (const store::ClaimedRoom& c : rooms) {
     if (c.match == 0) {
       if (reopen(c)) {
         ++taken;
@@ -116,8 +122,19 @@ int Lobby::take_over(const std::vector<store::ClaimedRoom>& claimed) {
       }
       continue;
     }
-    auto m = store_.match(c.match);
-    if (m && m->status == "running" && rebuild(*m, c.room, Ownership{true, c.epoch})) {
+    std::optional<store::Match> m;
+    std::shared_ptr<Room> room;
+    try {
+      m = store_.match(c.match);
+      if (m && m->status == "running") room = rebuild(*m, c.room, Ownership{true, c.epoch});
+    } catch (const store::Unavailable& e) {
+      // Not a room to forget: its match is there, only unread. The next beat tries again.
+      TORTUGA_LOG_AT(warn, log::Context("match_not_read").room(c.room).match(c.match),
+                     "room " << c.room << " claimed, its match not read yet: " << e.what());
+      unread_claims_.push_back(c);
+      continue;
+    }
+    if (room) {
       ++taken;
       TORTUGA_LOG_AT(info,
                      log::Context("match_taken_over")
@@ -233,8 +250,10 @@ std::optional<std::string> Lobby::moved_to(std::int64_t room) {
     if (place && place->node == cluster_->node()) return std::nullopt;
     return place ? place->url : "";
   } catch (const std::exception& e) {
-    // The database cannot say: the room stays, and rebuilds from what is stored.
-    TORTUGA_LOG_AT(warn, log::Context("owner_unknown").room(room),
+    // The database cannot say: the room stays, and waits for its store. The outage is logged
+    // once, by the store's health, not by every room it reaches.
+    if (settings_.store_health) settings_.store_health->failed(e.what());
+    TORTUGA_LOG_AT(debug, log::Context("owner_unknown").room(room),
                    "room " << room << ": cannot tell its owner: " << e.what());
     return std::nullopt;
   }
@@ -274,8 +293,19 @@ void Lobby::dispatch(const std::shared_ptr<Client>& client, protocol::Parsed& pa
   try {
     // Each command is handed over, not copied: an action goes on into the match's history.
     std::visit([&](auto& m) { on(client, parsed.id, std::move(m)); }, command);
+  } catch (const store::Unavailable& e) {
+    // A read the database did not answer: no verdict on what was asked (a token, a room, a
+    // match), which the client asks again for later. The outage is logged once, not each.
+    if (settings_.store_health) settings_.store_health->failed(e.what());
+    TORTUGA_LOG_AT(debug,
+                   log::Context("store_unavailable_answered")
+                       .player(client->player())
+                       .field("type", protocol::type_name(command)),
+                   protocol::type_name(command) << " not answered: " << e.what());
+    refuse(client, parsed.id, code::kStoreUnavailable,
+           "the store cannot be reached now: nothing was changed; try again shortly");
   } catch (const std::exception& e) {
-    // The store failing is the only way here; the client learns no more than that.
+    // A bug is the only way here; the client learns no more than that.
     TORTUGA_LOG_AT(error,
                    log::Context("command_failed")
                        .player(client->player())
@@ -298,10 +328,13 @@ void Lobby::welcome_new_player(const std::shared_ptr<Client>& c, const Json& re,
   const std::string hash = store::hash_token(token);
   store_.create_player(
       name, hash,
-      [c, re, token = std::move(token), next = std::move(next),
-       defaults = room_defaults()](store::Player player) {
+      [c, re, token = std::move(token), next = std::move(next), defaults = room_defaults(),
+       health = settings_.store_health](store::Player player) {
         if (player.id == 0) {
-          refuse(c, re, code::kInternal, "the player could not be stored");
+          if (health) health->failed("a new player could not be stored");
+          // A new token is never taken: only the store failing leaves the player unstored.
+          refuse(c, re, code::kStoreUnavailable,
+                 "the player could not be stored now: send hello again shortly");
         } else {
           c->welcome(player.id, player.name);
           c->send(protocol::event::welcome(re, {{"id", player.id}, {"name", player.name}}, token,
@@ -338,10 +371,16 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
       }
   }
   for (auto& room : held) room->post([room, c] { room->resume(c); });
-  if (cluster_) {
-    std::set<std::int64_t> ids;
-    for (const auto& room : held) ids.insert(room->id());
+  // On a cluster the player's other seats are on other nodes, or claimed here and being rebuilt.
+  if (!cluster_) return;
+  std::set<std::int64_t> ids;
+  for (const auto& room : held) ids.insert(room->id());
+  try {
     seats_in_cluster(c, player.id, ids);
+  } catch (const store::Unavailable& e) {
+    // The hello is answered already; the seats elsewhere are named at the player's next one.
+    TORTUGA_LOG_AT(warn, log::Context("seats_elsewhere_unknown").player(player.id),
+                   "player " << player.id << ": seats on other nodes not read: " << e.what());
   }
 }
 

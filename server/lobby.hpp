@@ -48,7 +48,8 @@ class Lobby : public RoomDirectory {
   // the database cannot answer.
   int claim(bool own_too);
   // On a cluster: rebuilds the claimed rooms' matches from their logs, as running rooms of the
-  // same ids, owned at their new epochs. Returns how many.
+  // same ids, owned at their new epochs. Returns how many. A claimed room whose match cannot be
+  // read now is kept, and tried again at the next call.
   int take_over(const std::vector<store::ClaimedRoom>& claimed);
   // On a cluster, from the heartbeat: the rows of rooms closed while the database was away,
   // forgotten now. Throws when the database still cannot answer.
@@ -164,6 +165,8 @@ class Lobby : public RoomDirectory {
   std::shared_ptr<LobbyFeed> feed_;  // the listed rooms' changes, to those who watch the lobby
   store::Cluster* cluster_;
   std::function<void()> nudge_;
+  // Rooms claimed whose matches could not be read yet (take_over; the heartbeat's thread only).
+  std::vector<store::ClaimedRoom> unread_claims_;
 
   mutable std::mutex mutex_;
   std::int64_t next_room_ = 1;

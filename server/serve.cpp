@@ -24,6 +24,7 @@
 #include "server/log.hpp"
 #include "server/open_websockets.hpp"
 #include "server/server_metrics.hpp"
+#include "server/store_health.hpp"
 
 #ifndef TORTUGA_SOURCE_DIR
 #error "TORTUGA_SOURCE_DIR must name the source tree, where web/ is looked for last"
@@ -136,12 +137,16 @@ int serve_command(const Args& args) {
     if (c.cluster.on())
       cluster = std::make_unique<store::PgCluster>(
           c.db, store::NodeSettings{c.cluster.node_id, c.cluster.public_url, c.cluster.lease_ms});
-    Lobby lobby(io, store, room_settings(c), lobby_limits(c), cluster.get());
+    // The store's outages: the rooms wait through them, readiness reports them.
+    const std::shared_ptr<StoreHealth> health = StoreHealth::make(io, store);
+    RoomSettings rooms = room_settings(c);
+    rooms.store_health = health.get();
+    Lobby lobby(io, store, rooms, lobby_limits(c), cluster.get());
     // Alone, the node resumes every unfinished match; on a cluster, those it claims once it has
     // a lease (below).
     int recovered = cluster ? 0 : lobby.recover();
     std::unique_ptr<Heartbeat> heartbeat;
-    HttpApi http(store, web_root_of(c), &lobby.drain());
+    HttpApi http(store, web_root_of(c), &lobby.drain(), health.get());
     OpenWebSockets websockets;
     AdminApi admin(
         lobby, store, c.admin,
@@ -217,6 +222,7 @@ int serve_command(const Args& args) {
       // Rooms stop their timers and refuse actions, so that no bot, deadline or player acts
       // meanwhile.
       lobby.shutdown();
+      health->stop();
       if (!cluster) return send_away();
       // On a cluster the node hands its matches over at once: once every append queued has
       // committed (or been fenced), its lease ends, so that the next node to beat (or to be

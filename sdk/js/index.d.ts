@@ -198,7 +198,8 @@ export type ServerErrorCode =
   'not_in_room' | 'not_host' | 'not_enough_players' | 'already_started' | 'not_your_seat' |
   'not_your_turn' | 'illegal_action' | 'bad_action' | 'match_over' | 'rate_limited' |
   'message_too_large' | 'server_full' | 'draining' | 'elsewhere' | 'internal' | 'chat_too_long' |
-  'chat_rate_limited' | 'chat_closed' | 'not_playing' | 'player_present' | 'not_over';
+  'chat_rate_limited' | 'chat_closed' | 'not_playing' | 'player_present' | 'not_over' |
+  'store_unavailable';
 export type ClientErrorCode = 'disconnected' | 'timeout' | 'closed' | 'bad_patch';
 
 export const SERVER_CODES: readonly ServerErrorCode[];
@@ -238,6 +239,8 @@ export interface MatchEvents {
   resync: {match: Match; error: TortugaError};
   /** A sync failed and could not be recovered by entering the room again. */
   error: {match: Match; error: TortugaError};
+  /** The match waits for the server's store (`waiting` is true until its fresh state). */
+  waiting: {match: Match; message: string};
 }
 
 export class Match extends Emitter<MatchEvents> {
@@ -251,6 +254,8 @@ export class Match extends Emitter<MatchEvents> {
   readonly arrivedAt: number | null;
   /** True from a lost connection until a fresh state has come. */
   readonly stale: boolean;
+  /** True while the match waits for the server's store, until its fresh state has come. */
+  readonly waiting: boolean;
   /** Whether an action this client sent has had no answer yet. */
   readonly acting: boolean;
   readonly seat: number | null;

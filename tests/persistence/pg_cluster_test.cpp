@@ -19,6 +19,7 @@
 using namespace tortuga::store;
 using tortuga::store::test::action;
 using tortuga::store::test::await;
+using tortuga::store::test::DatabaseServerStopped;
 using tortuga::store::test::OnPostgres;
 using tortuga::store::test::sample_match;
 
@@ -339,4 +340,20 @@ TEST_CASE("an open room a node leaves as it stops is claimed with its state, and
   CHECK(seats[0].room == open);
   CHECK(seats[0].node == "b");
   CHECK(seats[0].url == "ws://b/ws");
+}
+
+TEST_CASE("a connection a database restart left broken is opened again before its next use") {
+  OnPostgres db;
+  auto store = db.open();  // the schema
+  auto n1 = node(db, "n1", 60000);
+  REQUIRE(n1->new_room("", false));
+  DatabaseServerStopped stopped;
+  // While it is away a lookup is a failure, not "no such room".
+  CHECK_THROWS_AS(n1->room_place(1), Unavailable);
+  stopped.start();
+  // The connection for rooms closed with the server, unused since; before, its first use after
+  // the restart failed.
+  CHECK(n1->new_room("", false));
+  CHECK(n1->owner(1));
+  CHECK(n1->room_place(1));
 }
