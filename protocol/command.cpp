@@ -358,9 +358,10 @@ Expected<std::string> chat_text(const Fields& f) {
   }
   if (blank) return bad_field("field \"text\" must not be empty or only white space");
   if (length > kMaxChatLength)
-    return Error{code::kChatTooLong, "field \"text\" must have at most " +
-                                         std::to_string(kMaxChatLength) + " characters, not " +
-                                         std::to_string(length)};
+    return Error{code::kChatTooLong,
+                 "field \"text\" must have at most " + std::to_string(kMaxChatLength) +
+                     " characters, not " + std::to_string(length),
+                 {{"max", kMaxChatLength}, {"length", length}}};
   return text;
 }
 

@@ -46,12 +46,16 @@ Json seat_or_null(std::optional<int> seat) {
 
 }  // namespace
 
-std::string error(const Json& re, std::string_view code, std::string_view message) {
-  return Message("error", re).field("code", code).field("message", message).done();
+std::string error(const Json& re, std::string_view code, std::string_view message,
+                  const Json& params) {
+  Message out("error", re);
+  out.field("code", code).field("message", message);
+  if (!params.is_null()) out.field("params", params);
+  return out.done();
 }
 
 std::string error(const Json& re, const Error& e) {
-  return error(re, e.code, e.message);
+  return error(re, e.code, e.message, e.params);
 }
 
 std::string elsewhere(const Json& re, std::string_view message, std::string_view url,

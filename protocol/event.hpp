@@ -31,8 +31,10 @@ namespace event {
 // written once and sent in several messages (see room_of_text, state_of_text).
 std::string text_of(const Json& value);
 
-// {type:"error", re?, code, message}
-std::string error(const Json& re, std::string_view code, std::string_view message);
+// {type:"error", re?, code, message, params?}: params, when not null, are the values the code's
+// words name (rules/core/error.hpp).
+std::string error(const Json& re, std::string_view code, std::string_view message,
+                  const Json& params = nullptr);
 std::string error(const Json& re, const Error& error);
 // {type:"error", re?, code:"elsewhere", message, url, room, match}: on a cluster, the room (or
 // match) asked for lives on another node, reached at `url` (null when it is being taken over:

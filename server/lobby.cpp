@@ -35,6 +35,11 @@ void refuse(const std::shared_ptr<Client>& c, const Json& re, const char* code,
   c->send(protocol::event::error(re, code, message));
 }
 
+void refuse(const std::shared_ptr<Client>& c, const Json& re, const Error& refusal) {
+  server_metrics().error_sent(refusal.code);
+  c->send(protocol::event::error(re, refusal));
+}
+
 // Another node's room as its owner published it, if the lobby lists it; else null.
 Json listed_elsewhere(const std::string& listing) {
   Json room = Json::parse(listing, nullptr, false);
@@ -282,8 +287,7 @@ void Lobby::handle(const std::shared_ptr<Client>& client, protocol::Parsed parse
 
 void Lobby::dispatch(const std::shared_ptr<Client>& client, protocol::Parsed& parsed) {
   if (!parsed.command) {
-    const Error& e = parsed.command.error();
-    return refuse(client, parsed.id, e.code.c_str(), e.message);
+    return refuse(client, parsed.id, parsed.command.error());
   }
   protocol::Command& command = *parsed.command;
   const bool welcomed = client->player() != 0;
@@ -419,7 +423,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
   const Game* game = find_game(m.game);
   if (!game) return refuse(c, re, code::kUnknownGame, "no game " + m.game);
   auto options = game->normalize_options(m.options);
-  if (!options) return refuse(c, re, code::kBadOptions, options.error().message);
+  if (!options) return refuse(c, re, Error{code::kBadOptions, options.error().message});
   if (drain_.draining())
     return refuse(c, re, code::kDraining,
                   "the server is draining: it makes no new rooms; try again later");
@@ -542,7 +546,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::GetReplay& m) {
   auto replay = replay_json(store_, m.match, m.seat, Viewer{c->player()});
-  if (!replay) return refuse(c, re, replay.error().code.c_str(), replay.error().message);
+  if (!replay) return refuse(c, re, replay.error());
   c->send(protocol::event::replay(re, *replay));
 }
 

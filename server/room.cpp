@@ -235,10 +235,10 @@ Expected<int> Room::free_seat(std::optional<int> wanted) const {
 }
 
 void Room::error(const std::shared_ptr<Client>& client, const Json& re, const std::string& code,
-                 const std::string& message) {
+                 const std::string& message, const Json& params) {
   if (!client) return;
   server_metrics().error_sent(code);
-  client->send(event::error(re, code, message));
+  client->send(event::error(re, code, message, params));
 }
 
 std::optional<int> Room::seat_of(std::int64_t player) const {
@@ -308,7 +308,7 @@ void Room::join(std::shared_ptr<Client> client, std::optional<int> wanted, Json 
     return error(client, re, code::kAlreadyStarted,
                  "the match has started; watch_room follows it as a spectator");
   auto free = free_seat(wanted);
-  if (!free) return error(client, re, free.error().code, free.error().message);
+  if (!free) return error(client, re, free.error());
   const int seat = *free;
   seats_[seat] = RoomSeat{.player = player, .name = client->name()};
   if (!host_) host_ = player;
@@ -338,7 +338,7 @@ void Room::add_bot(std::shared_ptr<Client> client, std::optional<int> wanted, st
   if (kind != "random" && kind != "smart")
     return error(client, re, code::kBadField, "bot must be \"random\" or \"smart\"");
   auto free = free_seat(wanted);
-  if (!free) return error(client, re, free.error().code, free.error().message);
+  if (!free) return error(client, re, free.error());
   const int seat = *free;
   seats_[seat] = bot_seat(seat, kind);
   send_room_to_all(client.get(), re);
@@ -527,7 +527,7 @@ void Room::apply(int seat, Json action, const std::shared_ptr<Client>& by, const
   auto refused = state_->apply(seat, std::move(action));
   metrics_.rules_seconds->observe(ServerMetrics::seconds(std::chrono::steady_clock::now() - began));
   if (refused) {
-    if (by) error(by, re, refused->code, refused->message);
+    if (by) error(by, re, *refused);
     return;
   }
   const std::int64_t version = ++applied_;

@@ -209,7 +209,10 @@ class Room : public std::enable_shared_from_this<Room> {
   // close_room would close it: a match under way ends as aborted. Somebody coming in stops it.
   void close_when_left_empty();
   void error(const std::shared_ptr<Client>& client, const Json& re, const std::string& code,
-             const std::string& message);
+             const std::string& message, const Json& params = nullptr);
+  void error(const std::shared_ptr<Client>& client, const Json& re, const Error& refusal) {
+    error(client, re, refusal.code, refusal.message, refusal.params);
+  }
   // The seat `player` holds, if any. A player who gave up the seat of a finished match (left, or
   // was removed) holds none, though the seat keeps their name as history has it.
   std::optional<int> seat_of(std::int64_t player) const;

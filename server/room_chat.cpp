@@ -22,7 +22,8 @@ void Room::chat(std::shared_ptr<Client> client, std::string text, Json re) {
   if (!chat_.admit(player, ChatLog::Clock::now()))
     return error(client, re, code::kChatRateLimited,
                  "at most " + std::to_string(ChatLog::kBurst) + " lines at once, then one every " +
-                     std::to_string(ChatLog::kRefill.count() / 1000) + " s: wait a moment");
+                     std::to_string(ChatLog::kRefill.count() / 1000) + " s: wait a moment",
+                 {{"lines", ChatLog::kBurst}, {"every_s", ChatLog::kRefill.count() / 1000}});
 
   // The step everybody has been sent: a line answers what its speaker saw, not an action still
   // being stored.

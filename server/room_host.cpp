@@ -45,7 +45,7 @@ void Room::remove_player(std::shared_ptr<Client> client, std::int64_t player, Js
   remove(
       player, after, kRemovedByHost,
       [self = shared_from_this(), client, re](Expected<Json> done) {
-        if (!done) return self->error(client, re, done.error().code, done.error().message);
+        if (!done) return self->error(client, re, done.error());
         // Everyone, the host too, has the room as it is now; the host's own copy answers.
         Json room = *done;
         if (self->private_) room["code"] = self->code_;
@@ -63,7 +63,7 @@ void Room::close_room(std::shared_ptr<Client> client, std::optional<std::string>
       reason.value_or(kClosedByHost),
       [self = shared_from_this(), client, re](Expected<Json> done) {
         // Everyone, the host too, has been sent room_closed; the host's request is answered.
-        if (!done) return self->error(client, re, done.error().code, done.error().message);
+        if (!done) return self->error(client, re, done.error());
         client->send(event::left(re, self->id_));
       },
       "host");

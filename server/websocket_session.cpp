@@ -121,7 +121,8 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
   } else if (bytes > state_.limits.max_message_bytes) {
     server_metrics().message_received(ServerMetrics::kUnparsed);
     refuse(refused_id(), code::kMessageTooLarge,
-           "messages are limited to " + std::to_string(state_.limits.max_message_bytes) + " bytes");
+           "messages are limited to " + std::to_string(state_.limits.max_message_bytes) + " bytes",
+           {{"max_bytes", state_.limits.max_message_bytes}});
   } else if (!ws_.got_text()) {
     server_metrics().message_received(ServerMetrics::kUnparsed);
     refuse(nullptr, code::kBadJson, "send JSON in text frames");
@@ -154,9 +155,9 @@ protocol::Json WebSocketSession::refused_id() const {
 }
 
 void WebSocketSession::refuse(const protocol::Json& re, const char* code,
-                              const std::string& message) {
+                              const std::string& message, const protocol::Json& params) {
   server_metrics().error_sent(code);
-  send(protocol::event::error(re, code, message));
+  send(protocol::event::error(re, code, message, params));
 }
 
 void WebSocketSession::send(Message message) {

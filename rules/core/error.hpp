@@ -9,6 +9,8 @@
 #include <utility>
 #include <variant>
 
+#include <nlohmann/json.hpp>
+
 namespace tortuga {
 
 // Codes shared by every layer; protocol/ documents them for client authors.
@@ -20,9 +22,14 @@ inline constexpr const char* kMatchOver = "match_over";          // nothing may 
 inline constexpr const char* kBadOptions = "bad_options";        // match options refused
 }  // namespace code
 
+// `code` says what went wrong and is the key a translating client words it by; `message` says it
+// in English, for developers and for clients that do not translate. `params` holds the values the
+// code's words need (chat_too_long's limit, say), named and typed as docs/protocol.md lists them
+// for each code: an object, or null for a code whose words name no value.
 struct Error {
   std::string code;
   std::string message;
+  nlohmann::json params = nullptr;
 };
 
 // A value or the reason there is none. Small on purpose: std::expected is C++23.

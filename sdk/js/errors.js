@@ -17,12 +17,18 @@ export const SERVER_CODES = Object.freeze([
 // in time, the client was closed, or a patch did not apply (the protocol's own name for it).
 export const CLIENT_CODES = Object.freeze(['disconnected', 'timeout', 'closed', 'bad_patch']);
 
+// `code` is what a program branches on, and the key a translating client words the refusal by;
+// `params` the values those words name (chat_too_long's {max, length}: docs/protocol.md, "Words
+// for people"); `message` the server's English, for developers.
 export class TortugaError extends Error {
-  constructor(code, message, {re} = {}) {
+  constructor(code, message, {re, params} = {}) {
     super(message);
     this.name = 'TortugaError';
     this.code = code;
     if (re !== undefined) this.re = re;
+    if (params !== null && typeof params === 'object' && !Array.isArray(params)) {
+      this.params = params;
+    }
   }
 
   // Whether the code is one this client knows; the others are to be handled as `internal`.
@@ -34,6 +40,6 @@ export class TortugaError extends Error {
   static fromMessage(message) {
     const code = typeof message.code === 'string' ? message.code : 'internal';
     const text = typeof message.message === 'string' ? message.message : `server error ${code}`;
-    return new TortugaError(code, text, {re: message.re});
+    return new TortugaError(code, text, {re: message.re, params: message.params});
   }
 }

@@ -62,8 +62,12 @@ TEST_CASE("chat over sockets: heard by all as sent, muted per listener, kept wit
   const Json too_long =
       anne.request({{"type", "chat"}, {"room", table.room}, {"text", std::string(501, 'a')}});
   CHECK(too_long["code"] == "chat_too_long");
-  CHECK(cy.request({{"type", "chat"}, {"room", table.room}, {"text", "hi"}})["code"] ==
-        "chat_closed");
+  // The limit and the line's length as values, for a client that words the refusal itself; a
+  // refusal whose words name no value has none.
+  CHECK(too_long["params"] == Json{{"max", 500}, {"length", 501}});
+  const Json closed = cy.request({{"type", "chat"}, {"room", table.room}, {"text", "hi"}});
+  CHECK(closed["code"] == "chat_closed");
+  CHECK_FALSE(closed.contains("params"));
   CHECK(anne.request({{"type", "chat"}, {"room", table.room + 50}, {"text", "hi"}})["code"] ==
         "not_in_room");
   Json refused;
@@ -72,6 +76,7 @@ TEST_CASE("chat over sockets: heard by all as sent, muted per listener, kept wit
     if (answer["type"] == "error") refused = answer;
   }
   CHECK(refused["code"] == "chat_rate_limited");
+  CHECK(refused["params"] == Json{{"lines", 5}, {"every_s", 2}});
   CHECK(anne.request({{"type", "ping"}})["type"] == "pong");
 
   // A late spectator is given the recent lines after the room.

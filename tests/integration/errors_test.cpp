@@ -254,6 +254,8 @@ TEST_CASE("messages over the size limits: refused above the soft one, cut off ab
   REQUIRE(over.dump().size() == 1025);
   const Json refused = expect_refused_unparsed(c, over.dump(), "message_too_large", "over");
   CHECK(refused.at("message").get<std::string>().find("1024") != std::string::npos);
+  // The limit as a value too, for a client that says it in its own words.
+  CHECK(refused.at("params") == Json{{"max_bytes", 1024}});
   // An "id" inside another value is not the message's: the refusal names no request.
   const Json nested = {{"type", "ping"}, {"pad", {{"id", "inner"}, {"x", std::string(1100, 'x')}}}};
   REQUIRE(nested.dump().find("\"id\"") < 1024);

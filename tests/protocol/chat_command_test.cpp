@@ -40,6 +40,7 @@ TEST_CASE("a chat line over the limit is refused with chat_too_long, echoing the
   REQUIRE_FALSE(p.command);
   CHECK(p.command.error().code == code::kChatTooLong);
   CHECK(p.command.error().message.find("500") != std::string::npos);
+  CHECK(p.command.error().params == Json{{"max", 500}, {"length", 501}});
   CHECK(p.id == "c1");
 }
 

@@ -97,6 +97,14 @@ TEST_CASE("every builder gives its message with the documented fields") {
   CHECK(m == Json{{"type", "error"},
                   {"code", "room_full"},
                   {"message", "every seat of room 3 is taken"}});
+  // An error whose words name values carries them as params, after the English message.
+  m = read(event::error(Json("c1"),
+                        Error{code::kChatTooLong, "too long", {{"max", 500}, {"length", 612}}}));
+  CHECK(m == Json{{"type", "error"},
+                  {"re", "c1"},
+                  {"code", "chat_too_long"},
+                  {"message", "too long"},
+                  {"params", {{"max", 500}, {"length", 612}}}});
 }
 
 TEST_CASE("builders escape what they are given and never throw on invalid UTF-8") {

@@ -1,29 +1,62 @@
 // The catalogs are whole: every language has every key English has and no other, with its
 // plural forms and only the parameters English gives; every key the code looks up by name is in
 // English and every key of English is looked up (scripts/check_catalogs.mjs); every error code
-// of the protocol and of the SDK has its sentence; and every game's options, as a real server's
-// `welcome` describes them, are named, explained and valued from the catalogs of every language
-// (the schema's English titles and its descriptions for client authors never reach a person),
-// with no words left for options no game has.
+// the protocol's schema lists has its sentence in every language, naming only the values the
+// schema says that code always carries (its `params`), and the SDK's own codes theirs; and every
+// game's options, as a real server's `welcome` describes them, are named, explained and valued
+// from the catalogs of every language, with no words left for options no game has.
+//
+// The server's keys are read from what the server and its schema say, not from a list kept
+// here: a code, an option or a result added there fails this test until the catalogs word it.
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
+import {join, dirname} from 'node:path';
+import {fileURLToPath} from 'node:url';
 import WebSocket from 'ws';
 import {startServer} from './harness.mjs';
 import {catalogs, useCatalogs} from './catalogs.mjs';
 import {findings} from '../../scripts/check_catalogs.mjs';
-import {SERVER_CODES, CLIENT_CODES} from '../../sdk/js/errors.js';
+import {CLIENT_CODES} from '../../sdk/js/errors.js';
 import {catalogTitle} from '../../web/js/options_form.js';
-import {has, maybe, setLanguage} from '../../web/js/i18n.js';
+import {has, maybe, setLanguage, flatten} from '../../web/js/i18n.js';
 
 test('every catalog has every key of English, and English every key the code looks up', () => {
   assert.deepEqual(findings(), []);
 });
 
+const schemaDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'protocol', 'schema');
+const schemaPart = (name) => JSON.parse(readFileSync(join(schemaDir, 'parts', `${name}.json`),
+                                                     'utf8'));
+const placeholders = (text) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]);
+
+// A key's texts in one catalog: the key itself, or its plural forms.
+function textsOf(catalog, key) {
+  const flat = flatten(catalog);
+  if (flat.has(key)) return [flat.get(key)];
+  return [...flat].filter(([name]) => name.replace(/_(zero|one|two|few|many|other)$/, '') === key)
+      .map(([, text]) => text);
+}
+
 test('every error code of the protocol and of the SDK has its sentence, and no other code', () => {
+  const serverCodes = schemaPart('error_code').enum;
+  const params = schemaPart('error_params').properties;
+  assert.ok(serverCodes.includes('chat_too_long') && params.chat_too_long, 'the schema is read');
+  for (const code of Object.keys(params)) assert.ok(serverCodes.includes(code), code);
   for (const [language, catalog] of Object.entries(catalogs())) {
     assert.deepEqual(Object.keys(catalog.errors).sort(),
-                     [...SERVER_CODES, ...CLIENT_CODES, 'unknown'].sort(), language);
+                     [...serverCodes, ...CLIENT_CODES, 'unknown'].sort(), language);
+    for (const code of serverCodes) {
+      // A value the sentence names must come with every error of that code.
+      const given = new Set(params[code]?.required ?? []);
+      for (const text of textsOf(catalog, `errors.${code}`)) {
+        for (const name of placeholders(text)) {
+          assert.ok(given.has(name), `${language}: errors.${code} names {{${name}}}, which ` +
+                                     `the server does not always send`);
+        }
+      }
+    }
   }
 });
 

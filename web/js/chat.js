@@ -7,7 +7,6 @@ import {t, parts, number} from './i18n.js';
 import {errorText} from './errors.js';
 
 const SHOWN_LINES = 200;  // the panel keeps the latest lines only, as the log does
-const MAX_LENGTH = 500;   // the server's limit, in characters (code points)
 
 // One line as a list item: who, where in the match, what. Shared with the history's chat.
 export function chatLine(line) {
@@ -28,8 +27,9 @@ export class ChatPanel {
     this.muted = new Set();
     this.list = h('ol', {class: 'log chat-lines', role: 'log', 'aria-label': t('chat.title'),
                          'aria-live': 'polite'});
-    this.input = h('input', {type: 'text', id: 'chat-text', maxlength: MAX_LENGTH * 2,
-                             autocomplete: 'off', 'aria-label': t('chat.say_something')});
+    // The server keeps the limit of a line's length, and says it when a line is over it.
+    this.input = h('input', {type: 'text', id: 'chat-text', autocomplete: 'off',
+                             'aria-label': t('chat.say_something')});
     this.send = h('button', {type: 'submit'}, t('chat.say'));
     this.problem = h('p', {class: 'error', role: 'alert'});
     this.note = h('p', {class: 'muted chat-note'});
@@ -52,10 +52,6 @@ export class ChatPanel {
     event.preventDefault();
     const text = this.input.value;
     if (!text.trim()) return;
-    if ([...text].length > MAX_LENGTH) {
-      this.problem.textContent = t('chat.too_long', {count: MAX_LENGTH});
-      return;
-    }
     this.problem.textContent = '';
     try {
       await this.options.client.chat(this.options.roomId, text);

@@ -1,15 +1,17 @@
 // A refusal in words: the server's (and the SDK's) error codes each have a sentence in the
-// catalogs (errors.<code>), written for the person who met it; an error this page made itself
-// carries its words already (`said`). The server's own message, in English and often written
-// for a program, is left to the console.
+// catalogs (errors.<code>), written for the person who met it, with the values the server gives
+// for it (`params`: chat_too_long's limit); an error this page made itself carries its words
+// already (`said`). The server's own message, in English and often written for a program, is
+// left to the console.
 
 import {t, has} from './i18n.js';
+import {serverText} from './server_words.js';
 
 export function errorText(error) {
   if (typeof error?.said === 'string') return error.said;
   const code = typeof error?.code === 'string' ? error.code : null;
   if (error?.message) console.info(`refused (${code ?? 'no code'}): ${error.message}`);
-  if (code && has(`errors.${code}`)) return t(`errors.${code}`);
+  if (code && has(`errors.${code}`)) return serverText(`errors.${code}`, error.params);
   return t('errors.unknown');
 }
 
