@@ -41,20 +41,18 @@ Json ColpaccioGame::option_schema() const {
         {"standard", Json::parse(kDeckJson)["cards"]},
         {"default", nullptr},
         {"description",
-         "a custom deck of the 60 ship cards as [{\"good\", \"location\", \"prize\", "
-         "\"cannonball\"}, ...]: 8 gems, 8 silverware, 10 fabrics, 10 rum, 12 pistols, 12 sabres, "
-         "15 cards of each location (inn, tower, dock, beach); prize null, doubloon, "
-         "two_doubloons, ship or spyglass; null for the standard deck"}}},
+         "The 60 ship cards: 8 gems, 8 silverware, 10 fine fabrics, 10 rum barrels, 12 "
+         "pistols, 12 sabres, 15 of each location."}}},
       {"solo_difficulty",
        {{"type", "enum"},
         {"title", "Solo duel: difficulty"},
         {"values", {"standard", "easy", "medium", "hard"}},
         {"default", "standard"},
         {"description",
-         "the solo duel's variant: standard (no doubloon), easy (the holed coin: 1 doubloon), "
+         "The solo duel's variant: standard (no doubloon), easy (the holed coin: 1 doubloon), "
          "medium (they are seasoned: 1 doubloon, the Corsairs start with 2 ships), hard (the "
-         "captain's nightmare: 3 doubloons, the Corsairs also score tied goods); only "
-         "\"standard\" with more than one player"}}},
+         "captain's nightmare: 3 doubloons, and the Corsairs score tied goods too). With more "
+         "than one player, standard only."}}},
       {"turn_clock_s",
        {{"type", "integer"},
         {"title", "Clock for each choice, in seconds"},
@@ -62,11 +60,9 @@ Json ColpaccioGame::option_schema() const {
         {"min", 0},
         {"max", 86400},
         {"description",
-         "seconds for each question: a turn, the ships to reveal after a parrot pact, the good to "
-         "give up to the ghost ship; when they run out the room answers for the player (a turn "
-         "raids the convoy's outer card and ends, no ship is revealed, the first of the goods "
-         "held most is given up); 0 for no clock. 90 by default: a turn weighs the convoy's "
-         "groups, the majorities and a rogue action at once"}}},
+         "Time for each choice (a turn, the ships to reveal after a parrot pact, the good for "
+         "the ghost ship); when it runs out, the simplest one is made for the player. 0: no "
+         "clock."}}},
   };
 }
 

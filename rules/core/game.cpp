@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "rules/core/option_keys.hpp"
+
 namespace tortuga {
 namespace {
 
@@ -41,7 +43,10 @@ Json Game::full_schema() const {
   schema["players"] = {
       {"type", "integer"},    {"min", i.min_players},
       {"max", i.max_players}, {"default", i.default_players ? i.default_players : i.min_players},
-      {"title", "Players"},   {"description", "number of seats"}};
+      {"title", "Players"},   {"description", "How many seats the table has."}};
+  // The same words in every game.
+  schema["players"]["title_key"] = "options.players.title";
+  schema["players"]["description_key"] = "options.players.help";
   return schema;
 }
 
@@ -49,9 +54,10 @@ Json Game::describe() const {
   const auto& i = info();
   return {{"id", i.id},
           {"name", i.name},
+          {"name_key", "games." + i.id + ".name"},
           {"min_players", i.min_players},
           {"max_players", i.max_players},
-          {"options", full_schema()}};
+          {"options", option_keys::keyed(i.id, full_schema())}};
 }
 
 Expected<Json> Game::normalize_options(const Json& given) const {

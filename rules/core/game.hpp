@@ -34,7 +34,8 @@ class Game {
   virtual const GameInfo& info() const = 0;
   virtual Json option_schema() const = 0;
 
-  // {id, name, min_players, max_players, options}: what the lobby tells clients.
+  // {id, name, name_key, min_players, max_players, options}: what the lobby tells clients, with
+  // the keys of its words in the catalogs beside the English (option_keys.hpp).
   Json describe() const;
   // Fills defaults, refuses unknown names, wrong types and out-of-range values, then runs the
   // game's own checks. The result always holds "players".

@@ -50,4 +50,11 @@ inline Json record(std::string title, const std::vector<std::pair<std::string, J
   return {{"type", "object"}, {"title", std::move(title)}, {"fields", named}, {"order", order}};
 }
 
+// A shape whose words are at `key` in the catalogs, rather than where option_keys.hpp looks for a
+// part's words: for a part whose words depend on where it is.
+inline Json worded(Json shape, std::string key) {
+  shape["title_key"] = std::move(key);
+  return shape;
+}
+
 }  // namespace tortuga::option_shape

@@ -30,7 +30,7 @@ Json RaftGame::option_schema() const {
        {{"type", "boolean"},
         {"title", "Short game (16 ships)"},
         {"default", false},
-        {"description", "the short game: 16 ships, four of each kind, instead of 36"}}},
+        {"description", "16 ships, four of each kind, instead of 36: a quicker match."}}},
       {"layout",
        {{"type", "array"},
         {"title", "Layout of the ships"},
@@ -41,8 +41,8 @@ Json RaftGame::option_schema() const {
         {"standard", standard_positions()},
         {"default", nullptr},
         {"description",
-         "custom setup positions 1..36 (1..16 in the short game) as [[x, y], ...]: all connected "
-         "by sides, each pair (1,2), (3,4), ... side by side; null for the standard layout"}}},
+         "Where each ship starts, positions 1 to 36 (1 to 16 in the short game): all joined by "
+         "their sides, each pair (1 and 2, 3 and 4, ...) side by side."}}},
       {"turn_clock_s",
        {{"type", "integer"},
         {"title", "Turn clock at sea, in seconds"},
@@ -50,10 +50,8 @@ Json RaftGame::option_schema() const {
         {"min", 0},
         {"max", 86400},
         {"description",
-         "seconds for each turn once the pirates are at sea; a player whose time runs out "
-         "passes; 0 for no clock. 60 by default: a turn is one move read off a small board, "
-         "and a minute lets a thinking player look ahead while a table is not held by one who "
-         "is idle"}}},
+         "Time for each move once the pirates are at sea; a player whose time runs out passes. "
+         "0: no clock."}}},
   };
 }
 

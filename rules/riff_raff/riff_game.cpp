@@ -80,9 +80,7 @@ Json RiffGame::option_schema() const {
         {"default", 3000},
         {"min", 0},
         {"max", 60000},
-        {"description",
-         "milliseconds to send a catch once the fall has played back; with the playback's length "
-         "this is the catch's deadline"}}},
+        {"description", "How long a player has to catch falling cargo once the fall has played."}}},
       {"turn_clock_s",
        {{"type", "integer"},
         {"title", "Clock for each choice, in seconds"},
@@ -90,11 +88,9 @@ Json RiffGame::option_schema() const {
         {"min", 0},
         {"max", 86400},
         {"description",
-         "seconds to choose a card, appoint a captain or load; when they run out the lowest card "
-         "is chosen, the first tied player clockwise from the captain appointed, or the first "
-         "piece of the supply set down in the middle of the area; 0 for no clock. 60 by default: "
-         "loading is aiming a piece and its turn on a rocking ship, which a careful player "
-         "takes time over"}}},
+         "Time to choose a card, appoint a captain or load; when it runs out, the lowest card "
+         "is played, the first tied player becomes captain, or a piece is set down in the "
+         "middle of the area. 0: no clock."}}},
       {"model",
        {{"type", "object"},
         {"title", "Ship and cargo model"},
@@ -104,8 +100,7 @@ Json RiffGame::option_schema() const {
         {"standard", standard_model()},
         {"default", nullptr},
         {"description",
-         "a JSON merge patch over the standard ship and cargo (cargo.json): shapes, areas, "
-         "materials, physics constants; null for the standard model"}}},
+         "The ship, the cargo and the physics of the simulation, changed from the standard."}}},
   };
 }
 

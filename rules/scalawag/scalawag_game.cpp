@@ -32,8 +32,8 @@ Json ScalawagGame::option_schema() const {
         {"min", 1},
         {"max", 600},
         {"description",
-         "seconds a challenge window stays open; when they run out, whoever has not challenged "
-         "declines"}}},
+         "How long everyone may cry \"Scalawag!\" after a claim; whoever has not by then lets "
+         "it stand."}}},
       {"turn_clock_s",
        {{"type", "integer"},
         {"title", "Clock for other choices, in seconds"},
@@ -41,20 +41,19 @@ Json ScalawagGame::option_schema() const {
         {"min", 0},
         {"max", 86400},
         {"description",
-         "seconds for every question but a challenge window (an order, targets, a penalty, a "
-         "card to give up); when they run out the room answers for the player; 0 for no clock. "
-         "45 by default: an order is one choice from a hand of crew, a table of up to eight "
-         "waits on each, and a bluff is better made quickly"}}},
+         "Time for every other choice (an order, the targets, a penalty, a card to give up); "
+         "when it runs out, the simplest one is made for the player. 0: no clock."}}},
       {"alliances",
        {{"type", "boolean"},
         {"title", "Alliances (hidden teams of two)"},
         {"default", false},
-        {"description", "alliance mode: hidden teams of two, for 6 or 8 players only"}}},
+        {"description", "Alliance mode: secret teams of two, for 6 or 8 players only."}}},
       {"fog_of_war",
        {{"type", "boolean"},
         {"title", "Fog of War (three players)"},
         {"default", true},
-        {"description", "the Fog of War of the three-player game (no effect with more players)"}}},
+        {"description",
+         "The Fog of War of the game for three; with more players it changes nothing."}}},
       {"damage_boxes",
        {{"type", "array"},
         {"title", "Damage boxes"},
@@ -65,8 +64,8 @@ Json ScalawagGame::option_schema() const {
         {"standard", standard_data()["damage_boxes"]},
         {"default", nullptr},
         {"description",
-         "the five damage box numbers of a ship, highest first (the boarding cost is the highest "
-         "uncovered one); null for 10, 8, 6, 4, 2"}}},
+         "The numbers of a ship's five damage boxes, highest first: boarding costs the highest "
+         "one still uncovered."}}},
       {"fog_die",
        {{"type", "array"},
         {"title", "Fog of War die"},
@@ -76,9 +75,7 @@ Json ScalawagGame::option_schema() const {
         {"max_length", 6},
         {"standard", standard_data()["fog_die"]},
         {"default", nullptr},
-        {"description",
-         "the Fog of War die: the symbol 1, 2 or 3 on each of its six faces; null for "
-         "1, 1, 2, 2, 3, 3"}}},
+        {"description", "The symbol, 1, 2 or 3, on each of the die's six faces."}}},
   };
 }
 

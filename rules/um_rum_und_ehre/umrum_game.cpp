@@ -40,16 +40,23 @@ Json tile_shape() {
         list("Stubs, clockwise from the top edge's left end", integer("Segments", 1, 2), 8, 8)}});
 }
 
+// A tile's value: the same words in every stack.
 Json values(const char* title, int count, int lo, int hi) {
-  return list(title, integer("Value", lo, hi), count, count);
+  return list(title, worded(integer("Value", lo, hi), "options.common.value"), count, count);
 }
+
+// Where an encounter tile lies is said where it is ("At a goods space"), not as the goods are.
+constexpr const char* kEncounterWords = "games.um-rum-und-ehre.options.stacks.encounters.";
 
 Json stacks_shape() {
   auto sorts = [](const char* title, std::vector<std::pair<std::string, std::string>> names,
-                  int count, int lo, int hi) {
+                  int count, int lo, int hi, const char* words_at = nullptr) {
     std::vector<std::pair<std::string, Json>> fields;
-    for (const auto& [name, words] : names)
-      fields.push_back({name, values(words.c_str(), count, lo, hi)});
+    for (const auto& [name, words] : names) {
+      Json shape = values(words.c_str(), count, lo, hi);
+      if (words_at) shape = worded(std::move(shape), words_at + name + ".title");
+      fields.push_back({name, std::move(shape)});
+    }
     return record(title, fields);
   };
   return record(
@@ -67,17 +74,18 @@ Json stacks_shape() {
                         {"eye_patch", "Eye patch"},
                         {"parrot", "Parrot"}},
                        5, 2, 5)},
-       {"encounters", sorts("Encounters",
-                            {{"pirate", "At a pirate space"},
-                             {"goods", "At a goods space"},
-                             {"map_yellow", "At a yellow map"},
-                             {"map_pink", "At a pink map"},
-                             {"map_green", "At a green map"},
-                             {"tavern", "At a tavern"},
-                             {"chest", "At a chest space"},
-                             {"rum", "At a rum space"},
-                             {"guard", "At a guard space"}},
-                            2, 4, 6)},
+       {"encounters", worded(sorts("Encounters",
+                                   {{"pirate", "At a pirate space"},
+                                    {"goods", "At a goods space"},
+                                    {"map_yellow", "At a yellow map"},
+                                    {"map_pink", "At a pink map"},
+                                    {"map_green", "At a green map"},
+                                    {"tavern", "At a tavern"},
+                                    {"chest", "At a chest space"},
+                                    {"rum", "At a rum space"},
+                                    {"guard", "At a guard space"}},
+                                   2, 4, 6, kEncounterWords),
+                             std::string(kEncounterWords) + "title")},
        {"chests", values("Chests", 12, 4, 6)},
        {"scorpions", values("Scorpions", 12, 10, 21)},
        {"small_guards", values("Small guards", 9, 1, 3)},
@@ -120,9 +128,8 @@ Json UmRumGame::option_schema() const {
         {"start", in_order()},
         {"default", nullptr},
         {"description",
-         "the nine town tiles as [{\"tile\": 1..9, \"rotation\": 0..3}, ...] for the positions "
-         "of the 3x3 square in reading order (rotation in quarter turns clockwise); null for a "
-         "random arrangement"}}},
+         "The nine town tiles in the square of 3 by 3, in reading order, each turned by "
+         "quarter turns clockwise."}}},
       {"tiles",
        {{"type", "array"},
         {"title", "Town tiles"},
@@ -133,10 +140,8 @@ Json UmRumGame::option_schema() const {
         {"standard", Json::parse(kTownTilesJson)["tiles"]},
         {"default", nullptr},
         {"description",
-         "the nine town tiles' contents as in town_tiles.json: [{\"number\": 1..9, \"spaces\": "
-         "[four kinds clockwise from the top-left], \"alleys\": [top, right, bottom, left "
-         "segments 1..3], \"stubs\": [eight segments 1..2 clockwise from the top edge's left "
-         "end]}, ...]; null for ours"}}},
+         "What each of the nine town tiles holds: its four spaces and the segments of its "
+         "alleys."}}},
       {"stacks",
        {{"type", "object"},
         {"title", "Tiles in the dispenser"},
@@ -145,10 +150,7 @@ Json UmRumGame::option_schema() const {
         {"order", stacks_shape()["order"]},
         {"standard", standard_stacks_json()},
         {"default", nullptr},
-        {"description",
-         "the values of the tiles in the dispenser, any part of them, in the shape of "
-         "tile_stacks.json (taverns, maps, goods, encounters, chests, scorpions, small_guards, "
-         "big_guards, ropes, hammocks, bunks); null for ours"}}},
+        {"description", "The values of the tiles in the dispenser, any of them."}}},
       {"decision_s",
        {{"type", "integer"},
         {"title", "Clock for each choice, in seconds"},
@@ -156,10 +158,8 @@ Json UmRumGame::option_schema() const {
         {"min", 0},
         {"max", 86400},
         {"description",
-         "seconds each question (a turn, a drink, a roll, rum) waits for its player before the "
-         "default answer is applied; 0 waits for ever. 60 by default: the longest question, a "
-         "turn in town, weighs the tiles, the coins and the ship's hold, and the rest are quick "
-         "answers that never need the whole minute"}}},
+         "Time for each question (a turn, a drink, a roll, rum); when it runs out, the "
+         "simplest answer is given for the player. 0: no clock."}}},
   };
 }
 

@@ -85,19 +85,30 @@ test('a listed room has the listing\'s fields, and its seats no stand_in_after_m
 
 test('an option is described in words, and a list or object option by its shape', () => {
   const checker = new FrameChecker(schema);
-  const face = {type: 'enum', title: 'Face', values: [1, 2, 3]};
-  const die = {type: 'array', default: null, title: 'Fog of War die', if_null: 'faces 1 to 3',
+  const face = {type: 'enum', title: 'Face', title_key: 'games.g.options.die.item.title',
+                values: [1, 2, 3]};
+  const die = {type: 'array', default: null, title: 'Fog of War die',
+               title_key: 'games.g.options.die.title', if_null: 'faces 1 to 3',
+               if_null_key: 'games.g.options.die.if_null',
                standard: [1, 1, 2, 2, 3, 3], items: face, min_length: 6, max_length: 6,
-               description: 'the die'};
+               description: 'The die.', description_key: 'games.g.options.die.help'};
   assert.equal(checker.problem('parts.option', die), null);
   const {title, ...untitled} = die;
   assert.match(checker.problem('parts.option', untitled), /title/);
+  // Each text has the key of its words beside it.
+  for (const key of ['title_key', 'description_key', 'if_null_key']) {
+    const {[key]: _, ...unkeyed} = die;
+    assert.match(checker.problem('parts.option', unkeyed), new RegExp(key), key);
+  }
+  const {title_key: __, ...unkeyedFace} = face;
+  assert.match(checker.problem('parts.option', {...die, items: unkeyedFace}), /title_key/);
   const {standard, ...unstarted} = die;
   assert.match(checker.problem('parts.option', unstarted), /standard|start/);
   assert.match(checker.problem('parts.option', {...die, items: {type: 'enum', values: [1]}}),
                /title/);
-  const position = {type: 'object', title: 'Position',
-                    fields: {tile: {type: 'integer', title: 'Tile', min: 1, max: 9}},
+  const tile = {type: 'integer', title: 'Tile', title_key: 'games.g.fields.tile', min: 1, max: 9};
+  const position = {type: 'object', title: 'Position', title_key: 'games.g.options.die.item.title',
+                    fields: {tile},
                     order: ['tile']};
   assert.equal(checker.problem('parts.option', {...die, items: position}), null);
   const {order, ...unordered} = position;

@@ -138,7 +138,7 @@ export function showLobby({client, screen}) {
   absentSeconds.disabled = !absentBox.checked;
   let form = null;
   const showOptions = () => {
-    form = optionsForm(client.game(gameSelect.value), gameSelect.value);
+    form = optionsForm(client.game(gameSelect.value));
     fill(optionsHost, form.node);
   };
   gameSelect.addEventListener('change', showOptions);

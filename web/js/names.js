@@ -23,8 +23,12 @@ export function seatNames(seats) {
 // A seat that has no name to show: counted from 1.
 export const seatNumber = (seat) => t('seat.number', {number: seat + 1});
 
+// A game by the words the server names for it (`name_key`); a game the server no longer hosts
+// (in the history) by its id's words.
 export function gameName(client, id) {
-  return maybe(`games.${id}.name`) ?? client.game(id)?.name ?? id;
+  const game = client.game(id);
+  return (game?.name_key ? maybe(game.name_key) : null) ?? maybe(`games.${id}.name`) ??
+         game?.name ?? id;
 }
 
 export function winnersText(result, names) {

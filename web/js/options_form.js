@@ -6,11 +6,10 @@
 // `start` the schema gives where null stands for no one value, as a random town). Such an
 // option stays at the game's standard until "set by hand" is ticked.
 //
-// The words are the catalogs' (games.<game>.options.<path>, docs/translating.md): an option or a
-// part of one is found by its path of names ("deck.item.good": the `good` of each item of the
-// `deck` list), a field also by its name alone (games.<game>.fields.<name>), and a value of a
-// choice by the game's words for it (games.<game>.values.<value>). The schema's own English
-// titles serve a game the catalogs do not know yet.
+// The words are the catalogs', at the keys the server gives beside its English (docs/protocol.md,
+// "Words for people"): an option's `title_key`, `description_key` and `if_null_key`, each part's
+// `title_key`, and a choice's `value_keys`. The server's English serves only a key no catalog
+// has (an option of a server newer than this page).
 
 import {h} from './dom.js';
 import {t, maybe, number} from './i18n.js';
@@ -21,37 +20,26 @@ const words = (name) => {
   return text[0].toUpperCase() + text.slice(1);
 };
 
-// The name of the option or part at `path` (names, "item" for a list's items) in words: the
-// words of that very place, else those of a field of that name anywhere in the game's options
-// (a cargo's density), else the common words ("Value", "Players").
-export function optionTitle(game, path, spec) {
-  return catalogTitle(game, path, spec) ?? spec?.title ?? words(path.at(-1));
+// The catalogs' words at `key`, if it is given and they have it.
+const worded = (key) => (typeof key === 'string' ? maybe(key) : null);
+
+// The name of an option, or of a part of one (named `name` where it is), in words.
+export function optionTitle(spec, name) {
+  return worded(spec?.title_key) ?? spec?.title ?? words(name);
 }
 
-// The same from the catalogs alone: null where they have no words for it.
-export function catalogTitle(game, path, spec) {
-  const last = path.at(-1);
-  const item = last === 'item';
-  return maybe(`games.${game}.options.${path.join('.')}.title`) ??
-         (item ? null : maybe(`games.${game}.fields.${last}`)) ??
-         (item && ['integer', 'number'].includes(spec?.type) ? maybe('options.common.value')
-                                                              : null) ??
-         maybe(`options.common.${last}`);
-}
+// What an option does, for a player; what leaving it unset keeps.
+const optionHelp = (spec) => worded(spec?.description_key) ?? spec?.description ?? '';
+const ifNull = (spec) => worded(spec?.if_null_key) ?? spec?.if_null ?? t('options.the_standard');
 
-// What a top-level option does, for a player; what leaving it unset keeps.
-const optionHelp = (game, name, spec) =>
-  maybe(`games.${game}.options.${name}.help`) ?? maybe(`options.help.${name}`) ??
-  spec?.description ?? '';
-const ifNull = (game, name, spec) =>
-  maybe(`games.${game}.options.${name}.if_null`) ?? spec?.if_null ?? t('options.the_standard');
-
-// A value of a choice in words: the game's word for it, "none" for null, yes or no.
-export function valueText(game, value) {
+// A value of a choice of shape `spec` in words: the game's words for it, "none" for null, yes
+// or no, a number as the language writes it.
+export function valueText(spec, value) {
   if (value === null || value === undefined) return t('options.none');
   if (typeof value === 'boolean') return t(value ? 'options.yes' : 'options.no');
   if (typeof value === 'number') return number(value);
-  return maybe(`games.${game}.values.${value}`) ?? String(value).replace(/_/g, ' ');
+  const index = (spec?.values || []).indexOf(value);
+  return worded(spec?.value_keys?.[index]) ?? String(value).replace(/_/g, ' ');
 }
 
 // The value a new item starts from when the schema has no standard to copy.
@@ -76,8 +64,8 @@ const newId = (base) => `${base}-${++counter}`;
 
 // An editor of one value of shape `spec`, labelled `label` for assistive technology: returns
 // {node, read}, read() giving the value or throwing with what is wrong. `path`: where the value
-// is ("deck.3.good"), `names` the same without the items' places (["deck", "item", "good"]).
-function editor(game, spec, value, label, path, names) {
+// is ("deck.3.good").
+function editor(spec, value, label, path) {
   const id = newId('option-part');
   const named = {id, 'aria-label': label, 'data-path': path};
   if (spec.type === 'boolean') {
@@ -104,24 +92,23 @@ function editor(game, spec, value, label, path, names) {
   if (spec.type === 'enum') {
     const values = spec.values || [];
     const input = h('select', named, values.map((v, i) =>
-      h('option', {value: String(i), selected: v === value}, valueText(game, v))));
+      h('option', {value: String(i), selected: v === value}, valueText(spec, v))));
     return {node: input, read: () => values[Number(input.value)]};
   }
   if (spec.type === 'array') {
-    return listEditor(game, spec, Array.isArray(value) ? value : [], label, path, names);
+    return listEditor(spec, Array.isArray(value) ? value : [], label, path);
   }
-  if (spec.type === 'object') return recordEditor(game, spec, value || {}, label, path, names);
+  if (spec.type === 'object') return recordEditor(spec, value || {}, label, path);
   throw saidError(t('options.unknown_kind', {label, kind: String(spec.type)}));
 }
 
 // A record: each field with its title beside it.
-function recordEditor(game, spec, value, label, path, names) {
+function recordEditor(spec, value, label, path) {
   const parts = fieldNames(spec).map((name) => {
     const shape = spec.fields[name];
-    const title = optionTitle(game, [...names, name], shape);
-    const part = editor(game, shape, value[name] ?? blank(shape),
-                        t('options.part', {whole: label, part: title}), `${path}.${name}`,
-                        [...names, name]);
+    const title = optionTitle(shape, name);
+    const part = editor(shape, value[name] ?? blank(shape),
+                        t('options.part', {whole: label, part: title}), `${path}.${name}`);
     return [name, part, h('label', {class: 'part'}, h('span', {}, title), part.node)];
   });
   return {
@@ -131,10 +118,9 @@ function recordEditor(game, spec, value, label, path, names) {
 }
 
 // A list: its items numbered, with buttons to add and remove where its length may change.
-function listEditor(game, spec, value, label, path, names) {
+function listEditor(spec, value, label, path) {
   const itemSpec = spec.items || {type: 'integer'};
-  const itemNames = [...names, 'item'];
-  const itemTitle = optionTitle(game, itemNames, itemSpec);
+  const itemTitle = optionTitle(itemSpec, 'item');
   const min = spec.min_length ?? 0;
   const max = spec.max_length ?? Infinity;
   const simple = !['array', 'object'].includes(itemSpec.type);
@@ -148,10 +134,10 @@ function listEditor(game, spec, value, label, path, names) {
                                     onclick: () => { items.pop().row.remove(); refresh(); }},
                          t('options.remove_last'));
   function add(v) {
-    const part = editor(game, itemSpec, v,
+    const part = editor(itemSpec, v,
                         t('options.item', {whole: label, item: itemTitle,
                                            number: items.length + 1}),
-                        `${path}.${items.length}`, itemNames);
+                        `${path}.${items.length}`);
     const row = h('li', {}, part.node);
     rows.append(row);
     items.push({part, row});
@@ -168,11 +154,11 @@ function listEditor(game, spec, value, label, path, names) {
           read: () => items.map(({part}) => part.read())};
 }
 
-function field(game, name, spec) {
+function field(name, spec) {
   const id = `option-${name}`;
-  const hint = h('small', {id: `${id}-hint`}, optionHelp(game, name, spec));
+  const hint = h('small', {id: `${id}-hint`}, optionHelp(spec));
   const common = {id, name, 'aria-describedby': `${id}-hint`};
-  const title = optionTitle(game, [name], spec);
+  const title = optionTitle(spec, name);
   if (spec.type === 'boolean') {
     const input = h('input', {...common, type: 'checkbox', checked: spec.default === true});
     return {node: h('div', {class: 'option check'}, input, h('label', {for: id}, title), hint),
@@ -186,8 +172,7 @@ function field(game, name, spec) {
     let part = null;
     byHand.addEventListener('change', () => {
       if (byHand.checked && !part) {
-        part = editor(game, spec, spec.standard ?? spec.start ?? blank(spec), title, name,
-                      [name]);
+        part = editor(spec, spec.standard ?? spec.start ?? blank(spec), title, name);
         host.append(part.node);
       }
       host.hidden = host.disabled = !byHand.checked;
@@ -195,15 +180,13 @@ function field(game, name, spec) {
     return {
       node: h('div', {class: 'option check structured-option'}, byHand,
               h('label', {for: id}, t('options.by_hand', {title})),
-              // The schema's description speaks to client authors (the JSON it takes): the
-              // editor and what is kept otherwise say enough here.
-              h('small', {id: `${id}-hint`},
-                t('options.otherwise', {standard: ifNull(game, name, spec)})),
+              h('small', {id: `${id}-hint`}, h('span', {}, optionHelp(spec)), ' ',
+                h('span', {}, t('options.otherwise', {standard: ifNull(spec)}))),
               host),
       read: () => (byHand.checked ? part.read() : undefined),
     };
   }
-  const part = editor(game, spec, spec.default, title, name, [name]);
+  const part = editor(spec, spec.default, title, name);
   Object.assign(part.node, {id, name});
   part.node.setAttribute('aria-describedby', `${id}-hint`);
   part.node.removeAttribute('aria-label');
@@ -215,8 +198,7 @@ function field(game, name, spec) {
 }
 
 // Returns {node, read}: read() gives the options object (only the fields set) or throws.
-// `id`: the game's id, which names its words in the catalogs.
-export function optionsForm(game, id = game.id) {
+export function optionsForm(game) {
   const entries = Object.entries(game.options || {});
   // The seat count first, as players look for it first; lists and objects, long, last.
   const rank = ([name, spec]) =>
@@ -224,7 +206,7 @@ export function optionsForm(game, id = game.id) {
   entries.sort((a, b) => rank(a) - rank(b));
   const fields = entries
       .filter(([name, spec]) => !(name === 'players' && spec.min === spec.max))
-      .map(([name, spec]) => [name, field(id, name, spec)]);
+      .map(([name, spec]) => [name, field(name, spec)]);
   return {
     node: h('div', {class: 'options'}, fields.map(([, f]) => f.node)),
     read() {
@@ -241,15 +223,15 @@ export function optionsForm(game, id = game.id) {
 // A room's options in words, as the form names them ("Challenge window, in seconds: 10",
 // "Fog of War (three players): yes", "The deck of ship cards: set by hand"); the seat count,
 // which the seats show, is left out.
-export function optionsText(game, options, id = game?.id) {
+export function optionsText(game, options) {
   const schema = game?.options || {};
   return Object.entries(options || {})
       .filter(([name]) => name !== 'players')
       .map(([name, value]) => {
         const spec = schema[name] || {};
-        const title = optionTitle(id, [name], spec);
-        const said = value === null || value === undefined ? ifNull(id, name, spec)
-            : typeof value === 'object' ? t('options.set_by_hand') : valueText(id, value);
+        const title = optionTitle(spec, name);
+        const said = value === null || value === undefined ? ifNull(spec)
+            : typeof value === 'object' ? t('options.set_by_hand') : valueText(spec, value);
         return t('options.value', {title, value: said});
       });
 }

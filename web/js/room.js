@@ -214,7 +214,7 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
         takeRoom(await client.spectatorChat(room.id, event.target.checked));
       } catch (error) { fail(error); }
     };
-    const options = optionsText(client.game(room.game), room.options, room.game);
+    const options = optionsText(client.game(room.game), room.options);
     const code = room.code && h('strong', {id: 'join-code'}, room.code);
     fill(info,
       h('p', {class: 'room-status'}, h('span', {class: `badge ${room.status}`},
