@@ -18,9 +18,17 @@ const char* const kReplayHelp =
     "legal actions in legal_by_seat, or as seat N sees it with --seat. With --steps, prints one\n"
     "line per step instead: {step, seat, action, view}. Exits 1 if the file's log holds an action\n"
     "the rules refuse, if a named chance event is refused, or if the replayed result differs\n"
-    "from the file's result. With --keep-going, a refused action is reported on stderr as one\n"
-    "JSON line {refused: {step, seat, action, code, message}} and skipped, the replay goes on,\n"
-    "and the exit code is 1 when any was refused.\n";
+    "from the file's result (its words aside: key, params, message). With --keep-going, a\n"
+    "refused action is reported on stderr as one JSON line {refused: {step, seat, action, code,\n"
+    "message}} and skipped, the replay goes on, and the exit code is 1 when any was refused.\n";
+
+// A result without its words (docs/protocol.md, "Words for people"): the ending itself, which a
+// file written before results carried their words, or in other words, tells as well.
+Json ending(Json result) {
+  if (result.is_object())
+    for (const char* words : {"key", "params", "message"}) result.erase(words);
+  return result;
+}
 
 }  // namespace
 
@@ -107,7 +115,8 @@ int replay_command(const Args& args) {
   }
   if (!steps) std::cout << view_of(**state).dump(2) << "\n";
   const State& final_state = **state;
-  if (!file->result.is_null() && final_state.is_over() && final_state.result() != file->result) {
+  if (!file->result.is_null() && final_state.is_over() &&
+      ending(final_state.result()) != ending(file->result)) {
     std::cerr << "tortuga replay: the replayed result differs from the stored one\n";
     return 1;
   }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "rules/colpaccio/colpaccio_state.hpp"
+#include "rules/core/result_words.hpp"
 
 namespace tortuga::colpaccio {
 namespace {
@@ -47,15 +48,6 @@ Json score_json(const Score& score, const Holding& holding) {
   return {{"goods", std::move(goods)},      {"ships", score.ships},
           {"penalty", score.penalty},       {"total", score.total},
           {"doubloons", holding.doubloons}, {"goods_cards", holding.goods_total()}};
-}
-
-// Seats as people count them, from 1: the result's `message` is for clients that do not word the
-// result themselves from its `winners`.
-std::string seats_text(const std::vector<int>& seats) {
-  std::string text = seats.size() == 1 ? "Seat " : "Seats ";
-  for (std::size_t i = 0; i < seats.size(); ++i)
-    text += (i == 0 ? "" : i + 1 == seats.size() ? " and " : ", ") + std::to_string(seats[i] + 1);
-  return text;
 }
 
 }  // namespace
@@ -250,16 +242,23 @@ Json ColpaccioState::result() const {
   if (t.solo) {
     const Holding player = holding(t.players[0]), corsairs = holding(t.corsairs);
     const SoloScore solo = solo_prestige(player, corsairs, t.difficulty == SoloDifficulty::kHard);
-    const std::string score =
-        std::to_string(solo.player.total) + " to " + std::to_string(solo.corsairs.total);
-    return {{"winners", solo.won ? Json::array({0}) : Json::array()},
-            {"reason", solo.won ? "duel_won" : "duel_lost"},
-            {"scores", {solo.player.total}},
-            {"corsairs_score", solo.corsairs.total},
-            {"prestige", {score_json(solo.player, player)}},
-            {"corsairs", score_json(solo.corsairs, corsairs)},
-            {"message", solo.won ? "The player beat the Corsairs, " + score + "."
-                                 : "The Corsairs won the duel, " + score + "."}};
+    const std::string mine = std::to_string(solo.player.total);
+    const std::string theirs = std::to_string(solo.corsairs.total);
+    const std::string reason = solo.won ? "duel_won" : "duel_lost";
+    return result_words::said(
+        {{"winners", solo.won ? Json::array({0}) : Json::array()},
+         {"reason", reason},
+         {"scores", {solo.player.total}},
+         {"corsairs_score", solo.corsairs.total},
+         {"prestige", {score_json(solo.player, player)}},
+         {"corsairs", score_json(solo.corsairs, corsairs)}},
+        "games.colpaccio.result." + reason,
+        {{"player", result_words::player(0)},
+         {"prestige", solo.player.total},
+         {"corsairs", solo.corsairs.total}},
+        solo.won
+            ? result_words::seat_text(0) + " beat the Corsairs, " + mine + " to " + theirs + "."
+            : "The Corsairs won the duel, " + theirs + " to " + mine + ".");
   }
   std::vector<Holding> holdings;
   for (const Area& area : t.players) holdings.push_back(holding(area));
@@ -273,16 +272,20 @@ Json ColpaccioState::result() const {
     breakdown.push_back(std::move(entry));
   }
   const auto& winners = places.front();
-  const std::string prestige_text = std::to_string(scores[winners.front()].total) + " prestige";
-  return {{"winners", winners},
-          {"reason", "prestige"},
-          {"scores", std::move(totals)},
-          {"places", places},
-          {"prestige", std::move(breakdown)},
-          {"message", winners.size() == 1
-                          ? seats_text(winners) + " made the Colpaccio with " + prestige_text + "."
-                          : seats_text(winners) + " share the victory with " + prestige_text +
-                                ": a toast with a glass of rum."}};
+  const int best = scores[winners.front()].total;
+  const std::string who = result_words::seats_text(winners);
+  const std::string prestige_text = std::to_string(best) + " prestige";
+  const bool alone = winners.size() == 1;
+  return result_words::said(
+      {{"winners", winners},
+       {"reason", "prestige"},
+       {"scores", std::move(totals)},
+       {"places", places},
+       {"prestige", std::move(breakdown)}},
+      alone ? "games.colpaccio.result.colpaccio" : "games.colpaccio.result.shared",
+      {{"winners", result_words::players(winners)}, {"prestige", best}},
+      alone ? who + " made the Colpaccio with " + prestige_text + "."
+            : who + " share the victory with " + prestige_text + ": a toast with a glass of rum.");
 }
 
 }  // namespace tortuga::colpaccio

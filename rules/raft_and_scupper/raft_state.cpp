@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "rules/core/result_words.hpp"
 #include "rules/raft_and_scupper/deal.hpp"
 #include "rules/raft_and_scupper/raft_view.hpp"
 
@@ -251,24 +252,48 @@ Json RaftState::result() const {
   const Ending& ending = position_.ending;
   const Crew winner = ending.winner;
   const Crew loser = rival(winner);
+  // The game names its players by their crews, in the result as on the board.
   const std::string who(crew_title(winner));
+  const auto crew_words = [](Crew crew) {
+    return result_words::words("games.raft-and-scupper.crew." + std::string(crew_name(crew)));
+  };
+  const std::string words = "games.raft-and-scupper.result.";
   Json detail;
+  std::string key;
+  Json params = Json::object();
   std::string message;
   switch (ending.reason) {
-    case EndReason::kRaftedUp:
-      detail = {{"crew", crew_name(winner)}, {"rafted", traits_json(ending.rafted[index(winner)])}};
+    case EndReason::kRaftedUp: {
+      const std::uint8_t rafted = ending.rafted[index(winner)];
+      detail = {{"crew", crew_name(winner)}, {"rafted", traits_json(rafted)}};
+      Json traits = Json::array();
+      std::vector<std::string> flotillas;
+      for (Trait trait : kAllTraits) {
+        if (!(rafted >> static_cast<int>(trait) & 1)) continue;
+        traits.push_back(
+            result_words::words("games.raft-and-scupper.trait." + std::string(trait_name(trait))));
+        flotillas.emplace_back(flotilla_name(trait));
+      }
+      key = words + "rafted_up";
+      params = {{"crew", crew_words(winner)}, {"traits", std::move(traits)}};
       message = "The " + who + " rafted up all their remaining " +
-                traits_text(ending.rafted[index(winner)]) + " ships.";
+                result_words::and_list(flotillas) + " ships.";
       break;
+    }
     case EndReason::kScupperedFour:
       detail = {{"crew", crew_name(winner)}, {"scuppered_since", kScuppersToWin}};
+      key = words + "scuppered_four";
+      params = {{"crew", crew_words(winner)}, {"other", crew_words(loser)}};
       message = "The " + who + " scuppered four ships while the " + std::string(crew_title(loser)) +
                 " sank none.";
       break;
     case EndReason::kVengeance: {
       const bool any_sunk = position_.last_scupperer >= 0;
-      detail = {{"trigger", trigger_name(ending.trigger)},
+      const std::string trigger(trigger_name(ending.trigger));
+      detail = {{"trigger", trigger},
                 {"last_scupper", any_sunk ? Json(crew_name(winner)) : Json(nullptr)}};
+      key = words + "vengeance." + trigger + (any_sunk ? "" : "_none");
+      if (any_sunk) params = {{"crew", crew_words(winner)}};
       message = ending.trigger == Vengeance::kBothRaftedUp
                     ? "Vengeance: both crews rafted up at once; "
                 : ending.trigger == Vengeance::kBothPassed
@@ -284,14 +309,14 @@ Json RaftState::result() const {
   const std::string_view reason = ending.reason == EndReason::kRaftedUp        ? "rafted_up"
                                   : ending.reason == EndReason::kScupperedFour ? "scuppered_four"
                                                                                : "vengeance";
-  return {{"winners", {seat_of(winner)}},
-          {"reason", reason},
-          {"detail", std::move(detail)},
-          {"winning_crew", crew_name(winner)},
-          {"crews",
-           {{"yellowbeards", seat_of(Crew::kYellowbeards)},
-            {"blackbeards", seat_of(Crew::kBlackbeards)}}},
-          {"message", message}};
+  return result_words::said({{"winners", {seat_of(winner)}},
+                             {"reason", reason},
+                             {"detail", std::move(detail)},
+                             {"winning_crew", crew_name(winner)},
+                             {"crews",
+                              {{"yellowbeards", seat_of(Crew::kYellowbeards)},
+                               {"blackbeards", seat_of(Crew::kBlackbeards)}}}},
+                            std::move(key), std::move(params), std::move(message));
 }
 
 }  // namespace tortuga::raft

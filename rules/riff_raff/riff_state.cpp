@@ -7,6 +7,7 @@
 
 #include "rules/core/action_reader.hpp"
 #include "rules/core/named_chance.hpp"
+#include "rules/core/result_words.hpp"
 
 namespace tortuga::riff {
 
@@ -91,7 +92,24 @@ Json RiffState::result() const {
   if (phase_ != Phase::kOver) return nullptr;
   Json scores = Json::array();
   for (const Player& p : players_) scores.push_back(p.pieces());
-  return {{"winners", winners_}, {"reason", reason_}, {"scores", scores}};
+  const bool alone = winners_.size() == 1;
+  const std::string who = result_words::seats_text(winners_);
+  Json params = {{"winners", result_words::players(winners_)}, {"count", winners_.size()}};
+  std::string message;
+  if (reason_ == "emptied") {
+    message = who + " loaded every piece and " + (alone ? "wins" : "win") + " at once.";
+  } else {
+    // Fewer pieces left is better: the count says so beside the winners.
+    const int pieces = players_[winners_.front()].pieces();
+    params["pieces"] = pieces;
+    message = "Every card is played: " + who +
+              (alone ? " has the fewest pieces left (" + std::to_string(pieces) + ") and wins."
+                     : " have the fewest pieces left (" + std::to_string(pieces) +
+                           " each) and share the win.");
+  }
+  return result_words::said({{"winners", winners_}, {"reason", reason_}, {"scores", scores}},
+                            "games.riff-raff.result." + reason_, std::move(params),
+                            std::move(message));
 }
 
 Refusal RiffState::act(int seat, const Json& action) {
@@ -230,7 +248,7 @@ void RiffState::end_turn() {
     for (const Player& p : players_) fewest = std::min(fewest, p.pieces());
     for (int s = 0; s < seats(); ++s)
       if (players_[s].pieces() == fewest) winners_.push_back(s);
-    reason_ = "fewest pieces";
+    reason_ = "fewest_pieces";
     phase_ = Phase::kOver;
     return;
   }

@@ -1,6 +1,8 @@
 // What each seat sees: the public table, its own hand and allegiance, and the events it may know.
+#include <cctype>
 #include <string>
 
+#include "rules/core/result_words.hpp"
 #include "rules/scalawag/scalawag_state.hpp"
 
 namespace tortuga::scalawag {
@@ -222,8 +224,7 @@ void ScalawagState::write_seat_view(int seat, ViewWriter& out) const {
 }
 
 // The result names its winners by seat and its team by allegiance, for clients to word in their
-// players' names and language; `message` is an English sentence for those that do not, with
-// seats counted from 1 as people count them.
+// players' names and language (result_words.hpp).
 Json ScalawagState::result() const {
   if (!is_over()) return nullptr;
   Json result = {
@@ -231,12 +232,19 @@ Json ScalawagState::result() const {
   if (end_reason_ == "last_team") {
     const std::string side(allegiance_name(table_.ships[winners_.front()].allegiance));
     result["alliance"] = side;
-    result["message"] = "The " + side + " alliance rules the sea.";
-  } else {
-    result["message"] =
-        "Seat " + std::to_string(winners_.front() + 1) + " is the last ship afloat.";
+    std::string title = side;
+    if (!title.empty())  // "english": English
+      title[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(title[0])));
+    return result_words::said(
+        std::move(result), "games.scalawag.result.last_team",
+        {{"alliance", result_words::words("games.scalawag.allegiance." + side)},
+         {"winners", result_words::players(winners_)}},
+        "The " + title + " alliance rules the sea: " + result_words::seats_text(winners_) + ".");
   }
-  return result;
+  return result_words::said(
+      std::move(result), "games.scalawag.result.last_ship",
+      {{"winner", result_words::player(winners_.front())}},
+      result_words::seat_text(winners_.front()) + " is the last ship afloat.");
 }
 
 }  // namespace tortuga::scalawag

@@ -4,6 +4,7 @@
 #include <array>
 #include <functional>
 
+#include "rules/core/result_words.hpp"
 #include "rules/um_rum_und_ehre/umrum_state.hpp"
 
 namespace tortuga::umrum {
@@ -64,7 +65,8 @@ Json UmRumState::result() const {
   };
   std::array<int, 4> best = key(0);
   for (int seat = 1; seat < seats(); ++seat) best = std::max(best, key(seat));
-  Json winners = Json::array(), scores = Json::array(), detail = Json::array();
+  std::vector<int> winners;
+  Json scores = Json::array(), detail = Json::array();
   for (int seat = 0; seat < seats(); ++seat) {
     if (key(seat) == best) winners.push_back(seat);
     const Score s = score_tiles(players_[seat].flag);
@@ -82,10 +84,17 @@ Json UmRumState::result() const {
                       {"rum", players_[seat].rum},
                       {"coins", players_[seat].coins}});
   }
-  return {{"winners", std::move(winners)},
-          {"reason", "score"},
-          {"scores", std::move(scores)},
-          {"detail", std::move(detail)}};
+  const int points = best[0];
+  const bool alone = winners.size() == 1;
+  return result_words::said(
+      {{"winners", winners},
+       {"reason", "score"},
+       {"scores", std::move(scores)},
+       {"detail", std::move(detail)}},
+      "games.um-rum-und-ehre.result.score",
+      {{"winners", result_words::players(winners)}, {"count", winners.size()}, {"points", points}},
+      result_words::seats_text(winners) + (alone ? " has" : " share") +
+          " the most honour: " + std::to_string(points) + " points.");
 }
 
 }  // namespace tortuga::umrum

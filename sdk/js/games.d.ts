@@ -30,6 +30,7 @@ export type ColpaccioView = View & {
   phase: 'turn' | 'parrot_pact' | 'ghost_ship' | 'ending' | 'over';
   players: Json[];
   removed: number;
+  result?: {key: 'games.colpaccio.result.colpaccio' | 'games.colpaccio.result.shared' | 'games.colpaccio.result.duel_won' | 'games.colpaccio.result.duel_lost'; reason: 'prestige' | 'duel_won' | 'duel_lost'} | null;
   solo: boolean;
   solo_difficulty: string | null;
   sunk_ships: number | Json[];
@@ -63,6 +64,7 @@ export type RaftAndScupperView = View & {
   legal_by_seat?: RaftAndScupperAction[][];
   phase: 'switching' | 'placing' | 'choosing' | 'playing' | 'over';
   pirates: Json[];
+  result?: {key: 'games.raft-and-scupper.result.rafted_up' | 'games.raft-and-scupper.result.scuppered_four' | 'games.raft-and-scupper.result.vengeance.both_rafted_up' | 'games.raft-and-scupper.result.vengeance.both_passed' | 'games.raft-and-scupper.result.vengeance.four_passes' | 'games.raft-and-scupper.result.vengeance.both_rafted_up_none' | 'games.raft-and-scupper.result.vengeance.both_passed_none' | 'games.raft-and-scupper.result.vengeance.four_passes_none'; reason: 'rafted_up' | 'scuppered_four' | 'vengeance'} | null;
   seats: Json[];
   ships: Json[];
   short_game: boolean;
@@ -91,6 +93,7 @@ export type RiffRaffView = View & {
   phase: 'choosing' | 'appointing' | 'loading' | 'catching' | 'over';
   placement: {[key: string]: Json} | null;
   players: Json[];
+  result?: {key: 'games.riff-raff.result.emptied' | 'games.riff-raff.result.fewest_pieces'; reason: 'emptied' | 'fewest_pieces'} | null;
   round: number;
   rounds: number;
   turn: {[key: string]: Json} | null;
@@ -130,6 +133,7 @@ export type ScalawagView = View & {
   penalty: {[key: string]: Json} | null;
   phase: 'order' | 'window' | 'targets' | 'penalty' | 'lose_crew' | 'return' | 'prize_discard' | 'over';
   players: Json[];
+  result?: {key: 'games.scalawag.result.last_ship' | 'games.scalawag.result.last_team'; reason: 'last_ship' | 'last_team'} | null;
   returning: number | null;
   ring: Json[];
   round: number;
@@ -172,6 +176,7 @@ export type UmRumUndEhreView = View & {
   moves_this_turn: number;
   players: Json[];
   question: {[key: string]: Json} | null;
+  result?: {key: 'games.um-rum-und-ehre.result.score'; reason: 'score'} | null;
   round: number;
   rounds: number;
   rum_supply: number;

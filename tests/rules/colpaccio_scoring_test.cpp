@@ -102,5 +102,7 @@ TEST_CASE("a finished match's result carries scores, places and the breakdown") 
   CHECK(result["prestige"][1]["doubloons"] == 4);
   // The English sentence counts seats from 1, as people do: seat 2 is the third player.
   CHECK(result["message"] == "Seat 3 made the Colpaccio with 15 prestige.");
+  CHECK(result["key"] == "games.colpaccio.result.colpaccio");
+  CHECK(result["params"] == Json{{"winners", {{{"seat", 2}}}}, {"prestige", 15}});
   CHECK(state->view(0)["result"] == result);
 }

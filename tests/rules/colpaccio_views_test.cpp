@@ -59,8 +59,10 @@ TEST_CASE("a full tie on prestige, doubloons and goods is a shared victory") {
   CHECK(result["scores"] == Json::array({14, 14}));
   CHECK(result["winners"] == Json::array({0, 1}));
   CHECK(result["places"] == Json::array({{0, 1}}));
+  CHECK(result["key"] == "games.colpaccio.result.shared");
+  CHECK(result["params"] == Json{{"winners", {{{"seat", 0}}, {{"seat", 1}}}}, {"prestige", 14}});
   CHECK(result["message"] ==
-        "Seats 1 and 2 share the victory with 14 prestige: a toast with a glass of rum.");
+        "Seat 1 and Seat 2 share the victory with 14 prestige: a toast with a glass of rum.");
 }
 
 TEST_CASE("a duel the Corsairs win has no winner among the seats") {
@@ -77,5 +79,8 @@ TEST_CASE("a duel the Corsairs win has no winner among the seats") {
   CHECK(result["reason"] == "duel_lost");
   CHECK(result["scores"] == Json::array({1}));
   CHECK(result["corsairs_score"] == 2);
-  CHECK(result["message"] == "The Corsairs won the duel, 1 to 2.");
+  CHECK(result["key"] == "games.colpaccio.result.duel_lost");
+  CHECK(result["params"] == Json{{"player", {{"seat", 0}}}, {"prestige", 1}, {"corsairs", 2}});
+  // The winners' prestige first, as the catalogs' sentence says it.
+  CHECK(result["message"] == "The Corsairs won the duel, 2 to 1.");
 }

@@ -107,12 +107,20 @@ TEST_CASE("both crews rafted up at once is vengeance, won by the last to scupper
   CHECK(state->result()["reason"] == "vengeance");
   CHECK(state->result()["detail"]["trigger"] == "both_rafted_up");
   CHECK(state->result()["winners"] == Json::array({1}));
+  // In words: the crew that won, by the key of its name, as the game names its players.
+  CHECK(state->result()["key"] == "games.raft-and-scupper.result.vengeance.both_rafted_up");
+  CHECK(state->result()["params"] ==
+        Json{{"crew", {{"key", "games.raft-and-scupper.crew.blackbeards"}}}});
+  CHECK(state->result()["message"] ==
+        "Vengeance: both crews rafted up at once; the Blackbeards sank the last ship and win.");
 
   auto unsunk = with(rows, Crew::kYellowbeards);
   play(*unsunk, sail(0, 2, 2));
   CHECK(unsunk->result()["reason"] == "vengeance");
   CHECK(unsunk->result()["winners"] == Json::array({0}));  // no ship sunk: the Yellowbeards
   CHECK(unsunk->result()["detail"]["last_scupper"] == nullptr);
+  CHECK(unsunk->result()["key"] == "games.raft-and-scupper.result.vengeance.both_rafted_up_none");
+  CHECK(unsunk->result()["params"] == Json::object());
 }
 
 TEST_CASE("both players passing in turn is vengeance") {

@@ -1,5 +1,6 @@
 // The endings: a player with no pieces at the end of a turn wins at once (the round stops);
-// otherwise after the last round the fewest pieces win, ties shared.
+// otherwise after the last round the fewest pieces win, ties shared. The result says so in words:
+// the pieces the winners have left, and that fewest wins.
 #include "tests/rules/riff_raff_support.hpp"
 
 using namespace riff_test;
@@ -17,6 +18,9 @@ TEST_CASE("loading the last piece without a fall wins at once and stops the roun
   CHECK(result["winners"] == Json::array({0}));
   CHECK(result["reason"] == "emptied");
   CHECK(result["scores"] == Json::array({0, 8, 8}));
+  CHECK(result["key"] == "games.riff-raff.result.emptied");
+  CHECK(result["params"] == Json{{"winners", {{{"seat", 0}}}}, {"count", 1}});
+  CHECK(result["message"] == "Seat 1 loaded every piece and wins at once.");
   CHECK(state->actors().empty());
   CHECK(state->view(1)["over"] == true);
   CHECK(refuse(*state, 1, load("crate", -0.8)).code == "match_over");
@@ -42,8 +46,13 @@ TEST_CASE("after the last round the fewest pieces win") {
   REQUIRE(state->motion().falls.empty());
   CHECK(state->is_over());
   CHECK(state->result()["winners"] == Json::array({0}));
-  CHECK(state->result()["reason"] == "fewest pieces");
-  CHECK(state->result()["scores"] == Json::array({4, 5}));
+  const Json result = state->result();
+  CHECK(result["reason"] == "fewest_pieces");
+  CHECK(result["scores"] == Json::array({4, 5}));
+  CHECK(result["key"] == "games.riff-raff.result.fewest_pieces");
+  CHECK(result["params"] == Json{{"winners", {{{"seat", 0}}}}, {"count", 1}, {"pieces", 4}});
+  CHECK(result["message"] ==
+        "Every card is played: Seat 1 has the fewest pieces left (4) and wins.");
 }
 
 TEST_CASE("equal fewest pieces after the last round share the win") {
@@ -59,4 +68,8 @@ TEST_CASE("equal fewest pieces after the last round share the win") {
   CHECK(state->is_over());
   CHECK(state->result()["winners"] == Json::array({0, 1, 3}));
   CHECK(state->result()["scores"] == Json::array({4, 4, 6, 4}));
+  CHECK(state->result()["params"]["count"] == 3);
+  CHECK(state->result()["message"] ==
+        "Every card is played: Seat 1, Seat 2, and Seat 4 have the fewest pieces left (4 each) "
+        "and share the win.");
 }

@@ -95,6 +95,6 @@ TEST_CASE("two players take their cards back after ten rounds and play twenty") 
     }
   }
   CHECK(state->is_over());
-  CHECK(state->result()["reason"] == "fewest pieces");
+  CHECK(state->result()["reason"] == "fewest_pieces");
   CHECK(state->player(0).played.size() == 20);
 }

@@ -80,6 +80,11 @@ TEST_CASE("scalawag: in alliance mode a team wins when only its members survive"
   CHECK(end->result()["reason"] == "last_team");
   // The alliance is named, for a client to word in its own language.
   CHECK(end->result()["alliance"] == "english");
+  CHECK(end->result()["key"] == "games.scalawag.result.last_team");
+  CHECK(end->result()["params"] ==
+        Json{{"alliance", {{"key", "games.scalawag.allegiance.english"}}},
+             {"winners", {{{"seat", 0}}, {{"seat", 3}}}}});
+  CHECK(end->result()["message"] == "The English alliance rules the sea: Seat 1 and Seat 4.");
   CHECK(end->spectator_view()["teams"]["english"] == Json::array({0, 3}));
 }
 

@@ -96,17 +96,14 @@ TEST_CASE("a raw script replays exactly as the chance source it always made") {
 
 TEST_CASE("a file that names no turn clock was played without one, and replays so") {
   // Files and stored matches from before the clocks were on by default do not name them.
-  for (const auto& [game, clock] : {std::pair{"raft-and-scupper", "turn_clock_s"},
-                                    std::pair{"scalawag", "turn_clock_s"},
-                                    std::pair{"um-rum-und-ehre", "decision_s"},
-                                    std::pair{"riff-raff", "turn_clock_s"},
-                                    std::pair{"colpaccio", "turn_clock_s"}}) {
+  for (const auto& [game, clock] :
+       {std::pair{"raft-and-scupper", "turn_clock_s"}, std::pair{"scalawag", "turn_clock_s"},
+        std::pair{"um-rum-und-ehre", "decision_s"}, std::pair{"riff-raff", "turn_clock_s"},
+        std::pair{"colpaccio", "turn_clock_s"}}) {
     CAPTURE(game);
     const Json players = {{"players", 3}};
-    auto unclocked = replayed_ok(file_with(game, game == std::string("raft-and-scupper")
-                                                     ? Json::object()
-                                                     : players,
-                                           Json::array()));
+    auto unclocked = replayed_ok(file_with(
+        game, game == std::string("raft-and-scupper") ? Json::object() : players, Json::array()));
     CHECK(unclocked->view(0)["deadline"].is_null());
     const Game& rules = *find_game(game);
     const Json named = *rules.normalize_options(Json::object());
@@ -348,6 +345,45 @@ TEST_CASE("tortuga replay --keep-going prints each refusal as a line and finishe
   // The final view is printed all the same: the example's end.
   const Json final_view = Json::parse(out.str());
   CHECK(final_view["players"][0]["compass"] == 7);
+}
+
+// Runs `tortuga replay` on `file`, its output kept from the test's; returns its exit status.
+int replay_file(const Json& file) {
+  const std::string path = "/tmp/tortuga-replay-" + std::to_string(::getpid()) + ".json";
+  std::ofstream(path) << file.dump();
+  std::stringstream out, err;
+  auto* old_out = std::cout.rdbuf(out.rdbuf());
+  auto* old_err = std::cerr.rdbuf(err.rdbuf());
+  const int status = replay_command({path});
+  std::cout.rdbuf(old_out);
+  std::cerr.rdbuf(old_err);
+  std::remove(path.c_str());
+  return status;
+}
+
+TEST_CASE("tortuga replay holds the ending to the file's, not the words the file tells it in") {
+  const Game& game = *find_game("raft-and-scupper");
+  auto options = game.normalize_options({{"short_game", true}});
+  REQUIRE(options.ok());
+  auto state = game.new_state(*options, Chance(5, {}));
+  const auto bot = game.make_bot("random");
+  Chance choices(11);
+  Json actions = Json::array();
+  while (!state->is_over()) {
+    const int seat = state->actors().front();
+    const Json action = bot->choose(*state, seat, choices);
+    REQUIRE_FALSE(state->apply(seat, action));
+    actions.push_back({{"seat", seat}, {"action", action}});
+  }
+  Json file = file_with("raft-and-scupper", *options, Json::array(), actions);
+  file["result"] = state->result();
+  CHECK(replay_file(file) == 0);
+  // A file written before results carried their words tells the same ending.
+  for (const char* words : {"key", "params", "message"}) file["result"].erase(words);
+  CHECK(replay_file(file) == 0);
+  // Another ending is another ending.
+  file["result"]["winners"] = {1 - state->result()["winners"][0].get<int>()};
+  CHECK(replay_file(file) == 1);
 }
 
 TEST_CASE("the full view lists every seat's legal actions; a seat's view only its own") {

@@ -6,7 +6,8 @@
 //       view of the seat that may send it (what a button's label is made from);
 //   {"sample": "step", "game", "key", "audience", "seat", "action", "before", "view"}   one
 //       step as an audience saw it, before and after (what a log line is made from), keyed by
-//       each kind of event it set off, or by its action's type in a game without events.
+//       each kind of event it set off, or by its action's type in a game without events;
+//   {"sample": "result", "game", "result"}   how a match ended, keyed by its result's key.
 //
 //   word_samples [--matches N] [--game ID]   N matches per setup (default 6; Riff Raff's, slow
 //                                            with its physics, a third); only game ID
@@ -83,6 +84,11 @@ class Samples {
     if (++count_[{game, "action " + type}] > kSamplesPerKind) return;
     print(
         {{"sample", "action"}, {"game", game}, {"type", type}, {"action", action}, {"view", view}});
+  }
+
+  void result(const std::string& game, const Json& result) {
+    if (++count_[{game, "result " + result.value("key", "?")}] > kSamplesPerKind) return;
+    print({{"sample", "result"}, {"game", game}, {"result", result}});
   }
 
   void step(const std::string& game, const std::string& key, const char* audience, int seat,
@@ -185,6 +191,7 @@ int main(int argc, char** argv) {
         record_step(samples, id, before, after, seat, action);
         before = std::move(after);
       }
+      samples.result(id, state->result());
     }
   }
   return 0;

@@ -12,7 +12,7 @@ import {spawnSync} from 'node:child_process';
 import {readFileSync, readdirSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
 import path from 'node:path';
-import {stepText} from '../../web/js/play.js';
+import {stepText, resultText} from '../../web/js/play.js';
 import {useCatalogs, catalogs} from './catalogs.mjs';
 import {setLanguage} from '../../web/js/i18n.js';
 
@@ -112,7 +112,8 @@ test('every event and action of every game reads in words, in the log and the re
     setLanguage(language);
     for (const [game, how] of Object.entries(GAMES)) {
       const words = await import(`../../web/boards/${game}-words.js`);
-      const mine = all.filter((s) => s.game === game);
+      // The results' words are result_words.test.mjs's.
+      const mine = all.filter((s) => s.game === game && s.sample !== 'result');
       const seenEvents = new Set();
       const seenActions = new Set();
       const toldSteps = new Set();
@@ -131,11 +132,11 @@ test('every event and action of every game reads in words, in the log and the re
           continue;
         }
         const where = `${language} ${game}: step ${s.view.step} (${s.key}, ${s.audience} view)`;
-        // The end in the game's words, naming the winners by their names (Raft & Scupper's,
-        // which the heading names by player, by their crew).
+        // The end in the words of the result's key, naming the winners by their names (Raft &
+        // Scupper's, which the heading names by player, by their crew).
         const result = s.view.over ? s.view.result : null;
         if (result?.winners?.length) {
-          const said = words.resultText(result, NAMES);
+          const said = resultText(game, result, NAMES);
           assertWords(said, `${where}: the result`);
           const named = result.winning_crew ? [words.crewName(result.winning_crew)]
                                             : result.winners.map((seat) => NAMES[seat]);

@@ -128,23 +128,6 @@ export function describe(view, names) {
   return sentence(parts.join(w('event_separator')));
 }
 
-// How the match was won: the Colpaccio, a shared victory, or the solo duel's end, with the
-// prestige that decided it; the winners by their names.
-export function resultText(result, names) {
-  const who = areaName(names);
-  const prestige = result.scores?.[result.winners?.[0]];
-  switch (result.reason) {
-    case 'prestige':
-      if (!result.winners?.length || prestige === undefined) return null;
-      return w(result.winners.length === 1 ? 'result.colpaccio' : 'result.shared',
-               {winners: list(result.winners.map(who)), prestige});
-    case 'duel_won': case 'duel_lost':
-      return w(`result.${result.reason}`, {player: who(0), prestige: result.scores?.[0] ?? 0,
-                                           corsairs: result.corsairs_score ?? 0});
-    default: return null;
-  }
-}
-
 // The prestige of each area if the match ended now: [{goods: {good: points}, ships, total}],
 // the players by seat, then the Corsairs in the solo duel. docs/games/colpaccio.md, "Scoring".
 export function standings(view) {

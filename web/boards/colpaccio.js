@@ -11,7 +11,7 @@
 import {h, s, fill, clickable} from '../js/dom.js';
 import {GOODS, goodFrom, cardText, shortGood, cardFace, cardBack, threatFace, column,
         shipsColumn} from './colpaccio-cards.js';
-import {label, describe, group, eventText, standings, resultText, areaName}
+import {label, describe, group, eventText, standings, areaName}
     from './colpaccio-words.js';
 import {t, list, sentence} from '../js/i18n.js';
 
@@ -277,4 +277,4 @@ function create(host) {
 // ghost ship takes (your columns): the panel folds their long lists away.
 const onBoard = (a) => ['raid', 'letter_of_marque', 'reveal_ships', 'lose_good'].includes(a.type);
 
-export default {create, label, describe, group, onBoard, resultText};
+export default {create, label, describe, group, onBoard};

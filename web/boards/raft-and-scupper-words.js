@@ -122,22 +122,3 @@ export function describe(view, names) {
   return done(last.action, view, who);
 }
 
-// How the match was won, from the result's reason and detail: the crew that won by its name.
-export function resultText(result) {
-  const d = result.detail || {};
-  const crew = d.crew ?? result.winning_crew;
-  switch (result.reason) {
-    case 'rafted_up':
-      return w('result.rafted_up', {crew: crewName(crew),
-                                    traits: list((d.rafted || []).map(traitName), 'disjunction')});
-    case 'scuppered_four':
-      return w('result.scuppered_four', {
-        crew: crewName(crew),
-        other: crewName(crew === 'yellowbeards' ? 'blackbeards' : 'yellowbeards')});
-    case 'vengeance':
-      return d.last_scupper
-          ? w(`result.vengeance.${d.trigger}`, {crew: crewName(d.last_scupper)})
-          : w(`result.vengeance.${d.trigger}_none`);
-    default: return null;
-  }
-}

@@ -7,8 +7,8 @@
 import {h, s, fill, clickable} from '../js/dom.js';
 import {t, parts, list} from '../js/i18n.js';
 import {seatNumber} from '../js/names.js';
-import {figureName, crewName, traitName, key, pirateName, pirateMark, label, describe, group,
-        resultText} from './raft-and-scupper-words.js';
+import {figureName, crewName, traitName, key, pirateName, pirateMark, label, describe, group}
+    from './raft-and-scupper-words.js';
 
 const w = (key, params) => t(`games.raft-and-scupper.${key}`, params);
 
@@ -214,4 +214,4 @@ function showLegend(legend, view, names) {
 // The actions a click on the board makes (the panel folds their long lists away).
 const onBoard = (a) => ['switch_pair', 'place_pirate', 'jump', 'sail', 'scupper'].includes(a.type);
 
-export default {create, label, describe, group, onBoard, resultText};
+export default {create, label, describe, group, onBoard};

@@ -151,16 +151,7 @@ function told(view, who) {
   return w('told.captain', {round: view.round, who: who(view.captain)});
 }
 
-// How the match ended: a player who loaded every piece, or the fewest pieces left.
-export function resultText(result, names) {
-  const winners = (result.winners || []).map(seatOf(names));
-  if (!winners.length) return null;
-  if (result.reason === 'emptied') return w('result.emptied', {winners: list(winners),
-                                                                count: winners.length});
-  return w('result.fewest', {winners: list(winners), count: winners.length});
-}
-
 // A player's score is the pieces left: fewer is better.
 export function scoreText(result, score, name) {
-  return w('result.pieces_left', {name, count: score});
+  return w('scores.pieces_left', {name, count: score});
 }

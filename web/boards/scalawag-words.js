@@ -212,15 +212,3 @@ export function describe(view, names, before) {
   return sentence(told.join(w('event_separator')));
 }
 
-// How the match was won: the last ship afloat, or the alliance whose ships are the last.
-export function resultText(result, names) {
-  const winners = (result.winners || []).map(seatOf(names));
-  if (result.reason === 'last_team' && result.alliance) {
-    return w('result.last_team', {alliance: allegianceName(result.alliance),
-                                  winners: list(winners)});
-  }
-  if (result.reason === 'last_ship' && winners.length) {
-    return w('result.last_ship', {winner: winners[0]});
-  }
-  return null;
-}

@@ -10,7 +10,7 @@
 import {h, s, fill, clickable} from '../js/dom.js';
 import {CARD, PILL, seating, reachPath, fogPlace, reachPairs} from './scalawag-seating.js';
 import {label, describe, group, eventText, crewCount, crewName, orderName, flagName,
-        allegianceName, phaseName, resultText} from './scalawag-words.js';
+        allegianceName, phaseName} from './scalawag-words.js';
 import {t, list} from '../js/i18n.js';
 import {seatNumber} from '../js/names.js';
 
@@ -173,4 +173,4 @@ function fit(text, width) {
 // mutiny's target with its steal) is a button.
 const onBoard = (a) => a.type === 'targets' && a.targets.length === 1 && !a.steal;
 
-export default {create, label, describe, group, onBoard, resultText};
+export default {create, label, describe, group, onBoard};

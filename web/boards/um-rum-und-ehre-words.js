@@ -301,14 +301,6 @@ export function describe(view, names, before) {
   return null;
 }
 
-// The final scoring: who won with how many points of honour.
-export function resultText(result, names) {
-  const winners = (result.winners || []).map((seat) => seatName(names, seat));
-  if (result.reason !== 'score' || !winners.length) return null;
-  return w('result.score', {winners: list(winners), count: winners.length,
-                            points: result.scores?.[result.winners[0]] ?? 0});
-}
-
 export function scoreText(result, score, name) {
-  return w('result.points', {name, count: score});
+  return w('scores.points', {name, count: score});
 }

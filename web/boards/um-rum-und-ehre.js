@@ -11,7 +11,7 @@ import {t} from '../js/i18n.js';
 import {drawTown, deadEnds} from './um-rum-und-ehre-town.js';
 import {drawDispenser, drawShip, drawPlayers} from './um-rum-und-ehre-side.js';
 import {label, describe, group, moveTarget, moveCost, spaceName, seatName, tileText, tavernName,
-        colourName, resultText, scoreText} from './um-rum-und-ehre-words.js';
+        colourName, scoreText} from './um-rum-und-ehre-words.js';
 
 const w = (key, params) => t(`games.um-rum-und-ehre.${key}`, params);
 
@@ -163,4 +163,4 @@ function hintFor(view, c) {
 const onBoard = (a) =>
   ['move', 'move_dark', 'take_map', 'guard'].includes(a.type) || takesBackOne(a);
 
-export default {create, label, describe, group, onBoard, resultText, scoreText};
+export default {create, label, describe, group, onBoard, scoreText};

@@ -171,7 +171,7 @@ export function showReplay({client, screen}, matchId) {
       h('option', {value: ''}, t(over ? 'replay.revealed' : 'replay.spectators')),
       match.seats.map((s) => h('option', {value: s.seat, disabled: !over && s.seat !== mySeat},
                                t('replay.as_seat', {seat: s.seat + 1, name: names[s.seat]}))));
-    const said = match.result && resultText(boardModule, match.result, names);
+    const said = match.result && resultText(match.game, match.result, names);
     fill(resultHost, match.result &&
          h('p', {class: 'result-line'},
            sentence(t('replay.result', {status: t(`history.status.${match.status}`),

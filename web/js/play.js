@@ -5,8 +5,9 @@ import {h, fill} from './dom.js';
 import {showActions} from './actions.js';
 import {Countdown} from './countdown.js';
 import {winnersText, seatNumber} from './names.js';
-import {t, list, maybe} from './i18n.js';
+import {t, list, maybe, has} from './i18n.js';
 import {errorText} from './errors.js';
+import {serverText} from './server_words.js';
 import generic from '../boards/generic.js';
 
 const LOG_LINES = 200;  // the log keeps the latest steps only
@@ -30,12 +31,16 @@ function actor(view, before) {
   return waited.length === 1 ? waited[0] : null;
 }
 
-// How the match ended, in the game's words (`board.resultText`), or by the result's reason.
-export function resultText(board, result, names) {
+// How a match of `game` ended: the server's sentence for it (the result's `key` and `params`,
+// players named by `names`); a result stored before results carried their words, by the game's
+// words for its reason.
+export function resultText(game, result, names) {
   if (!result?.reason) return null;
-  return board.resultText?.(result, names) ??
-         maybe(`result.reason.${result.reason}`) ??
-         t('result.how_it_ended', {reason: String(result.reason).replace(/_/g, ' ')});
+  if (typeof result.key === 'string' && has(result.key)) {
+    return serverText(result.key, result.params, names);
+  }
+  const reason = maybe(`games.${game}.reason.${result.reason}`);
+  return reason && t('result.how_it_ended', {reason});
 }
 
 // A seat's score in the game's words ("Anne: 3 pieces left"), or as a number of points.
@@ -44,7 +49,8 @@ function scoreText(board, result, score, name) {
 }
 
 export class MatchPanel {
-  // options: {board: module, names: () => [seat names], act: (action) => Promise | null,
+  // options: {game: id, board: module, names: () => [seat names],
+  //           act: (action) => Promise | null,
   //           announce(text), match: id, earlier: () => Promise of get_replay's steps,
   //           standIns: () => Set of the seats a bot plays for now (optional)}
   constructor(host, options) {
@@ -181,7 +187,7 @@ export class MatchPanel {
   showResult(view, names) {
     if (!view.over) return fill(this.resultHost);
     const r = view.result || {};
-    const said = resultText(this.drawn, r, names);
+    const said = resultText(this.options.game, r, names);
     fill(this.resultHost, h('section', {class: 'result', 'aria-label': t('play.result')},
       h('h2', {}, winnersText(r, names)),
       said && h('p', {}, said),

@@ -254,7 +254,7 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
     if (closed) return;
     const match = room.match;
     panel = new MatchPanel(playHost, {
-      board: module, match, announce,
+      game: room.game, board: module, match, announce,
       names: () => seatNames(room.seats),
       standIns: () => new Set(room.seats.filter((s) => s.stand_in).map((s) => s.seat)),
       act: watching ? null : (action) => client.match(match).act(action),
