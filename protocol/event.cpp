@@ -203,23 +203,27 @@ std::string pong(const Json& re) {
   return Message("pong", re).done();
 }
 
-std::string room_closed(std::int64_t room, std::optional<std::int64_t> match,
-                        std::string_view reason, std::string_view by) {
-  return Message("room_closed", nullptr)
-      .field("room", room)
-      .field("match", match ? Json(*match) : Json(nullptr))
-      .field("reason", std::string(reason))
-      .field("by", std::string(by))
-      .done();
+namespace {
+
+Message& with_reason(Message& message, const Reason& reason) {
+  message.field("reason", reason.text);
+  if (!reason.key.empty()) message.field("reason_key", reason.key);
+  return message;
 }
 
-std::string removed(std::int64_t room, int seat, std::string_view reason, std::string_view by) {
-  return Message("removed", nullptr)
-      .field("room", room)
-      .field("seat", seat)
-      .field("reason", std::string(reason))
-      .field("by", std::string(by))
-      .done();
+}  // namespace
+
+std::string room_closed(std::int64_t room, std::optional<std::int64_t> match, const Reason& reason,
+                        std::string_view by) {
+  Message out("room_closed", nullptr);
+  out.field("room", room).field("match", match ? Json(*match) : Json(nullptr));
+  return with_reason(out, reason).field("by", std::string(by)).done();
+}
+
+std::string removed(std::int64_t room, int seat, const Reason& reason, std::string_view by) {
+  Message out("removed", nullptr);
+  out.field("room", room).field("seat", seat);
+  return with_reason(out, reason).field("by", std::string(by)).done();
 }
 
 std::string notice(std::string_view text) {

@@ -25,6 +25,14 @@ using Json = nlohmann::json;
 // Sent in welcome; raised only when a change would break existing clients.
 inline constexpr int kProtocolVersion = 1;
 
+// Why a room closed or a player was removed: the words of whoever did it (the host, the
+// operator), shown as they are, or the server's own when they gave none, which carry the key of
+// their words in the catalogs (`key`; docs/protocol.md, "Words for people").
+struct Reason {
+  std::string text;
+  std::string key;  // empty for a person's own words
+};
+
 namespace event {
 
 // A value as messages carry it: compact JSON text, invalid UTF-8 replaced by U+FFFD. For payloads
@@ -95,14 +103,14 @@ std::string match(const Json& re, const Json& match);
 std::string replay(const Json& re, const Json& replay);
 // {type:"pong", re?}
 std::string pong(const Json& re);
-// {type:"room_closed", room, match, reason}: to everyone in a room closed by the server's
-// operator; match is the id of the match it ended (stored as aborted), or null.
+// {type:"room_closed", room, match, reason, reason_key?, by}: to everyone in a room closed by the
+// server's operator; match is the id of the match it ended (stored as aborted), or null.
 // `by` says who closed it: "operator" or "host".
-std::string room_closed(std::int64_t room, std::optional<std::int64_t> match,
-                        std::string_view reason, std::string_view by = "operator");
-// {type:"removed", room, seat, reason}: to a player's connections when the player was removed
-// from the room and its seat.
-std::string removed(std::int64_t room, int seat, std::string_view reason,
+std::string room_closed(std::int64_t room, std::optional<std::int64_t> match, const Reason& reason,
+                        std::string_view by = "operator");
+// {type:"removed", room, seat, reason, reason_key?, by}: to a player's connections when the
+// player was removed from the room and its seat.
+std::string removed(std::int64_t room, int seat, const Reason& reason,
                     std::string_view by = "operator");
 // {type:"notice", text}: the operator's word to every connection.
 std::string notice(std::string_view text);

@@ -121,6 +121,15 @@ Json report_json(const DrainReport& r) {
   return {{"draining", r.draining}, {"running_matches", r.running}, {"empty", r.empty()}};
 }
 
+// The operator's reason for closing a room or removing a player, in the operator's words; when
+// none is given, the server's own.
+Expected<protocol::Reason> reason_field(const Json& body) {
+  if (!body.contains("reason") || body["reason"].is_null()) return kNoReasonGiven;
+  auto text = text_field(body, "reason", kMaxReasonBytes, std::nullopt);
+  if (!text) return text.error();
+  return protocol::Reason{std::move(*text), ""};
+}
+
 }  // namespace
 
 AdminApi::AdminApi(Lobby& lobby, store::Store& store, const AdminSettings& settings,
@@ -191,7 +200,7 @@ void AdminApi::handle(const AdminRequest& request, AdminReply reply) {
 
 void AdminApi::close_room(std::int64_t id, const Json& body, AdminReply reply) {
   if (auto refused = unknown_field(body, {"reason"})) return reply(refusal(*refused));
-  auto reason = text_field(body, "reason", kMaxReasonBytes, "closed by the server's operator");
+  auto reason = reason_field(body);
   if (!reason) return reply(refusal(reason.error()));
   auto room = lobby_.room_by_id(id);
   if (!room) return reply(not_here(id, "close"));
@@ -199,7 +208,7 @@ void AdminApi::close_room(std::int64_t id, const Json& body, AdminReply reply) {
     room->close(reason, [this, reason, reply = std::move(reply)](Expected<Json> closed) {
       if (!closed) return reply(refusal(closed.error()));
       Json detail = *closed;
-      detail["reason"] = reason;
+      detail["reason"] = reason.text;
       record("close_room", std::move(detail), json_reply(200, *closed), reply);
     });
   });
@@ -214,12 +223,12 @@ void AdminApi::remove_player(std::int64_t id, const Json& body, AdminReply reply
   const Json seat = body.value("seat", Json());
   if (seat != "bot" && seat != "open")
     return reply(refusal(bad_field("\"seat\" must be \"bot\" or \"open\"")));
-  auto reason = text_field(body, "reason", kMaxReasonBytes, "removed by the server's operator");
+  auto reason = reason_field(body);
   if (!reason) return reply(refusal(reason.error()));
   auto room = lobby_.room_by_id(id);
   if (!room) return reply(not_here(id, "remove"));
   const auto after = seat == "bot" ? Room::SeatAfter::bot : Room::SeatAfter::open;
-  Json detail = {{"room", id}, {"player", player}, {"seat", seat}, {"reason", *reason}};
+  Json detail = {{"room", id}, {"player", player}, {"seat", seat}, {"reason", reason->text}};
   room->post([this, room, player = player.get<std::int64_t>(), after, reason = *reason,
               detail = std::move(detail), reply = std::move(reply)]() mutable {
     room->remove(player, after, reason,

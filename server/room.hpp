@@ -24,6 +24,7 @@
 
 #include "persistence/now.hpp"
 #include "persistence/store.hpp"
+#include "protocol/event.hpp"
 #include "rules/core/game.hpp"
 #include "server/chat_log.hpp"
 #include "server/client.hpp"
@@ -49,6 +50,10 @@ struct RoomSettings {
   // keeps one of its own (on its clock).
   StoreHealth* store_health = nullptr;
 };
+
+// A room closed or a player removed without a word from whoever did it: room_closed and removed
+// say so in the server's own words, which carry their key.
+inline const protocol::Reason kNoReasonGiven{"no reason given", "room.reason.none"};
 
 struct RoomSeat {
   std::optional<std::int64_t> player = {};  // a person's player id
@@ -153,11 +158,11 @@ class Room : public std::enable_shared_from_this<Room> {
   // Closes the room: a running match ends as aborted, stored before anybody is told; everyone in
   // the room then receives room_closed with `reason`, and the room is gone.
   // `by` ("operator" or "host") is told to everyone with the reason.
-  void close(std::string reason, Answer done, std::string by = "operator");
+  void close(protocol::Reason reason, Answer done, std::string by = "operator");
   // Takes `player`'s seat away and sends the player's connections `removed` with `reason`; the
   // seat goes to a smart bot or stays open (before the start only: a running match waits for
   // every seat). The bot is stored with the match, so that a restart keeps it.
-  void remove(std::int64_t player, SeatAfter after, std::string reason, Answer done,
+  void remove(std::int64_t player, SeatAfter after, protocol::Reason reason, Answer done,
               std::string by = "operator");
 
   // The host's controls (room_host.cpp), each refused with not_host to anyone else. The host
@@ -264,7 +269,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // members receive `left`). Returns whether the room closed.
   bool pass_host_on();
   // Sends room_closed to every member and forgets them, their seats and the room (close's end).
-  void dismiss_everyone(const std::string& reason, std::optional<std::int64_t> match,
+  void dismiss_everyone(const protocol::Reason& reason, std::optional<std::int64_t> match,
                         const std::string& by);
   // Whether `player` is the host and has a connection in the room.
   bool host_present() const;

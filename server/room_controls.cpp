@@ -21,7 +21,7 @@ Message message_of(std::string text) {
 
 }  // namespace
 
-void Room::close(std::string reason, Answer done, std::string by) {
+void Room::close(protocol::Reason reason, Answer done, std::string by) {
   if (closed_) return done(Error{code::kNoSuchRoom, "that room has closed"});
   closed_ = true;
   deadline_timer_->cancel();
@@ -52,7 +52,7 @@ void Room::close(std::string reason, Answer done, std::string by) {
       });
 }
 
-void Room::dismiss_everyone(const std::string& reason, std::optional<std::int64_t> match,
+void Room::dismiss_everyone(const protocol::Reason& reason, std::optional<std::int64_t> match,
                             const std::string& by) {
   const Message closed = message_of(event::room_closed(id_, match, reason, by));
   for (const auto& [key, member] : members_) member.client->send(closed);
@@ -64,7 +64,7 @@ void Room::dismiss_everyone(const std::string& reason, std::optional<std::int64_
   directory_.room_closed(id_, match_);
 }
 
-void Room::remove(std::int64_t player, SeatAfter after, std::string reason, Answer done,
+void Room::remove(std::int64_t player, SeatAfter after, protocol::Reason reason, Answer done,
                   std::string by) {
   if (closed_) return done(Error{code::kNoSuchRoom, "that room has closed"});
   const auto held = seat_of(player);

@@ -10,13 +10,6 @@ namespace tortuga {
 
 namespace event = protocol::event;
 
-namespace {
-
-constexpr const char* kClosedByHost = "the host closed the room";
-constexpr const char* kRemovedByHost = "removed by the host";
-
-}  // namespace
-
 bool Room::refused_unless_host(const std::shared_ptr<Client>& client, const Json& re) {
   if (closed_) return error(client, re, code::kNoSuchRoom, "that room has closed"), true;
   if (audience_of(client) < 0)
@@ -43,7 +36,7 @@ void Room::remove_player(std::shared_ptr<Client> client, std::int64_t player, Js
   // A running match waits for every seat, so a bot takes it; before the start it is free again.
   const SeatAfter after = status_ == Status::open ? SeatAfter::open : SeatAfter::bot;
   remove(
-      player, after, kRemovedByHost,
+      player, after, kNoReasonGiven,
       [self = shared_from_this(), client, re](Expected<Json> done) {
         if (!done) return self->error(client, re, done.error());
         // Everyone, the host too, has the room as it is now; the host's own copy answers.
@@ -60,7 +53,7 @@ void Room::remove_player(std::shared_ptr<Client> client, std::int64_t player, Js
 void Room::close_room(std::shared_ptr<Client> client, std::optional<std::string> reason, Json re) {
   if (refused_unless_host(client, re)) return;
   close(
-      reason.value_or(kClosedByHost),
+      reason ? protocol::Reason{std::move(*reason), ""} : kNoReasonGiven,
       [self = shared_from_this(), client, re](Expected<Json> done) {
         // Everyone, the host too, has been sent room_closed; the host's request is answered.
         if (!done) return self->error(client, re, done.error());

@@ -8,7 +8,7 @@ namespace tortuga {
 
 namespace {
 
-constexpr const char* kLeftEmpty = "nobody was left in the room";
+const protocol::Reason kLeftEmpty{"nobody was left in the room", "room.reason.left_empty"};
 
 }  // namespace
 

@@ -166,6 +166,7 @@ TEST_CASE("closing a room ends its match as aborted, stored, and tells everyone 
     CHECK(told.at("room") == table.room);
     CHECK(told.at("match") == table.match);
     CHECK(told.at("reason") == "the table is stuck");
+    CHECK_FALSE(told.contains("reason_key"));  // the operator's own words, shown as they are
   }
   // Stored before anybody was told.
   const HttpReply match = http_get(server.port(), "/api/matches/" + std::to_string(table.match));
@@ -203,7 +204,9 @@ TEST_CASE("closing a room that has not started tells its people, with the defaul
   CHECK(closed == Json{{"room", room}, {"match", nullptr}, {"aborted", false}});
   const Json told = anne.wait_for_type("room_closed");
   CHECK(told.at("match").is_null());
-  CHECK(told.at("reason") == "closed by the server's operator");
+  // The server's own words, with their key for a client that words them itself.
+  CHECK(told.at("reason") == "no reason given");
+  CHECK(told.at("reason_key") == "room.reason.none");
   // Its seat is given up: a new hello brings no room back, and a new room may be made.
   TestClient again(server.port(), "anne again");
   again.hello("Anne", anne.token());
@@ -258,6 +261,7 @@ TEST_CASE("removing a player in a running match gives the seat to a bot, which p
   CHECK(told.at("room") == table.room);
   CHECK(told.at("seat") == 1);
   CHECK(told.at("reason") == "rude words");
+  CHECK_FALSE(told.contains("reason_key"));
   CHECK(bill.request({{"type", "sync"}, {"match", table.match}}).at("code") == "not_in_room");
   // Stored with the match, so that a restart keeps the bot in the seat.
   eventually(
@@ -300,7 +304,9 @@ TEST_CASE("removing a player before the start leaves the seat open or gives it t
   Json answer = admin_json(server.port(), "POST", remove,
                            Json{{"player", bill.player()}, {"seat", "open"}}.dump());
   CHECK(answer.at("room").at("seats")[1].at("name").is_null());
-  CHECK(bill.wait_for_type("removed").at("reason") == "removed by the server's operator");
+  const Json removed = bill.wait_for_type("removed");
+  CHECK(removed.at("reason") == "no reason given");
+  CHECK(removed.at("reason_key") == "room.reason.none");
   anne.wait_for(
       [](const Json& m) {
         return m.at("type") == "room" && m.at("room").at("seats")[1].at("name").is_null();

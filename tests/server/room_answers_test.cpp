@@ -103,7 +103,8 @@ TEST_CASE("an action is answered when its sender has left the room meanwhile") {
   }
   SUBCASE("removed by the operator") {
     t.on_room([&] {
-      t.room->remove(t.anne->player(), Room::SeatAfter::bot, "cheating", [](Expected<Json>) {});
+      t.room->remove(t.anne->player(), Room::SeatAfter::bot, protocol::Reason{"cheating", ""},
+                     [](Expected<Json>) {});
     });
   }
   t.commit_all();

@@ -28,8 +28,8 @@ test('every catalog has every key of English, and English every key the code loo
 });
 
 const schemaDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'protocol', 'schema');
-const schemaPart = (name) => JSON.parse(readFileSync(join(schemaDir, 'parts', `${name}.json`),
-                                                     'utf8'));
+const schemaFile = (path) => JSON.parse(readFileSync(join(schemaDir, `${path}.json`), 'utf8'));
+const schemaPart = (name) => schemaFile(`parts/${name}`);
 const placeholders = (text) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]);
 
 // A key's texts in one catalog: the key itself, or its plural forms.
@@ -57,6 +57,20 @@ test('every error code of the protocol and of the SDK has its sentence, and no o
                                      `the server does not always send`);
         }
       }
+    }
+  }
+});
+
+test('the server\'s own reasons for closing a room or removing a player are in every catalog',
+     () => {
+  const keys = new Set(['room_closed', 'removed'].flatMap(
+      (type) => schemaFile(`server/${type}`).properties.reason_key.enum));
+  assert.ok(keys.has('room.reason.none'), 'the schema is read');
+  for (const [language, catalog] of Object.entries(catalogs())) {
+    const flat = flatten(catalog);
+    for (const key of keys) assert.ok(flat.has(key), `${language}: no words for ${key}`);
+    for (const key of flat.keys()) {
+      if (key.startsWith('room.reason.')) assert.ok(keys.has(key), `${language}: ${key} unsent`);
     }
   }
 });

@@ -11,7 +11,7 @@ import {MatchPanel} from './play.js';
 import {ChatPanel} from './chat.js';
 import {foldingSeats} from './seat_list.js';
 import {presenceBadges, tick as tickPresence} from './presence.js';
-import {t, parts, number} from './i18n.js';
+import {t, parts, number, has} from './i18n.js';
 import {errorText} from './errors.js';
 
 const PRESENCE_TICK_MS = 1000;
@@ -288,24 +288,28 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
   };
   // The server's operator closed the room, or took this player's seat away: the room sends
   // nothing more, so the screen says why and leads back to the lobby.
-  const sentAway = (what, reason) => {
+  // The reason is the words of whoever did it, quoted as they are, or the server's own when they
+  // gave none (`reason_key`), in this page's words.
+  const sentAway = (what, message) => {
     if (panel && panel !== 'loading') panel.close();
     panel = null;
     fill(playHost);
-    fill(info, h('p', {class: 'sent-away', role: 'alert'},
-                 parts(what, {reason: h('q', {class: 'reason'}, reason)})),
+    const reason = message.reason_key && has(message.reason_key)
+        ? h('span', {class: 'reason'}, t(message.reason_key))
+        : h('q', {class: 'reason'}, message.reason);
+    fill(info, h('p', {class: 'sent-away', role: 'alert'}, parts(what, {reason})),
          h('p', {}, parts('room.lobby_link', {
            lobby: h('a', {href: '#/'}, t('room.back_to_lobby'))})));
   };
   const onClosed = (message) => {
     if (message.room !== roomId) return;
     const by = message.by === 'host' ? 'host' : 'operator';
-    sentAway(`room.closed_by_${by}${message.match ? '_match' : ''}`, message.reason);
+    sentAway(`room.closed_by_${by}${message.match ? '_match' : ''}`, message);
   };
   const onRemoved = (message) => {
     if (message.room === roomId) {
       sentAway(message.by === 'host' ? 'room.removed_by_host' : 'room.removed_by_operator',
-               message.reason);
+               message);
     }
   };
   const onChat = (message) => chat.take(message);
