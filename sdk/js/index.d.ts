@@ -12,13 +12,30 @@ export interface Action {
   [field: string]: Json;
 }
 
+/**
+ * A value a sentence of the server's names (docs/protocol.md, "Words for people"): a number, a
+ * text shown as it is, a player by seat (named as the room names the seat), the words of a
+ * catalog key, or a list of these.
+ */
+export type Word = number | string | {seat: number} | {key: string} | Word[];
+
+/** How a match ended; `key` and `params` tell it in words, `message` in English. */
+export type Result = {
+  winners: number[];
+  reason: string;
+  /** The key of the sentence in the catalogs (absent from results stored before they had one). */
+  key?: string;
+  params?: {[name: string]: Word};
+  message?: string;
+} & {[key: string]: Json};
+
 /** The fields every game's view has; the rest is the game's own. */
 export interface View {
   seat: number | null;
   to_act: number[];
   legal: Action[];
   over: boolean;
-  result: ({winners: number[]; reason: string} & {[key: string]: Json}) | null;
+  result: Result | null;
   deadline: {after_ms: number; seats: number[]} | null;
   step: number;
   [field: string]: Json;
@@ -26,18 +43,53 @@ export interface View {
 
 export interface Player { id: number; name: string; }
 
+/** A part of an option (its items, its fields): like an option without `default`. */
+export interface OptionShape {
+  type: 'integer' | 'number' | 'boolean' | 'enum' | 'object' | 'array';
+  title: string;
+  /** The key of `title`'s words in the catalogs (docs/protocol.md, "Words for people"). */
+  title_key: string;
+  min?: number;
+  max?: number;
+  values?: Json[];
+  /** Beside `values`: the key of each value's words, null for a value that is not text. */
+  value_keys?: (string | null)[];
+  items?: OptionShape;
+  min_length?: number;
+  max_length?: number;
+  fields?: {[field: string]: OptionShape};
+  order?: string[];
+}
+
 export interface OptionSchema {
   type: 'integer' | 'boolean' | 'enum' | 'object' | 'array';
   default: Json;
-  description?: string;
+  title: string;
+  title_key: string;
+  /** What the option does, for players. */
+  description: string;
+  description_key: string;
   min?: number;
   max?: number;
-  values?: string[];
+  values?: Json[];
+  value_keys?: (string | null)[];
+  /** An array or object option's: in words, what null gives. */
+  if_null?: string;
+  if_null_key?: string;
+  items?: OptionShape;
+  min_length?: number;
+  max_length?: number;
+  fields?: {[field: string]: OptionShape};
+  order?: string[];
+  standard?: Json;
+  start?: Json;
 }
 
 export interface GameInfo {
   id: string;
   name: string;
+  /** The key of the game's name in the catalogs. */
+  name_key: string;
   min_players: number;
   max_players: number;
   options: {[option: string]: OptionSchema};
@@ -206,14 +258,21 @@ export const SERVER_CODES: readonly ServerErrorCode[];
 export const CLIENT_CODES: readonly ClientErrorCode[];
 
 export class TortugaError extends Error {
-  constructor(code: string, message: string, options?: {re?: string | number});
-  /** A ServerErrorCode, a ClientErrorCode, or (from a newer server) another: treat as internal. */
+  constructor(code: string, message: string,
+              options?: {re?: string | number; params?: {[name: string]: Word}});
+  /**
+   * A ServerErrorCode, a ClientErrorCode, or (from a newer server) another: treat as internal.
+   * The code is also the key of the refusal's words in the catalogs (`errors.<code>`).
+   */
   code: ServerErrorCode | ClientErrorCode | string;
+  /** The values the code's words name, for the codes that have them (chat_too_long's max). */
+  params?: {[name: string]: Word};
   /** The request id the server's error answered, when it had one. */
   re?: string | number;
   /** Whether `code` is one this client knows. */
   readonly known: boolean;
-  static fromMessage(message: {code?: unknown; message?: unknown; re?: unknown}): TortugaError;
+  static fromMessage(message: {code?: unknown; message?: unknown; re?: unknown; params?: unknown}):
+    TortugaError;
 }
 
 /** Removes the listener it was returned for. */
@@ -328,9 +387,10 @@ export interface ClientEvents {
   room: RoomMessage;
   left: LeftMessage;
   applied: AppliedMessage;
+  /** `reason_key`: present when `reason` is the server's own words (nobody gave one). */
   room_closed: {type: 'room_closed'; room: number; match: number | null; reason: string;
-                by: 'operator' | 'host'};
-  removed: {type: 'removed'; room: number; seat: number; reason: string;
+                reason_key?: string; by: 'operator' | 'host'};
+  removed: {type: 'removed'; room: number; seat: number; reason: string; reason_key?: string;
             by: 'operator' | 'host'};
   /** The lobby's list replaced whole: by watchLobby, and when it is watched again after a
    * reconnection; `client.lobby` holds it. */
@@ -340,7 +400,8 @@ export interface ClientEvents {
   chat_log: ChatLogMessage;
   notice: {type: 'notice'; text: string};
   /** An error pushed or answered; a request's own error also rejects its promise. */
-  error: {type: 'error'; re?: string | number; code: string; message: string};
+  error: {type: 'error'; re?: string | number; code: string; message: string;
+          params?: {[name: string]: Word}};
 }
 
 export class TortugaClient extends Emitter<ClientEvents> {

@@ -51,7 +51,8 @@ export function chatText(value) {
   const length = [...value].length;
   if (length > CHAT_MAX) {
     throw new TortugaError('chat_too_long',
-                           `field "text" must have at most ${CHAT_MAX} characters, not ${length}`);
+                           `field "text" must have at most ${CHAT_MAX} characters, not ${length}`,
+                           {params: {max: CHAT_MAX, length}});
   }
   return value;
 }

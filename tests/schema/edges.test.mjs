@@ -2,7 +2,8 @@
 // edges of every bound the server's parser keeps: a name's length once trimmed and the characters
 // it may hold, a chat line's and a host's reason's, the ranges of ids, seats and counts, integers
 // past 64 bits, and an action that is not an object. The SDK's own checks (sdk/js/validate.js)
-// give the same verdict on names and texts. So a client that validates what it sends against the
+// give the same verdict on names and texts, and where they refuse with the server's code, the
+// same values for its words (`params`). So a client that validates what it sends against the
 // schema, or is written with the SDK, never sends what the server refuses nor holds back what it
 // takes. The server is a real one, answering over a socket; where JSON Schema cannot say what the
 // server does (an integer written 54.0), the schema's description says so, and this test holds
@@ -13,6 +14,7 @@ import assert from 'node:assert/strict';
 import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
+import {isDeepStrictEqual} from 'node:util';
 import WebSocket from 'ws';
 import {startServer} from '../web/harness.mjs';
 import {FrameChecker, fetchSchema} from './frame_checker.mjs';
@@ -50,12 +52,13 @@ async function connect(port) {
   return {ask, token: welcome.token, close: () => ws.close()};
 }
 
-const accepts = (check) => {
+// The SDK's refusal of what `check` checks, or null when it takes it.
+const refusalOf = (check) => {
   try {
     check();
-    return true;
-  } catch (_) {
-    return false;
+    return null;
+  } catch (error) {
+    return error;
   }
 };
 
@@ -143,8 +146,14 @@ test('the schema, the SDK and the server take and refuse the same client message
       const taken = !(reply.type === 'error' && FORM.has(reply.code));
       const schema = checker.messageProblem('client', JSON.parse(text));
       const verdicts = {server: taken, schema: schema === null};
-      if (sdkCheck) verdicts.sdk = accepts(sdkCheck);
+      const sdkRefusal = sdkCheck ? refusalOf(sdkCheck) : null;
+      if (sdkCheck) verdicts.sdk = sdkRefusal === null;
       held.push(label);
+      if (sdkRefusal && reply.type === 'error' && sdkRefusal.code === reply.code &&
+          !isDeepStrictEqual(sdkRefusal.params, reply.params)) {
+        differences.push(`${label}: the SDK's params ${JSON.stringify(sdkRefusal.params)}, ` +
+                         `the server's ${JSON.stringify(reply.params)}`);
+      }
       if (Object.values(verdicts).some((v) => v !== taken)) {
         differences.push(`${label}: ${JSON.stringify(verdicts)} (server: ` +
                          `${reply.code ?? reply.type}${schema ? `; schema: ${schema}` : ''})`);
