@@ -6,9 +6,14 @@ import {TortugaError} from './errors.js';
 
 const BOT_KINDS = ['random', 'smart'];
 const MATCH_STATUSES = ['running', 'finished', 'aborted'];
-// Control characters, line breaks and invisible formatting characters (text-direction marks,
-// zero-width joiners): the server refuses names holding any of them.
-const FORBIDDEN_IN_NAME = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+// The characters the server refuses in a name (docs/protocol.md, "Names that show what they say"):
+// control, format, separator, private-use and unassigned characters and the default-ignorable
+// ones, but for one variation selector after a character that shows (an emoji in colour); and a
+// name must show at least one character. The server, with its own Unicode tables, has the last
+// word.
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}\p{Default_Ignorable_Code_Point}]/u;
+const SELECTOR_AFTER_SHOWN = /(?<=[^\p{White_Space}\p{M}\p{Default_Ignorable_Code_Point}\u2800])[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/gu;
+const SHOWS = /[^\p{White_Space}\p{M}\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}\p{Default_Ignorable_Code_Point}\u2800]/u;
 
 function refuse(field, rule) {
   throw new TortugaError('bad_field', `field "${field}" ${rule}`);
@@ -22,7 +27,10 @@ export function name(value) {
   if (typeof value !== 'string') refuse('name', 'must be a string');
   const length = [...value.trim()].length;
   if (length < 1 || length > 32) refuse('name', 'must have 1 to 32 characters once trimmed');
-  if (FORBIDDEN_IN_NAME.test(value)) refuse('name', 'must not hold control characters');
+  if (HIDDEN.test(value.replace(SELECTOR_AFTER_SHOWN, ''))) {
+    refuse('name', 'must not hold control, format, invisible, private-use or unassigned characters');
+  }
+  if (!SHOWS.test(value)) refuse('name', 'must show at least one visible character');
   return value;
 }
 
