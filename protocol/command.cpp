@@ -438,6 +438,11 @@ Expected<Command> transfer_host(const Fields& f) {
   TORTUGA_TRY(player, f.id("player"));
   return Command(TransferHost{room, player});
 }
+Expected<Command> allow_player(const Fields& f) {
+  TORTUGA_TRY(room, f.id("room"));
+  TORTUGA_TRY(player, f.id("player"));
+  return Command(AllowPlayer{room, player});
+}
 Expected<Command> remove_player(const Fields& f) {
   TORTUGA_TRY(room, f.id("room"));
   TORTUGA_TRY(player, f.id("player"));
@@ -507,6 +512,7 @@ constexpr Reader kReaders[] = {
     {"rematch", rematch},
     {"watch_lobby", watch_lobby},
     {"unwatch_lobby", unwatch_lobby},
+    {"allow_player", allow_player},
 };
 static_assert(std::size(kReaders) == std::variant_size_v<Command>);
 

@@ -112,7 +112,11 @@ struct TransferHost {
   std::int64_t room;
   std::int64_t player;  // a seated person, the new host
 };
-struct RemovePlayer {
+struct RemovePlayer {  // and keeps the player out of the room, until AllowPlayer
+  std::int64_t room;
+  std::int64_t player;
+};
+struct AllowPlayer {  // the wire type is "allow_player": a removed player may come back
   std::int64_t room;
   std::int64_t player;
 };
@@ -129,10 +133,10 @@ struct StandIn {  // the wire type is "stand_in": a bot plays an absent player's
   std::string bot = "smart";
 };
 
-using Command =
-    std::variant<Hello, ListRooms, CreateRoom, JoinRoom, WatchRoom, AddBot, LeaveRoom, Start, Act,
-                 Sync, ListMatches, GetMatch, GetReplay, Ping, Chat, Mute, SpectatorChat,
-                 TransferHost, RemovePlayer, CloseRoom, StandIn, Rematch, WatchLobby, UnwatchLobby>;
+using Command = std::variant<Hello, ListRooms, CreateRoom, JoinRoom, WatchRoom, AddBot, LeaveRoom,
+                             Start, Act, Sync, ListMatches, GetMatch, GetReplay, Ping, Chat, Mute,
+                             SpectatorChat, TransferHost, RemovePlayer, CloseRoom, StandIn, Rematch,
+                             WatchLobby, UnwatchLobby, AllowPlayer>;
 
 struct Parsed {
   Json id;  // the request's "id", to echo as "re"; null when absent or unreadable

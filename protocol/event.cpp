@@ -52,6 +52,15 @@ std::string error(const Json& re, const Error& e) {
   return error(re, e.code, e.message);
 }
 
+std::string retry_later(const Json& re, std::string_view code, std::string_view message,
+                        std::int64_t retry_after_ms) {
+  return Message("error", re)
+      .field("code", code)
+      .field("message", message)
+      .field("retry_after_ms", retry_after_ms)
+      .done();
+}
+
 std::string elsewhere(const Json& re, std::string_view message, std::string_view url,
                       std::int64_t room, std::int64_t match) {
   return Message("error", re)
@@ -64,13 +73,14 @@ std::string elsewhere(const Json& re, std::string_view message, std::string_view
 }
 
 std::string welcome(const Json& re, const Json& player, std::string_view token, const Json& games,
-                    const Json& room_defaults) {
+                    const Json& room_defaults, const Json& limits) {
   return Message("welcome", re)
       .field("player", player)
       .field("token", token)
       .field("protocol", kProtocolVersion)
       .field("games", games)
       .field("room_defaults", room_defaults)
+      .field("limits", limits)
       .done();
 }
 

@@ -2,7 +2,10 @@
 
 #include <boost/beast/websocket.hpp>
 
+#include "server/browser_policy.hpp"
+#include "server/client_address.hpp"
 #include "server/log.hpp"
+#include "server/server_metrics.hpp"
 #include "server/websocket_session.hpp"
 
 namespace tortuga {
@@ -38,22 +41,30 @@ void HttpSession::on_read(beast::error_code ec) {
   // The path only: a query may carry what a log must not keep (a token).
   path_ = std::string(request.target().substr(0, request.target().find('?')));
 
-  // Only /ws speaks WebSocket; an upgrade elsewhere is answered as a plain request (404).
-  if (beast::websocket::is_upgrade(request) && request.target() == "/ws") {
-    stream_.expires_never();
-    log_request(101, 0);
-    std::make_shared<WebSocketSession>(stream_.release_socket(), state_, id_)
-        ->run(std::move(request));
-    return;
-  }
-
   const unsigned version = request.version();
   const bool keep_alive = request.keep_alive();
   const bool head = request.method() == http::verb::head;
 
+  // Only /ws speaks WebSocket; an upgrade elsewhere is answered as a plain request (404).
+  if (beast::websocket::is_upgrade(request) && request.target() == "/ws") {
+    // A page of another site may not act for the player whose browser visits it.
+    if (!state_.allowed_origins.allows(request[http::field::origin], request[http::field::host])) {
+      server_metrics().origin_refused();
+      return respond(version, false, false,
+                     error_reply(403, "origin_not_allowed",
+                                 "pages of that origin may not connect to this server"));
+    }
+    stream_.expires_never();
+    log_request(101, 0);
+    std::make_shared<WebSocketSession>(stream_.release_socket(), state_, id_, address_of(request))
+        ->run(std::move(request));
+    return;
+  }
+
   if (AdminApi::serves(request.target())) {
     AdminRequest admin{std::string(request.method_string()), std::string(request.target()),
-                       std::string(request[http::field::authorization]), std::move(request.body())};
+                       std::string(request[http::field::authorization]), std::move(request.body()),
+                       address_of(request)};
     // The answer may come from another thread (a room's, the store's): written on this one.
     auto reply = [self = shared_from_this(), version, keep_alive, head](HttpReply reply) {
       boost::asio::post(self->stream_.get_executor(),
@@ -91,7 +102,7 @@ void HttpSession::respond(unsigned version, bool keep_alive, bool head, HttpRepl
   response_->set(http::field::server, "tortuga");
   response_->set(http::field::content_type, reply.content_type);
   response_->set(http::field::cache_control, "no-store");
-  response_->set("X-Content-Type-Options", "nosniff");
+  for (const auto& [name, value] : browser_headers()) response_->set(name, value);
   for (const auto& [name, value] : reply.headers) response_->set(name, value);
   response_->keep_alive(keep_alive);
   if (!head) response_->body() = std::move(reply.body);
@@ -105,7 +116,10 @@ void HttpSession::respond(unsigned version, bool keep_alive, bool head, HttpRepl
 }
 
 void HttpSession::on_write(bool keep_alive, beast::error_code ec) {
-  log_request(response_->result_int(), ec ? 0 : response_->body().size());
+  // A guess refused while its address waits (429, too_many_guesses) is counted in the guesses'
+  // summary line (guesses.hpp): one line each would let a guesser fill the log.
+  if (response_->result_int() != 429)
+    log_request(response_->result_int(), ec ? 0 : response_->body().size());
   if (ec) return;
   if (!keep_alive) {
     stream_.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_send, ec);
@@ -113,6 +127,19 @@ void HttpSession::on_write(bool keep_alive, beast::error_code ec) {
   }
   response_.reset();
   read();
+}
+
+std::string HttpSession::address_of(const http::request<http::string_body>& request) const {
+  beast::error_code ec;
+  const auto peer = stream_.socket().remote_endpoint(ec);
+  if (ec) return "";
+  std::string forwarded;
+  if (!state_.trusted_proxies.empty())
+    for (auto [it, end] = request.equal_range("X-Forwarded-For"); it != end; ++it) {
+      if (!forwarded.empty()) forwarded += ',';
+      forwarded.append(it->value().data(), it->value().size());
+    }
+  return client_address(peer.address(), forwarded, state_.trusted_proxies);
 }
 
 void HttpSession::log_request(unsigned status, std::size_t bytes) const {

@@ -49,7 +49,11 @@ Lobby::Lobby(boost::asio::io_context& io, store::Store& store, RoomSettings sett
       settings_(settings),
       limits_(limits),
       feed_(std::make_shared<LobbyFeed>(io, settings.clock, limits.gather)),
-      cluster_(cluster) {}
+      cluster_(cluster),
+      rooms_per_player_(limits.max_rooms_per_player),
+      rooms_per_address_(limits.max_rooms_per_address),
+      new_players_(limits.new_players_per_address_per_hour, std::chrono::hours(1)),
+      guesses_(io, limits.guesses) {}
 
 // ---- recovery -------------------------------------------------------------------------------
 
@@ -288,18 +292,28 @@ Json Lobby::room_defaults() const {
 
 void Lobby::welcome_new_player(const std::shared_ptr<Client>& c, const Json& re,
                                const std::string& name, std::function<void()> next) {
+  if (auto wait = new_players_.use(c->address(), Allowance::Clock::now())) {
+    server_metrics().limit_refused(Limit::players_per_address);
+    server_metrics().error_sent(code::kTooManyPlayers);
+    c->send(protocol::event::retry_later(
+        re, code::kTooManyPlayers,
+        "at most " + std::to_string(new_players_.most()) +
+            " new players an hour from one address; resend the token of a player you have",
+        wait->count()));
+    return next();
+  }
   std::string token = store::new_token();
   const std::string hash = store::hash_token(token);
   store_.create_player(
       name, hash,
-      [c, re, token = std::move(token), next = std::move(next),
-       defaults = room_defaults()](store::Player player) {
+      [c, re, token = std::move(token), next = std::move(next), defaults = room_defaults(),
+       limits = limits_.for_clients](store::Player player) {
         if (player.id == 0) {
           refuse(c, re, code::kInternal, "the player could not be stored");
         } else {
           c->welcome(player.id, player.name);
           c->send(protocol::event::welcome(re, {{"id", player.id}, {"name", player.name}}, token,
-                                           games_json(), defaults));
+                                           games_json(), defaults, limits));
         }
         next();
       });
@@ -320,7 +334,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
   }
   c->welcome(player.id, player.name);
   c->send(protocol::event::welcome(re, {{"id", player.id}, {"name", player.name}}, *m.token,
-                                   games_json(), room_defaults()));
+                                   games_json(), room_defaults(), limits_.for_clients));
   // Resume every seat this player holds.
   std::vector<std::shared_ptr<Room>> held;
   {
@@ -379,6 +393,13 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
                   "the server is draining: it makes no new rooms; try again later");
   if (room_count() >= static_cast<std::size_t>(limits_.max_rooms))
     return refuse(c, re, code::kServerFull, "the server hosts as many rooms as it may");
+  if (!made_by(c, re)) return;
+  // Counted from here on; every refusal below gives it back.
+  auto refuse_made = [&](const char* code, const std::string& message) {
+    rooms_per_player_.give_back(c->player());
+    rooms_per_address_.give_back(c->address());
+    refuse(c, re, code, message);
+  };
   // On a cluster the room's id, and a private room's code, are the cluster's: its row is made
   // first, with a new code until one is free on every node.
   std::int64_t cluster_id = 0;
@@ -391,7 +412,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
       }
       if (auto id = cluster_->new_room(cluster_code, m.is_private)) cluster_id = *id;
     }
-    if (cluster_id == 0) return refuse(c, re, code::kInternal, "the room could not be stored");
+    if (cluster_id == 0) return refuse_made(code::kInternal, "the room could not be stored");
   }
   std::shared_ptr<Room> room;
   {
@@ -399,7 +420,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
     if (static_cast<int>(rooms_.size()) >= limits_.max_rooms) {
       lock.unlock();
       if (cluster_) cluster_->forget_room(cluster_id);
-      return refuse(c, re, code::kServerFull, "the server hosts as many rooms as it may");
+      return refuse_made(code::kServerFull, "the server hosts as many rooms as it may");
     }
     const std::int64_t id = cluster_ ? cluster_id : next_room_++;
     std::string code = cluster_ ? cluster_code : m.is_private ? new_code() : "";
@@ -410,23 +431,79 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
                                m.is_private, Ownership{cluster_ != nullptr, cluster_ ? 1 : 0});
     rooms_[id] = room;
     if (m.is_private) codes_[code] = id;
+    makers_[id] = Maker{c->player(), c->address()};
     enter_locked(c.get(), id);
   }
   room->post([room, c, re] { room->join(c, 0, re); });
 }
 
+bool Lobby::made_by(const std::shared_ptr<Client>& c, const Json& re) {
+  if (!rooms_per_player_.take(c->player())) {
+    server_metrics().limit_refused(Limit::rooms_per_player);
+    refuse(c, re, code::kTooManyRooms,
+           "a player may have at most " + std::to_string(rooms_per_player_.ceiling()) +
+               " rooms at a time; close or leave one first");
+    return false;
+  }
+  if (!rooms_per_address_.take(c->address())) {
+    rooms_per_player_.give_back(c->player());
+    server_metrics().limit_refused(Limit::rooms_per_address);
+    refuse(c, re, code::kTooManyRooms,
+           "the players of one address may have at most " +
+               std::to_string(rooms_per_address_.ceiling()) +
+               " rooms at a time; close or leave one first");
+    return false;
+  }
+  return true;
+}
+
+void Lobby::unmade(std::int64_t room) {
+  // With mutex_ held: makers_ is the lobby's.
+  auto it = makers_.find(room);
+  if (it == makers_.end()) return;
+  rooms_per_player_.give_back(it->second.player);
+  rooms_per_address_.give_back(it->second.address);
+  makers_.erase(it);
+}
+
+bool Lobby::refused_guessing(const std::shared_ptr<Client>& c, const Json& re,
+                             const protocol::RoomRef& ref) {
+  if (!std::holds_alternative<std::string>(ref)) return false;
+  const auto wait = guesses_.barred(Guesses::Kind::join_code, c->address());
+  if (!wait) return false;
+  server_metrics().error_sent(code::kTooManyGuesses);
+  c->send(protocol::event::retry_later(re, code::kTooManyGuesses,
+                                       "too many join codes that named no room: try again in " +
+                                           std::to_string((wait->count() + 999) / 1000) + " s",
+                                       wait->count()));
+  return true;
+}
+
+void Lobby::guessed_wrong(const std::shared_ptr<Client>& c, const protocol::RoomRef& ref) {
+  if (std::holds_alternative<std::string>(ref))
+    guesses_.failed(Guesses::Kind::join_code, c->address());
+}
+
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::JoinRoom& m) {
+  if (refused_guessing(c, re, m.room)) return;
   auto room = find_room(m.room);
   if (!room && cluster_ && sent_elsewhere(c, re, place_of(m.room))) return;
-  if (!room) return refuse(c, re, code::kNoSuchRoom, "no such room");
+  if (!room) {
+    guessed_wrong(c, m.room);
+    return refuse(c, re, code::kNoSuchRoom, "no such room");
+  }
   enter(c, room->id());
   room->post([room, c, re, seat = m.seat] { room->join(c, seat, re); });
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::WatchRoom& m) {
+  if (refused_guessing(c, re, m.room)) return;
   auto room = find_room(m.room);
   if (!room && cluster_ && sent_elsewhere(c, re, place_of(m.room))) return;
-  if (!room) return refuse(c, re, code::kNoSuchRoom, "no such room");
+  if (!room) {
+    guessed_wrong(c, m.room);
+    return refuse(c, re, code::kNoSuchRoom, "no such room");
+  }
   enter(c, room->id());
   room->post([room, c, re] { room->watch(c, re); });
 }
@@ -533,6 +610,12 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
   auto room = member_room(c, m.room);
   if (!room) return refuse(c, re, code::kNotInRoom, "join the room first");
   room->post([room, c, re, player = m.player] { room->remove_player(c, player, re); });
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::AllowPlayer& m) {
+  auto room = member_room(c, m.room);
+  if (!room) return refuse(c, re, code::kNotInRoom, "join the room first");
+  room->post([room, c, re, player = m.player] { room->allow_player(c, player, re); });
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, protocol::CloseRoom m) {
@@ -661,6 +744,7 @@ void Lobby::room_closed(std::int64_t id, std::int64_t match) {
     if (!it->second->code().empty()) codes_.erase(it->second->code());
     match_rooms_.erase(match);
     rooms_.erase(it);
+    unmade(id);
     drain_.ended(id);
   }
   feed_->update(id, nullptr);
@@ -683,6 +767,7 @@ void Lobby::room_summary(std::int64_t room, const Json& summary) {
 
 void Lobby::release_rooms() {
   feed_->release();
+  guesses_.release();
   std::lock_guard lock(mutex_);
   rooms_.clear();
   codes_.clear();

@@ -19,17 +19,26 @@
 #include "persistence/cluster.hpp"
 #include "persistence/store.hpp"
 #include "protocol/command.hpp"
+#include "server/allowance.hpp"
 #include "server/client.hpp"
 #include "server/config.hpp"
 #include "server/drain.hpp"
+#include "server/guesses.hpp"
 #include "server/lobby_feed.hpp"
 #include "server/room.hpp"
+#include "server/tally.hpp"
 
 namespace tortuga {
 
 struct LobbyLimits {
   int max_rooms = Limits{}.max_rooms;
   std::chrono::milliseconds gather{Config::kLobbyGatherMs};  // the feed's (lobby_feed.hpp)
+  int max_rooms_per_player = Limits{}.max_rooms_per_player;
+  int max_rooms_per_address = Limits{}.max_rooms_per_address;
+  int new_players_per_address_per_hour = Limits{}.new_players_per_address_per_hour;
+  GuessSettings guesses = {Limits{}.free_guesses, Limits{}.guess_backoff_max_s,
+                           Limits{}.guess_report_s};
+  Json for_clients = limits_for_clients(Limits{});  // as welcome tells them
 };
 
 class Lobby : public RoomDirectory {
@@ -73,6 +82,8 @@ class Lobby : public RoomDirectory {
   void release_rooms();
 
   std::size_t room_count() const;
+  // Wrong guesses of secrets by address: the join codes here, the admin token in the admin API.
+  Guesses& guesses() { return guesses_; }
 
   // For the server's operator: every room, private ones too (Room::operator_summary), and any
   // room by its id.
@@ -127,6 +138,7 @@ class Lobby : public RoomDirectory {
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::SpectatorChat& m);
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::TransferHost& m);
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::RemovePlayer& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::AllowPlayer& m);
   void on(const std::shared_ptr<Client>& c, const Json& re, protocol::CloseRoom m);
   void on(const std::shared_ptr<Client>& c, const Json& re, protocol::StandIn m);
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Rematch& m);
@@ -140,6 +152,15 @@ class Lobby : public RoomDirectory {
   void enter(const std::shared_ptr<Client>& c, std::int64_t room);
   void enter_locked(const Client* c, std::int64_t room);  // with mutex_ held
   std::string new_code();
+  // A join code named by `ref` (none for a room id): whether `c` may guess one now, answering if
+  // not; and a code that found no room, counted against its address.
+  bool refused_guessing(const std::shared_ptr<Client>& c, const Json& re,
+                        const protocol::RoomRef& ref);
+  void guessed_wrong(const std::shared_ptr<Client>& c, const protocol::RoomRef& ref);
+  // The room is counted against the player and the address that made it, until it closes;
+  // false, having answered, when either holds as many as it may.
+  bool made_by(const std::shared_ptr<Client>& c, const Json& re);
+  void unmade(std::int64_t room);
 
   boost::asio::io_context& io_;
   store::Store& store_;
@@ -159,6 +180,17 @@ class Lobby : public RoomDirectory {
   std::unordered_map<std::int64_t, std::shared_ptr<Room>> match_rooms_;  // every action looks here
   std::map<std::int64_t, std::set<std::int64_t>> player_rooms_;          // seats held, by player
   std::map<const Client*, std::set<std::int64_t>> client_rooms_;         // rooms a connection is in
+
+  // The limits per player and per address (docs/security.md); each thread-safe on its own.
+  Tally<std::int64_t> rooms_per_player_;
+  Tally<std::string> rooms_per_address_;
+  struct Maker {
+    std::int64_t player;
+    std::string address;
+  };
+  std::map<std::int64_t, Maker> makers_;  // by room, under mutex_: whom a room is counted against
+  Allowance new_players_;                 // per address
+  Guesses guesses_;
 };
 
 }  // namespace tortuga

@@ -78,6 +78,7 @@ void Room::remove(std::int64_t player, SeatAfter after, std::string reason, Answ
     return done(
         Error{"match_running", "a running match waits for every seat: give the seat to a bot"});
 
+  banned_[player] = seats_[seat].name;
   const Message removed = message_of(event::removed(id_, seat, reason, by));
   for (auto it = members_.begin(); it != members_.end();) {
     if (it->second.audience != seat) {

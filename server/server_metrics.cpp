@@ -17,8 +17,11 @@ using metrics::Histogram;
 
 constexpr const char* kOther = "other";
 constexpr const char* kRoomStatuses[] = {"open", "starting", "playing", "over"};
-constexpr const char* kCloseReasons[] = {"client_close", "idle_timeout", "slow_client",
-                                         "limit",        "shutdown",     "error"};
+constexpr const char* kCloseReasons[] = {"client_close",  "idle_timeout", "slow_client", "limit",
+                                         "hello_timeout", "shutdown",     "error"};
+constexpr const char* kLimits[] = {"connections_per_address", "rooms_per_player",
+                                   "rooms_per_address", "players_per_address", "mutes_per_member"};
+constexpr const char* kSecrets[] = {"join_code", "admin_token"};
 constexpr const char* kTimerKinds[] = {"deadline", "bot", "empty_room", "absent_bot"};
 
 // The wire name of every client message type, in the order of protocol::Command.
@@ -117,6 +120,28 @@ ServerMetrics::ServerMetrics() {
                           "Messages waiting in connections' write queues, all together.");
   slow_clients_ = &r.counter("tortuga_slow_clients_dropped_total",
                              "Connections closed because their write queue was full.");
+  write_queue_bytes_ =
+      &r.gauge("tortuga_write_queue_bytes",
+               "Bytes of the messages waiting in connections' write queues, all together (a "
+               "message shared by a broadcast counted once for each connection holding it).");
+  limits_ = one_per(r.counters("tortuga_limits_refused_total",
+                               "Requests and connections refused by a limit per address, per "
+                               "player or per member, by limit.",
+                               {"limit"}),
+                    kLimits);
+  guesses_failed_ = one_per(r.counters("tortuga_guesses_failed_total",
+                                       "Wrong guesses of a secret: a join code that names no "
+                                       "room, an admin token that is not the token. By secret.",
+                                       {"secret"}),
+                            kSecrets);
+  guesses_refused_ =
+      one_per(r.counters("tortuga_guesses_refused_total",
+                         "Guesses of a secret refused unheard, from an address made to wait "
+                         "after its wrong guesses. By secret.",
+                         {"secret"}),
+              kSecrets);
+  origins_refused_ = &r.counter("tortuga_websocket_origins_refused_total",
+                                "WebSocket upgrades refused because their Origin is not allowed.");
   timers_ = one_per(r.counters("tortuga_timers_fired_total",
                                "Room timers fired, by kind: a deadline, a bot's pause, or a bot "
                                "taking an absent player's seat.",

@@ -22,18 +22,28 @@ namespace tortuga {
 
 // Why a WebSocket connection ended.
 enum class CloseReason {
-  client_close,  // the client closed it, with a close frame or without
-  idle_timeout,  // nothing heard, not even a pong, for limits.idle_timeout_s
-  slow_client,   // its write queue reached limits.max_write_queue
-  limit,         // over limits.max_connections
-  shutdown,      // the server was stopping
-  error,         // the socket failed or was reset
+  client_close,   // the client closed it, with a close frame or without
+  idle_timeout,   // nothing heard, not even a pong, for limits.idle_timeout_s
+  slow_client,    // its write queue reached limits.max_write_queue or max_write_queue_bytes
+  limit,          // over limits.max_connections or max_connections_per_address
+  hello_timeout,  // no hello within limits.hello_timeout_s
+  shutdown,       // the server was stopping
+  error,          // the socket failed or was reset
 };
 
 // The reason's label value: "client_close", "idle_timeout", ...
 const char* close_reason_name(CloseReason reason);
 
 enum class TimerKind { deadline, bot, empty_room, absent_bot };
+
+// A limit per player, per address or per member that refused something (docs/operations.md).
+enum class Limit {
+  connections_per_address,  // a WebSocket over limits.max_connections_per_address
+  rooms_per_player,         // create_room over limits.max_rooms_per_player
+  rooms_per_address,        // create_room over limits.max_rooms_per_address
+  players_per_address,      // a new player over limits.new_players_per_address_per_hour
+  mutes_per_member,         // mute over limits.max_mutes_per_member
+};
 
 // A game's metrics, looked up once per room.
 struct GameMetrics {
@@ -75,6 +85,13 @@ class ServerMetrics {
   void queued(std::int64_t messages) { write_queue_->add(messages); }
   void dequeued(std::int64_t messages) { write_queue_->sub(messages); }
   void slow_client_dropped() { slow_clients_->add(); }
+  void queued_bytes(std::int64_t bytes) { write_queue_bytes_->add(bytes); }
+  void dequeued_bytes(std::int64_t bytes) { write_queue_bytes_->sub(bytes); }
+  void limit_refused(Limit limit) { limits_[static_cast<std::size_t>(limit)]->add(); }
+  // `secret`: Guesses::Kind's index (join code, admin token).
+  void guess_failed(std::size_t secret) { guesses_failed_[secret]->add(); }
+  void guess_refused(std::size_t secret) { guesses_refused_[secret]->add(); }
+  void origin_refused() { origins_refused_->add(); }
   void timer_fired(TimerKind kind) { timers_[static_cast<std::size_t>(kind)]->add(); }
   void commit_waited(std::chrono::steady_clock::duration wait) {
     commit_wait_->observe(seconds(wait));
@@ -103,6 +120,11 @@ class ServerMetrics {
   metrics::Counter* rate_limited_;
   metrics::Gauge* write_queue_;
   metrics::Counter* slow_clients_;
+  metrics::Gauge* write_queue_bytes_;
+  std::vector<metrics::Counter*> limits_;  // by Limit
+  std::vector<metrics::Counter*> guesses_failed_;
+  std::vector<metrics::Counter*> guesses_refused_;
+  metrics::Counter* origins_refused_;
   std::vector<metrics::Counter*> timers_;  // by TimerKind
   metrics::Histogram* commit_wait_;
   metrics::Histogram* action_to_patch_;

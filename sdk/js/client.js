@@ -226,6 +226,11 @@ export class TortugaClient extends Emitter {
                              player: check.player(player)}));
   }
 
+  allowPlayer(room, player) {
+    return this.#ask(() => ({type: 'allow_player', room: check.roomId(room),
+                             player: check.player(player)}));
+  }
+
   standIn(room, seat, {bot} = {}) {
     return this.#ask(() => ({type: 'stand_in', room: check.roomId(room),
                              seat: check.integer('seat', seat, 0), bot: check.bot(bot)}));

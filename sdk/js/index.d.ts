@@ -51,6 +51,16 @@ export interface Welcome {
   games: GameInfo[];
   /** What create_room gives a room for its own options left out. */
   room_defaults: {absent_bot_s: number};
+  /** The server's limits a client keeps within (docs/protocol.md, Limits). */
+  limits: {
+    max_message_bytes: number;
+    messages_per_second: number;
+    message_burst: number;
+    idle_timeout_s: number;
+    max_write_queue_bytes: number;
+    max_rooms_per_player: number;
+    max_mutes_per_member: number;
+  };
 }
 
 export interface Seat {
@@ -84,6 +94,8 @@ export interface Room {
   spectator_chat: boolean;
   /** Once the match is over, a rematch offered: by whom, and who has accepted it. */
   rematch: {by: number; accepted: number[]} | null;
+  /** Members only: the players the host removed, kept out until allowed again (allowPlayer). */
+  banned?: Player[];
 }
 
 /** A room as the lobby lists it (list_rooms, watch_lobby, rooms_changed). */
@@ -181,18 +193,23 @@ export type ServerErrorCode =
   'not_in_room' | 'not_host' | 'not_enough_players' | 'already_started' | 'not_your_seat' |
   'not_your_turn' | 'illegal_action' | 'bad_action' | 'match_over' | 'rate_limited' |
   'message_too_large' | 'server_full' | 'draining' | 'elsewhere' | 'internal' | 'chat_too_long' |
-  'chat_rate_limited' | 'chat_closed' | 'not_playing' | 'player_present' | 'not_over';
+  'chat_rate_limited' | 'chat_closed' | 'not_playing' | 'player_present' | 'not_over' |
+  'too_many_connections' | 'too_many_players' | 'too_many_rooms' | 'too_many_guesses' | 'banned' |
+  'too_many_mutes';
 export type ClientErrorCode = 'disconnected' | 'timeout' | 'closed' | 'bad_patch';
 
 export const SERVER_CODES: readonly ServerErrorCode[];
 export const CLIENT_CODES: readonly ClientErrorCode[];
 
 export class TortugaError extends Error {
-  constructor(code: string, message: string, options?: {re?: string | number});
+  constructor(code: string, message: string,
+              options?: {re?: string | number; retryAfterMs?: number});
   /** A ServerErrorCode, a ClientErrorCode, or (from a newer server) another: treat as internal. */
   code: ServerErrorCode | ClientErrorCode | string;
   /** The request id the server's error answered, when it had one. */
   re?: string | number;
+  /** too_many_guesses, too_many_players: ms until the server hears the request again. */
+  retryAfterMs?: number;
   /** Whether `code` is one this client knows. */
   readonly known: boolean;
   static fromMessage(message: {code?: unknown; message?: unknown; re?: unknown}): TortugaError;
@@ -363,6 +380,7 @@ export class TortugaClient extends Emitter<ClientEvents> {
   /** The host's controls. */
   transferHost(room: number, player: number): Promise<RoomMessage>;
   removePlayer(room: number, player: number): Promise<RoomMessage>;
+  allowPlayer(room: number, player: number): Promise<RoomMessage>;
   standIn(room: number, seat: number, options?: {bot?: 'random' | 'smart'}): Promise<RoomMessage>;
   spectatorChat(room: number, allowed: boolean): Promise<RoomMessage>;
   closeRoom(room: number, options?: {reason?: string}): Promise<LeftMessage>;

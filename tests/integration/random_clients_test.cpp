@@ -130,7 +130,7 @@ class Chaos {
       return {{"room", room()}, {"text", pick<std::string>({"ahoy", "<b>x</b>", ""})}};
     if (type == "spectator_chat") return {{"room", room()}, {"allowed", chance(50)}};
     if (type == "mute") return {{"room", room()}, {"player", player()}, {"muted", chance(70)}};
-    if (type == "remove_player" || type == "transfer_host")
+    if (type == "remove_player" || type == "transfer_host" || type == "allow_player")
       return {{"room", room()}, {"player", player()}};
     if (type == "action") {
       Json id;

@@ -1,5 +1,6 @@
 #include "tests/integration/server_process.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <cstdlib>
@@ -164,6 +165,22 @@ int ServerProcess::wait(std::chrono::milliseconds timeout) {
 
 std::string ServerProcess::log() const {
   return process::read_file(log_);
+}
+
+double metric(std::uint16_t port, const std::string& series) {
+  const std::string text = http_get(port, "/metrics").body;
+  const std::string start = series + " ";
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    if (text.compare(at, start.size(), start) == 0)
+      return std::stod(text.substr(at + start.size(), end - at - start.size()));
+    at = end + 1;
+  }
+  throw std::runtime_error("no series " + series + " in /metrics");
+}
+
+double resident_bytes(std::uint16_t port) {
+  return metric(port, "process_resident_memory_bytes");
 }
 
 HttpReply http_get(std::uint16_t port, const std::string& target,

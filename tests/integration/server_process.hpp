@@ -99,4 +99,11 @@ HttpReply http_request(std::uint16_t port, const std::string& method, const std:
                        const std::string& body = "", const HttpHeaders& headers = {},
                        std::chrono::milliseconds timeout = std::chrono::seconds(10));
 
+// The value of one series of GET /metrics, named as the text writes it
+// (`tortuga_limits_refused_total{limit="rooms_per_player"}`); throws when there is none.
+double metric(std::uint16_t port, const std::string& series);
+
+// The server's resident memory now, in bytes (process_resident_memory_bytes).
+double resident_bytes(std::uint16_t port);
+
 }  // namespace tortuga::integration

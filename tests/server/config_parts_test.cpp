@@ -25,6 +25,16 @@ TEST_CASE("a store, lobby or room built with its own defaults has the server's")
   CHECK(RoomSettings{}.empty_room_timeout_s == defaults.limits.empty_room_timeout_s);
   CHECK(LobbyLimits{}.gather == std::chrono::milliseconds(Config::kLobbyGatherMs));
   CHECK(RoomSettings{}.absent_bot_s == defaults.absent_bot_s);
+  CHECK(RoomSettings{}.empty_open_room_timeout_s == defaults.limits.empty_open_room_timeout_s);
+  CHECK(RoomSettings{}.max_mutes_per_member == defaults.limits.max_mutes_per_member);
+  CHECK(LobbyLimits{}.max_rooms_per_player == defaults.limits.max_rooms_per_player);
+  CHECK(LobbyLimits{}.max_rooms_per_address == defaults.limits.max_rooms_per_address);
+  CHECK(LobbyLimits{}.new_players_per_address_per_hour ==
+        defaults.limits.new_players_per_address_per_hour);
+  CHECK(LobbyLimits{}.guesses.free_failures == defaults.limits.free_guesses);
+  CHECK(LobbyLimits{}.guesses.max_backoff_s == defaults.limits.guess_backoff_max_s);
+  CHECK(LobbyLimits{}.guesses.report_every_s == defaults.limits.guess_report_s);
+  CHECK(LobbyLimits{}.for_clients == limits_for_clients(defaults.limits));
 }
 
 TEST_CASE("the store, the lobby and each room are started with the config's settings") {
@@ -36,11 +46,17 @@ TEST_CASE("the store, the lobby and each room are started with the config's sett
     CHECK(room_settings(c).bot_delay_ms == c.bot_delay_ms);
     CHECK(room_settings(c).empty_room_timeout_s == c.limits.empty_room_timeout_s);
     CHECK(room_settings(c).absent_bot_s == c.absent_bot_s);
+    CHECK(room_settings(c).empty_open_room_timeout_s == c.limits.empty_open_room_timeout_s);
+    CHECK(room_settings(c).max_mutes_per_member == c.limits.max_mutes_per_member);
   }
   SUBCASE("settings that differ from every default") {
     const std::string path = "/tmp/tortuga-config-parts-" + std::to_string(::getpid()) + ".json";
     std::ofstream(path)
-        << R"({"limits": {"max_rooms": 3, "empty_room_timeout_s": 0},
+        << R"({"limits": {"max_rooms": 3, "empty_room_timeout_s": 0, "max_rooms_per_player": 2,
+                                     "max_rooms_per_address": 6, "empty_open_room_timeout_s": 9,
+                                     "new_players_per_address_per_hour": 7,
+                                     "max_mutes_per_member": 8, "free_guesses": 1,
+                                     "guess_backoff_max_s": 11, "guess_report_s": 12},
                                "bots": {"delay_ms": 7, "absent_bot_s": 5},
                                "store": {"synchronous_full": false, "commit_delay_us": 250}})";
     auto c = config_from_args({"--config", path});
@@ -52,6 +68,15 @@ TEST_CASE("the store, the lobby and each room are started with the config's sett
     CHECK(room_settings(*c).bot_delay_ms == 7);
     CHECK(room_settings(*c).empty_room_timeout_s == 0);
     CHECK(room_settings(*c).absent_bot_s == 5);
+    CHECK(room_settings(*c).empty_open_room_timeout_s == 9);
+    CHECK(room_settings(*c).max_mutes_per_member == 8);
+    CHECK(lobby_limits(*c).max_rooms_per_player == 2);
+    CHECK(lobby_limits(*c).max_rooms_per_address == 6);
+    CHECK(lobby_limits(*c).new_players_per_address_per_hour == 7);
+    CHECK(lobby_limits(*c).guesses.free_failures == 1);
+    CHECK(lobby_limits(*c).guesses.max_backoff_s == 11);
+    CHECK(lobby_limits(*c).guesses.report_every_s == 12);
+    CHECK(lobby_limits(*c).for_clients.at("max_rooms_per_player") == 2);
   }
 }
 
