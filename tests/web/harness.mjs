@@ -3,6 +3,7 @@
 // play Raft & Scupper through the board as a person would.
 
 import {spawn} from 'node:child_process';
+import {createServer} from 'node:net';
 import {mkdtempSync, readFileSync, rmSync, existsSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join, dirname} from 'node:path';
@@ -52,6 +53,16 @@ export async function startServer({dir = mkdtempSync(join(tmpdir(), 'tortuga-web
       if (!keep) rmSync(dir, {recursive: true, force: true});
     },
   };
+}
+
+// A port free now on the loopback, for a server whose port must be known before it starts (to
+// name its own origin in its config, say).
+export async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const {port} = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 // Every page of the browser has each frame of its WebSockets checked against the protocol's

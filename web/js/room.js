@@ -311,6 +311,10 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
   const presenceTimer = setInterval(() => tickPresence(info), PRESENCE_TICK_MS);
   enter();
   return () => {
+    // A finished match's room is left on the way out, as its Leave button does: the room goes
+    // once nobody is in it, and a room a player made counts against how many they may have
+    // (too_many_rooms) until it goes. A running match's seat, or an open room's, is kept.
+    if (room?.status === 'over') client.leaveRoom(room.id).catch(() => {});
     closed = true;
     clearInterval(presenceTimer);
     if (panel && panel !== 'loading') panel.close();
