@@ -22,6 +22,7 @@ WebSocketSession::WebSocketSession(boost::asio::ip::tcp::socket socket, ServerSt
       id_(id),
       hello_timer_(ws_.get_executor()),
       cut_timer_(ws_.get_executor()),
+      rest_timer_(ws_.get_executor()),
       tokens_(state.limits.message_burst),
       refilled_(std::chrono::steady_clock::now()) {}
 
@@ -157,6 +158,8 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
     server_metrics().rate_limited();
     refuse(refused_id(), code::kRateLimited,
            "more than the allowed messages per second; this one was dropped");
+    buffer_.consume(buffer_.size());
+    return rest();
   } else if (bytes > state_.limits.max_message_bytes) {
     server_metrics().message_received(ServerMetrics::kUnparsed);
     refuse(refused_id(), code::kMessageTooLarge,
@@ -186,6 +189,18 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
   }
   buffer_.consume(buffer_.size());
   read();
+}
+
+// Nothing more is read until the allowance has a message again: a client that keeps sending waits
+// in its own socket's buffers, slowed to the rate, rather than costing the server an answer each.
+// The wait is rounded up, so that the next message read finds its token.
+void WebSocketSession::rest() {
+  const double wait_s = (1 - tokens_) / state_.limits.messages_per_second;
+  rest_timer_.expires_after(
+      std::chrono::ceil<std::chrono::microseconds>(std::chrono::duration<double>(wait_s)));
+  rest_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+    if (!ec) self->read();
+  });
 }
 
 // A refused message is not parsed, but its id is looked for so that the client can tell which

@@ -46,6 +46,7 @@ class WebSocketSession : public Client, public std::enable_shared_from_this<WebS
   void write();
   void on_write(boost::beast::error_code ec);
   bool take_token();  // the rate limit's token bucket
+  void rest();        // reads again once the bucket holds a token
   protocol::Json refused_id() const;
   // Sends an error and counts it.
   void refuse(const protocol::Json& re, const char* code, const std::string& message);
@@ -71,6 +72,7 @@ class WebSocketSession : public Client, public std::enable_shared_from_this<WebS
   boost::asio::steady_timer hello_timer_;
   // A close the client does not let through is cut when this fires (close()).
   boost::asio::steady_timer cut_timer_;
+  boost::asio::steady_timer rest_timer_;  // a rate-limited connection's pause (rest())
   bool closing_ = false;
   std::optional<CloseReason> close_cause_;  // the first seen, counted when the session ends
   boost::beast::websocket::close_reason close_reason_;
