@@ -72,13 +72,13 @@ std::string elsewhere(const Json& re, std::string_view message, std::string_view
       .done();
 }
 
-std::string welcome(const Json& re, const Json& player, std::string_view token, const Json& games,
-                    const Json& room_defaults, const Json& limits) {
+std::string welcome(const Json& re, const Json& player, std::string_view token,
+                    std::string_view games, const Json& room_defaults, const Json& limits) {
   return Message("welcome", re)
       .field("player", player)
       .field("token", token)
       .field("protocol", kProtocolVersion)
-      .field("games", games)
+      .text_field("games", games)
       .field("room_defaults", room_defaults)
       .field("limits", limits)
       .done();

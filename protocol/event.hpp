@@ -45,9 +45,10 @@ std::string elsewhere(const Json& re, std::string_view message, std::string_view
                       std::int64_t room, std::int64_t match);
 // {type:"welcome", re?, player:{id,name}, token, protocol, games:[Game::describe()...],
 //  room_defaults:{absent_bot_s}, limits:{...}}: room_defaults, what create_room gives a room it
-// says nothing of; limits, the server's limits a client keeps within (docs/protocol.md).
-std::string welcome(const Json& re, const Json& player, std::string_view token, const Json& games,
-                    const Json& room_defaults, const Json& limits);
+// says nothing of; limits, the server's limits a client keeps within (docs/protocol.md). `games`
+// is written already, as JSON text: the same for every welcome, it is written once.
+std::string welcome(const Json& re, const Json& player, std::string_view token,
+                    std::string_view games, const Json& room_defaults, const Json& limits);
 // {type:"rooms", re?, rooms:[room...], now_ms}: the listed rooms, and the server's clock to
 // reckon their ages by (created_ms).
 std::string rooms(const Json& re, const Json& rooms, std::int64_t now_ms);

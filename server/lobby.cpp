@@ -21,10 +21,15 @@ std::int64_t now_ms() {
   return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
 
-Json games_json() {
-  Json games = Json::array();
-  for (const Game* g : all_games()) games.push_back(g->describe());
-  return games;
+// Every game as welcome describes it, written once: about 23 KB, the same for every player, and
+// asked for by every hello.
+const std::string& games_text() {
+  static const std::string text = [] {
+    Json games = Json::array();
+    for (const Game* g : all_games()) games.push_back(g->describe());
+    return protocol::event::text_of(games);
+  }();
+  return text;
 }
 
 void refuse(const std::shared_ptr<Client>& c, const Json& re, const char* code,
@@ -313,7 +318,7 @@ void Lobby::welcome_new_player(const std::shared_ptr<Client>& c, const Json& re,
         } else {
           c->welcome(player.id, player.name);
           c->send(protocol::event::welcome(re, {{"id", player.id}, {"name", player.name}}, token,
-                                           games_json(), defaults, limits));
+                                           games_text(), defaults, limits));
         }
         next();
       });
@@ -334,7 +339,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
   }
   c->welcome(player.id, player.name);
   c->send(protocol::event::welcome(re, {{"id", player.id}, {"name", player.name}}, *m.token,
-                                   games_json(), room_defaults(), limits_.for_clients));
+                                   games_text(), room_defaults(), limits_.for_clients));
   // Resume every seat this player holds.
   std::vector<std::shared_ptr<Room>> held;
   {
