@@ -61,7 +61,12 @@ inline constexpr const char* kNotYourSeat = "not_your_seat";  // the player hold
 // the error names (event::elsewhere).
 inline constexpr const char* kElsewhere = "elsewhere";
 
-// The server's own fault: a bug, or the store failing. The message says no more than that.
+// The store (the database) cannot be reached or cannot write now: nothing was changed or stored,
+// and what was asked is no verdict (a token refused so would be a good one). Try again later. A
+// room whose store fails pushes it too, and waits for the store (docs/protocol.md).
+inline constexpr const char* kStoreUnavailable = "store_unavailable";
+
+// The server's own fault: a bug. The message says no more than that.
 inline constexpr const char* kInternal = "internal";
 
 }  // namespace tortuga::code
@@ -82,7 +87,7 @@ inline constexpr std::string_view kAllCodes[] = {
     code::kChatClosed,      code::kNotPlaying,       code::kPlayerPresent,
     code::kNotOver,         code::kElsewhere,        code::kTooManyConnections,
     code::kTooManyPlayers,  code::kTooManyRooms,     code::kTooManyGuesses,
-    code::kBanned,          code::kTooManyMutes,
+    code::kBanned,          code::kTooManyMutes,     code::kStoreUnavailable,
 };
 
 // The close codes of the WebSocket the server ends a connection with, beyond the standard ones

@@ -394,8 +394,12 @@ Expected<Command> start(const Fields& f) {
 }
 Expected<Command> act(const Fields& f) {
   TORTUGA_TRY(match, f.id("match"));
-  TORTUGA_TRY(action, f.object("action"));
-  return Command(Act{match, std::move(action)});
+  TORTUGA_TRY(given, f.require("action"));
+  // What the action holds is the game's to judge, and a malformed one is bad_action in the game's
+  // own words; one that is no object at all is refused here, in those same words, so that every
+  // mistake inside an action has the one code whichever step finds it.
+  if (!given->is_object()) return not_an_object();
+  return Command(Act{match, *given});
 }
 Expected<Command> sync(const Fields& f) {
   TORTUGA_TRY(match, f.id("match"));

@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "protocol/codes.hpp"
+
 namespace tortuga::protocol::event {
 
 std::string text_of(const Json& value) {
@@ -69,6 +71,16 @@ std::string elsewhere(const Json& re, std::string_view message, std::string_view
       .field("url", url.empty() ? Json(nullptr) : Json(url))
       .field("room", room ? Json(room) : Json(nullptr))
       .field("match", match ? Json(match) : Json(nullptr))
+      .done();
+}
+
+std::string match_waits(const Json& re, std::string_view message, std::int64_t room,
+                        std::int64_t match) {
+  return Message("error", re)
+      .field("code", code::kStoreUnavailable)
+      .field("message", message)
+      .field("room", room)
+      .field("match", match)
       .done();
 }
 
@@ -154,6 +166,10 @@ std::string patch(std::int64_t match, std::int64_t version, std::string_view fir
   }
   out += '}';
   return out;
+}
+
+std::string applied(const Json& re, std::int64_t match, std::int64_t version) {
+  return Message("applied", re).field("match", match).field("version", version).done();
 }
 
 std::string answering(const Json& re, std::string_view pushed) {

@@ -43,6 +43,12 @@ std::string retry_later(const Json& re, std::string_view code, std::string_view 
 // any node will do, shortly). Without re, pushed when a room this connection is in moves away.
 std::string elsewhere(const Json& re, std::string_view message, std::string_view url,
                       std::int64_t room, std::int64_t match);
+// {type:"error", re?, code:"store_unavailable", message, room, match}: the room's match waits for
+// its store, which failed a write (what was in flight was not stored); pushed without re to
+// everyone in the room as it begins to wait, and the answer to what they ask meanwhile. A fresh
+// state follows once the store is back.
+std::string match_waits(const Json& re, std::string_view message, std::int64_t room,
+                        std::int64_t match);
 // {type:"welcome", re?, player:{id,name}, token, protocol, games:[Game::describe()...],
 //  room_defaults:{absent_bot_s}, limits:{...}}: room_defaults, what create_room gives a room it
 // says nothing of; limits, the server's limits a client keeps within (docs/protocol.md). `games`
@@ -76,6 +82,10 @@ std::string patch(std::int64_t match, std::int64_t version, const Json& ops);
 // and shared by several audiences' patches, then this audience's own `more_ops`.
 std::string patch(std::int64_t match, std::int64_t version, std::string_view first_ops,
                   std::string_view more_ops);
+// {type:"applied", re, match, version}: the answer to an action whose sender is not following the
+// match's patches when the action is stored (it waits for a state, or has left the room): the
+// action was applied at `version`.
+std::string applied(const Json& re, std::int64_t match, std::int64_t version);
 // A pushed message (from this file) as the answer to one client's request: the same text with
 // `re` after its type. Null `re` leaves it as it is.
 std::string answering(const Json& re, std::string_view pushed);

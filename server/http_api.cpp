@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -118,6 +120,24 @@ HttpReply static_file(const std::string& folder, const std::string& target_path)
   return {200, mime_of(file.string()), body.str()};
 }
 
+// The languages of the catalogs in `folder` ("en" for en.json), sorted: those a browser may
+// choose. A name that static_file would not serve is no language.
+HttpReply languages(const fs::path& folder) {
+  std::vector<std::string> codes;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(folder, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (entry.path().extension() != ".json" || name[0] == '.' || !entry.is_regular_file(ec))
+      continue;
+    const std::string code = entry.path().stem().string();
+    if (std::all_of(code.begin(), code.end(),
+                    [](unsigned char c) { return std::isalnum(c) || c == '-' || c == '_'; }))
+      codes.push_back(code);
+  }
+  std::sort(codes.begin(), codes.end());
+  return json_reply(200, {{"languages", codes}});
+}
+
 }  // namespace
 
 fs::path sdk_root_beside(const fs::path& web_root) {
@@ -125,7 +145,25 @@ fs::path sdk_root_beside(const fs::path& web_root) {
   return (web_root / "..").lexically_normal() / "sdk" / "js";
 }
 
+HttpApi::HttpApi(store::Store& store, std::string web_root, const Drain* drain, StoreHealth* health)
+    : store_(store),
+      web_root_(std::move(web_root)),
+      sdk_root_(sdk_root_beside(web_root_).string()),
+      drain_(drain),
+      health_(health) {}
+
 HttpReply HttpApi::get(const std::string& target) const {
+  try {
+    return route(target);
+  } catch (const store::Unavailable& e) {
+    // No verdict on what was asked for: a match not found would be one.
+    if (health_) health_->failed(e.what());
+    return error_reply(503, code::kStoreUnavailable,
+                       "the store cannot be reached now; try again shortly");
+  }
+}
+
+HttpReply HttpApi::route(const std::string& target) const {
   const auto [path, query] = parse_target(target);
 
   if (path == "/healthz") return json_reply(200, {{"status", "ok"}});
@@ -178,6 +216,7 @@ HttpReply HttpApi::get(const std::string& target) const {
     return error_reply(404, "not_found", "no such resource");
   }
 
+  if (path == kLocalesPath) return languages(fs::path(web_root_) / "locales");
   if (path.rfind(kSdkPath, 0) == 0)
     return static_file(sdk_root_, path.substr(std::string_view(kSdkPath).size() - 1));
   return static_file(web_root_, path);
@@ -185,8 +224,13 @@ HttpReply HttpApi::get(const std::string& target) const {
 
 HttpReply HttpApi::readiness() const {
   // A balancer sends no new players to a node that cannot store their matches, nor to one that
-  // is draining to stop.
-  if (!store_.ping()) return error_reply(503, "store_unavailable", "the store does not answer");
+  // is draining to stop. A store that answers reads may still refuse writes (a full disk, a
+  // read-only file): it is asked for a write.
+  if (!store_.ping()) return error_reply(503, code::kStoreUnavailable, "the store does not answer");
+  std::string why;
+  const bool writes =
+      health_ ? health_->writable() : store_writes(store_, StoreHealth::kProbeWait, why);
+  if (!writes) return error_reply(503, code::kStoreUnavailable, "the store does not write");
   if (drain_ && drain_->draining())
     return error_reply(503, code::kDraining, "the node is draining: it takes no new matches");
   return json_reply(200, {{"status", "ready"}});

@@ -9,6 +9,7 @@
 #include "persistence/store.hpp"
 #include "server/drain.hpp"
 #include "server/http_reply.hpp"
+#include "server/store_health.hpp"
 
 namespace tortuga {
 
@@ -16,28 +17,34 @@ namespace tortuga {
 // from and other pages may too.
 inline constexpr const char* kSdkPath = "/sdk/";
 
+// The web client's message catalogs, one per language (web_root/locales/<language>.json), and
+// the list of their languages, which this path answers: adding a language is adding a file.
+inline constexpr const char* kLocalesPath = "/locales/";
+
 // The SDK's folder for a web root: sdk/js beside it, as in the source tree (web/, sdk/js/) and in
 // an installed layout that keeps the two side by side (/usr/share/tortuga/web, .../sdk/js).
 std::filesystem::path sdk_root_beside(const std::filesystem::path& web_root);
 
 class HttpApi {
  public:
-  // `drain`: the node's, for readiness; none: the node never drains.
-  HttpApi(store::Store& store, std::string web_root, const Drain* drain = nullptr)
-      : store_(store),
-        web_root_(std::move(web_root)),
-        sdk_root_(sdk_root_beside(web_root_).string()),
-        drain_(drain) {}
-  // `target` is the request target, path and query ("/api/matches?game=x").
+  // `drain`: the node's, for readiness; none: the node never drains. `health`: the store's
+  // outages as the server knows them (store_health.hpp), for readiness; none: the store is
+  // probed at every call.
+  HttpApi(store::Store& store, std::string web_root, const Drain* drain = nullptr,
+          StoreHealth* health = nullptr);
+  // `target` is the request target, path and query ("/api/matches?game=x"). A read the store
+  // cannot do now answers 503, store_unavailable.
   HttpReply get(const std::string& target) const;
 
  private:
+  HttpReply route(const std::string& target) const;
   HttpReply readiness() const;
 
   store::Store& store_;
   std::string web_root_;
   std::string sdk_root_;
   const Drain* drain_;
+  StoreHealth* health_;
 };
 
 }  // namespace tortuga

@@ -8,6 +8,7 @@
 #include "protocol/codes.hpp"
 #include "protocol/event.hpp"
 #include "server/log.hpp"
+#include "server/store_health.hpp"
 
 namespace tortuga {
 
@@ -128,6 +129,7 @@ void Room::restore_open(const Json& state) {
 
 Room::~Room() {
   metrics_.rooms[static_cast<std::size_t>(status_)]->sub();
+  if (waiting_for_store_) server_metrics().room_waits_for_store(-1);
 }
 
 void Room::set_status(Status status) {
@@ -245,20 +247,48 @@ void Room::error(const std::shared_ptr<Client>& client, const Json& re, const st
 }
 
 std::optional<int> Room::seat_of(std::int64_t player) const {
+  if (gone_.count(player)) return std::nullopt;
   for (std::size_t i = 0; i < seats_.size(); ++i)
     if (seats_[i].player == player) return static_cast<int>(i);
   return std::nullopt;
 }
 
+bool Room::belongs(const Member& member) const {
+  if (member.audience == spectators()) return true;
+  const std::int64_t player = member.client->player();
+  return seats_[member.audience].player == player && !gone_.count(player);
+}
+
 int Room::audience_of(const std::shared_ptr<Client>& client) const {
   auto it = members_.find(client.get());
-  return it == members_.end() ? -1 : it->second.audience;
+  return it == members_.end() || !belongs(it->second) ? -1 : it->second.audience;
 }
 
 bool Room::has_members(int audience) const {
   for (const auto& [key, member] : members_)
-    if (member.audience == audience) return true;
+    if (member.audience == audience && belongs(member)) return true;
   return false;
+}
+
+void Room::detach_player(std::int64_t player, const std::string& told, const Client* asker,
+                         const Json& re) {
+  const Message message = std::make_shared<const std::string>(told);
+  for (auto it = members_.begin(); it != members_.end();) {
+    const std::shared_ptr<Client> client = it->second.client;
+    if (client->player() != player) {
+      ++it;
+      continue;
+    }
+    for (const auto& [waiting, sync] : waiting_for_state_)
+      if (waiting == client && !sync.is_null())
+        error(client, sync, code::kNotInRoom, "out of the room before the state was sent");
+    std::erase_if(waiting_for_state_, [&](const auto& w) { return w.first == client; });
+    if (it->first == asker)
+      client->send(event::answering(re, told));
+    else
+      client->send(message);
+    it = members_.erase(it);
+  }
 }
 
 void Room::attach(std::shared_ptr<Client> client, int audience) {
@@ -309,7 +339,7 @@ void Room::watch(std::shared_ptr<Client> client, Json re) {
 void Room::add_bot(std::shared_ptr<Client> client, std::optional<int> wanted, std::string kind,
                    Json re) {
   if (closed_) return error(client, re, code::kNoSuchRoom, "that room has closed");
-  if (!members_.count(client.get())) return error(client, re, code::kNotInRoom, "not in that room");
+  if (audience_of(client) < 0) return error(client, re, code::kNotInRoom, "not in that room");
   if (client->player() != host_)
     return error(client, re, code::kNotHost, "only the host adds bots");
   if (status_ != Status::open)
@@ -324,10 +354,11 @@ void Room::add_bot(std::shared_ptr<Client> client, std::optional<int> wanted, st
 }
 
 void Room::leave(std::shared_ptr<Client> client, Json re) {
-  const int audience = audience_of(client);
-  if (!members_.erase(client.get())) return error(client, re, code::kNotInRoom, "not in that room");
-  client->send(event::left(re, id_));
+  if (!members_.count(client.get())) return error(client, re, code::kNotInRoom, "not in that room");
   const std::int64_t player = client->player();
+  // The player leaves, not only this connection: none of theirs may stay at a seat that can be
+  // another player's next (a second tab would be shown the next holder's hand).
+  detach_player(player, event::left(nullptr, id_), client.get(), re);
   auto held = seat_of(player);
   if (status_ == Status::open && held) {
     // Before the start a seat is free to take again; the host's role passes on.
@@ -342,7 +373,7 @@ void Room::leave(std::shared_ptr<Client> client, Json re) {
   }
   // A player who leaves a running match keeps the seat and may come back (away meanwhile); a
   // host who leaves hands the role to someone who is here.
-  member_gone(audience);
+  if (held) member_gone(*held);
   pass_host_if_gone();
   send_room_to_all();
   close_if_abandoned();
@@ -351,7 +382,7 @@ void Room::leave(std::shared_ptr<Client> client, Json re) {
 bool Room::pass_host_on() {
   host_.reset();
   for (const auto& s : seats_)
-    if (s.player && !host_) host_ = s.player;
+    if (s.player && !gone_.count(*s.player) && !host_) host_ = s.player;
   if (host_ || status_ != Status::open) return false;
   closed_ = true;
   for (const auto& [key, member] : members_) member.client->send(event::left(Json(), id_));
@@ -389,7 +420,7 @@ void Room::resume(std::shared_ptr<Client> client) {
 
 void Room::start(std::shared_ptr<Client> client, Json re) {
   if (closed_) return error(client, re, code::kNoSuchRoom, "that room has closed");
-  if (!members_.count(client.get())) return error(client, re, code::kNotInRoom, "not in that room");
+  if (audience_of(client) < 0) return error(client, re, code::kNotInRoom, "not in that room");
   if (client->player() != host_) return error(client, re, code::kNotHost, "only the host starts");
   if (status_ != Status::open) return error(client, re, code::kAlreadyStarted, "already started");
   for (std::size_t i = 0; i < seats_.size(); ++i)
@@ -431,7 +462,9 @@ void Room::started(std::int64_t match, const std::shared_ptr<Client>& client, co
     if (auto url = directory_.moved_to(id_)) return hand_over(*url);
     set_status(started_from_);
     directory_.match_ended(id_);
-    return error(client, re, code::kInternal, "the match could not be stored");
+    store_health().failed("a new match could not be stored");
+    return error(client, re, code::kStoreUnavailable,
+                 "the match could not be stored now: nothing was started; start again shortly");
   }
   match_ = match;
   state_ = game_.new_state(options_, Chance(seed_));
@@ -460,7 +493,13 @@ void Room::started(std::int64_t match, const std::shared_ptr<Client>& client, co
 
 void Room::send_state(const std::shared_ptr<Client>& client, const Json& re) {
   auto it = members_.find(client.get());
-  if (it == members_.end() || !state_) return;
+  if (it == members_.end() || !belongs(it->second) || !state_) return;
+  if (waiting_for_store_) {
+    // The state comes to every member once the store is back (store_back).
+    it->second.awaiting_state = true;
+    told_match_waits(client, re);
+    return;
+  }
   if (!pending_.empty()) {
     // The state may be ahead of what is stored: answer once the store has caught up.
     it->second.awaiting_state = true;
@@ -475,22 +514,24 @@ void Room::send_state(const std::shared_ptr<Client>& client, const Json& re) {
 }
 
 void Room::sync(std::shared_ptr<Client> client, Json re) {
-  if (!members_.count(client.get()))
+  if (audience_of(client) < 0)
     return error(client, re, code::kNotInRoom, "join or watch the room first");
   send_state(client, re);
 }
 
 void Room::act(std::shared_ptr<Client> client, Json action, Json re) {
   if (closed_) return error(client, re, code::kNoSuchRoom, "that room has closed");
-  auto it = members_.find(client.get());
-  if (it == members_.end()) return error(client, re, code::kNotInRoom, "join the room first");
-  if (it->second.audience == spectators())
+  const int audience = audience_of(client);
+  if (audience < 0) return error(client, re, code::kNotInRoom, "join the room first");
+  if (audience == spectators())
     return error(client, re, code::kNotYourSeat, "spectators cannot act");
   if (status_ == Status::over) return error(client, re, code::kMatchOver, "the match is over");
-  apply(it->second.audience, std::move(action), client, re);
+  apply(audience, std::move(action), client, re);
 }
 
 void Room::apply(int seat, Json action, const std::shared_ptr<Client>& by, const Json& re) {
+  // Nothing is played while the store cannot keep it: a person is told, a bot or clock waits.
+  if (told_match_waits(by, re)) return;
   const auto began = std::chrono::steady_clock::now();
   auto refused = state_->apply(seat, std::move(action));
   metrics_.rules_seconds->observe(ServerMetrics::seconds(std::chrono::steady_clock::now() - began));
@@ -505,7 +546,6 @@ void Room::apply(int seat, Json action, const std::shared_ptr<Client>& by, const
     pending.patches.emplace_back(audience, std::make_shared<const std::string>(std::move(message)));
   pending_.push_back(std::move(pending));
   const auto handed = std::chrono::steady_clock::now();
-  metrics_.actions_applied->add();
   metrics_.apply_seconds->observe(ServerMetrics::seconds(handed - began));
 
   auto self = shared_from_this();
@@ -526,41 +566,49 @@ void Room::apply(int seat, Json action, const std::shared_ptr<Client>& by, const
 }
 
 void Room::committed(std::int64_t version, bool ok, const std::string& error) {
-  // A version not at the front was dropped by a rebuild from the store.
+  // A version not at the front was dropped as the room began to wait for its store.
   if (pending_.empty() || pending_.front().version != version) return;
   if (!ok) {
-    TORTUGA_LOG_AT(error, log_context("action_not_stored").field("version", version),
-                   "match " << match_ << " action " << version << " not stored: " << error);
     // On a cluster the refusal may be the fence: another node runs the match now.
     if (auto url = directory_.moved_to(id_)) return hand_over(*url);
-    rebuild_from_store();
-    return;
+    return wait_for_store("an action was not stored: " + error);
   }
   Pending done = std::move(pending_.front());
   pending_.pop_front();
   committed_ = version;
+  metrics_.actions_applied->add();
+  const bool asked = done.by && !done.re.is_null();
+  bool answered = false;
   for (const auto& [audience, message] : done.patches)
     for (const auto& [key, member] : members_) {
-      if (member.audience != audience || member.awaiting_state) continue;
+      if (member.audience != audience || member.awaiting_state || !belongs(member)) continue;
       // The sender learns which patch carries its action: its own copy answers the request.
-      if (member.client == done.by && !done.re.is_null())
+      if (asked && member.client == done.by) {
         member.client->send(
             std::make_shared<const std::string>(event::answering(done.re, *message)));
-      else
+        answered = true;
+      } else {
         member.client->send(message);
+      }
     }
+  // Every action has one answer, whatever its sender did meanwhile. One that waits for a state
+  // (it sent sync, or came in again) is sent no patch before it, and one that has left the room
+  // none at all: each learns where its action landed, and its view comes with its state.
+  if (asked && !answered) done.by->send(event::applied(done.re, match_, version));
   server_metrics().patch_sent(std::chrono::steady_clock::now() - done.applied_at);
-  if (done.over) {
-    set_status(Status::over);
-    metrics_.matches_finished->add();
-    deadline_timer_->cancel();
-    arm_absent_bots();  // cancels them: nobody is owed a bot once the match is over
-    TORTUGA_LOG_AT(info, log_context("match_over").field("game", game_.info().id),
-                   "match " << match_ << " over: " << state_->result().dump());
-    send_room_to_all();
-    directory_.match_ended(id_);
-  }
+  if (done.over) match_over();
   if (pending_.empty()) after_settled();
+}
+
+void Room::match_over() {
+  set_status(Status::over);
+  metrics_.matches_finished->add();
+  deadline_timer_->cancel();
+  arm_absent_bots();  // cancels them: nobody is owed a bot once the match is over
+  TORTUGA_LOG_AT(info, log_context("match_over").field("game", game_.info().id),
+                 "match " << match_ << " over: " << state_->result().dump());
+  send_room_to_all();
+  directory_.match_ended(id_);
 }
 
 void Room::after_settled() {
@@ -633,21 +681,6 @@ Json Room::bot_action(int seat) {
   for (Json& legal : state_->legal_actions(seat))
     if (!state_->clone()->apply(seat, legal)) return std::move(legal);
   return nullptr;
-}
-
-void Room::rebuild_from_store() {
-  // The log is the truth: rebuild the state from what was committed and resend every view.
-  pending_.clear();
-  auto rebuilt = game_.new_state(options_, Chance(seed_));
-  for (const auto& a : store_.actions(match_)) {
-    Json action = Json::parse(a.action_json, nullptr, false);
-    if (rebuilt->apply(a.seat, action)) break;
-  }
-  state_ = std::move(rebuilt);
-  applied_ = committed_ = static_cast<std::int64_t>(state_->history().size());
-  views_.reset(*state_);
-  for (const auto& [key, member] : members_) send_state(member.client, nullptr);
-  after_settled();
 }
 
 void Room::hand_over(const std::string& url) {

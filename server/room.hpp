@@ -36,6 +36,7 @@
 namespace tortuga {
 
 class RoomDirectory;  // the lobby's bookkeeping of who sits where
+class StoreHealth;    // the store's outages (store_health.hpp)
 
 struct RoomSettings {
   int bot_delay_ms = Config::kDefaultBotDelayMs;
@@ -47,6 +48,9 @@ struct RoomSettings {
   // The same as empty_room_timeout_s for a room whose match has not started; 0: it stays.
   int empty_open_room_timeout_s = Limits{}.empty_open_room_timeout_s;
   int max_mutes_per_member = Limits{}.max_mutes_per_member;
+  // The server's, which tells a room waiting for its store when it writes again; none: the room
+  // keeps one of its own (on its clock).
+  StoreHealth* store_health = nullptr;
 };
 
 struct RoomSeat {
@@ -213,12 +217,25 @@ class Room : public std::enable_shared_from_this<Room> {
   void close_when_left_empty();
   void error(const std::shared_ptr<Client>& client, const Json& re, const std::string& code,
              const std::string& message);
+  // The seat `player` holds, if any. A player who gave up the seat of a finished match (left, or
+  // was removed) holds none, though the seat keeps their name as history has it.
   std::optional<int> seat_of(std::int64_t player) const;
+  // Whether `member` is in its audience by right: a spectator, or a connection of its seat's
+  // player. A seat belongs to a player, never to a connection.
+  bool belongs(const Member& member) const;
+  // The audience `client` is in (a seat, or spectators()); -1 when it is not in the room, or when
+  // its seat is not its player's: every per-seat request asks here, so it is checked against the
+  // seat's player at the moment it is made.
   int audience_of(const std::shared_ptr<Client>& client) const;
+  // Takes every connection of `player` out of the room, each sent `told`; `asker`'s copy answers
+  // its request `re`. A state one of them waits for is refused instead (not_in_room).
+  void detach_player(std::int64_t player, const std::string& told, const Client* asker,
+                     const Json& re);
   void attach(std::shared_ptr<Client> client, int audience);
   void send_state(const std::shared_ptr<Client>& client, const Json& re);
   // The recent chat, to a member who has just come in; nothing when nothing was said.
   void send_chat_log(const std::shared_ptr<Client>& client);
+  // Whether anyone is in `audience` by right (belongs).
   bool has_members(int audience) const;
 
   // The second half of start, once the store has answered with the match id (0: not stored).
@@ -234,7 +251,18 @@ class Room : public std::enable_shared_from_this<Room> {
   // action they accept; null when there is none.
   Json bot_action(int seat);
   void arm_deadline();
-  void rebuild_from_store();
+  // The match is over, as the store has it: the room says so (from committed, or store_back).
+  void match_over();
+  // The store failed a write of the match's (room_store.cpp). What was applied and not stored is
+  // dropped unsent, each of its senders told so; every member learns that the match waits; no
+  // bot, clock or person plays until the store writes again. Then store_back rebuilds the match
+  // from what the store holds and sends everyone its state.
+  void wait_for_store(const std::string& why);
+  void store_back();
+  // Whether the match waits for its store; if so, tells `client` (answering `re`) and returns
+  // true.
+  bool told_match_waits(const std::shared_ptr<Client>& client, const Json& re);
+  StoreHealth& store_health();
   void close_if_abandoned();
   // The host's role passes to another seated player; an open room with none left closes (its
   // members receive `left`). Returns whether the room closed.
@@ -324,6 +352,8 @@ class Room : public std::enable_shared_from_this<Room> {
       (settings_.clock ? *settings_.clock : steady_room_clock()).timer(strand_);
   bool empty_armed_ = false;  // empty_timer_ counts down to closing the room
   Ownership ownership_;
+  bool waiting_for_store_ = false;           // wait_for_store until store_back
+  std::shared_ptr<StoreHealth> own_health_;  // when the settings give none
 
   mutable std::mutex summary_mutex_;
   Json summary_;

@@ -15,7 +15,6 @@ const REQUEST_TIMEOUT_MS = 30000;
 // The server's default rate is 50 messages a second in bursts of 100: a refused burst has room
 // again within a few hundred milliseconds.
 const RATE_LIMIT_RETRIES_MS = [100, 250, 500, 1000, 2000];
-const CHAT_MAX = 500;  // characters (code points) in a chat line, as the server counts them
 const PUSHED = ['state', 'patch'];
 // Messages whose event the client emits itself, once its own state has taken them in: a
 // `welcome` listener finds client.player (and the rest) already set.
@@ -198,13 +197,7 @@ export class TortugaClient extends Emitter {
 
   // The room's chat. Resolves with the `chat` message carrying the line.
   chat(room, text) {
-    return this.#ask(() => {
-      check.text('text', text, 1, Infinity);
-      if ([...text].length > CHAT_MAX) {
-        throw new TortugaError('chat_too_long', `a chat line has at most ${CHAT_MAX} characters`);
-      }
-      return {type: 'chat', room: check.roomId(room), text};
-    });
+    return this.#ask(() => ({type: 'chat', room: check.roomId(room), text: check.chatText(text)}));
   }
 
   // Stops (muted: false, starts again) a player's chat reaching this player in the room.
@@ -243,7 +236,7 @@ export class TortugaClient extends Emitter {
 
   closeRoom(room, {reason} = {}) {
     const build = () => ({type: 'close_room', room: check.roomId(room),
-                          reason: check.optional(check.text, 'reason', reason, 1, 200)});
+                          reason: check.optional(check.reason, 'reason', reason)});
     return this.#ask(build).then((reply) => {
       this.#forgetRoom(reply.room);
       return reply;
@@ -288,6 +281,7 @@ export class TortugaClient extends Emitter {
   // the server no longer counts it there, as after a server restart.
   recover(match, error) {
     if (error.code === 'disconnected' || error.code === 'closed') return;  // resumed on welcome
+    if (match.waiting) return;  // its state comes once the server's store is back
     const held = [...this.rooms.values()].find((r) => r.room.match === match.id);
     if (error.code !== 'not_in_room' || !held) {
       match.emit('error', {match, error});
@@ -402,6 +396,13 @@ export class TortugaClient extends Emitter {
         this.#tokenRefused = true;
         await this.#stored(() => this.#storage.set(this.#storageKey, null));
         this.#hello(socket, null);
+      } else if (error.code === 'store_unavailable') {
+        // The server cannot read its players now: no verdict on the token, which is kept and
+        // sent again after a pause.
+        const delay = backoffDelay(this.#attempt++, this.#options.backoffMs);
+        this.#setStatus('reconnecting', {delay, error});
+        clearTimeout(this.#retry);
+        this.#retry = setTimeout(() => this.#hello(socket, token), delay);
       } else if (error.code !== 'disconnected' && error.code !== 'timeout') {
         this.#refused(error);
       }
@@ -516,10 +517,15 @@ export class TortugaClient extends Emitter {
     }
     if (message.type === 'state') this.match(message.match).takeState(message);
     if (message.type === 'patch') this.match(message.match).takePatch(message);
+    if (message.type === 'applied') this.match(message.match).takeApplied(message);
     if (message.type === 'room') this.#takeRoom(message);
     if (message.type === 'rooms_changed' && this.#lobbyWatch) this.#takeLobbyChanges(message);
     if (['left', 'room_closed', 'removed'].includes(message.type)) this.#forgetRoom(message.room);
     if (message.type === 'error' && message.code === 'elsewhere') this.#follow(socket, message);
+    if (message.type === 'error' && message.code === 'store_unavailable' &&
+        this.matches.has(message.match)) {
+      this.matches.get(message.match).takeWaiting(message);
+    }
     if (message.re !== undefined) {
       this.#settle(message.re,
                    message.type === 'error' ? TortugaError.fromMessage(message) : message);

@@ -1,7 +1,8 @@
 // One match as this client sees it: the view kept in step from `state` and `patch` messages,
 // the legal actions, and `act`. Versions rise by one per applied action; a patch that skips a
 // version or does not apply is dropped and answered with `sync`, and patches arriving while
-// that state is on its way are dropped too (the state holds them).
+// that state is on its way are dropped too (the state holds them, and may be several versions
+// ahead of the last patch: the server sends none of those it covers).
 
 import {Emitter} from './emitter.js';
 import {TortugaError} from './errors.js';
@@ -15,6 +16,9 @@ export class Match extends Emitter {
   #resolveFinished;
   #actionId = null;  // the request id of the action under way
   #actions = 0;
+  // The version an answer of this client's said its action landed in: an `applied` answer comes
+  // ahead of the view that shows the action, which the seat waits for before choosing again.
+  #landed = -1;
 
   constructor(client, id) {
     super();
@@ -26,6 +30,9 @@ export class Match extends Emitter {
     this.arrivedAt = null;
     // True from a lost connection until a fresh `state` arrives: the view may be behind.
     this.stale = false;
+    // True while the match waits for the server's store (a `store_unavailable` error naming
+    // it): nothing is played until its fresh `state` comes.
+    this.waiting = false;
     this.ready = new Promise((resolve) => { this.#resolveReady = resolve; });
     this.finished = new Promise((resolve) => { this.#resolveFinished = resolve; });
   }
@@ -43,12 +50,15 @@ export class Match extends Emitter {
   // Whether this seat should choose an action now: it is among those to act, has something
   // legal to send, and has no action under way (whose patch would change what is legal).
   get myTurn() {
-    return !this.over && !this.stale && this.seat !== null && this.toAct.includes(this.seat) &&
-           this.legal.length > 0 && this.#actionId === null;
+    return !this.over && !this.stale && !this.waiting && this.seat !== null &&
+           this.toAct.includes(this.seat) && this.legal.length > 0 && this.#actionId === null &&
+           this.version >= this.#landed;
   }
 
   // Sends one action (one of `legal`, unchanged). Resolves with the version it landed in
-  // once the server has applied it; rejects with a TortugaError when it is refused.
+  // once the server has applied it, answered by the patch that carries it, or by `applied` when
+  // a state was on its way meanwhile (the view then shows the action once that state is here);
+  // rejects with a TortugaError when it is refused.
   act(action) {
     try {
       check.action(action);
@@ -97,7 +107,15 @@ export class Match extends Emitter {
     this.#answered(message);
     this.#syncing = false;
     this.stale = false;
+    this.waiting = false;
     this.#change(message.view, message.version, 'state');
+  }
+
+  // The answer to this client's action when the server sent no patch for it: the action landed in
+  // `version`, and the view that shows it comes with the state on its way.
+  takeApplied(message) {
+    this.#answered(message);
+    this.#landed = Math.max(this.#landed, message.version);
   }
 
   takePatch(message) {
@@ -117,6 +135,14 @@ export class Match extends Emitter {
       return;
     }
     this.#change(view, message.version, 'patch');
+  }
+
+  // The server's store cannot write: the match waits, and its state comes once the store is
+  // back (an action under way was not stored, and is answered so).
+  takeWaiting(message) {
+    const began = !this.waiting;
+    this.waiting = true;
+    if (began) this.emit('waiting', {match: this, message: message.message});
   }
 
   // A frame about this match that could not be read: whatever it held is now missing.

@@ -6,31 +6,68 @@ import {TortugaError} from './errors.js';
 
 const BOT_KINDS = ['random', 'smart'];
 const MATCH_STATUSES = ['running', 'finished', 'aborted'];
-// The characters the server refuses in a name (docs/protocol.md, "Names that show what they say"):
-// control, format, separator, private-use and unassigned characters and the default-ignorable
-// ones, but for one variation selector after a character that shows (an emoji in colour); and a
-// name must show at least one character. The server, with its own Unicode tables, has the last
-// word.
-const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}\p{Default_Ignorable_Code_Point}]/u;
-const SELECTOR_AFTER_SHOWN = /(?<=[^\p{White_Space}\p{M}\p{Default_Ignorable_Code_Point}\u2800])[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/gu;
-const SHOWS = /[^\p{White_Space}\p{M}\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}\p{Default_Ignorable_Code_Point}\u2800]/u;
+// What the server takes in names, chat lines and a host's reasons (docs/protocol.md, "Names that
+// show what they say"), by Unicode's properties: no control, format, separator, private-use or
+// unassigned character nor a default-ignorable one, but for one variation selector right after a
+// character that shows (an emoji in colour); and at least one character that shows (not white
+// space, a mark, U+2800 BRAILLE PATTERN BLANK nor any of those). protocol/schema/parts/name.json
+// writes the same rule as a pattern. The server, with its own Unicode tables, has the last word on
+// characters a newer Unicode has assigned.
+const HIDDEN = '\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Co}\\p{Cn}\\p{Default_Ignorable_Code_Point}';
+const SHOWN = `[^\\p{White_Space}\\p{M}${HIDDEN}\\u2800]`;
+const UNSHOWN = `(?![${HIDDEN}])[\\p{White_Space}\\p{M}\\u2800]`;
+const HIDES_NOTHING = new RegExp(`^(?:${SHOWN}\\p{Variation_Selector}?|${UNSHOWN})*$`, 'u');
+const SHOWS_SOMETHING = new RegExp(SHOWN, 'u');
+// Unicode's White_Space, which the server trims from a name's ends (line breaks there too).
+const ENDS = /^\p{White_Space}+|\p{White_Space}+$/gu;
+const INVISIBLE = 'must not hold control, format, invisible, private-use or unassigned characters';
+const NAME_MAX = 32;
+const CHAT_MAX = 500;
+const REASON_MAX = 200;
 
 function refuse(field, rule) {
   throw new TortugaError('bad_field', `field "${field}" ${rule}`);
+}
+
+// Text another player sees shows what it says.
+function visible(field, value) {
+  if (!HIDES_NOTHING.test(value)) refuse(field, INVISIBLE);
+  if (!SHOWS_SOMETHING.test(value)) refuse(field, 'must show at least one visible character');
 }
 
 export function isPlainObject(value) {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+// As the server reads a name: trimmed of white space at both ends, then 1 to 32 characters
+// (code points), shown as they are. The name is sent as given; the server trims it.
 export function name(value) {
   if (typeof value !== 'string') refuse('name', 'must be a string');
-  const length = [...value.trim()].length;
-  if (length < 1 || length > 32) refuse('name', 'must have 1 to 32 characters once trimmed');
-  if (HIDDEN.test(value.replace(SELECTOR_AFTER_SHOWN, ''))) {
-    refuse('name', 'must not hold control, format, invisible, private-use or unassigned characters');
+  const trimmed = value.replace(ENDS, '');
+  const length = [...trimmed].length;
+  if (length < 1 || length > NAME_MAX) {
+    refuse('name', `must have 1 to ${NAME_MAX} characters once trimmed, not ${length}`);
   }
-  if (!SHOWS.test(value)) refuse('name', 'must show at least one visible character');
+  visible('name', trimmed);
+  return value;
+}
+
+// A chat line is kept as typed: nothing trimmed, but it must show something and hide nothing.
+export function chatText(value) {
+  if (typeof value !== 'string') refuse('text', 'must be a string');
+  visible('text', value);
+  const length = [...value].length;
+  if (length > CHAT_MAX) {
+    throw new TortugaError('chat_too_long',
+                           `field "text" must have at most ${CHAT_MAX} characters, not ${length}`);
+  }
+  return value;
+}
+
+// The host's words on closing a room: 1 to 200 characters, shown as they are.
+export function reason(field, value) {
+  text(field, value, 1, REASON_MAX);
+  visible(field, value);
   return value;
 }
 

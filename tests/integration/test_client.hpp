@@ -2,8 +2,9 @@
 // as a failure guard. It reads every message the server sends and keeps, per match, the latest
 // view: a `state` replaces it, a `patch` is applied to it with protocol::apply_patch. It checks
 // the protocol's promises as it goes (versions rise by exactly one per patch, a patched view's
-// `step` equals the patch's version, no patch comes before a state) and reports every broken one
-// as a doctest failure.
+// `step` equals the patch's version, no patch comes before a state, no state goes back to an
+// earlier version, and when recording, a version shown twice is the same view) and reports every
+// broken one as a doctest failure.
 //
 // When the environment variable TORTUGA_FRAMES_DIR names a directory, each client also writes
 // every frame it sends and receives there, one JSON line each, in a file of its own; a ctest
@@ -110,6 +111,8 @@ class TestClient {
   const MatchView& wait_version(std::int64_t match, std::int64_t version, Millis timeout = kWait);
   // Every error the server sent this client, oldest first.
   const std::vector<Json>& errors() const { return errors_; }
+  // How many messages read so far answered the request with id `re`: one each, by the protocol.
+  int answers(const Json& re) const;
   // The last few messages, for failure messages.
   std::string recent() const;
 
@@ -129,6 +132,7 @@ class TestClient {
   bool record_ = false;
   std::map<std::int64_t, MatchView> matches_;
   std::vector<Json> errors_;
+  std::map<std::string, int> answers_;  // by the answered request's id, as JSON text
   std::deque<std::string> recent_;
   std::ofstream frames_;
 };
