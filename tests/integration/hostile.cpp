@@ -31,10 +31,6 @@ constexpr int kNeverRead = 20;
 constexpr std::size_t kSilent = 4;
 constexpr int kRoomMakers = 3;
 
-TestClient::Connect from(const std::string& address) {
-  return TestClient::Connect{.headers = {{"X-Forwarded-For", address}}};
-}
-
 // What the attacker met, shared by its threads.
 class Tally {
  public:
@@ -130,7 +126,8 @@ void flood_connections(std::uint16_t port, const std::atomic<bool>& stop, Tally&
   keep_going(stop, met, "flood", [&] {
     std::vector<std::unique_ptr<TestClient>> burst;
     for (int i = 0; i < 40 && !stop; ++i)
-      burst.push_back(std::make_unique<TestClient>(port, "flood", from(kAttacker)));
+      burst.push_back(
+          std::make_unique<TestClient>(port, "flood", TestClient::from_address(kAttacker)));
     std::erase_if(burst, [&](auto& c) {
       if (!refused_connection(*c)) return false;
       met.note("connection refused");
@@ -166,7 +163,7 @@ void flood_connections(std::uint16_t port, const std::atomic<bool>& stop, Tally&
 void flood_rooms(std::uint16_t port, const std::atomic<bool>& stop, Tally& met,
                  std::vector<std::string>& tokens, std::mutex& tokens_mutex) {
   keep_going(stop, met, "rooms", [&] {
-    TestClient c(port, "rooms", from(kAttacker));
+    TestClient c(port, "rooms", TestClient::from_address(kAttacker));
     const Json hello = c.request({{"type", "hello"}, {"name", "Blackbeard"}});
     met.note_answer(hello);
     if (hello.value("type", "") != "welcome") {
@@ -195,7 +192,7 @@ void flood_rooms(std::uint16_t port, const std::atomic<bool>& stop, Tally& met,
 void guess_codes(std::uint16_t port, const std::atomic<bool>& stop, Tally& met, int seed) {
   std::mt19937_64 rng(seed);
   keep_going(stop, met, "guesses", [&] {
-    TestClient c(port, "guesser", from(kAttacker));
+    TestClient c(port, "guesser", TestClient::from_address(kAttacker));
     const Json hello = c.request({{"type", "hello"}, {"name", "Mallory"}});
     met.note_answer(hello);
     while (!stop && !c.closed())
@@ -224,9 +221,9 @@ void never_read(std::uint16_t port, const std::atomic<bool>& stop, Tally& met,
 void play_table(std::uint16_t port, int table, const HostileSettings& settings,
                 std::vector<double>& action_ms, std::map<std::string, int>& errors, int& dropped) {
   TestClient host(port, "host " + std::to_string(table),
-                  from("198.51.100." + std::to_string(2 * table + 1)));
+                  TestClient::from_address("198.51.100." + std::to_string(2 * table + 1)));
   TestClient guest(port, "guest " + std::to_string(table),
-                   from("198.51.100." + std::to_string(2 * table + 2)));
+                   TestClient::from_address("198.51.100." + std::to_string(2 * table + 2)));
   host.hello("Host " + std::to_string(table));
   guest.hello("Guest " + std::to_string(table));
   std::mt19937_64 rng(table);
@@ -266,11 +263,6 @@ void play_table(std::uint16_t port, int table, const HostileSettings& settings,
 
 }  // namespace
 
-std::vector<std::string> hostile_config(const TempDir& dir) {
-  write_file(dir / "hostile.json", R"({"trusted_proxies": ["127.0.0.1"]})");
-  return {"--config", (dir / "hostile.json").string()};
-}
-
 double quantile(const std::vector<double>& sorted, double q) {
   if (sorted.empty()) return 0;
   const auto at = static_cast<std::size_t>(q * static_cast<double>(sorted.size() - 1) + 0.5);
@@ -294,8 +286,9 @@ HostileReport run_hostile(std::uint16_t port, const HostileSettings& settings) {
       attacks.emplace_back([&] { flood_rooms(port, stop, met, tokens, tokens_mutex); });
     attacks.emplace_back([&] { guess_codes(port, stop, met, 1); });
     // A player in no room, whose hello is answered by its welcome alone.
-    const std::string reader =
-        TestClient(port, "reader", from(kAttacker)).hello("Anne Bonny").at("token");
+    const std::string reader = TestClient(port, "reader", TestClient::from_address(kAttacker))
+                                   .hello("Anne Bonny")
+                                   .at("token");
     for (int i = 0; i < kNeverRead; ++i)
       attacks.emplace_back([&, reader] { never_read(port, stop_never_read, met, reader); });
   }

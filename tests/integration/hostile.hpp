@@ -38,9 +38,6 @@ struct HostileReport {
   double seconds = 0;
 };
 
-// The server's config for such a run: the loopback trusted as a proxy, every limit its default.
-std::vector<std::string> hostile_config(const TempDir& dir);
-
 // Runs the players (and the attacker, if asked) against the server on `port` until every table has
 // played its actions.
 HostileReport run_hostile(std::uint16_t port, const HostileSettings& settings);

@@ -37,7 +37,7 @@ TEST_SUITE("hostile" * doctest::skip()) {
   TEST_CASE(
       "one hostile address beside ten players: they are served, the server's memory bounded") {
     TempDir dir;
-    ServerProcess server(dir / "tortuga.db", dir.path(), hostile_config(dir));
+    ServerProcess server(dir / "tortuga.db", dir.path(), behind_proxy_config(dir.path()));
     const HostileSettings settings;
     const HostileReport r = run_hostile(server.port(), settings);
     describe(r);
@@ -67,8 +67,7 @@ TEST_SUITE("hostile" * doctest::skip()) {
     CHECK(metric(server.port(), "tortuga_limits_refused_total{limit=\"connections_per_address\"}") >
           0);
     // The server is still there for everyone.
-    TestClient after(server.port(), "after",
-                     TestClient::Connect{.headers = {{"X-Forwarded-For", "192.0.2.1"}}});
+    TestClient after(server.port(), "after", TestClient::from_address("192.0.2.1"));
     CHECK(after.hello("Anne").at("type") == "welcome");
   }
 }
@@ -79,7 +78,7 @@ TEST_SUITE("benchmarks" * doctest::skip()) {
     settings.actions_per_table = 400;
     for (bool attacker : {false, true, false, true}) {
       TempDir dir;
-      ServerProcess server(dir / "tortuga.db", dir.path(), hostile_config(dir));
+      ServerProcess server(dir / "tortuga.db", dir.path(), behind_proxy_config(dir.path()));
       settings.attacker = attacker;
       const HostileReport r = run_hostile(server.port(), settings);
       const std::string runs = attacker ? "with the attacker:" : "without the attacker:";

@@ -98,6 +98,12 @@ std::vector<std::string> limits_config(const fs::path& dir, const std::string& n
   return {"--config", file.string()};
 }
 
+std::vector<std::string> behind_proxy_config(const fs::path& dir) {
+  const fs::path file = dir / "behind-proxy.json";
+  write_file(file, R"({"trusted_proxies": ["127.0.0.1"]})");
+  return {"--config", file.string()};
+}
+
 std::vector<std::string> fast_play_config(const fs::path& dir) {
   return limits_config(dir, "fast-play",
                        R"({"messages_per_second": 100000, "message_burst": 100000})");

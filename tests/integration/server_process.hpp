@@ -36,6 +36,10 @@ void write_file(const std::filesystem::path& path, const std::string& text);
 // and returns the flags that make the server read it.
 std::vector<std::string> limits_config(const std::filesystem::path& dir, const std::string& name,
                                        const std::string& limits_json);
+// A server behind a proxy it trusts (the loopback: it reads X-Forwarded-For), every limit at its
+// default: each test client may then come from an address of its own (TestClient::Connect with
+// from_address()), as people do, rather than all from one address.
+std::vector<std::string> behind_proxy_config(const std::filesystem::path& dir);
 // Limits under which a test client may act as fast as the server answers (the default allows a
 // connection 50 messages a second, which a scripted player exceeds).
 std::vector<std::string> fast_play_config(const std::filesystem::path& dir);

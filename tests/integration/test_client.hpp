@@ -62,6 +62,15 @@ class TestClient {
     int receive_buffer = 0;
   };
 
+  // Connecting as from `address`, behind a server's trusted proxy (behind_proxy_config()).
+  static Connect from_address(const std::string& address) {
+    return Connect{.headers = {{"X-Forwarded-For", address}}};
+  }
+  // The address of the `n`th of many people, each its own (198.18.0.0/15, for tests).
+  static std::string person_address(int n) {
+    return "198.18." + std::to_string(n / 250) + "." + std::to_string(n % 250 + 1);
+  }
+
   // Connects to ws://127.0.0.1:PORT/ws; throws when it cannot. `label` names it in failures.
   TestClient(std::uint16_t port, std::string label, Offer offer = Offer::plain);
   TestClient(std::uint16_t port, std::string label, Connect how);
