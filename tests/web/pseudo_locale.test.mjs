@@ -73,6 +73,10 @@ test('in the pseudo-language, every text of the lobby, a match, the history and 
     await anne.keyboard.press('End');
     await assertFromCatalogs(anne, 'the replay, at its end');
 
+    // The finished match's room closed once Anne went to the history: a room under way for the
+    // admin page to list.
+    await startWithBots(anne, server.url, 'raft-and-scupper');
+
     const admin = await pseudoPage(browser, `${server.url}admin.html`);
     await admin.locator('#admin-token').waitFor();
     await assertFromCatalogs(admin, 'the admin sign-in');
