@@ -111,6 +111,10 @@ CREATE TABLE IF NOT EXISTS rooms (
 );
 CREATE INDEX IF NOT EXISTS rooms_by_node ON rooms (node);
 )sql",
+    // Whether a private match's history becomes everyone's once it is over, as its room said.
+    R"sql(
+ALTER TABLE matches ADD COLUMN IF NOT EXISTS public_when_over BOOLEAN NOT NULL DEFAULT FALSE;
+)sql",
 };
 static_assert(std::size(kMigrations) == PgStore::kSchemaVersion);
 
