@@ -29,8 +29,14 @@ class Client {
     name_ = std::move(name);
     player_ = player;
   }
+  // The address the client connects from ("" when unknown), for the limits kept per address.
+  const std::string& address() const { return address_; }
+
+ protected:
+  explicit Client(std::string address = "") : address_(std::move(address)) {}
 
  private:
+  const std::string address_;
   std::atomic<std::int64_t> player_{0};  // 0 until hello
   mutable std::mutex mutex_;
   std::string name_;

@@ -44,6 +44,9 @@ struct RoomSettings {
   // Seconds a running match waits for a person who went away before a bot plays their seat;
   // 0: never (the host may still put a stand-in there).
   int absent_bot_s = Config::kDefaultAbsentBotS;
+  // A private room's matches become everyone's to review once over (create_room's
+  // public_when_over); otherwise their history stays their players' and theirs with the code.
+  bool public_when_over = false;
 };
 
 struct RoomSeat {

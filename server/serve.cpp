@@ -131,7 +131,7 @@ int serve_command(const Args& args) {
     // a lease (below).
     int recovered = cluster ? 0 : lobby.recover();
     std::unique_ptr<Heartbeat> heartbeat;
-    HttpApi http(store, web_root_of(c), &lobby.drain());
+    HttpApi http(store, web_root_of(c), &lobby.drain(), &lobby.replays());
     OpenWebSockets websockets;
     AdminApi admin(lobby, store, c.admin,
                    [&websockets](Message message) { return websockets.send_to_all(message); });

@@ -35,6 +35,15 @@ const char* close_reason_name(CloseReason reason);
 
 enum class TimerKind { deadline, bot, empty_room, absent_bot };
 
+// What became of a request for a replay (server/replays.hpp).
+enum class ReplayOutcome {
+  computed,      // played again from the log, on a replay thread
+  kept,          // answered from the cache
+  shared,        // answered by a computation another request had started
+  busy,          // refused: the queue was full
+  rate_limited,  // refused: its address had spent its budget
+};
+
 // A game's metrics, looked up once per room.
 struct GameMetrics {
   metrics::Counter* actions_applied;
@@ -82,6 +91,17 @@ class ServerMetrics {
   void patch_sent(std::chrono::steady_clock::duration since_action) {
     action_to_patch_->observe(seconds(since_action));
   }
+  void replay(ReplayOutcome outcome) { replays_[static_cast<std::size_t>(outcome)]->add(); }
+  void replay_computed(std::chrono::steady_clock::duration took) {
+    replay_seconds_->observe(seconds(took));
+  }
+  void replays_now(int running, int queued, std::size_t cached_bytes) {
+    replays_running_->set(running);
+    replays_queued_->set(queued);
+    replay_cache_bytes_->set(static_cast<std::int64_t>(cached_bytes));
+  }
+  // A history request (entry, replay, match file) for a private match from someone outside it.
+  void private_match_hidden() { private_hidden_->add(); }
   void store_batch(std::size_t writes, std::chrono::steady_clock::duration commit) {
     batch_size_->observe(static_cast<double>(writes));
     batch_commit_->observe(seconds(commit));
@@ -108,6 +128,12 @@ class ServerMetrics {
   metrics::Histogram* action_to_patch_;
   metrics::Histogram* batch_size_;
   metrics::Histogram* batch_commit_;
+  std::vector<metrics::Counter*> replays_;  // by ReplayOutcome
+  metrics::Histogram* replay_seconds_;
+  metrics::Gauge* replays_running_;
+  metrics::Gauge* replays_queued_;
+  metrics::Gauge* replay_cache_bytes_;
+  metrics::Counter* private_hidden_;
 };
 
 ServerMetrics& server_metrics();

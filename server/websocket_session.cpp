@@ -14,9 +14,16 @@ namespace tortuga {
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 
+std::string address_of(const boost::asio::ip::tcp::socket& socket) {
+  boost::system::error_code ec;
+  const auto endpoint = socket.remote_endpoint(ec);
+  return ec ? std::string() : endpoint.address().to_string();
+}
+
 WebSocketSession::WebSocketSession(boost::asio::ip::tcp::socket socket, ServerState& state,
                                    std::uint64_t id)
-    : ws_(std::move(socket)),
+    : Client(address_of(socket)),
+      ws_(std::move(socket)),
       state_(state),
       id_(id),
       tokens_(state.limits.message_burst),

@@ -19,6 +19,9 @@
 
 namespace tortuga {
 
+// The address a connection comes from, as the limits per address name it ("" if unknown).
+std::string address_of(const boost::asio::ip::tcp::socket& socket);
+
 class WebSocketSession : public Client, public std::enable_shared_from_this<WebSocketSession> {
  public:
   // `id`: the connection's, as its HTTP session numbered it, for the logs.

@@ -10,7 +10,8 @@ export const SERVER_CODES = Object.freeze([
   'not_host', 'not_enough_players', 'already_started', 'not_your_seat', 'not_your_turn',
   'illegal_action', 'bad_action', 'match_over', 'rate_limited', 'message_too_large',
   'server_full', 'draining', 'elsewhere', 'internal', 'chat_too_long', 'chat_rate_limited',
-  'chat_closed', 'not_playing', 'player_present', 'not_over',
+  'chat_closed', 'not_playing', 'player_present', 'not_over', 'options_too_large', 'replay_busy',
+  'replay_rate_limited',
 ]);
 
 // Codes that never come from the server: the connection dropped under a request, no reply came

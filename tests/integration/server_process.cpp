@@ -218,4 +218,13 @@ HttpReply http_request(std::uint16_t port, const std::string& method, const std:
   return reply;
 }
 
+std::optional<double> metric(std::uint16_t port, const std::string& series) {
+  std::istringstream text(http_get(port, "/metrics").body);
+  for (std::string line; std::getline(text, line);)
+    if (line.size() > series.size() && line.compare(0, series.size(), series) == 0 &&
+        line[series.size()] == ' ')
+      return std::stod(line.substr(series.size() + 1));
+  return std::nullopt;
+}
+
 }  // namespace tortuga::integration

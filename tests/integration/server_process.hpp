@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -98,5 +99,9 @@ HttpReply http_get(std::uint16_t port, const std::string& target,
 HttpReply http_request(std::uint16_t port, const std::string& method, const std::string& target,
                        const std::string& body = "", const HttpHeaders& headers = {},
                        std::chrono::milliseconds timeout = std::chrono::seconds(10));
+
+// The value of one series of GET /metrics, named as the server writes it, labels and all
+// (`tortuga_replays_total{outcome="kept"}`); nothing when the server serves no such series.
+std::optional<double> metric(std::uint16_t port, const std::string& series);
 
 }  // namespace tortuga::integration

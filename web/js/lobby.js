@@ -117,6 +117,11 @@ export function showLobby({client, screen}) {
                        client.games.map((g) => h('option', {value: g.id}, g.name)));
   const optionsHost = h('div');
   const privateBox = h('input', {type: 'checkbox', id: 'private', name: 'private'});
+  // A private room's matches stay its own once over, unless the host publishes them then.
+  const publishBox = h('input', {type: 'checkbox', id: 'public-when-over',
+                                 name: 'public-when-over', disabled: true,
+                                 'aria-describedby': 'public-when-over-hint'});
+  privateBox.addEventListener('change', () => { publishBox.disabled = !privateBox.checked; });
   // The room's own option beside the game's: whether, and after how long, a bot plays for a
   // player who went away from the running match (until they are back).
   const roomDefaults = client.welcome.room_defaults || {};
@@ -139,6 +144,7 @@ export function showLobby({client, screen}) {
     event.preventDefault();
     try {
       const request = {game: gameSelect.value, options: form.read(), private: privateBox.checked};
+      if (privateBox.checked && publishBox.checked) request.publicWhenOver = true;
       if (!absentBox.checked) request.absentBotS = 0;
       else if (absentSeconds.value !== '') request.absentBotS = Number(absentSeconds.value);
       const reply = await client.createRoom(request);
@@ -176,6 +182,11 @@ export function showLobby({client, screen}) {
              h('div', {class: 'option check'}, privateBox,
                h('label', {for: 'private'}, 'private'),
                h('small', {}, 'not listed; friends join with the room\'s code')),
+             h('div', {class: 'option check'}, publishBox,
+               h('label', {for: 'public-when-over'}, 'its matches public once over'),
+               h('small', {id: 'public-when-over-hint'},
+                 'a private room\'s matches, their replays and chat are for its players and ' +
+                 'those with the code; this shows them to everyone once each is over')),
              h('div', {class: 'option check'}, absentBox,
                h('label', {for: 'absent-bot'}, 'a bot plays for an absent player'),
                h('small', {id: 'absent-bot-hint'},

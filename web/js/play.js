@@ -156,7 +156,8 @@ export class MatchPanel {
       r.reason && h('p', {class: 'muted'}, `How it ended: ${r.reason.replace(/_/g, ' ')}`),
       Array.isArray(r.scores) && h('ul', {class: 'scores'},
         r.scores.map((score, seat) => h('li', {}, `${names[seat] ?? `seat ${seat}`}: ${score}`))),
-      h('a', {class: 'button', href: `#/replay/${this.options.match}`, id: 'replay-link'},
+      h('a', {class: 'button', href: this.options.replay || `#/replay/${this.options.match}`,
+              id: 'replay-link'},
         'Watch the replay')));
   }
 

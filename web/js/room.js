@@ -4,7 +4,7 @@
 // handle's, kept by patches (and synced on a gap or a patch that does not apply).
 
 import {h, fill} from './dom.js';
-import {seatName, seatNames, gameName, roomLink} from './names.js';
+import {seatName, seatNames, gameName, roomLink, replayLink} from './names.js';
 import {loadBoard} from '../boards/index.js';
 import {optionsText} from './options_form.js';
 import {MatchPanel} from './play.js';
@@ -73,7 +73,7 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
       // The room outlived its match's live state: the stored match is the way to it.
       if (error.code === 'no_such_match' || error.code === 'match_over') {
         fill(playHost, h('p', {}, 'This match is over: ',
-                         h('a', {href: `#/replay/${room.match}`}, 'watch its replay'), '.'));
+                         h('a', {href: replayLink(room.match, room)}, 'watch its replay'), '.'));
       } else if (error.code !== 'disconnected') {
         fail(error);
       }
@@ -220,7 +220,11 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
       room.code && h('p', {class: 'code'}, 'Join code: ', h('strong', {id: 'join-code'}, room.code),
         room.private ? ' (private room: share the code, or this link: ' : '',
         room.private && h('a', {href: invitation(room), id: 'invitation'}, invitation(room)),
-        room.private ? ')' : ''),
+        room.private ? ')' : '',
+        room.private && h('span', {class: 'muted', id: 'match-privacy'},
+          room.public_when_over
+              ? ' · its matches become public once over'
+              : ' · its matches, replays and chat stay for its players and those with the code')),
       seatList(room, room.seats.map(seatRow)),
       rematchOffer(),
       isHost() && h('p', {class: 'check'},
@@ -245,10 +249,12 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
     const match = room.match;
     panel = new MatchPanel(playHost, {
       board: module, match, announce,
+      replay: replayLink(match, room),
       names: () => seatNames(room.seats),
       act: watching ? null : (action) => client.match(match).act(action),
+      // A private room's spectators give its code: they hold no seat in its match.
       earlier: async () => (await client.getReplay(
-          match, watching || !you ? {} : {seat: you.seat})).steps,
+          match, watching || !you ? {code: room.code} : {seat: you.seat})).steps,
     });
     panel.match = match;
     // Every view since the start, so that the log misses no step (bots may move at once).
