@@ -56,14 +56,6 @@ bool lists_over_ws(TestClient& c, std::int64_t match, const Json& filter = Json:
   return lists(answer["matches"], match);
 }
 
-// Every request of these tests comes from one address, which asks for more replays than the
-// default budget allows one.
-std::vector<std::string> many_replays(const std::filesystem::path& dir) {
-  return limits_config(dir, "many-replays",
-                       R"({"messages_per_second": 100000, "message_burst": 100000,
-                           "replay_burst": 1000})");
-}
-
 HttpHeaders bearer(const TestClient& c) {
   return {{"Authorization", "Bearer " + c.token()}};
 }
@@ -96,7 +88,7 @@ void hidden_from(std::uint16_t port, TestClient& stranger, std::int64_t match, s
 // A server, Anne and Ben, who will sit at a private table, and a stranger to it.
 struct Server {
   TempDir dir;
-  ServerProcess server{dir / "tortuga.db", dir.path(), many_replays(dir.path())};
+  ServerProcess server{dir / "tortuga.db", dir.path(), fast_play_config(dir.path())};
   TestClient anne{server.port(), "anne"}, ben{server.port(), "ben"},
       stranger{server.port(), "stranger"};
   Server() {

@@ -99,7 +99,8 @@ std::vector<std::string> limits_config(const fs::path& dir, const std::string& n
 
 std::vector<std::string> fast_play_config(const fs::path& dir) {
   return limits_config(dir, "fast-play",
-                       R"({"messages_per_second": 100000, "message_burst": 100000})");
+                       R"({"messages_per_second": 100000, "message_burst": 100000,
+                           "replay_burst": 100000})");
 }
 
 int run_tortuga(const std::vector<std::string>& args, const fs::path& log,

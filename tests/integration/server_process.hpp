@@ -38,7 +38,8 @@ void write_file(const std::filesystem::path& path, const std::string& text);
 std::vector<std::string> limits_config(const std::filesystem::path& dir, const std::string& name,
                                        const std::string& limits_json);
 // Limits under which a test client may act as fast as the server answers (the default allows a
-// connection 50 messages a second, which a scripted player exceeds).
+// connection 50 messages a second, which a scripted player exceeds, and an address 10 replays at
+// once, which the test's clients, all on one address, exceed together).
 std::vector<std::string> fast_play_config(const std::filesystem::path& dir);
 
 // Runs `tortuga ARGS...` to completion with its output in `log`, and returns its exit code
