@@ -293,6 +293,8 @@ char32_t next_code_point(std::string_view s, std::size_t& i) {
   return cp;
 }
 
+// Unicode's White_Space: what is trimmed from a name's ends (the schema's name pattern and the
+// SDK's check trim the same set).
 bool is_white_space(char32_t c) {
   return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 ||
          (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
@@ -300,9 +302,13 @@ bool is_white_space(char32_t c) {
 }
 
 // Characters that would let a name hide, break a line or reorder the text around it when shown.
+// These are the control characters (C0, DEL, C1), the line and paragraph separators, every
+// bidirectional control of Unicode (Bidi_Control: U+061C, U+200E, U+200F, U+202A..U+202E,
+// U+2066..U+2069), the zero-width space and the byte-order mark; protocol/schema/parts/name.json
+// writes the same set as a pattern, and sdk/js/validate.js as a regular expression.
 bool is_forbidden_in_name(char32_t c) {
-  return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x200B || c == 0x200E || c == 0x200F ||
-         c == 0x2028 || c == 0x2029 || (c >= 0x202A && c <= 0x202E) ||
+  return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x061C || c == 0x200B || c == 0x200E ||
+         c == 0x200F || c == 0x2028 || c == 0x2029 || (c >= 0x202A && c <= 0x202E) ||
          (c >= 0x2066 && c <= 0x2069) || c == 0xFEFF;
 }
 
@@ -418,8 +424,12 @@ Expected<Command> start(const Fields& f) {
 }
 Expected<Command> act(const Fields& f) {
   TORTUGA_TRY(match, f.id("match"));
-  TORTUGA_TRY(action, f.object("action"));
-  return Command(Act{match, std::move(action)});
+  TORTUGA_TRY(given, f.require("action"));
+  // What the action holds is the game's to judge, and a malformed one is bad_action in the game's
+  // own words; one that is no object at all is refused here, in those same words, so that every
+  // mistake inside an action has the one code whichever step finds it.
+  if (!given->is_object()) return not_an_object();
+  return Command(Act{match, *given});
 }
 Expected<Command> sync(const Fields& f) {
   TORTUGA_TRY(match, f.id("match"));

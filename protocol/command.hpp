@@ -145,9 +145,9 @@ struct Parsed {
 };
 
 // Never throws. On failure the error's code is bad_json, unknown_type or bad_field (or, for a chat
-// line over kMaxChatLength, chat_too_long), and its message
-// says what is wrong and names the field. Unknown extra fields are ignored; an optional field given
-// as null counts as absent.
+// line over kMaxChatLength, chat_too_long; for an action that is not an object, bad_action), and
+// its message says what is wrong and names the field. Unknown extra fields are ignored; an
+// optional field given as null counts as absent.
 Parsed parse_command(std::string_view text);
 
 // The "id" of a message refused without being parsed (rate limited, too large), so that its error

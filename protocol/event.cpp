@@ -146,6 +146,10 @@ std::string patch(std::int64_t match, std::int64_t version, std::string_view fir
   return out;
 }
 
+std::string applied(const Json& re, std::int64_t match, std::int64_t version) {
+  return Message("applied", re).field("match", match).field("version", version).done();
+}
+
 std::string answering(const Json& re, std::string_view pushed) {
   if (re.is_null()) return std::string(pushed);
   // Every message opens with its type, a plain word: the first comma follows it.

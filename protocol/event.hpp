@@ -70,6 +70,10 @@ std::string patch(std::int64_t match, std::int64_t version, const Json& ops);
 // and shared by several audiences' patches, then this audience's own `more_ops`.
 std::string patch(std::int64_t match, std::int64_t version, std::string_view first_ops,
                   std::string_view more_ops);
+// {type:"applied", re, match, version}: the answer to an action whose sender is not following the
+// match's patches when the action is stored (it waits for a state, or has left the room): the
+// action was applied at `version`.
+std::string applied(const Json& re, std::int64_t match, std::int64_t version);
 // A pushed message (from this file) as the answer to one client's request: the same text with
 // `re` after its type. Null `re` leaves it as it is.
 std::string answering(const Json& re, std::string_view pushed);

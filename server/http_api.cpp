@@ -6,6 +6,8 @@
 #include <fstream>
 #include <future>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -143,6 +145,24 @@ HttpReply static_file(const std::string& folder, const std::string& target_path)
   return {200, mime_of(file.string()), body.str()};
 }
 
+// The languages of the catalogs in `folder` ("en" for en.json), sorted: those a browser may
+// choose. A name that static_file would not serve is no language.
+HttpReply languages(const fs::path& folder) {
+  std::vector<std::string> codes;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(folder, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (entry.path().extension() != ".json" || name[0] == '.' || !entry.is_regular_file(ec))
+      continue;
+    const std::string code = entry.path().stem().string();
+    if (std::all_of(code.begin(), code.end(),
+                    [](unsigned char c) { return std::isalnum(c) || c == '-' || c == '_'; }))
+      codes.push_back(code);
+  }
+  std::sort(codes.begin(), codes.end());
+  return json_reply(200, {{"languages", codes}});
+}
+
 }  // namespace
 
 fs::path sdk_root_beside(const fs::path& web_root) {
@@ -180,6 +200,7 @@ void HttpApi::answer(const HttpRequest& request, Reply reply) const {
     return matches(path, query, *viewer, request.address, reply);
   }
 
+  if (path == kLocalesPath) return languages(fs::path(web_root_) / "locales");
   if (path.rfind(kSdkPath, 0) == 0)
     return reply(static_file(sdk_root_, path.substr(std::string_view(kSdkPath).size() - 1)));
   reply(static_file(web_root_, path));

@@ -20,6 +20,10 @@ namespace tortuga {
 // from and other pages may too.
 inline constexpr const char* kSdkPath = "/sdk/";
 
+// The web client's message catalogs, one per language (web_root/locales/<language>.json), and
+// the list of their languages, which this path answers: adding a language is adding a file.
+inline constexpr const char* kLocalesPath = "/locales/";
+
 // The SDK's folder for a web root: sdk/js beside it, as in the source tree (web/, sdk/js/) and in
 // an installed layout that keeps the two side by side (/usr/share/tortuga/web, .../sdk/js).
 std::filesystem::path sdk_root_beside(const std::filesystem::path& web_root);

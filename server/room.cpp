@@ -242,20 +242,48 @@ void Room::error(const std::shared_ptr<Client>& client, const Json& re, const st
 }
 
 std::optional<int> Room::seat_of(std::int64_t player) const {
+  if (gone_.count(player)) return std::nullopt;
   for (std::size_t i = 0; i < seats_.size(); ++i)
     if (seats_[i].player == player) return static_cast<int>(i);
   return std::nullopt;
 }
 
+bool Room::belongs(const Member& member) const {
+  if (member.audience == spectators()) return true;
+  const std::int64_t player = member.client->player();
+  return seats_[member.audience].player == player && !gone_.count(player);
+}
+
 int Room::audience_of(const std::shared_ptr<Client>& client) const {
   auto it = members_.find(client.get());
-  return it == members_.end() ? -1 : it->second.audience;
+  return it == members_.end() || !belongs(it->second) ? -1 : it->second.audience;
 }
 
 bool Room::has_members(int audience) const {
   for (const auto& [key, member] : members_)
-    if (member.audience == audience) return true;
+    if (member.audience == audience && belongs(member)) return true;
   return false;
+}
+
+void Room::detach_player(std::int64_t player, const std::string& told, const Client* asker,
+                         const Json& re) {
+  const Message message = std::make_shared<const std::string>(told);
+  for (auto it = members_.begin(); it != members_.end();) {
+    const std::shared_ptr<Client> client = it->second.client;
+    if (client->player() != player) {
+      ++it;
+      continue;
+    }
+    for (const auto& [waiting, sync] : waiting_for_state_)
+      if (waiting == client && !sync.is_null())
+        error(client, sync, code::kNotInRoom, "out of the room before the state was sent");
+    std::erase_if(waiting_for_state_, [&](const auto& w) { return w.first == client; });
+    if (it->first == asker)
+      client->send(event::answering(re, told));
+    else
+      client->send(message);
+    it = members_.erase(it);
+  }
 }
 
 void Room::attach(std::shared_ptr<Client> client, int audience) {
@@ -302,7 +330,7 @@ void Room::watch(std::shared_ptr<Client> client, Json re) {
 void Room::add_bot(std::shared_ptr<Client> client, std::optional<int> wanted, std::string kind,
                    Json re) {
   if (closed_) return error(client, re, code::kNoSuchRoom, "that room has closed");
-  if (!members_.count(client.get())) return error(client, re, code::kNotInRoom, "not in that room");
+  if (audience_of(client) < 0) return error(client, re, code::kNotInRoom, "not in that room");
   if (client->player() != host_)
     return error(client, re, code::kNotHost, "only the host adds bots");
   if (status_ != Status::open)
@@ -317,10 +345,11 @@ void Room::add_bot(std::shared_ptr<Client> client, std::optional<int> wanted, st
 }
 
 void Room::leave(std::shared_ptr<Client> client, Json re) {
-  const int audience = audience_of(client);
-  if (!members_.erase(client.get())) return error(client, re, code::kNotInRoom, "not in that room");
-  client->send(event::left(re, id_));
+  if (!members_.count(client.get())) return error(client, re, code::kNotInRoom, "not in that room");
   const std::int64_t player = client->player();
+  // The player leaves, not only this connection: none of theirs may stay at a seat that can be
+  // another player's next (a second tab would be shown the next holder's hand).
+  detach_player(player, event::left(nullptr, id_), client.get(), re);
   auto held = seat_of(player);
   if (status_ == Status::open && held) {
     // Before the start a seat is free to take again; the host's role passes on.
@@ -335,7 +364,7 @@ void Room::leave(std::shared_ptr<Client> client, Json re) {
   }
   // A player who leaves a running match keeps the seat and may come back (away meanwhile); a
   // host who leaves hands the role to someone who is here.
-  member_gone(audience);
+  if (held) member_gone(*held);
   pass_host_if_gone();
   send_room_to_all();
   close_if_abandoned();
@@ -344,7 +373,7 @@ void Room::leave(std::shared_ptr<Client> client, Json re) {
 bool Room::pass_host_on() {
   host_.reset();
   for (const auto& s : seats_)
-    if (s.player && !host_) host_ = s.player;
+    if (s.player && !gone_.count(*s.player) && !host_) host_ = s.player;
   if (host_ || status_ != Status::open) return false;
   closed_ = true;
   for (const auto& [key, member] : members_) member.client->send(event::left(Json(), id_));
@@ -382,7 +411,7 @@ void Room::resume(std::shared_ptr<Client> client) {
 
 void Room::start(std::shared_ptr<Client> client, Json re) {
   if (closed_) return error(client, re, code::kNoSuchRoom, "that room has closed");
-  if (!members_.count(client.get())) return error(client, re, code::kNotInRoom, "not in that room");
+  if (audience_of(client) < 0) return error(client, re, code::kNotInRoom, "not in that room");
   if (client->player() != host_) return error(client, re, code::kNotHost, "only the host starts");
   if (status_ != Status::open) return error(client, re, code::kAlreadyStarted, "already started");
   for (std::size_t i = 0; i < seats_.size(); ++i)
@@ -454,7 +483,7 @@ void Room::started(std::int64_t match, const std::shared_ptr<Client>& client, co
 
 void Room::send_state(const std::shared_ptr<Client>& client, const Json& re) {
   auto it = members_.find(client.get());
-  if (it == members_.end() || !state_) return;
+  if (it == members_.end() || !belongs(it->second) || !state_) return;
   if (!pending_.empty()) {
     // The state may be ahead of what is stored: answer once the store has caught up.
     it->second.awaiting_state = true;
@@ -469,19 +498,19 @@ void Room::send_state(const std::shared_ptr<Client>& client, const Json& re) {
 }
 
 void Room::sync(std::shared_ptr<Client> client, Json re) {
-  if (!members_.count(client.get()))
+  if (audience_of(client) < 0)
     return error(client, re, code::kNotInRoom, "join or watch the room first");
   send_state(client, re);
 }
 
 void Room::act(std::shared_ptr<Client> client, Json action, Json re) {
   if (closed_) return error(client, re, code::kNoSuchRoom, "that room has closed");
-  auto it = members_.find(client.get());
-  if (it == members_.end()) return error(client, re, code::kNotInRoom, "join the room first");
-  if (it->second.audience == spectators())
+  const int audience = audience_of(client);
+  if (audience < 0) return error(client, re, code::kNotInRoom, "join the room first");
+  if (audience == spectators())
     return error(client, re, code::kNotYourSeat, "spectators cannot act");
   if (status_ == Status::over) return error(client, re, code::kMatchOver, "the match is over");
-  apply(it->second.audience, std::move(action), client, re);
+  apply(audience, std::move(action), client, re);
 }
 
 void Room::apply(int seat, Json action, const std::shared_ptr<Client>& by, const Json& re) {
@@ -533,16 +562,24 @@ void Room::committed(std::int64_t version, bool ok, const std::string& error) {
   Pending done = std::move(pending_.front());
   pending_.pop_front();
   committed_ = version;
+  const bool asked = done.by && !done.re.is_null();
+  bool answered = false;
   for (const auto& [audience, message] : done.patches)
     for (const auto& [key, member] : members_) {
-      if (member.audience != audience || member.awaiting_state) continue;
+      if (member.audience != audience || member.awaiting_state || !belongs(member)) continue;
       // The sender learns which patch carries its action: its own copy answers the request.
-      if (member.client == done.by && !done.re.is_null())
+      if (asked && member.client == done.by) {
         member.client->send(
             std::make_shared<const std::string>(event::answering(done.re, *message)));
-      else
+        answered = true;
+      } else {
         member.client->send(message);
+      }
     }
+  // Every action has one answer, whatever its sender did meanwhile. One that waits for a state
+  // (it sent sync, or came in again) is sent no patch before it, and one that has left the room
+  // none at all: each learns where its action landed, and its view comes with its state.
+  if (asked && !answered) done.by->send(event::applied(done.re, match_, version));
   server_metrics().patch_sent(std::chrono::steady_clock::now() - done.applied_at);
   if (done.over) {
     set_status(Status::over);

@@ -209,12 +209,25 @@ class Room : public std::enable_shared_from_this<Room> {
   void close_when_left_empty();
   void error(const std::shared_ptr<Client>& client, const Json& re, const std::string& code,
              const std::string& message);
+  // The seat `player` holds, if any. A player who gave up the seat of a finished match (left, or
+  // was removed) holds none, though the seat keeps their name as history has it.
   std::optional<int> seat_of(std::int64_t player) const;
+  // Whether `member` is in its audience by right: a spectator, or a connection of its seat's
+  // player. A seat belongs to a player, never to a connection.
+  bool belongs(const Member& member) const;
+  // The audience `client` is in (a seat, or spectators()); -1 when it is not in the room, or when
+  // its seat is not its player's: every per-seat request asks here, so it is checked against the
+  // seat's player at the moment it is made.
   int audience_of(const std::shared_ptr<Client>& client) const;
+  // Takes every connection of `player` out of the room, each sent `told`; `asker`'s copy answers
+  // its request `re`. A state one of them waits for is refused instead (not_in_room).
+  void detach_player(std::int64_t player, const std::string& told, const Client* asker,
+                     const Json& re);
   void attach(std::shared_ptr<Client> client, int audience);
   void send_state(const std::shared_ptr<Client>& client, const Json& re);
   // The recent chat, to a member who has just come in; nothing when nothing was said.
   void send_chat_log(const std::shared_ptr<Client>& client);
+  // Whether anyone is in `audience` by right (belongs).
   bool has_members(int audience) const;
 
   // The second half of start, once the store has answered with the match id (0: not stored).

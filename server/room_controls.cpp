@@ -78,21 +78,18 @@ void Room::remove(std::int64_t player, SeatAfter after, std::string reason, Answ
     return done(
         Error{"match_running", "a running match waits for every seat: give the seat to a bot"});
 
-  const Message removed = message_of(event::removed(id_, seat, reason, by));
-  for (auto it = members_.begin(); it != members_.end();) {
-    if (it->second.audience != seat) {
-      ++it;
-      continue;
-    }
-    std::erase_if(waiting_for_state_, [&](const auto& w) { return w.first == it->second.client; });
-    it->second.client->send(removed);
-    it = members_.erase(it);
-  }
+  // Every connection of the player goes, the seat's and any watching: the player is out.
+  detach_player(player, event::removed(id_, seat, reason, by), nullptr, nullptr);
   directory_.seat_released(player, id_);
   TORTUGA_LOG(info, "room " << id_ << ": player " << player << " removed from seat " << seat
                             << (after == SeatAfter::bot ? ", a bot takes it" : ", left open"));
 
-  // A finished match's seats are its history: they stay as they were.
+  // A finished match's seats are its history: they stay as they were, but the player has given
+  // the seat up as by leaving it, and no rematch can gather the same seats again.
+  if (status_ == Status::over) {
+    gone_.insert(player);
+    rematch_.reset();
+  }
   if (status_ == Status::open)
     seats_[seat] = after == SeatAfter::bot ? bot_seat(seat, kReplacementBot) : RoomSeat{};
   if (status_ == Status::playing) {

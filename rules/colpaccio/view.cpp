@@ -49,10 +49,12 @@ Json score_json(const Score& score, const Holding& holding) {
           {"doubloons", holding.doubloons}, {"goods_cards", holding.goods_total()}};
 }
 
+// Seats as people count them, from 1: the result's `message` is for clients that do not word the
+// result themselves from its `winners`.
 std::string seats_text(const std::vector<int>& seats) {
   std::string text = seats.size() == 1 ? "Seat " : "Seats ";
   for (std::size_t i = 0; i < seats.size(); ++i)
-    text += (i == 0 ? "" : i + 1 == seats.size() ? " and " : ", ") + std::to_string(seats[i]);
+    text += (i == 0 ? "" : i + 1 == seats.size() ? " and " : ", ") + std::to_string(seats[i] + 1);
   return text;
 }
 

@@ -221,20 +221,22 @@ void ScalawagState::write_seat_view(int seat, ViewWriter& out) const {
   out.end_object();
 }
 
+// The result names its winners by seat and its team by allegiance, for clients to word in their
+// players' names and language; `message` is an English sentence for those that do not, with
+// seats counted from 1 as people count them.
 Json ScalawagState::result() const {
   if (!is_over()) return nullptr;
-  Json survivors = table_.alive_seats();
-  std::string message;
+  Json result = {
+      {"winners", winners_}, {"reason", end_reason_}, {"survivors", table_.alive_seats()}};
   if (end_reason_ == "last_team") {
-    const int side = table_.ships[winners_.front()].allegiance;
-    message = "The " + std::string(allegiance_name(side)) + " alliance rules the sea.";
+    const std::string side(allegiance_name(table_.ships[winners_.front()].allegiance));
+    result["alliance"] = side;
+    result["message"] = "The " + side + " alliance rules the sea.";
   } else {
-    message = "Seat " + std::to_string(winners_.front()) + " is the last ship afloat.";
+    result["message"] =
+        "Seat " + std::to_string(winners_.front() + 1) + " is the last ship afloat.";
   }
-  return {{"winners", winners_},
-          {"reason", end_reason_},
-          {"survivors", std::move(survivors)},
-          {"message", message}};
+  return result;
 }
 
 }  // namespace tortuga::scalawag

@@ -15,7 +15,6 @@ const REQUEST_TIMEOUT_MS = 30000;
 // The server's default rate is 50 messages a second in bursts of 100: a refused burst has room
 // again within a few hundred milliseconds.
 const RATE_LIMIT_RETRIES_MS = [100, 250, 500, 1000, 2000];
-const CHAT_MAX = 500;  // characters (code points) in a chat line, as the server counts them
 const PUSHED = ['state', 'patch'];
 // Messages whose event the client emits itself, once its own state has taken them in: a
 // `welcome` listener finds client.player (and the rest) already set.
@@ -199,13 +198,7 @@ export class TortugaClient extends Emitter {
 
   // The room's chat. Resolves with the `chat` message carrying the line.
   chat(room, text) {
-    return this.#ask(() => {
-      check.text('text', text, 1, Infinity);
-      if ([...text].length > CHAT_MAX) {
-        throw new TortugaError('chat_too_long', `a chat line has at most ${CHAT_MAX} characters`);
-      }
-      return {type: 'chat', room: check.roomId(room), text};
-    });
+    return this.#ask(() => ({type: 'chat', room: check.roomId(room), text: check.chatText(text)}));
   }
 
   // Stops (muted: false, starts again) a player's chat reaching this player in the room.
@@ -239,7 +232,7 @@ export class TortugaClient extends Emitter {
 
   closeRoom(room, {reason} = {}) {
     const build = () => ({type: 'close_room', room: check.roomId(room),
-                          reason: check.optional(check.text, 'reason', reason, 1, 200)});
+                          reason: check.optional(check.reason, 'reason', reason)});
     return this.#ask(build).then((reply) => {
       this.#forgetRoom(reply.room);
       return reply;
@@ -515,6 +508,7 @@ export class TortugaClient extends Emitter {
     }
     if (message.type === 'state') this.match(message.match).takeState(message);
     if (message.type === 'patch') this.match(message.match).takePatch(message);
+    if (message.type === 'applied') this.match(message.match).takeApplied(message);
     if (message.type === 'room') this.#takeRoom(message);
     if (message.type === 'rooms_changed' && this.#lobbyWatch) this.#takeLobbyChanges(message);
     if (['left', 'room_closed', 'removed'].includes(message.type)) this.#forgetRoom(message.room);

@@ -14,6 +14,7 @@ const SHAPES = {
   state: (m) => isId(m.match) && isVersion(m.version) && isPlainObject(m.view),
   patch: (m) => isId(m.match) && isVersion(m.version) && Array.isArray(m.ops) &&
                 m.ops.every(isPlainObject),
+  applied: (m) => isId(m.match) && isVersion(m.version),
   room: (m) => isPlainObject(m.room) && isId(m.room.id) && Array.isArray(m.room.seats),
   rooms: (m) => Array.isArray(m.rooms),
   matches: (m) => Array.isArray(m.matches),

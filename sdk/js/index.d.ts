@@ -118,6 +118,11 @@ export interface RoomMessage {
 
 export interface LeftMessage { type: 'left'; re?: string | number; room: number; }
 
+/** The answer to an action when no patch answered it (a state was on its way to this
+ * connection, or it had left the room): the action landed in `version`. */
+export interface AppliedMessage { type: 'applied'; re: string | number; match: number;
+                                  version: number; }
+
 /** A line said in a room. */
 export interface ChatLine {
   player: number;
@@ -149,15 +154,27 @@ export interface StoredMatch {
   ended_ms: number | null;
 }
 
+/** A line said in a match's room, as its replay keeps it: at the step it was said. */
+export interface ReplayChatLine {
+  step: number;
+  /** The speaker's seat; null for a spectator. */
+  seat: number | null;
+  player: number | null;
+  name: string;
+  text: string;
+  time_ms: number;
+}
+
 export interface Replay {
   type: 'replay';
+  re?: string | number;
   match: number;
   seat: number | null;
-  // Every step fully revealed: a match that is over, asked without a seat.
+  /** Every step fully revealed: a match that is over, asked without a seat. */
   revealed: boolean;
   steps: {step: number; seat: number | null; action: Action | null; view: View}[];
-  /** What was said in the room while the match was on, each line at its step. */
-  chat?: (ChatLine & {step: number})[];
+  /** What was said in the room while it had the match, in order, whatever the seat asked for. */
+  chat: ReplayChatLine[];
 }
 
 export interface MatchFilter {
@@ -250,13 +267,15 @@ export class Match extends Emitter<MatchEvents> {
   readonly result: View['result'];
   readonly deadline: View['deadline'];
   readonly syncing: false | Promise<View | null>;
-  /** Among those to act, something legal to send, and no action of this client under way. */
+  /** Among those to act, something legal to send, no action of this client under way, and the
+   * view as far as the version this client's last answered action landed in. */
   readonly myTurn: boolean;
   /** Resolves with this handle once its first view has come. */
   readonly ready: Promise<Match>;
   /** Resolves with the result once the view is over. */
   readonly finished: Promise<View['result']>;
-  /** Sends an action; resolves with the version it landed in. */
+  /** Sends an action; resolves with the version it landed in, from the patch that carries it
+   * or from `applied` (the view then catches up with the state on its way). */
   act(action: Action): Promise<number>;
   /** Asks for the whole view again; resolves with it. */
   sync(): Promise<View | null>;
@@ -267,7 +286,11 @@ export class Match extends Emitter<MatchEvents> {
 export interface ClientOptions {
   /** ws:// or wss:// address of /ws, or a function returning it, asked at every connection. */
   url: string | (() => string);
-  /** The display name: 1 to 32 characters, no control characters. */
+  /**
+   * The display name, as the server takes it: 1 to 32 characters once white space at both ends
+   * is trimmed, none of them a control character, line break or text-direction mark
+   * (docs/protocol.md, hello).
+   */
   name: string;
   /** A WebSocket constructor; default globalThis.WebSocket (in Node 20: the "ws" package's). */
   WebSocket?: new (url: string) => unknown;
@@ -306,6 +329,7 @@ export interface ClientEvents {
   message: {type: string; [field: string]: Json};
   room: RoomMessage;
   left: LeftMessage;
+  applied: AppliedMessage;
   room_closed: {type: 'room_closed'; room: number; match: number | null; reason: string;
                 by: 'operator' | 'host'};
   removed: {type: 'removed'; room: number; seat: number; reason: string;

@@ -1,7 +1,8 @@
 // One match as this client sees it: the view kept in step from `state` and `patch` messages,
 // the legal actions, and `act`. Versions rise by one per applied action; a patch that skips a
 // version or does not apply is dropped and answered with `sync`, and patches arriving while
-// that state is on its way are dropped too (the state holds them).
+// that state is on its way are dropped too (the state holds them, and may be several versions
+// ahead of the last patch: the server sends none of those it covers).
 
 import {Emitter} from './emitter.js';
 import {TortugaError} from './errors.js';
@@ -15,6 +16,9 @@ export class Match extends Emitter {
   #resolveFinished;
   #actionId = null;  // the request id of the action under way
   #actions = 0;
+  // The version an answer of this client's said its action landed in: an `applied` answer comes
+  // ahead of the view that shows the action, which the seat waits for before choosing again.
+  #landed = -1;
 
   constructor(client, id) {
     super();
@@ -44,11 +48,13 @@ export class Match extends Emitter {
   // legal to send, and has no action under way (whose patch would change what is legal).
   get myTurn() {
     return !this.over && !this.stale && this.seat !== null && this.toAct.includes(this.seat) &&
-           this.legal.length > 0 && this.#actionId === null;
+           this.legal.length > 0 && this.#actionId === null && this.version >= this.#landed;
   }
 
   // Sends one action (one of `legal`, unchanged). Resolves with the version it landed in
-  // once the server has applied it; rejects with a TortugaError when it is refused.
+  // once the server has applied it, answered by the patch that carries it, or by `applied` when
+  // a state was on its way meanwhile (the view then shows the action once that state is here);
+  // rejects with a TortugaError when it is refused.
   act(action) {
     try {
       check.action(action);
@@ -98,6 +104,13 @@ export class Match extends Emitter {
     this.#syncing = false;
     this.stale = false;
     this.#change(message.view, message.version, 'state');
+  }
+
+  // The answer to this client's action when the server sent no patch for it: the action landed in
+  // `version`, and the view that shows it comes with the state on its way.
+  takeApplied(message) {
+    this.#answered(message);
+    this.#landed = Math.max(this.#landed, message.version);
   }
 
   takePatch(message) {

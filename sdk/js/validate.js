@@ -6,9 +6,21 @@ import {TortugaError} from './errors.js';
 
 const BOT_KINDS = ['random', 'smart'];
 const MATCH_STATUSES = ['running', 'finished', 'aborted'];
-// Control characters, line breaks and invisible formatting characters (text-direction marks,
-// zero-width joiners): the server refuses names holding any of them.
-const FORBIDDEN_IN_NAME = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+// The characters the server keeps out of names, chat lines and a host's reasons: control
+// characters (C0, DEL, C1), line and paragraph separators, the bidirectional controls, the
+// zero-width space and the byte-order mark (protocol/schema/parts/name.json). Joiners stay: emoji
+// and some scripts need them.
+const FORBIDDEN = '\\x00-\\x1F\\x7F-\\x9F\\u061C\\u200B\\u200E\\u200F\\u2028\\u2029' +
+                  '\\u202A-\\u202E\\u2066-\\u2069\\uFEFF';
+// Unicode's White_Space, which the server trims from a name's ends (line breaks there too).
+const WHITE_SPACE = '\\t-\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000';
+const HOLDS_FORBIDDEN = new RegExp(`[${FORBIDDEN}]`, 'u');
+const ENDS = new RegExp(`^[${WHITE_SPACE}]+|[${WHITE_SPACE}]+$`, 'gu');
+const BLANK = new RegExp(`^[${WHITE_SPACE}]*$`, 'u');
+const INVISIBLE = 'must not contain control, line-break or invisible formatting characters';
+const NAME_MAX = 32;
+const CHAT_MAX = 500;
+const REASON_MAX = 200;
 
 function refuse(field, rule) {
   throw new TortugaError('bad_field', `field "${field}" ${rule}`);
@@ -18,11 +30,36 @@ export function isPlainObject(value) {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+// As the server reads a name: trimmed of white space at both ends, then 1 to 32 characters
+// (code points), none of them forbidden. The name is sent as given; the server trims it.
 export function name(value) {
   if (typeof value !== 'string') refuse('name', 'must be a string');
-  const length = [...value.trim()].length;
-  if (length < 1 || length > 32) refuse('name', 'must have 1 to 32 characters once trimmed');
-  if (FORBIDDEN_IN_NAME.test(value)) refuse('name', 'must not hold control characters');
+  const trimmed = value.replace(ENDS, '');
+  if (HOLDS_FORBIDDEN.test(trimmed)) refuse('name', INVISIBLE);
+  const length = [...trimmed].length;
+  if (length < 1 || length > NAME_MAX) {
+    refuse('name', `must have 1 to ${NAME_MAX} characters once trimmed, not ${length}`);
+  }
+  return value;
+}
+
+// A chat line is kept as typed: nothing trimmed, but it must say something and hide nothing.
+export function chatText(value) {
+  if (typeof value !== 'string') refuse('text', 'must be a string');
+  if (HOLDS_FORBIDDEN.test(value)) refuse('text', INVISIBLE);
+  if (BLANK.test(value)) refuse('text', 'must not be empty or only white space');
+  const length = [...value].length;
+  if (length > CHAT_MAX) {
+    throw new TortugaError('chat_too_long',
+                           `field "text" must have at most ${CHAT_MAX} characters, not ${length}`);
+  }
+  return value;
+}
+
+// The host's words on closing a room: 1 to 200 characters, none of them forbidden.
+export function reason(field, value) {
+  text(field, value, 1, REASON_MAX);
+  if (HOLDS_FORBIDDEN.test(value)) refuse(field, INVISIBLE);
   return value;
 }
 

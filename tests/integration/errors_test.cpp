@@ -1,5 +1,6 @@
 // A client's mistake costs it an error message, never its connection: after each one a ping still
 // gets its pong, and the match is as it was.
+#include <cctype>
 #include <set>
 #include <string>
 
@@ -76,6 +77,10 @@ TEST_CASE("malformed, unknown and incomplete messages are refused and the connec
   expect_refused(c, {{"type", "join_room"}}, "bad_field");
   expect_refused(c, {{"type", "join_room"}, {"room", true}}, "bad_field");
   expect_refused(c, {{"type", "action"}, {"match", 1}}, "bad_field");
+  // An action that is there but is no object is refused as the games refuse a malformed one.
+  const Json not_an_action =
+      expect_refused(c, {{"type", "action"}, {"match", 1}, {"action", "pass"}}, "bad_action");
+  CHECK(not_an_action.at("message") == "an action must be a JSON object");
   expect_refused(c, {{"type", "create_room"}, {"game", "chess"}}, "unknown_game");
   expect_refused(c, {{"type", "join_room"}, {"room", 999}}, "no_such_room");
   expect_refused(c, {{"type", "action"}, {"match", 999}, {"action", {{"type", "pass"}}}},
@@ -147,7 +152,7 @@ TEST_CASE("room and match mistakes are refused and change nothing") {
                  "illegal_action");
   expect_refused(anne, {{"type", "action"}, {"match", match}, {"action", {{"type", "fly"}}}},
                  "bad_action");
-  expect_refused(anne, {{"type", "action"}, {"match", match}, {"action", "pass"}}, "bad_field");
+  expect_refused(anne, {{"type", "action"}, {"match", match}, {"action", "pass"}}, "bad_action");
 
   // None of that moved the match: the state is still the first one, and a legal action works.
   for (TestClient* c : {&anne, &bill, &sam}) {
@@ -178,6 +183,55 @@ TEST_CASE("a refused join leaves the client outside the room") {
   expect_refused(carl, {{"type", "join_room"}, {"room", room}}, "room_full");
   expect_refused(carl, {{"type", "start"}, {"room", room}}, "not_in_room");
   expect_refused(carl, {{"type", "leave_room"}, {"room", room}}, "not_in_room");
+}
+
+TEST_CASE(
+    "a byte-order mark at the very start of a frame is skipped, anywhere else it is bad_json") {
+  TempDir dir;
+  ServerProcess server(dir / "tortuga.db", dir.path());
+  TestClient c(server.port(), "client");
+  const std::string bom = "\xEF\xBB\xBF";
+  c.send_text(bom + R"({"type":"ping","id":"marked"})");
+  const Json pong = c.wait_for_type("pong");
+  CHECK(pong.at("re") == "marked");
+  expect_unanswerable(c, " " + bom + R"({"type":"ping","id":1})", "bad_json");
+  expect_unanswerable(c, R"({"type":"ping",)" + bom + R"("id":1})", "bad_json");
+  // Inside a string it is a character like any other, kept as sent.
+  c.send_text(R"({"type":"ping","id":")" + bom + R"("})");
+  CHECK(c.wait_for_type("pong").at("re") == bom);
+}
+
+TEST_CASE("a text frame that is not UTF-8 closes the connection with 1007, and nobody else's") {
+  TempDir dir;
+  ServerProcess server(dir / "tortuga.db", dir.path());
+  TestClient c(server.port(), "client"), other(server.port(), "other");
+  c.hello("Anne");
+  other.hello("Bill");
+  c.send_text("{\"type\":\"ping\",\"id\":\"\xFF\"}");
+  c.wait_until([&] { return c.closed(); }, "the connection to close");
+  REQUIRE(c.close_frame());
+  CHECK(c.close_frame()->code == 1007);  // invalid frame payload data (RFC 6455)
+  CHECK(c.errors().empty());             // closed, not answered
+  expect_pong(other);
+}
+
+TEST_CASE("a join code is matched exactly: in capitals, without white space") {
+  TempDir dir;
+  ServerProcess server(dir / "tortuga.db", dir.path());
+  TestClient anne(server.port(), "anne"), bill(server.port(), "bill");
+  anne.hello("Anne");
+  bill.hello("Bill");
+  const Json room =
+      anne.request({{"type", "create_room"}, {"game", kRaft}, {"private", true}}).at("room");
+  const std::string code = room.at("code");
+  CHECK(code.size() == 6);
+  for (char ch : code) CHECK(((ch >= 'A' && ch <= 'Z') || (ch >= '2' && ch <= '9')));
+  std::string lower = code;
+  for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  expect_refused(bill, {{"type", "join_room"}, {"room", lower}}, "no_such_room");
+  expect_refused(bill, {{"type", "join_room"}, {"room", " " + code}}, "no_such_room");
+  expect_refused(bill, {{"type", "watch_room"}, {"room", lower}}, "no_such_room");
+  CHECK(bill.request({{"type", "join_room"}, {"room", code}}).at("room").at("id") == room.at("id"));
 }
 
 TEST_CASE("messages over the size limits: refused above the soft one, cut off above the hard one") {

@@ -262,12 +262,18 @@ std::string TestClient::recent() const {
   return text;
 }
 
+int TestClient::answers(const Json& re) const {
+  auto it = answers_.find(re.dump());
+  return it == answers_.end() ? 0 : it->second;
+}
+
 void TestClient::track(const Json& message) {
   std::string text = message.dump();
   if (text.size() > 400) text = text.substr(0, 400) + "...";
   recent_.push_back(std::move(text));
   if (recent_.size() > 12) recent_.pop_front();
 
+  if (message.contains("re")) ++answers_[message["re"].dump()];
   const std::string type = message.value("type", "");
   if (type == "error") {
     errors_.push_back(message);

@@ -96,6 +96,8 @@ class TestClient {
   const MatchView& wait_version(std::int64_t match, std::int64_t version, Millis timeout = kWait);
   // Every error the server sent this client, oldest first.
   const std::vector<Json>& errors() const { return errors_; }
+  // How many messages read so far answered the request with id `re`: one each, by the protocol.
+  int answers(const Json& re) const;
   // The last few messages, for failure messages.
   std::string recent() const;
 
@@ -115,6 +117,7 @@ class TestClient {
   bool record_ = false;
   std::map<std::int64_t, MatchView> matches_;
   std::vector<Json> errors_;
+  std::map<std::string, int> answers_;  // by the answered request's id, as JSON text
   std::deque<std::string> recent_;
   std::ofstream frames_;
 };

@@ -1,4 +1,5 @@
-// docs/protocol.md is the contract client authors read: it must keep up with the code.
+// docs/protocol.md is the contract client authors read: it must keep up with the code. Its
+// examples are held to the protocol's JSON Schema by tests/schema/docs_examples.test.mjs.
 #include <doctest/doctest.h>
 
 #include <fstream>

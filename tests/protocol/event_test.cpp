@@ -65,6 +65,8 @@ TEST_CASE("every builder gives its message with the documented fields") {
         Json{{"type", "state"}, {"match", 9}, {"version", 4}, {"view", view}});
   CHECK(event::state_of_text("s", 9, 4, view.dump()) ==
         R"({"type":"state","re":"s","match":9,"version":4,"view":)" + view.dump() + "}");
+  CHECK(read(event::applied(Json("a"), 9, 5)) ==
+        Json{{"type", "applied"}, {"re", "a"}, {"match", 9}, {"version", 5}});
   Json ops = Json::array({{{"op", "replace"}, {"path", "/step"}, {"value", 5}}});
   CHECK(
       event::patch(9, 5, ops) ==

@@ -100,6 +100,7 @@ TEST_CASE("a finished match's result carries scores, places and the breakdown") 
   CHECK(result["prestige"][1]["goods"]["sabres"] == 4);
   CHECK(result["prestige"][2]["ships"] == 8);
   CHECK(result["prestige"][1]["doubloons"] == 4);
-  CHECK(result["message"] == "Seat 2 made the Colpaccio with 15 prestige.");
+  // The English sentence counts seats from 1, as people do: seat 2 is the third player.
+  CHECK(result["message"] == "Seat 3 made the Colpaccio with 15 prestige.");
   CHECK(state->view(0)["result"] == result);
 }

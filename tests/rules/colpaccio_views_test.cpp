@@ -60,7 +60,7 @@ TEST_CASE("a full tie on prestige, doubloons and goods is a shared victory") {
   CHECK(result["winners"] == Json::array({0, 1}));
   CHECK(result["places"] == Json::array({{0, 1}}));
   CHECK(result["message"] ==
-        "Seats 0 and 1 share the victory with 14 prestige: a toast with a glass of rum.");
+        "Seats 1 and 2 share the victory with 14 prestige: a toast with a glass of rum.");
 }
 
 TEST_CASE("a duel the Corsairs win has no winner among the seats") {

@@ -50,6 +50,8 @@ TEST_CASE("scalawag: the last ship afloat wins") {
   REQUIRE(m->is_over());
   CHECK(m->result()["winners"] == Json::array({0}));
   CHECK(m->result()["reason"] == "last_ship");
+  // Seat 0 is the first player: the English sentence counts from 1.
+  CHECK(m->result()["message"] == "Seat 1 is the last ship afloat.");
   CHECK(m->actors().empty());
   CHECK(m->apply(0, order("make_sail", 0))->code == tortuga::code::kMatchOver);
 }
@@ -76,6 +78,8 @@ TEST_CASE("scalawag: in alliance mode a team wins when only its members survive"
   REQUIRE(end->is_over());
   CHECK(end->result()["winners"] == Json::array({0, 3}));
   CHECK(end->result()["reason"] == "last_team");
+  // The alliance is named, for a client to word in its own language.
+  CHECK(end->result()["alliance"] == "english");
   CHECK(end->spectator_view()["teams"]["english"] == Json::array({0, 3}));
 }
 

@@ -29,3 +29,29 @@ test('the SDK\'s types name every game and every action type of the schema', () 
   const index = readFileSync(join(root, 'sdk', 'js', 'index.d.ts'), 'utf8');
   assert.match(index, /export \* from '\.\/games\.js';/);
 });
+
+// The SDK's hand-written types of the history's messages have the schema's fields, each optional
+// exactly where the schema leaves it out of `required`: a field the server always sends is never
+// `?` (a client would guard against its absence for nothing), and none is missing.
+test('index.d.ts declares the replay, its chat lines and the stored match as the schema does', () => {
+  const bundle = JSON.parse(readFileSync(schemaPath, 'utf8'));
+  const index = readFileSync(join(root, 'sdk', 'js', 'index.d.ts'), 'utf8');
+  const always = (required) => (required ? 'always' : 'optional');
+  const declared = (name) => {
+    const body = index.match(new RegExp(`export interface ${name} \\{([\\s\\S]*?)\\n\\}`));
+    assert.ok(body, `index.d.ts declares ${name}`);
+    const fields = [...body[1].matchAll(/^ {2}(\w+)(\?)?:/gm)];
+    return Object.fromEntries(fields.map(([, field, optional]) => [field, always(!optional)]).sort());
+  };
+  const described = (def) => {
+    const {properties, required = []} = bundle.$defs[def];
+    const fields = Object.keys(properties);
+    return Object.fromEntries(fields.map((f) => [f, always(required.includes(f))]).sort());
+  };
+  for (const [name, def] of [['Replay', 'server.replay'],
+                             ['ReplayChatLine', 'parts.replay_chat_line'],
+                             ['ChatLine', 'parts.chat_line'], ['StoredMatch', 'parts.match'],
+                             ['RoomMessage', 'server.room']]) {
+    assert.deepEqual(declared(name), described(def), `${name} and ${def}`);
+  }
+});

@@ -6,8 +6,8 @@
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {startServer, seeded, newClient, playRandomly, within,
-        storedFinalView} from './sdk_harness.mjs';
+import {startServer, seeded, newClient, playRandomly, within, storedFinalView,
+        startAgainstBot} from './sdk_harness.mjs';
 
 function syncsSent(socket, match) {
   return socket.sent.filter((m) => m.type === 'sync' && m.match === match).length;
@@ -18,11 +18,7 @@ test('a broken patch, a gap and malformed frames are answered by a resync', asyn
   const anne = newClient(server, 'Anne Bonny');
   try {
     await anne.connect();
-    const {room} = await anne.createRoom({game: 'raft-and-scupper', options: {short_game: true}});
-    await anne.addBot(room.id, {bot: 'random'});
-    const started = await anne.start(room.id);
-    const match = anne.match(started.room.match);
-    await match.ready;
+    const match = await startAgainstBot(anne);
     // Seat 0 places the pirates first: the match waits for this client, so the view holds still.
     assert.ok(match.myTurn);
     const socket = anne.recording.latest();

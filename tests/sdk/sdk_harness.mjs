@@ -69,6 +69,18 @@ export async function startMatch(host, guests, {game = 'colpaccio', options} = {
   return {room, match: started.room.match, matches};
 }
 
+// `client` opens a room of `game` against a random bot and starts it; resolves with the match's
+// handle once its first view is there.
+export async function startAgainstBot(client, {game = 'raft-and-scupper',
+                                               options = {short_game: true}} = {}) {
+  const {room} = await client.createRoom({game, options});
+  await client.addBot(room.id, {bot: 'random'});
+  const started = await client.start(room.id);
+  const match = client.match(started.room.match);
+  await match.ready;
+  return match;
+}
+
 // Refusals a random player meets in the normal course of a match: several seats acting at once,
 // a view changing under a chosen action, the connection dropping under a request.
 const RACES = ['not_your_turn', 'illegal_action', 'match_over', 'disconnected'];

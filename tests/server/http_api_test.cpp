@@ -303,6 +303,27 @@ TEST_CASE("the SDK's modules are served at /sdk/ from sdk/js beside the web root
   }
 }
 
+TEST_CASE("/locales/ lists the languages of the web client's catalogs, each a file of its own") {
+  Archive a;
+  HttpApi api(*a.store, (a.dir / "web").string());
+  // No folder of catalogs: no language to offer, and the page keeps to its English.
+  CHECK(Json::parse(api.get("/locales/").body) == Json{{"languages", Json::array()}});
+  const auto locales = a.dir / "web" / "locales";
+  fs::create_directories(locales / "de.json");  // a folder is no catalog
+  std::ofstream(locales / "it.json") << "{}";
+  std::ofstream(locales / "en.json") << "{}";
+  std::ofstream(locales / "pt-BR.json") << "{}";
+  std::ofstream(locales / ".fr.json") << "{}";
+  std::ofstream(locales / "README.md") << "how to translate";
+  auto list = api.get("/locales/");
+  CHECK(list.status == 200);
+  CHECK(list.content_type == "application/json");
+  CHECK(Json::parse(list.body) == Json{{"languages", {"en", "it", "pt-BR"}}});
+  // Each catalog is a static file of the web root.
+  CHECK(api.get("/locales/it.json").body == "{}");
+  CHECK(api.get("/locales").status == 404);
+}
+
 TEST_CASE("/readyz answers 200 only while the store answers and the node does not drain") {
   Archive a;
   GatedStore store(*a.store);

@@ -230,10 +230,13 @@ struct Lobbyist {
     store.reset();
     fs::remove_all(dir);
   }
-  // Runs what is queued, and what the store answers meanwhile.
+  // Runs what is queued, however long the machine takes to get to it, and what the store
+  // answers meanwhile.
   void run() {
+    settle(io);
     run_until(
         io, [] { return false; }, std::chrono::milliseconds(20));
+    settle(io);
   }
   void send(const std::shared_ptr<FakeClient>& c, const Json& message) {
     auto ready = std::make_shared<std::atomic<bool>>(false);
@@ -247,8 +250,11 @@ struct Lobbyist {
     REQUIRE(c->player() != 0);
     return c;
   }
-  // Fires the clock's next timer and runs what it sets off.
+  // Fires the clock's next timer and runs what it sets off. What arms a timer may still be on
+  // its way (the feed arms its own on its strand, after a room posts a change to it): wait for
+  // one.
   void tick() {
+    REQUIRE(run_until(io, [&] { return clock.armed() > 0; }));
     REQUIRE(clock.fire_next());
     run();
   }

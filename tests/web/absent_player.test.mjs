@@ -1,7 +1,8 @@
 // An absent player does not freeze the table, with several browsers in one room at the server's
 // defaults: a player closes their page mid-match, the others (a spectator too) see them away and
 // the countdown to the bot, the wait ends and a bot plays their turn, and the player, back on a
-// new page of the same browser (which kept the token), has the seat again and plays on.
+// new page of the same browser (which kept the token), has the seat again and plays on. The log
+// tells the moves the bot made for them as the bot's.
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -69,6 +70,10 @@ test('a bot plays for a player who closed the page, who comes back to the seat a
     await rowOnCleo.locator('.badge.stand-in').waitFor();
     assert.equal(await rowOnAnne.locator('.badge.absent-bot').count(), 0);
     await until(async () => (await step(anne)) > waiting, 'the bot to play Mary\'s turn');
+    // The log says a bot played it, not Mary: on the table and for the spectator.
+    for (const page of [anne, cleo]) {
+      await page.locator('.log li', {hasText: '(a bot played for Mary Read)'}).first().waitFor();
+    }
 
     // Mary comes back (her browser kept her token): the seat is hers again at once.
     const back = await maryBrowser.newPage();

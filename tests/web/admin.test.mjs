@@ -46,13 +46,13 @@ test('the admin page closes a room, and the player is told why', async () => {
     await card.locator('li[data-seat="0"]', {hasText: 'Anne Bonny'})
         .filter({hasText: 'connected'}).waitFor();
     await card.locator('li[data-seat="1"]', {hasText: 'Bot 2'}).waitFor();
-    assert.match(await card.innerText(), /playing · match \d+ · public · 1 connections/);
+    assert.match(await card.innerText(), /playing · match \d+ · public · 1 connection,/);
 
     // A notice reaches the player's page, shown as text, never as HTML.
     const words = 'Repairs at <b>dawn</b> & the harbour closes';
     await admin.getByLabel('Notice to every connection').fill(words);
     await admin.getByRole('button', {name: 'Send notice'}).click();
-    await admin.locator('#admin-done', {hasText: 'Notice sent to 1 connections.'}).waitFor();
+    await admin.locator('#admin-done', {hasText: 'Notice sent to 1 connection.'}).waitFor();
     const notice = anne.locator('.notice .text');
     await notice.waitFor();
     assert.equal(await notice.innerText(), words);
@@ -60,6 +60,12 @@ test('the admin page closes a room, and the player is told why', async () => {
 
     // The room closes: the match stops, and Anne's page says why.
     await admin.getByLabel(`reason for closing room ${room}`).fill('The table is needed elsewhere');
+    // A redraw of the rooms (the page refreshes them after every call) keeps what was typed.
+    await card.evaluate((node) => { node.dataset.before = 'refresh'; });
+    await admin.getByRole('button', {name: 'Refresh'}).click();
+    await admin.locator(`.admin-room[data-room="${room}"]:not([data-before])`).waitFor();
+    assert.equal(await admin.getByLabel(`reason for closing room ${room}`).inputValue(),
+                 'The table is needed elsewhere');
     await admin.getByRole('button', {name: `Close room ${room}`}).click();
     await admin.locator('#admin-done', {hasText: `Done: close room ${room}.`}).waitFor();
     await card.waitFor({state: 'detached'});
@@ -114,7 +120,7 @@ test('the admin page removes a player and drains the node', async () => {
     await bill.getByRole('heading', {name: 'Lobby'}).waitFor();
     await bill.getByLabel('Game', {exact: true}).selectOption('raft-and-scupper');
     await bill.getByRole('button', {name: 'Create room'}).click();
-    await bill.getByRole('alert').filter({hasText: 'draining'}).waitFor();
+    await bill.getByRole('alert').filter({hasText: 'about to stop'}).waitFor();
   } finally {
     await browser.close();
     await server.stop();

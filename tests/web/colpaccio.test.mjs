@@ -302,7 +302,7 @@ test('a browser plays the solo duel against the Corsairs through the board', asy
     // Seasoned Corsairs: two face-down ships from the start, drawn as backs.
     assert.equal(first.corsairs.ships, 2);
     assert.match(await anne.locator('.colp-area[data-seat="corsairs"] h3').innerText(),
-                 /the Corsairs/);
+                 /The Corsairs/);
     await playToEnd(anne, 3);
     const end = await shownView(anne);
     checkTable(await drawnTable(anne), end);

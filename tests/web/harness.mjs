@@ -131,7 +131,7 @@ export async function startWithRandomBots(page) {
   const seats = await page.locator('.seat').count();
   for (let seat = 1; seat < seats; ++seat) {
     const row = page.locator(`.seat[data-seat="${seat}"]`);
-    await page.getByLabel(`bot for seat ${seat}`).selectOption('random');
+    await page.getByLabel(`bot for seat ${seat + 1}`).selectOption('random');
     await row.getByRole('button', {name: 'Add bot'}).click();
     await row.filter({hasText: `Bot ${seat + 1} (random)`}).waitFor();
   }

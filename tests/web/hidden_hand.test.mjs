@@ -16,7 +16,7 @@ test('a spectator never receives a hidden hand; a player sees only its own', asy
     await anne.waitForURL(/#\/room\/\d+$/);
     const room = Number(anne.url().match(/#\/room\/(\d+)$/)[1]);
     for (let seat = 1; seat <= 2; ++seat) {
-      await anne.getByLabel(`bot for seat ${seat}`).selectOption('random');
+      await anne.getByLabel(`bot for seat ${seat + 1}`).selectOption('random');
       await anne.locator(`.seat[data-seat="${seat}"]`).getByRole('button', {name: 'Add bot'})
           .click();
       await anne.locator(`.seat[data-seat="${seat}"]`, {hasText: `Bot ${seat + 1} (random)`})

@@ -4,8 +4,23 @@
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {startServer, launch, enter, createShortRoom, playOneMove, nextToAct, seeded, step,
-        toAct, until} from './harness.mjs';
+import {startServer, launch, enter, playOneMove, nextToAct, seeded, step, toAct,
+        until} from './harness.mjs';
+
+// A move of Anne's while Mary's turn is awaited, which cannot end the match: a jump (only sailing
+// and scuppering change the ships that decide who rafted up), else a pass, which ends it only
+// right after the other crew's own pass. The buttons beside the board list them all, folded or
+// not.
+async function jumpOrPass(page, random) {
+  const before = await step(page);
+  const jumps = page.locator('.actions button.action[data-action*=\'"type":"jump"\']');
+  const n = await jumps.count();
+  const chosen = n > 0 ? jumps.nth(Math.floor(random() * n))
+                       : page.locator('.actions button.action[data-action*=\'"type":"pass"\']');
+  await chosen.dispatchEvent('click');
+  await page.waitForFunction(
+      (k) => Number(document.querySelector('.play').dataset.step) > k, before);
+}
 
 test('a stand-in plays for an absent player, who gets the seat back; the host role passes on',
      async () => {
@@ -14,7 +29,12 @@ test('a stand-in plays for an absent player, who gets the seat back; the host ro
   try {
     const anne = await enter(browser, server.url, 'Anne Bonny');
     const mary = await enter(browser, server.url, 'Mary Read');
-    const room = await createShortRoom(anne);
+    // The full game: in the short one, a single sinking by the stand-in may raft a crew up and
+    // end the match before Mary is back.
+    await anne.getByLabel('Game', {exact: true}).selectOption('raft-and-scupper');
+    await anne.getByRole('button', {name: 'Create room'}).click();
+    await anne.waitForURL(/#\/room\/\d+$/);
+    const room = Number(anne.url().match(/#\/room\/(\d+)/)[1]);
     await mary.getByRole('button', {name: `Join room ${room}`}).click();
     await mary.waitForURL(new RegExp(`#/room/${room}$`));
     // Only the host has the controls.
@@ -34,8 +54,6 @@ test('a stand-in plays for an absent player, who gets the seat back; the host ro
     assert.match(await maryRow.innerText(), /Mary Read/);  // still her seat
 
     // Anne places her pirates; the stand-in then chooses Mary's crew, with nobody in her seat.
-    // Mary comes back as soon as it has: a short match played on at random may end before her
-    // turn comes again.
     const random = seeded(23);
     let anneMoves = 0;
     while (anneMoves < 6 && await step(anne) === anneMoves) {
@@ -53,6 +71,7 @@ test('a stand-in plays for an absent player, who gets the seat back; the host ro
                 'the stand-in to leave');
     await until(async () => (await maryRow.locator('.badge.away').count()) === 0,
                 'Mary to be back');
+    // Anne plays on without ending the match until Mary's turn comes.
     let maryActed = false;
     for (let i = 0; i < 12 && !maryActed; ++i) {
       const page = await nextToAct([anne, mary]);
@@ -64,8 +83,10 @@ test('a stand-in plays for an absent player, who gets the seat back; the host ro
         assert.equal(await step(mary), waiting);
         assert.ok(await toAct(mary));
         maryActed = true;
+        await playOneMove(mary, random);
+      } else {
+        await jumpOrPass(anne, random);
       }
-      await playOneMove(page, random);
     }
     assert.ok(maryActed, 'Mary played her own seat again');
 

@@ -40,7 +40,7 @@ test('a missed patch and a broken one are answered with sync', async () => {
     const random = seeded(31);
     await until(async () => {
       const raft = page.locator('.raft-legend');
-      if (await raft.filter({hasText: /Phase: (playing|over)/}).count()) return true;
+      if (await raft.filter({hasText: /At sea\.|The match is over\./}).count()) return true;
       if (await page.locator('.play[data-to-act="true"]').count()) {
         await playOneMove(page, random);
       }

@@ -43,7 +43,7 @@ test('a match is played to its end from the plain view alone', async () => {
     await logOfSteps(anne, stored.actions);
     // (A deal with one kind all connected starts with switches: 2% of short deals.)
     if (stored.actions <= 200) {
-      const placed = /^1\. Anne Bonny placed a (Yellow|Black)beard on ship \d+ at \[\d+, \d+\]$/;
+      const placed = /^1\. Anne Bonny placed a (Yellow|Black)beard on ship \d+$/;
       const switched = /^1\. Anne Bonny switched pair \d+ \(ships \d+ and \d+\)$/;
       const first = await anne.locator('.log li').first().innerText();
       assert.ok(placed.test(first) || switched.test(first), first);

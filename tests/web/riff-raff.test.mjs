@@ -194,7 +194,7 @@ test('a browser plays Riff Raff against bots through the board', async () => {
       const room = Number(anne.url().match(/#\/room\/(\d+)/)[1]);
       for (const seat of [1, 2]) {
         const row = anne.locator(`.seat[data-seat="${seat}"]`);
-        await anne.getByLabel(`bot for seat ${seat}`).selectOption('random');
+        await anne.getByLabel(`bot for seat ${seat + 1}`).selectOption('random');
         await row.getByRole('button', {name: 'Add bot'}).click();
         await row.and(anne.locator(':not(.empty)')).waitFor();
       }

@@ -31,7 +31,7 @@ test('two browsers meet in the lobby and play Raft & Scupper to its end', async 
     for (let page; (page = await nextToAct([anne, mary])); ++moves) {
       // At sea both see the clock of the player to move; during the setup there is none.
       const mover = page === anne ? 'Anne Bonny' : 'Mary Read';
-      const atSea = await page.locator('.raft-legend', {hasText: 'Phase: playing'}).count();
+      const atSea = await page.locator('.raft-legend', {hasText: 'At sea.'}).count();
       for (const p of [anne, mary]) {
         await p.locator(`.play[data-step="${await step(page)}"]`).waitFor();
         const clock = await p.locator('.countdown').allInnerTexts();

@@ -13,6 +13,10 @@ import {startServer, launch, enter, startAgainstBot, nextToAct, seeded, step, is
         logOfSteps} from './harness.mjs';
 import {applyPatch} from '../../sdk/js/patch.js';
 import {label, spaceName} from '../../web/boards/um-rum-und-ehre-words.js';
+import {useCatalogs} from './catalogs.mjs';
+
+// The board's words, as the page (in English) has them.
+useCatalogs('en');
 
 // The view a page holds, from the messages it received (state, then patches in order).
 function tracker(page) {

@@ -13,6 +13,8 @@ import {readFileSync, readdirSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
 import path from 'node:path';
 import {stepText} from '../../web/js/play.js';
+import {useCatalogs, catalogs} from './catalogs.mjs';
+import {setLanguage} from '../../web/js/i18n.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const NAMES = ['Anne Bonny', 'Mary Read', 'Bot 3 (smart)', 'Calico Jack', 'Bot 5 (random)',
@@ -24,7 +26,10 @@ const GAMES = {
   'raft-and-scupper': {dir: 'raft_and_scupper', event: null},
   'scalawag': {dir: 'scalawag', event: (w, e, view) => w.eventText(e, NAMES, view.seat ?? null)},
   'colpaccio': {dir: 'colpaccio', event: (w, e) => w.eventText(e, NAMES)},
-  'um-rum-und-ehre': {dir: 'um_rum_und_ehre', event: (w, e, view) => w.eventText(e, view, NAMES)},
+  // An event is told with the step's others around it (the roll said once, not twice).
+  'um-rum-und-ehre': {dir: 'um_rum_und_ehre',
+                      event: (w, e, view, events = [e]) =>
+                        w.eventText(e, view, NAMES, events, events.indexOf(e))},
   'riff-raff': {dir: 'riff_raff', event: null},
 };
 
@@ -99,71 +104,95 @@ function samples() {
   return run.stdout.trim().split('\n').map((line) => JSON.parse(line));
 }
 
+// In every language of the catalogs: the words are the catalogs', and each must say it all.
 test('every event and action of every game reads in words, in the log and the replay', async () => {
+  const problems = useCatalogs('en');
   const all = samples();
-  for (const [game, how] of Object.entries(GAMES)) {
-    const words = await import(`../../web/boards/${game}-words.js`);
-    const mine = all.filter((s) => s.game === game);
-    const seenEvents = new Set();
-    const seenActions = new Set();
-    const toldSteps = new Set();
-    for (const s of mine) {
-      if (s.sample === 'action') {
-        seenActions.add(s.type);
-        assertWords(words.label(s.action, s.view, NAMES), `${game}: the label of ${s.type}`);
-        // The heading of its group of buttons (the room's timeout is no button).
-        if (s.type !== 'timeout') {
-          const heading = words.group(s.type);
-          assertWords(heading, `${game}: the group of ${s.type}`);
-          check(heading !== s.type.replace(/_/g, ' '), `${game}: ${s.type}'s group has its words`);
-        }
-        continue;
-      }
-      const where = `${game}: step ${s.view.step} (${s.key}, ${s.audience} view)`;
-      toldSteps.add(s.key);
-      // The log line and the replay caption: from the step's view and the one before it.
-      const said = words.describe(s.view, NAMES, s.before);
-      check(said, `${where}: the game's words tell the step`);
-      assertWords(said, where);
-      // A log that starts at this step (a reload, a spectator arriving) tells it too.
-      assertWords(stepText(words, s.view, NAMES, undefined), `${where}, told alone`);
-      // Whoever acted is named: the line says who did what.
-      if (s.seat !== null) {
-        check(said?.includes(NAMES[s.seat]), `${where}: ${said} names ${NAMES[s.seat]}`);
-      }
-      if (!how.event) continue;
-      for (const e of stepEvents(s.view, s.before)) {
-        seenEvents.add(e.event);
-        const text = how.event(words, e, s.view);
-        assertWords(text, `${where}: the event ${e.event}`);
-        check(text !== e.event.replace(/_/g, ' '), `${where}: ${e.event} has its own words`);
-        // The line tells every event of its step.
-        check(said?.toLowerCase().includes(text.toLowerCase()),
-              `${where}: ${JSON.stringify(said)} tells ${JSON.stringify(text)}`);
-      }
-    }
-
-    if (how.event) {
-      const unreached = UNREACHED[game] || {};
-      for (const kind of eventKinds(how.dir)) {
-        if (unreached[kind]) {
-          const text = how.event(words, unreached[kind], {seat: null});
-          assertWords(text, `${game}: the event ${kind}`);
-          check(text !== kind.replace(/_/g, ' '), `${game}: ${kind} has its own words`);
+  for (const language of Object.keys(catalogs())) {
+    setLanguage(language);
+    for (const [game, how] of Object.entries(GAMES)) {
+      const words = await import(`../../web/boards/${game}-words.js`);
+      const mine = all.filter((s) => s.game === game);
+      const seenEvents = new Set();
+      const seenActions = new Set();
+      const toldSteps = new Set();
+      for (const s of mine) {
+        if (s.sample === 'action') {
+          seenActions.add(s.type);
+          assertWords(words.label(s.action, s.view, NAMES),
+                      `${language} ${game}: the label of ${s.type}`);
+          // The heading of its group of buttons (the room's timeout is no button).
+          if (s.type !== 'timeout') {
+            const heading = words.group(s.type);
+            assertWords(heading, `${language} ${game}: the group of ${s.type}`);
+            check(heading !== s.type.replace(/_/g, ' '),
+                  `${language} ${game}: ${s.type}'s group has its words`);
+          }
           continue;
         }
-        check(seenEvents.has(kind), `${game}: the event ${kind} was met in the bots' matches`);
+        const where = `${language} ${game}: step ${s.view.step} (${s.key}, ${s.audience} view)`;
+        // The end in the game's words, naming the winners by their names (Raft & Scupper's,
+        // which the heading names by player, by their crew).
+        const result = s.view.over ? s.view.result : null;
+        if (result?.winners?.length) {
+          const said = words.resultText(result, NAMES);
+          assertWords(said, `${where}: the result`);
+          const named = result.winning_crew ? [words.crewName(result.winning_crew)]
+                                            : result.winners.map((seat) => NAMES[seat]);
+          for (const name of named) check(said?.includes(name), `${where}: ${said} names ${name}`);
+        }
+        toldSteps.add(s.key);
+        // The log line and the replay caption: from the step's view and the one before it.
+        const said = words.describe(s.view, NAMES, s.before);
+        check(said, `${where}: the game's words tell the step`);
+        assertWords(said, where);
+        // A log that starts at this step (a reload, a spectator arriving) tells it too.
+        assertWords(stepText(words, s.view, NAMES, undefined), `${where}, told alone`);
+        // Whoever acted is named: the line says who did what.
+        if (s.seat !== null) {
+          check(said?.includes(NAMES[s.seat]), `${where}: ${said} names ${NAMES[s.seat]}`);
+        }
+        if (!how.event) continue;
+        const events = stepEvents(s.view, s.before);
+        for (const e of events) {
+          seenEvents.add(e.event);
+          const text = how.event(words, e, s.view, events);
+          assertWords(text, `${where}: the event ${e.event}`);
+          check(text !== e.event.replace(/_/g, ' '), `${where}: ${e.event} has its own words`);
+          // The line tells every event of its step (tavern tiles won together, in one breath).
+          const told = e.event === 'took_tavern' && e.roll === undefined
+              ? words.tileText(e.tile) : text;
+          check(said?.toLowerCase().includes(told.toLowerCase()),
+                `${where}: ${JSON.stringify(said)} tells ${JSON.stringify(told)}`);
+        }
       }
-      check(seenEvents.size >= 10, `${game}: its events were found in its sources`);
-    }
-    for (const kind of actionKinds(game)) {
-      check(seenActions.has(kind), `${game}: the action ${kind} was offered in the matches`);
-      if (!how.event) {
-        check(toldSteps.has(`action ${kind}`), `${game}: a step of ${kind} was told`);
+
+      if (how.event) {
+        const unreached = UNREACHED[game] || {};
+        for (const kind of eventKinds(how.dir)) {
+          if (unreached[kind]) {
+            const text = how.event(words, unreached[kind], {seat: null});
+            assertWords(text, `${language} ${game}: the event ${kind}`);
+            check(text !== kind.replace(/_/g, ' '),
+                  `${language} ${game}: ${kind} has its own words`);
+            continue;
+          }
+          check(seenEvents.has(kind),
+                `${language} ${game}: the event ${kind} was met in the bots' matches`);
+        }
+        check(seenEvents.size >= 10, `${language} ${game}: its events were found in its sources`);
       }
+      for (const kind of actionKinds(game)) {
+        check(seenActions.has(kind),
+              `${language} ${game}: the action ${kind} was offered in the matches`);
+        if (!how.event) {
+          check(toldSteps.has(`action ${kind}`), `${language} ${game}: a step of ${kind} was told`);
+        }
+      }
+      check(seenActions.size >= 4, `${language} ${game}: its actions were found in its page`);
     }
-    check(seenActions.size >= 4, `${game}: its actions were found in its page`);
   }
+  for (const problem of new Set(problems)) failures.push(`the catalogs: ${problem}`);
   const distinct = [...new Set(failures)];
   assert.deepEqual(distinct.slice(0, 40), [], `${distinct.length} things not in words`);
 });

@@ -2,34 +2,43 @@
 // cannonball), a ship's back (the deck, face-down ships, a threat's back with its spyglass), a
 // threat's face, and a play area's columns (the strip each card shows, oldest first; the
 // face-down ships). Only the board module (colpaccio.js) uses these; words for cards are here
-// too, so labels and drawings agree.
+// too, so labels and drawings agree: the rulebook's (games.colpaccio in the catalogs: the
+// Convoy, the goods, the Threats, the doubloons).
 
 import {s} from '../js/dom.js';
+import {t, list} from '../js/i18n.js';
+
+const w = (key, params) => t(`games.colpaccio.${key}`, params);
 
 export const GOODS = ['gems', 'silverware', 'fabrics', 'rum', 'pistols', 'sabres'];
-const GOOD = {gems: 'gems', silverware: 'silverware', fabrics: 'fine fabrics',
-              rum: 'rum barrels', pistols: 'pistols', sabres: 'sabres'};
-const ONE = {gems: 'gem', silverware: 'silverware', fabrics: 'fine fabric',
-             rum: 'rum barrel', pistols: 'pistol', sabres: 'sabre'};
-const PRIZE = {doubloon: '1 doubloon', two_doubloons: '2 doubloons', ship: 'a ship',
-               spyglass: 'a spyglass'};
-export const plural = (n, one) => `${n} ${one}${n === 1 ? '' : 's'}`;
-const THREAT = {corsairs: 'the Corsairs', ghost_ship: 'the ghost ship', kraken: 'the kraken'};
+const LOCATIONS = ['inn', 'tower', 'dock', 'beach'];
+const PRIZES = ['doubloon', 'two_doubloons', 'ship', 'spyglass'];
+const THREATS = ['corsairs', 'ghost_ship', 'kraken'];
+const known = (names, name, key) => (names.includes(name) ? w(key) : String(name));
 
-export const goodName = (good) => GOOD[good] ?? String(good);
-export const oneGood = (good) => ONE[good] ?? String(good);
-export const prizeName = (prize) => PRIZE[prize] ?? String(prize);
-export const threatName = (threat) => THREAT[threat] ?? String(threat).replace(/_/g, ' ');
+export const goodName = (good) => known(GOODS, good, `good.${good}`);
+export const oneGood = (good) => known(GOODS, good, `one.${good}`);
+export const shortGood = (good) => known(GOODS, good, `short.${good}`);
+export const locationName = (place) => known(LOCATIONS, place, `location.${place}`);
+export const prizeName = (prize) => known(PRIZES, prize, `prize.${prize}`);
+// "the Corsairs", "the ghost ship": a threat named in a sentence; threatTitle on its card.
+export const threatName = (threat) => known(THREATS, threat, `threat.${threat}`);
+export const threatTitle = (threat) => known(THREATS, threat, `threat_title.${threat}`);
 
 // "gem from the beach": a card's good and location.
-export const goodFrom = (card) => `${oneGood(card.good)} from the ${card.location}`;
+export const goodFrom = (card) => w('good_from', {
+  good: oneGood(card.good),
+  from: LOCATIONS.includes(card.location) ? w(`from.${card.location}`) : String(card.location)});
+// "the inn": a location as a sentence names it.
+export const thePlace = (place) => known(LOCATIONS, place, `the_place.${place}`);
 
 // "gem from the beach (prize: a spyglass, a cannonball)": a card in words, all of it.
 export function cardText(card) {
-  if (!card) return 'a card';
-  const extra = [card.prize && `prize: ${prizeName(card.prize)}`,
-                 card.cannonball && 'a cannonball'].filter(Boolean);
-  return goodFrom(card) + (extra.length ? ` (${extra.join(', ')})` : '');
+  if (!card) return w('a_card');
+  const extra = [card.prize && w('card_prize', {prize: prizeName(card.prize)}),
+                 card.cannonball && w('a_cannonball')].filter(Boolean);
+  return extra.length ? w('card_with', {card: goodFrom(card), extra: list(extra, 'unit')})
+                      : goodFrom(card);
 }
 
 // Glyphs in a 40 by 40 box: shapes rather than emoji, which not every system can show.
@@ -84,6 +93,13 @@ export function cannonball(x, y, r = 7) {
 const W = 100;
 const H = 140;
 
+// A word longer than its card or column in some language ("tessuti pregiati") is drawn narrower
+// to fit, rather than cut: attributes for a text of `text` at `size` px in `width` units.
+function fits(text, size, width) {
+  const guess = String(text).length * size * 0.6;  // bold, mostly lower case
+  return guess <= width ? {} : {textLength: width, lengthAdjust: 'spacingAndGlyphs'};
+}
+
 // A good's face, in its own <svg>: location band, glyph, good, prize and cannonball.
 export function cardFace(card, attrs = {}) {
   return s('svg', {viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': cardText(card), ...attrs,
@@ -92,10 +108,11 @@ export function cardFace(card, attrs = {}) {
     s('title', {}, cardText(card)),
     s('rect', {class: 'card-body', x: 2, y: 2, width: W - 4, height: H - 4, rx: 9}),
     s('path', {class: 'band', d: `M2 26 V11 Q2 2 11 2 H${W - 11} Q${W - 2} 2 ${W - 2} 11 V26 Z`}),
-    s('text', {class: 'band-text', x: W / 2, y: 19, 'text-anchor': 'middle'}, card.location),
+    s('text', {class: 'band-text', x: W / 2, y: 19, 'text-anchor': 'middle',
+               ...fits(locationName(card.location), 12, W - 12)}, locationName(card.location)),
     glyph(card.good, {transform: 'translate(22 32) scale(1.4)'}),
-    s('text', {class: 'good-text', x: W / 2, y: 104, 'text-anchor': 'middle'},
-      goodName(card.good)),
+    s('text', {class: 'good-text', x: W / 2, y: 104, 'text-anchor': 'middle',
+               ...fits(goodName(card.good), 13, W - 10)}, goodName(card.good)),
     card.prize ? prizeIcon(card.prize, 22, 122) : null,
     card.cannonball ? cannonball(W - 22, 122) : null);
 }
@@ -103,7 +120,7 @@ export function cardFace(card, attrs = {}) {
 // A ship's back: the deck, a face-down ship, or a threat (its back shows a spyglass).
 export function cardBack({threat = false, text = '', attrs = {}} = {}) {
   return s('svg', {viewBox: `0 0 ${W} ${H}`, role: 'img',
-                   'aria-label': threat ? 'a threat, face down' : 'a ship, face down', ...attrs,
+                   'aria-label': w(threat ? 'threat_back' : 'ship_back'), ...attrs,
                    class: `colp-card back${threat ? ' threat-back' : ''} ${attrs.class || ''}`},
     s('rect', {class: 'card-body', x: 2, y: 2, width: W - 4, height: H - 4, rx: 9}),
     s('rect', {class: 'back-frame', x: 9, y: 9, width: W - 18, height: H - 18, rx: 6}),
@@ -115,15 +132,14 @@ export function cardBack({threat = false, text = '', attrs = {}} = {}) {
 
 // A threat's face.
 export function threatFace(threat, attrs = {}) {
-  const words = threatName(threat).replace(/^the /, '');
   return s('svg', {viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': threatName(threat),
                    ...attrs, class: `colp-card threat threat-${threat} ${attrs.class || ''}`},
     s('title', {}, threatName(threat)),
     s('rect', {class: 'card-body', x: 2, y: 2, width: W - 4, height: H - 4, rx: 9}),
-    s('text', {class: 'threat-kind', x: W / 2, y: 22, 'text-anchor': 'middle'}, 'threat'),
+    s('text', {class: 'threat-kind', x: W / 2, y: 22, 'text-anchor': 'middle'}, w('threat_kind')),
     s('path', {class: 'threat-mark', d: THREAT_MARK[threat] || ''}),
-    s('text', {class: 'threat-text', x: W / 2, y: 118, 'text-anchor': 'middle'},
-      words[0].toUpperCase() + words.slice(1)));
+    s('text', {class: 'threat-text', x: W / 2, y: 118, 'text-anchor': 'middle',
+               ...fits(threatTitle(threat), 13, W - 12)}, threatTitle(threat)));
 }
 
 const THREAT_MARK = {
@@ -136,7 +152,7 @@ const THREAT_MARK = {
 // The strip a card shows in a column, `width` wide at (0, y): its location (or `text`) and its
 // cannonball.
 export const STRIP = 22;
-export function strip(card, y, width, text = card.location) {
+export function strip(card, y, width, text = locationName(card.location)) {
   return s('g', {class: `strip at-${card.location}`, transform: `translate(0 ${y})`,
                  'data-card': card.id},
     s('title', {}, cardText(card)),
@@ -155,8 +171,10 @@ function columnSvg(attrs, rows, icon, count, name, badge, most, strips) {
     s('rect', {class: 'column-head', x: 1, y: 1, width: COLUMN - 2, height: HEAD - 4, rx: 6}),
     icon,
     s('text', {class: 'count', x: 62, y: 24, 'text-anchor': 'middle'}, count),
-    s('text', {class: 'name', x: COLUMN / 2, y: 40, 'text-anchor': 'middle'}, name),
+    s('text', {class: 'name', x: COLUMN / 2, y: 40, 'text-anchor': 'middle',
+               ...fits(name, 10.5, COLUMN - 6)}, name),
     badge ? s('text', {class: `badge-text${most ? ' most' : ''}`, x: COLUMN / 2, y: 55,
+                       ...fits(badge, 10.5, COLUMN - 6),
                        'text-anchor': 'middle'}, badge) : null,
     strips);
 }
@@ -164,11 +182,13 @@ function columnSvg(attrs, rows, icon, count, name, badge, most, strips) {
 // A column of one good: its glyph, count and running points, then the cards, oldest first.
 export function column(cards, good, points, solo) {
   const badge = points === 0 ? null
-      : solo ? 'the most: 1' : points === 7 ? 'the most: 7' : `second: ${points}`;
+      : solo || points === 7 ? w('column.most', {points}) : w('column.second', {points});
   return columnSvg({class: `colp-column good-${good}`, 'data-good': good,
                     'data-count': cards.length, 'data-points': points,
-                    'aria-label': `${goodName(good)}: ${cards.length}` +
-                                  (badge ? `, ${badge} prestige` : '')},
+                    'aria-label': badge ? w('column.label_points', {good: goodName(good),
+                                                                    count: cards.length, badge})
+                                        : w('column.label', {good: goodName(good),
+                                                             count: cards.length})},
     cards.length, glyph(good, {transform: 'translate(6 4) scale(.6)'}), cards.length,
     goodName(good), badge, solo || points === 7,
     cards.map((card, i) => strip(card, HEAD + i * STRIP, COLUMN)));
@@ -178,16 +198,17 @@ export function column(cards, good, points, solo) {
 // (the only view with `ship_cards`) shows what they hide.
 export function shipsColumn(area, points, solo, mine) {
   const count = area.ships;
-  const worth = solo ? `1 per 3: ${points}` : `2 each: ${points}`;
+  const worth = w(solo ? 'ships_column.solo' : 'ships_column.each', {points});
   const hidden = (_, i) => s('g', {class: 'ship-back',
                                    transform: `translate(0 ${HEAD + i * STRIP})`},
     s('rect', {x: 1, y: 0, width: COLUMN - 2, height: STRIP - 2, rx: 4}),
-    s('text', {x: COLUMN / 2, y: 14, 'text-anchor': 'middle'}, 'face down'));
+    s('text', {x: COLUMN / 2, y: 14, 'text-anchor': 'middle'}, w('ships_column.face_down')));
   return columnSvg({class: 'colp-column ships', 'data-ships': count,
-                    'aria-label': `${plural(count, 'ship')} face down` +
-                                  (mine ? ', unseen even by you' : '') + `, ${worth} prestige`},
-    count, prizeIcon('ship', 20, 18), count, 'ships', worth, false,
+                    'aria-label': w(mine ? 'ships_column.label_mine' : 'ships_column.label',
+                                    {count, worth})},
+    count, prizeIcon('ship', 20, 18), count, w('ships_column.name'), worth, false,
     area.ship_cards
-        ? area.ship_cards.map((card, i) => strip(card, HEAD + i * STRIP, COLUMN, card.good))
+        ? area.ship_cards.map((card, i) => strip(card, HEAD + i * STRIP, COLUMN,
+                                                 shortGood(card.good)))
         : Array.from({length: count}, hidden));
 }

@@ -1,16 +1,22 @@
 // Colpaccio in words: the actions' labels, what the view's log says happened, and the prestige
 // each area would score if the match ended now (the rules' scoring, from the visible columns).
+// The words are the rulebook's (games.colpaccio in the catalogs: il Convoglio, le Merci, le
+// Minacce, i Corsari, i dobloni, the Azioni Mascalzone).
 
-import {GOODS, goodName, oneGood, goodFrom, cardText, prizeName, threatName}
+import {GOODS, goodName, oneGood, goodFrom, cardText, prizeName, threatName, thePlace}
     from './colpaccio-cards.js';
 import {genericLabel} from './generic.js';
+import {t, list, sentence} from '../js/i18n.js';
+import {seatNumber} from '../js/names.js';
+
+const w = (key, params) => t(`games.colpaccio.${key}`, params);
 
 // Every card whose face the view shows, by id: the convoy, the columns, the ships looked at, the
 // goods lost, and the cards of the log (a replay's view comes after its action).
 export function cardsOf(view) {
   const cards = new Map();
-  const add = (list) => {
-    for (const card of list || []) if (card && typeof card === 'object') cards.set(card.id, card);
+  const add = (items) => {
+    for (const card of items || []) if (card && typeof card === 'object') cards.set(card.id, card);
   };
   add(view.convoy);
   add(view.looking);
@@ -22,87 +28,96 @@ export function cardsOf(view) {
   return cards;
 }
 
-const listText = (items) => (items.length < 2 ? items.join('')
-    : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
-const plainCard = (card) => (card ? goodFrom(card) : 'a card');
+const plainCard = (card) => (card ? goodFrom(card) : w('a_card'));
+
+// A seat, or the Corsairs of the solo duel, in a sentence.
+export const areaName = (names) => (seat) =>
+  (seat === 'corsairs' ? w('the_corsairs') : names[seat] ?? seatNumber(seat));
 
 // The headings of the groups of buttons.
-const GROUP = {raid: 'Raid', letter_of_marque: 'Letter of marque', secret_chest: 'Secret chest',
-               parrot_pact: 'Parrot pact', reveal_ships: 'Reveal ships', end_turn: 'End the turn',
-               lose_good: 'A good for the ghost ship'};
-export const group = (type) => GROUP[type] ?? String(type).replace(/_/g, ' ');
+const TYPES = ['raid', 'letter_of_marque', 'secret_chest', 'parrot_pact', 'reveal_ships',
+               'end_turn', 'lose_good'];
+export const group = (type) => (TYPES.includes(type) ? w(`group.${type}`)
+                                                     : String(type).replace(/_/g, ' '));
 
 export function label(action, view) {
   const cards = cardsOf(view);
   // A card the view does not show (never in a seat's own view) is named by its id.
-  const named = (id, words = goodFrom) => (cards.has(id) ? words(cards.get(id)) : `card ${id}`);
+  const named = (id, words = goodFrom) => (cards.has(id) ? words(cards.get(id))
+                                                         : w('card_id', {id}));
   switch (action.type) {
     case 'raid': {
-      if (action.cards.length === 1) return `raid ${named(action.cards[0], cardText)}`;
-      const goods = action.cards.map((id) => named(id));
-      return `raid ${action.cards.length} goods: ${listText(goods)}` +
-             (action.cards.length === 3 ? ' (the third costs 1 doubloon)' : '');
+      if (action.cards.length === 1) {
+        return w('label.raid_single', {card: named(action.cards[0], cardText)});
+      }
+      const goods = list(action.cards.map((id) => named(id)));
+      return w(action.cards.length === 3 ? 'label.raid_triple' : 'label.raid_pair', {goods});
     }
     case 'letter_of_marque':
-      return `letter of marque (4 doubloons): the deck's top card, ` +
-             `${listText(action.cards.map((id) => named(id)))}`;
-    case 'secret_chest': return 'secret chest (2 doubloons): the deck\'s top card, face up';
-    case 'parrot_pact': return 'parrot pact (3 doubloons): draw 2 ships, reveal up to 2';
+      return w('label.letter_of_marque', {goods: list(action.cards.map((id) => named(id)))});
+    case 'secret_chest': return w('label.secret_chest');
+    case 'parrot_pact': return w('label.parrot_pact');
     case 'reveal_ships':
       return action.ships.length
-          ? `reveal ${listText(action.ships.map((id) => named(id)))}`
-          : 'keep all your ships face down';
-    case 'end_turn': return 'end the turn';
-    case 'timeout': return 'time ran out';
-    case 'lose_good': return `give up one of your ${goodName(action.good)} to the ghost ship`;
+          ? w('label.reveal', {ships: list(action.ships.map((id) => named(id)))})
+          : w('label.keep_face_down');
+    case 'end_turn': return w('label.end_turn');
+    case 'timeout': return w('label.timeout');
+    case 'lose_good': return w('label.lose_good', {good: goodName(action.good)});
     default: return genericLabel(action);
   }
 }
 
 // One event of the view's log in words.
 export function eventText(event, names) {
-  const who = (seat) => (seat === 'corsairs' ? 'the Corsairs' : names[seat] ?? `seat ${seat}`);
-  const cards = (list) => listText((list || []).map(plainCard));
+  const who = areaName(names);
+  const cards = (items) => list((items || []).map(plainCard));
   switch (event.event) {
     case 'raid':
-      return `${who(event.seat)} raided ${cards(event.cards)}` +
-             (event.prize ? `, taking the prize: ${prizeName(event.prize)}` : '');
-    case 'ship': return event.drawn ? `${who(event.seat)} drew a ship, face down`
-                                    : 'no ship was left to draw';
+      return event.prize
+          ? w('event.raid_prize', {who: who(event.seat), cards: cards(event.cards),
+                                   prize: prizeName(event.prize)})
+          : w('event.raid', {who: who(event.seat), cards: cards(event.cards)});
+    case 'ship': return event.drawn ? w('event.ship', {who: who(event.seat)})
+                                    : w('event.no_ship');
     case 'secret_chest':
-      return `${who(event.seat)} opened a secret chest: ${plainCard(event.card)}`;
+      return w('event.secret_chest', {who: who(event.seat), card: plainCard(event.card)});
     case 'parrot_pact':
-      return `${who(event.seat)} made a parrot pact and drew ${event.drawn} ` +
-             `ship${event.drawn === 1 ? '' : 's'}`;
+      return w('event.parrot_pact', {who: who(event.seat), count: event.drawn});
     case 'revealed':
-      return event.cards.length ? `${who(event.seat)} revealed ${cards(event.cards)}`
-                                : `${who(event.seat)} kept every ship face down`;
+      return event.cards.length ? w('event.revealed', {who: who(event.seat),
+                                                       cards: cards(event.cards)})
+                                : w('event.kept_face_down', {who: who(event.seat)});
     case 'letter_of_marque':
-      return `${who(event.seat)} used a letter of marque: ${cards(event.cards)} and a card ` +
-             'from the deck';
+      return w('event.letter_of_marque', {who: who(event.seat), cards: cards(event.cards)});
     case 'threat_drawn':
-      return `${who(event.by)} drew a threat: frozen face down until the turn's end`;
+      return event.by === 'corsairs' ? w('event.threat_drawn_corsairs')
+                                     : w('event.threat_drawn', {who: who(event.by)});
     case 'threat':
-      return `${threatName(event.threat)} struck: ` +
-             (event.defeated.length ? `${listText(event.defeated.map(who))} beaten`
-                                    : 'nobody beaten');
-    case 'lost_doubloons': return `${who(event.seat)} lost ${event.doubloons} doubloon` +
-                                  `${event.doubloons === 1 ? '' : 's'}`;
-    case 'lost_prestige': return `${who(event.seat)} will lose ${event.prestige} prestige`;
+      return event.defeated.length
+          ? w('event.threat', {threat: threatName(event.threat),
+                               beaten: list(event.defeated.map(who)),
+                               count: event.defeated.length})
+          : w('event.threat_nobody', {threat: threatName(event.threat)});
+    case 'lost_doubloons':
+      return w('event.lost_doubloons', {who: who(event.seat), count: event.doubloons});
+    case 'lost_prestige':
+      return w('event.lost_prestige', {who: who(event.seat), count: event.prestige});
     case 'lost_ships':
-      return event.ships ? `${who(event.seat)} lost ${event.ships} ship` +
-                           `${event.ships === 1 ? '' : 's'} to the kraken`
-                         : `${who(event.seat)} had no ship for the kraken to sink`;
-    case 'lost_good': return `${who(event.seat)} lost ${plainCard(event.card)} to the ghost ship`;
+      return event.ships ? w('event.lost_ships', {who: who(event.seat), count: event.ships})
+                         : w('event.no_ship_to_lose', {who: who(event.seat)});
+    case 'lost_good': return w('event.lost_good', {who: who(event.seat),
+                                                   card: plainCard(event.card)});
     case 'corsairs_raid':
-      return event.cards.length
-          ? `the Corsairs raided the ${event.location}: ` +
-            `${listText(event.cards.map((c) => oneGood(c.good)))}` +
-            (event.bonus_ship ? ' and took a bonus ship' : '')
-          : 'the Corsairs found nothing to raid';
-    case 'end_turn': return `${who(event.seat)} ended the turn`;
-    case 'turn_passed': return `${who(event.seat)} had nothing to do: the turn passed`;
-    case 'timeout': return `${listText((event.seats || []).map(who))} ran out of time`;
+      if (!event.cards.length) return w('event.corsairs_nothing');
+      return w(event.bonus_ship ? 'event.corsairs_raid_ship' : 'event.corsairs_raid',
+               {place: thePlace(event.location),
+                goods: list(event.cards.map((c) => oneGood(c.good)))});
+    case 'end_turn': return w('event.end_turn', {who: who(event.seat)});
+    case 'turn_passed': return w('event.turn_passed', {who: who(event.seat)});
+    case 'timeout':
+      return w('event.timeout', {who: list((event.seats || []).map(who)),
+                                 count: (event.seats || []).length});
     default: return String(event.event).replace(/_/g, ' ');
   }
 }
@@ -110,8 +125,24 @@ export function eventText(event, names) {
 export function describe(view, names) {
   const parts = (view.log || []).map((e) => eventText(e, names));
   if (!parts.length) return null;
-  const text = parts.join('; ');
-  return text[0].toUpperCase() + text.slice(1);
+  return sentence(parts.join(w('event_separator')));
+}
+
+// How the match was won: the Colpaccio, a shared victory, or the solo duel's end, with the
+// prestige that decided it; the winners by their names.
+export function resultText(result, names) {
+  const who = areaName(names);
+  const prestige = result.scores?.[result.winners?.[0]];
+  switch (result.reason) {
+    case 'prestige':
+      if (!result.winners?.length || prestige === undefined) return null;
+      return w(result.winners.length === 1 ? 'result.colpaccio' : 'result.shared',
+               {winners: list(result.winners.map(who)), prestige});
+    case 'duel_won': case 'duel_lost':
+      return w(`result.${result.reason}`, {player: who(0), prestige: result.scores?.[0] ?? 0,
+                                           corsairs: result.corsairs_score ?? 0});
+    default: return null;
+  }
 }
 
 // The prestige of each area if the match ended now: [{goods: {good: points}, ships, total}],

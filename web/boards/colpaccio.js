@@ -9,14 +9,15 @@
 // its label. See docs/games/colpaccio.md for the view and the actions.
 
 import {h, s, fill, clickable} from '../js/dom.js';
-import {GOODS, goodName, goodFrom, cardText, plural, cardFace, cardBack, threatFace, column,
+import {GOODS, goodFrom, cardText, shortGood, cardFace, cardBack, threatFace, column,
         shipsColumn} from './colpaccio-cards.js';
-import {label, describe, group, eventText, standings} from './colpaccio-words.js';
+import {label, describe, group, eventText, standings, resultText, areaName}
+    from './colpaccio-words.js';
+import {t, list, sentence} from '../js/i18n.js';
 
+const w = (key, params) => t(`games.colpaccio.${key}`, params);
 const same = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
 const covers = (a, part) => part.every((x) => a.includes(x));
-const ORDINAL = ['1st', '2nd', '3rd'];
-const SHORT = {silverware: 'silver'};  // the score table's narrow headers
 
 // Choosing cards one by one among actions that name a set of them (raids and letters of marque
 // by `cards`, the parrot pact's reveal by `ships`): a card joins the choice while some action
@@ -34,7 +35,7 @@ function figure(svg, caption, attrs = {}) {
 function create(host) {
   const status = h('p', {class: 'colp-status'});
   const convoy = h('div', {class: 'colp-convoy', role: 'group',
-                           'aria-label': 'the convoy, from the outer end to the deck'});
+                           'aria-label': w('board.convoy_label')});
   const pile = h('div', {class: 'colp-pile'});
   const choice = h('div', {class: 'colp-choice', 'aria-live': 'polite'});
   const looking = h('div', {class: 'colp-looking'});
@@ -42,9 +43,9 @@ function create(host) {
   const scores = h('div', {class: 'colp-scores'});
   const events = h('div', {class: 'colp-events'});
   const root = h('div', {class: 'colpaccio'}, status,
-    h('section', {class: 'colp-table', 'aria-label': 'the convoy, the deck and the threats'},
-      h('div', {class: 'colp-line'}, h('h3', {}, 'The convoy',
-        h('small', {}, ' · outer end ← → deck')), convoy), pile),
+    h('section', {class: 'colp-table', 'aria-label': w('board.table_label')},
+      h('div', {class: 'colp-line'}, h('h3', {}, w('board.convoy'),
+        h('small', {}, w('board.convoy_ends'))), convoy), pile),
     choice, looking, areas, scores, events);
   fill(host, root);
   let chosen = [];
@@ -62,7 +63,7 @@ function create(host) {
 
   function draw(view, {act, names}) {
     const legal = act ? view.legal : [];
-    const name = (seat) => names[seat] ?? `seat ${seat}`;
+    const name = areaName(names);
     const focused = root.contains(document.activeElement)
         ? document.activeElement.dataset.focus : null;
     const send = (action) => {
@@ -87,38 +88,40 @@ function create(host) {
     drawChoice(view, picking, send, losses.length > 0);
     drawAreas(view, losses, name, send);
     drawScores(view, name);
-    fill(events, view.log?.length ? [h('h3', {}, 'What just happened'),
+    fill(events, view.log?.length ? [h('h3', {}, w('board.just_happened')),
       h('ol', {}, view.log.map((e) => h('li', {}, eventText(e, names))))] : null);
     if (focused) root.querySelector(`[data-focus="${focused}"]`)?.focus();
   }
 
   function showStatus(view, name) {
     const corsairs = view.turn === 'corsairs';
-    const turn = corsairs ? 'The Corsairs' : name(view.turn);
+    const turn = name(view.turn);
     const done = corsairs ? {} : view.this_turn || {};
-    const choosing = (view.ghost_ship?.choosing || []).map(name).join(' and ');
-    fill(status, view.solo ? `The solo duel against the Corsairs (${view.solo_difficulty}). `
-                           : '',
-      view.over ? 'The match is over.'
-          : [`${turn} to play`,
-             view.phase === 'ghost_ship' ? `; the ghost ship waits for ${choosing} to choose ` +
-                                           'a good to lose' : '',
-             view.phase === 'parrot_pact' ? ': choosing ships to reveal' : '',
-             done.main_action_done ? ' · raid made' : '',
-             done.rogue_action_done ? ' · rogue action made' : '', '.'].join(''));
+    const choosing = list((view.ghost_ship?.choosing || []).map(name));
+    const playing = corsairs ? w('status.corsairs')
+        : view.phase === 'ghost_ship' ? w('status.ghost_ship', {who: turn, choosing})
+        : view.phase === 'parrot_pact' ? w('status.parrot_pact', {who: turn})
+        : w('status.to_play', {who: turn});
+    fill(status,
+      view.solo
+          ? w('status.solo', {difficulty: t(`games.colpaccio.values.${view.solo_difficulty}`)})
+          : '',
+      view.over ? w('status.over')
+          : [sentence(playing), done.main_action_done ? w('status.raid_made') : '',
+             done.rogue_action_done ? w('status.rogue_made') : '']);
   }
 
   function drawConvoy(view, takes, pick) {
     const slots = view.convoy.map((card, i) => {
       const svg = cardFace(card, {'data-position': i, 'data-focus': `card-${card.id}`});
       const ways = new Set(takes.filter((a) => a.cards.includes(card.id))
-          .map((a) => (a.type === 'raid' ? 'raid' : 'take with a letter of marque')));
+          .map((a) => w(a.type === 'raid' ? 'board.way_raid' : 'board.way_letter')));
       if (ways.size) {
         svg.classList.add('choosable');
         if (chosen.includes(card.id)) svg.classList.add('chosen');
-        clickable(svg, `${chosen.includes(card.id) ? 'unchoose' : 'choose'} ` +
-                       `${cardText(card)}, place ${i + 1} of the convoy, ` +
-                       `to ${[...ways].join(' or ')}`,
+        clickable(svg, w(chosen.includes(card.id) ? 'board.unchoose_convoy' : 'board.choose_convoy',
+                         {card: cardText(card), place: i + 1,
+                          ways: list([...ways], 'disjunction')}),
                   pick(card.id));
         svg.setAttribute('aria-pressed', String(chosen.includes(card.id)));
       }
@@ -132,95 +135,95 @@ function create(host) {
   }
 
   function drawPile(view) {
-    const t = view.threats;
+    const threats = view.threats;
     const items = [figure(cardBack({threat: view.deck.threat_on_top, text: view.deck.count,
                                     attrs: {class: 'deck'}}),
-                          `deck: ${plural(view.deck.count, 'card')}` +
-                          (view.deck.threat_on_top ? ', a threat on top' : ''),
+                          w(view.deck.threat_on_top ? 'pile.deck_threat' : 'pile.deck',
+                            {count: view.deck.count}),
                           {'data-deck': view.deck.count})];
     const mine = view.players[view.seat];
-    const known = t.revealed.length >= 2 || !mine?.spyglass;
-    items.push(t.set_aside
-        ? figure(threatFace(t.set_aside), known ? 'set aside: known to all'
-                                                : 'set aside: seen through your spyglass',
+    const known = threats.revealed.length >= 2 || !mine?.spyglass;
+    items.push(threats.set_aside
+        ? figure(threatFace(threats.set_aside),
+                 w(known ? 'pile.set_aside_known' : 'pile.set_aside_spyglass'),
                  {class: 'colp-slot set-aside'})
-        : figure(cardBack({threat: true, text: '?'}), 'set aside, unseen',
+        : figure(cardBack({threat: true, text: '?'}), w('pile.set_aside_unseen'),
                  {class: 'colp-slot set-aside'}));
-    t.revealed.forEach((threat, i) => items.push(
-        figure(threatFace(threat), `struck ${ORDINAL[i] ?? ''}`, {class: 'colp-slot struck'})));
-    for (let i = 0; i < t.waiting; ++i) {
-      items.push(figure(cardBack({threat: true, text: '!'}), 'frozen: strikes at the turn\'s end',
+    threats.revealed.forEach((threat, i) => items.push(
+        figure(threatFace(threat), w(`pile.struck.${Math.min(i + 1, 3)}`),
+               {class: 'colp-slot struck'})));
+    for (let i = 0; i < threats.waiting; ++i) {
+      items.push(figure(cardBack({threat: true, text: '!'}), w('pile.frozen'),
                         {class: 'colp-slot waiting'}));
     }
     // A fully revealed replay lists the sunk ships' cards; a seat's view only counts them.
     const sunk = Array.isArray(view.sunk_ships) ? view.sunk_ships.length : view.sunk_ships;
-    const away = [`threats in the deck: ${view.deck.threats_inside}`,
+    const away = [w('pile.threats_inside', {count: view.deck.threats_inside}),
                   view.lost_goods.length &&
-                      `lost to the ghost ship: ${view.lost_goods.map(goodFrom).join(', ')}`,
-                  sunk && `sunk by the kraken: ${plural(sunk, 'ship')}`,
-                  view.removed && `out of the game: ${plural(view.removed, 'card')}`];
-    fill(pile, items, h('p', {class: 'colp-away'}, away.filter(Boolean).join(' · ')));
+                      w('pile.lost_goods', {goods: list(view.lost_goods.map(goodFrom))}),
+                  sunk && w('pile.sunk', {count: sunk}),
+                  view.removed && w('pile.removed', {count: view.removed})];
+    fill(pile, items, h('p', {class: 'colp-away'},
+                        away.filter(Boolean).join(w('pile.separator'))));
   }
 
   function drawLooking(view, reveals, pick) {
     if (!view.looking) return fill(looking);
     const choosable = new Set(reveals.flatMap((a) => a.ships));
-    fill(looking, h('h3', {}, 'Your ships, face up while you look'),
-      h('div', {class: 'colp-hand', role: 'group', 'aria-label': 'your ships'},
+    fill(looking, h('h3', {}, w('looking.title')),
+      h('div', {class: 'colp-hand', role: 'group', 'aria-label': w('looking.label')},
         view.looking.map((card) => {
           const svg = cardFace(card, {'data-focus': `ship-${card.id}`});
           if (!choosable.has(card.id)) return svg;
           svg.classList.add('choosable');
           if (chosen.includes(card.id)) svg.classList.add('chosen');
           svg.setAttribute('aria-pressed', String(chosen.includes(card.id)));
-          return clickable(svg, `${chosen.includes(card.id) ? 'unchoose' : 'choose'} ` +
-                                `${cardText(card)} to reveal`, pick(card.id));
+          return clickable(svg, w(chosen.includes(card.id) ? 'looking.unchoose'
+                                                           : 'looking.choose',
+                                  {card: cardText(card)}), pick(card.id));
         })));
   }
 
   function drawChoice(view, {actions, field}, send, losing) {
-    if (losing) {
-      return fill(choice, h('p', {}, 'The ghost ship beat you: click a framed column of your ' +
-                                    'area to give up one of those goods.'));
-    }
+    if (losing) return fill(choice, h('p', {}, w('choice.ghost_ship')));
     if (!actions.length) return fill(choice);
     const matching = actions.filter((a) => same(a[field], chosen));
-    const picked = chosen.length ? 'Chosen: ' +
-        chosen.map((id) => cardText([...view.convoy, ...(view.looking || [])]
-                                    .find((c) => c.id === id))).join('; ') : '';
+    const picked = chosen.length ? w('choice.chosen', {cards: list(chosen.map((id) =>
+        cardText([...view.convoy, ...(view.looking || [])].find((c) => c.id === id))))}) : '';
     const raiding = actions.some((a) => a.type === 'raid');
-    const hint = field === 'ships'
-        ? 'Click up to two of your ships to reveal them into your columns.'
-        : !raiding ? (matching.length ? '' : 'Click two goods of the convoy: a letter of marque.')
-        : !chosen.length
-            ? 'Click a good of the convoy to raid it; add its neighbours to raid two or three ' +
-              'of the same good or place.'
-            : matching.length ? '' : 'Add a neighbour of the same good or place.';
-    fill(choice, h('p', {}, picked, picked && hint ? ' · ' : '', hint),
+    const hint = field === 'ships' ? w('choice.reveal')
+        : !raiding ? (matching.length ? '' : w('choice.letter'))
+        : !chosen.length ? w('choice.raid')
+        : matching.length ? '' : w('choice.neighbour');
+    fill(choice, h('p', {}, picked, picked && hint ? w('pile.separator') : '', hint),
       h('div', {class: 'buttons'}, matching.map((action, i) =>
         h('button', {type: 'button', class: 'colp-do', 'data-focus': `do-${i}`,
                      'data-action': JSON.stringify(action), onclick: () => send(action)},
           label(action, view))),
         chosen.length ? h('button', {type: 'button', class: 'secondary', 'data-focus': 'clear',
-                                     onclick: () => { chosen = []; redraw(); }}, 'Clear')
+                                     onclick: () => { chosen = []; redraw(); }},
+                                  w('choice.clear'))
                       : null));
   }
 
   function drawAreas(view, losses, name, send) {
     const score = standings(view);
     const all = view.players.map((p, i) => [p, name(p.seat), score[i], p.seat]);
-    if (view.solo && view.corsairs) all.push([view.corsairs, 'the Corsairs', score[1], 'corsairs']);
+    if (view.solo && view.corsairs) {
+      all.push([view.corsairs, w('corsairs_title'), score[1], 'corsairs']);
+    }
     fill(areas, all.map(([area, who, points, seat]) => {
       const mine = seat === view.seat;
       const turn = !view.over && view.turn === seat;
       const chips = [
-        seat === view.first_player && h('span', {class: 'chip first'}, 'first player'),
-        h('span', {class: 'chip doubloons'}, plural(area.doubloons, 'doubloon')),
-        h('span', {class: 'chip'}, plural(area.cannonballs, 'cannonball')),
-        area.spyglass && h('span', {class: 'chip'}, 'looked through a spyglass'),
-        area.penalty > 0 && h('span', {class: 'chip penalty'}, `−${area.penalty} prestige`),
+        seat === view.first_player && h('span', {class: 'chip first'}, w('area.first_player')),
+        h('span', {class: 'chip doubloons'}, w('area.doubloons', {count: area.doubloons})),
+        h('span', {class: 'chip'}, w('area.cannonballs', {count: area.cannonballs})),
+        area.spyglass && h('span', {class: 'chip'}, w('area.spyglass')),
+        area.penalty > 0 && h('span', {class: 'chip penalty'},
+                              w('area.penalty', {count: area.penalty})),
         h('span', {class: 'chip prestige', 'data-prestige': points.total},
-          `${view.over ? 'prestige' : 'prestige now'}: ${points.total}`)];
+          w(view.over ? 'area.prestige' : 'area.prestige_now', {count: points.total}))];
       const columns = GOODS.map((good) => {
         const loss = losses.find((a) => a.good === good && mine);
         const svg = column(area.goods[good], good, points.goods[good], view.solo);
@@ -233,8 +236,9 @@ function create(host) {
       });
       columns.push(shipsColumn(area, points.ships, view.solo, mine));
       return h('section', {class: `colp-area${turn ? ' to-play' : ''}${mine ? ' mine' : ''}`,
-                           'data-seat': seat, 'aria-label': `${who}'s play area`},
-        h('h3', {}, who, mine ? ' (you)' : '', turn ? ' · to play' : ''),
+                           'data-seat': seat, 'aria-label': w('area.label', {who})},
+        h('h3', {}, w(mine ? (turn ? 'area.title_mine_turn' : 'area.title_mine')
+                           : (turn ? 'area.title_turn' : 'area.title'), {who})),
         h('p', {class: 'chips'}, chips),
         h('div', {class: 'colp-columns'}, columns));
     }));
@@ -244,14 +248,15 @@ function create(host) {
     const r = view.over ? view.result : null;
     if (!r?.prestige) return fill(scores);
     const rows = r.prestige.map((p, i) => [p.seat ?? i, name(p.seat ?? i), p]);
-    if (r.corsairs) rows.push(['corsairs', 'the Corsairs', r.corsairs]);
+    if (r.corsairs) rows.push(['corsairs', w('corsairs_title'), r.corsairs]);
     const winners = r.winners || [];
-    fill(scores, h('h3', {}, 'The scores'), h('div', {class: 'table-wrap'},
+    fill(scores, h('h3', {}, w('scores.title')), h('div', {class: 'table-wrap'},
       h('table', {class: 'matches colp-score-table'},
-        h('thead', {}, h('tr', {}, h('th', {}, ''), GOODS.map((g) => h('th', {}, SHORT[g] ?? g)),
-          h('th', {}, 'ships'), h('th', {}, 'penalty'), h('th', {}, 'prestige'),
-          h('th', {title: 'the first tie-break'}, 'doubloons'),
-          h('th', {title: 'goods cards: fewer break a tie'}, 'goods'))),
+        h('thead', {}, h('tr', {}, h('th', {}, ''), GOODS.map((g) => h('th', {}, shortGood(g))),
+          h('th', {}, w('scores.ships')), h('th', {}, w('scores.penalty')),
+          h('th', {}, w('scores.prestige')),
+          h('th', {title: w('scores.doubloons_title')}, w('scores.doubloons')),
+          h('th', {title: w('scores.goods_title')}, w('scores.goods')))),
         h('tbody', {}, rows.map(([seat, who, p]) => {
           const won = winners.includes(seat);
           return h('tr', {'data-seat': seat, class: won ? 'won' : ''},
@@ -272,4 +277,4 @@ function create(host) {
 // ghost ship takes (your columns): the panel folds their long lists away.
 const onBoard = (a) => ['raid', 'letter_of_marque', 'reveal_ships', 'lose_good'].includes(a.type);
 
-export default {create, label, describe, group, onBoard};
+export default {create, label, describe, group, onBoard, resultText};

@@ -2,6 +2,8 @@
 // the actions panel offers) as an expandable tree.
 
 import {h, fill} from '../js/dom.js';
+import {t, list, number} from '../js/i18n.js';
+import {seatNumber} from '../js/names.js';
 
 const LONG = 160;  // characters of a list of plain values shown on one line
 
@@ -11,8 +13,10 @@ function tree(value, key) {
   if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object')) {
     const text = JSON.stringify(value);
     return h('li', {}, name, h('span', {class: 'value', title: text.length > LONG ? text : null},
-                              text.length > LONG ? `${text.slice(0, LONG)}… (${value.length})`
-                                                 : text));
+                              text.length > LONG
+                                  ? t('generic.long', {start: text.slice(0, LONG),
+                                                       count: value.length})
+                                  : text));
   }
   if (value !== null && typeof value === 'object') {
     const entries = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
@@ -25,27 +29,32 @@ function tree(value, key) {
 }
 
 // A value in plain words, for a game whose words this client does not have: lists joined with
-// commas, objects as their fields, never JSON.
+// commas, objects as their fields, never JSON. The names of fields and values are the game's
+// data, as the server sends them: a game with words of its own says them in the page's language.
 export function plainWords(value) {
-  if (value === null || value === undefined) return 'none';
-  if (Array.isArray(value)) return value.length ? value.map(plainWords).join(', ') : 'none';
+  if (value === null || value === undefined) return t('generic.none');
+  if (Array.isArray(value)) return value.length ? list(value.map(plainWords)) : t('generic.none');
   if (typeof value === 'object') {
-    return Object.entries(value).map(([k, v]) => `${k.replace(/_/g, ' ')} ${plainWords(v)}`)
-        .join(', ');
+    return list(Object.entries(value).map(([k, v]) => t('generic.field', {
+      name: k.replace(/_/g, ' '), value: plainWords(v)})), 'unit');
   }
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'boolean') return t(value ? 'generic.yes' : 'generic.no');
+  if (typeof value === 'number') return number(value);
   return String(value).replace(/_/g, ' ');
 }
 
 export function genericLabel(action) {
   const rest = Object.entries(action).filter(([k]) => k !== 'type');
-  const args = rest.map(([k, v]) => `${k.replace(/_/g, ' ')} ${plainWords(v)}`);
-  return [String(action.type).replace(/_/g, ' '), ...args].join(' · ');
+  const args = rest.map(([k, v]) => t('generic.field', {name: k.replace(/_/g, ' '),
+                                                        value: plainWords(v)}));
+  const type = String(action.type).replace(/_/g, ' ');
+  return args.length ? t('generic.action', {type, details: list(args, 'unit')})
+                     : t('generic.action_bare', {type});
 }
 
 export default {
   create(host) {
-    const root = h('ul', {class: 'tree', 'aria-label': 'the view of the match'});
+    const root = h('ul', {class: 'tree', translate: 'no', 'aria-label': t('generic.view')});
     fill(host, root);
     return {
       update(view) {
@@ -58,9 +67,9 @@ export default {
   describe(view, names) {
     const last = view.last_action;
     if (!last) return null;
-    const who = last.seat === null || last.seat === undefined ? 'the room'
-        : names?.[last.seat] ?? `seat ${last.seat}`;
+    const who = last.seat === null || last.seat === undefined ? t('generic.the_room')
+        : names?.[last.seat] ?? seatNumber(last.seat);
     if (!last.action && !last.type) return null;
-    return `${who}: ${genericLabel(last.action || {type: last.type})}`;
+    return t('generic.step', {who, action: genericLabel(last.action || {type: last.type})});
   },
 };

@@ -1,74 +1,143 @@
 // Raft & Scupper in words: the actions' labels (what a button or a click will do) and what the
 // last step did, from the view's `last_action`, told in the past with the crew that played it.
-// See docs/games/raft-and-scupper.md for the view and the actions.
+// Ships are named by their numbers, as the board draws them; pirates by their figure and their
+// number within it. The words are the catalogs' (games.raft-and-scupper, the Italian from the
+// Italian half of the rulebook). See docs/games/raft-and-scupper.md for the view and the actions.
 
-export const FIGURE = {yellowbeard: 'Yellowbeard', blackbeard: 'Blackbeard'};
-export const CREW = {yellowbeards: 'Yellowbeards', blackbeards: 'Blackbeards'};
-export const RIGGING = {round: 'round-rigged', square: 'square-rigged'};
+import {t, list} from '../js/i18n.js';
+import {seatNumber} from '../js/names.js';
+
+const w = (key, params) => t(`games.raft-and-scupper.${key}`, params);
+
+export const figureName = (figure) => w(`figure.${figure}`);
+export const crewName = (crew) => w(`crew.${crew}`);
+export const traitName = (trait) => w(`trait.${trait}`);
 
 export const key = ([x, y]) => `${x},${y}`;
-export const cellText = ([x, y]) => `[${x}, ${y}]`;
 
 function shipAt(view, cell) {
   return (view.ships || []).find((ship) => key(ship.cell) === key(cell));
 }
 
+// A ship by its number ("ship 7"); water, where no ship is.
 export function shipText(view, cell) {
   const ship = shipAt(view, cell);
-  return ship ? `ship ${ship.id} at ${cellText(cell)}` : `the ship at ${cellText(cell)}`;
+  return ship ? w('ship', {ship: ship.id}) : w('water');
 }
 
+// "Yellowbeard 2": the pirate's figure, and its number among the pirates of that figure.
 export function pirateName(view, id) {
+  const pirates = view.pirates || [];
+  const pirate = pirates.find((p) => p.id === id);
+  if (!pirate) return w('pirate', {number: id + 1});
+  const number = pirates.filter((p) => p.figure === pirate.figure && p.id <= id).length;
+  return w('pirate_named', {figure: figureName(pirate.figure), number});
+}
+
+// The short mark of a pirate on the board ("Y1").
+export function pirateMark(view, id) {
   const pirate = (view.pirates || []).find((p) => p.id === id);
-  return pirate ? `${FIGURE[pirate.figure]} ${id}` : `pirate ${id}`;
+  const number = (view.pirates || []).filter((p) => p.figure === pirate?.figure && p.id <= id)
+      .length;
+  return w('mark', {letter: w(`letter.${pirate?.figure ?? 'yellowbeard'}`), number});
+}
+
+// Where a sailing ship goes from where it is: "2 cells left and 1 up".
+function sailText(view, pirateId, to) {
+  const from = (view.pirates || []).find((p) => p.id === pirateId)?.cell;
+  if (!from) return w('sail_somewhere');
+  const [dx, dy] = [to[0] - from[0], to[1] - from[1]];
+  const parts = [];
+  if (dx) parts.push(w(dx < 0 ? 'left' : 'right', {count: Math.abs(dx)}));
+  if (dy) parts.push(w(dy < 0 ? 'up' : 'down', {count: Math.abs(dy)}));
+  return list(parts);
+}
+
+const pairShips = (pair) => ({pair, a: 2 * pair - 1, b: 2 * pair});
+
+// The ship a pirate is aboard, in the view given.
+function pirateShip(view, pirateId) {
+  const ship = (view.ships || []).find((s) => s.pirate_id === pirateId);
+  return ship ? ship.id : '?';
 }
 
 // The headings of the groups of buttons.
-const GROUP = {switch_pair: 'Switch a pair', place_pirate: 'Place a pirate',
-               choose_crew: 'Your crew', jump: 'Jump', sail: 'Set sail', scupper: 'Scupper',
-               pass: 'Pass'};
-export const group = (type) => GROUP[type] ?? String(type).replace(/_/g, ' ');
+const GROUPS = ['switch_pair', 'place_pirate', 'choose_crew', 'jump', 'sail', 'scupper', 'pass'];
+export const group = (type) => (GROUPS.includes(type) ? w(`group.${type}`)
+                                                      : String(type).replace(/_/g, ' '));
 
 export function label(action, view) {
   switch (action.type) {
-    case 'switch_pair':
-      return `switch pair ${action.pair} (ships ${2 * action.pair - 1} and ${2 * action.pair})`;
+    case 'switch_pair': return w('label.switch_pair', pairShips(action.pair));
     case 'place_pirate':
-      return `place a ${FIGURE[action.figure]} on ${shipText(view, action.at)}`;
-    case 'choose_crew': return `play the ${CREW[action.crew]}`;
-    case 'jump': return `${pirateName(view, action.pirate)} jumps to ${shipText(view, action.to)}`;
-    case 'sail': return `${pirateName(view, action.pirate)} sets sail to ${cellText(action.to)}`;
-    case 'scupper': return `scupper ${shipText(view, action.at)}`;
-    case 'pass': return 'pass';
-    case 'timeout': return 'time ran out: pass';
+      return w('label.place_pirate', {figure: figureName(action.figure),
+                                      ship: shipText(view, action.at)});
+    case 'choose_crew': return w('label.choose_crew', {crew: crewName(action.crew)});
+    case 'jump':
+      return w('label.jump', {pirate: pirateName(view, action.pirate),
+                              ship: shipText(view, action.to)});
+    case 'sail':
+      return w('label.sail', {pirate: pirateName(view, action.pirate),
+                              ship: pirateShip(view, action.pirate),
+                              where: sailText(view, action.pirate, action.to)});
+    case 'scupper': return w('label.scupper', {ship: shipText(view, action.at)});
+    case 'pass': return w('label.pass');
+    case 'timeout': return w('label.timeout');
     default: return String(action.type).replace(/_/g, ' ');
   }
 }
 
-// The last action in the past tense ("switched ships 3 and 4"); `view` is the one it led to.
-function done(action, view) {
+// The last action in the past tense ("Anne (Yellowbeards) switched ships 3 and 4"); `view` is
+// the one it led to, where a moved ship stands at its new place.
+function done(action, view, who) {
   switch (action.type) {
-    case 'switch_pair':
-      return `switched pair ${action.pair} (ships ${2 * action.pair - 1} and ${2 * action.pair})`;
-    case 'place_pirate': return `placed a ${FIGURE[action.figure]} on ${shipText(view, action.at)}`;
-    case 'choose_crew': return `chose to play the ${CREW[action.crew]}`;
+    case 'switch_pair': return w('done.switch_pair', {who, ...pairShips(action.pair)});
+    case 'place_pirate':
+      return w('done.place_pirate', {who, figure: figureName(action.figure),
+                                     ship: shipText(view, action.at)});
+    case 'choose_crew': return w('done.choose_crew', {who, crew: crewName(action.crew)});
     case 'jump':
-      return `moved ${pirateName(view, action.pirate)}, who jumped to ${shipText(view, action.to)}`;
+      return w('done.jump', {who, pirate: pirateName(view, action.pirate),
+                             ship: shipText(view, action.to)});
     case 'sail':
-      return `moved ${pirateName(view, action.pirate)}, who set sail to ${cellText(action.to)}`;
-    // The scuppered ship is gone from the view after: it is named by its cell.
-    case 'scupper': return `scuppered the ship at ${cellText(action.at)}`;
-    case 'pass': return 'passed';
-    default: return label(action, view);
+      return w('done.sail', {who, pirate: pirateName(view, action.pirate),
+                             ship: shipText(view, action.to)});
+    // The scuppered ship is gone from the view after: it is the last of the sunk.
+    case 'scupper': {
+      const sunk = view.sunk?.at(-1);
+      return sunk ? w('done.scupper', {who, ship: sunk.id}) : w('done.scupper_unknown', {who});
+    }
+    case 'pass': return w('done.pass', {who});
+    default: return w('done.other', {who, action: label(action, view)});
   }
 }
 
 export function describe(view, names) {
   const last = view.last_action;
   if (!last || !last.action) return null;
-  const who = names?.[last.seat] ?? `seat ${last.seat}`;
+  const name = names?.[last.seat] ?? seatNumber(last.seat);
   const crew = view.seats?.[last.seat]?.crew;
-  const by = crew ? `${who} (${CREW[crew]})` : who;
-  if (last.timeout) return `${by} ran out of time and passed`;
-  return `${by} ${done(last.action, view)}`;
+  const who = crew ? w('who_crew', {name, crew: crewName(crew)}) : name;
+  if (last.timeout) return w('done.timeout', {who});
+  return done(last.action, view, who);
+}
+
+// How the match was won, from the result's reason and detail: the crew that won by its name.
+export function resultText(result) {
+  const d = result.detail || {};
+  const crew = d.crew ?? result.winning_crew;
+  switch (result.reason) {
+    case 'rafted_up':
+      return w('result.rafted_up', {crew: crewName(crew),
+                                    traits: list((d.rafted || []).map(traitName), 'disjunction')});
+    case 'scuppered_four':
+      return w('result.scuppered_four', {
+        crew: crewName(crew),
+        other: crewName(crew === 'yellowbeards' ? 'blackbeards' : 'yellowbeards')});
+    case 'vengeance':
+      return d.last_scupper
+          ? w(`result.vengeance.${d.trigger}`, {crew: crewName(d.last_scupper)})
+          : w(`result.vengeance.${d.trigger}_none`);
+    default: return null;
+  }
 }

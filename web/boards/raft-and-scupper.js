@@ -5,8 +5,12 @@
 // See docs/games/raft-and-scupper.md for the view and the actions.
 
 import {h, s, fill, clickable} from '../js/dom.js';
-import {FIGURE, CREW, RIGGING, key, cellText, pirateName, label, describe, group}
-    from './raft-and-scupper-words.js';
+import {t, parts, list} from '../js/i18n.js';
+import {seatNumber} from '../js/names.js';
+import {figureName, crewName, traitName, key, pirateName, pirateMark, label, describe, group,
+        resultText} from './raft-and-scupper-words.js';
+
+const w = (key, params) => t(`games.raft-and-scupper.${key}`, params);
 
 const C = 64;   // a cell's size in SVG units
 const PAD = 12;
@@ -42,7 +46,7 @@ function create(host) {
   const svg = s('svg', {class: 'raft-board', role: 'group'});
   const hint = h('p', {class: 'board-hint'});
   const figures = h('div', {class: 'figure-choice', role: 'group',
-                            'aria-label': 'which pirate to place'});
+                            'aria-label': w('board.which_pirate')});
   const legend = h('div', {class: 'raft-legend'});
   const root = h('div', {class: 'raft'}, figures, svg, hint, legend);
   fill(host, root);
@@ -68,8 +72,7 @@ function create(host) {
     };
     const {width, height} = view.board;
     svg.setAttribute('viewBox', `0 0 ${width * C + 2 * PAD} ${height * C + 2 * PAD}`);
-    svg.setAttribute('aria-label', `The ships, ${view.ships.length} of them, on a board of ` +
-                     `${width} by ${height} cells`);
+    svg.setAttribute('aria-label', w('board.label', {count: view.ships.length, width, height}));
     const at = ([x, y]) => `translate(${PAD + x * C} ${PAD + y * C})`;
     const items = [s('rect', {class: 'water', x: 0, y: 0, width: width * C + 2 * PAD,
                               height: height * C + 2 * PAD, rx: 10})];
@@ -88,8 +91,10 @@ function create(host) {
     for (const ship of view.ships) {
       const k = key(ship.cell);
       const pair = Math.ceil(ship.id / 2);
-      const name = `ship ${ship.id}, ${ship.cargo}, ${RIGGING[ship.rigging]}, at ` +
-                   `${cellText(ship.cell)}${ship.pirate ? `, ${FIGURE[ship.pirate]} aboard` : ''}`;
+      const kind = {ship: ship.id, cargo: traitName(ship.cargo), rigging: traitName(ship.rigging)};
+      const name = ship.pirate_id !== null && ship.pirate_id !== undefined
+          ? w('board.ship_aboard', {...kind, pirate: pirateName(view, ship.pirate_id)})
+          : w('board.ship', kind);
       const g = s('g', {class: `ship ${ship.cargo} ${ship.rigging}`, transform: at(ship.cell),
                         'data-ship': ship.id, 'data-cell': k},
         s('title', {}, name),
@@ -111,7 +116,8 @@ function create(host) {
       }
       if (action) {
         g.classList.add(what);
-        clickable(g, `${label(action, view)} (${name})`, () => send(action));
+        clickable(g, w('board.click', {action: label(action, view), ship: name}),
+                  () => send(action));
       }
       items.push(g);
       if (ship.pirate) items.push(pirate(view, ship, c, at));
@@ -141,11 +147,10 @@ function create(host) {
                              `${selected === id ? ' selected' : ''}`,
                       transform: at(ship.cell), 'data-pirate': id},
       s('circle', {cx: 44, cy: 42, r: 14}),
-      s('text', {x: 44, y: 47, 'text-anchor': 'middle'},
-        `${ship.pirate === 'yellowbeard' ? 'Y' : 'B'}${id}`));
+      s('text', {x: 44, y: 47, 'text-anchor': 'middle'}, pirateMark(view, id)));
     if (movable) {
-      clickable(g, `${selected === id ? 'deselect' : 'select'} ${pirateName(view, id)} ` +
-                   `on ship ${ship.id}`, () => {
+      clickable(g, w(selected === id ? 'board.deselect' : 'board.select',
+                     {pirate: pirateName(view, id), ship: ship.id}), () => {
         selected = selected === id ? null : id;
         update(...last);
       });
@@ -156,10 +161,10 @@ function create(host) {
 
   function showFigures(c, placeable) {
     if (placeable.length < 2) return fill(figures);
-    fill(figures, 'Place a ', placeable.map((f) => h('button', {
+    fill(figures, w('board.place_which'), ' ', placeable.map((f) => h('button', {
       type: 'button', class: `figure ${f === figure ? 'chosen' : ''}`,
       'aria-pressed': String(f === figure),
-      onclick: () => { figure = f; update(...last); }}, FIGURE[f])));
+      onclick: () => { figure = f; update(...last); }}, figureName(f))));
   }
 
   root.addEventListener('keydown', (event) => {
@@ -170,39 +175,43 @@ function create(host) {
 
 function hintFor(view, c) {
   if (view.over) return '';
-  if (c.switch.size) return 'All ships of one kind are connected: click a ship to switch its pair.';
-  if (c.place.size) return 'Click a ship to place the chosen pirate on it.';
-  if (c.pirates.size) {
-    return 'Click one of your pirates, then a ship to jump to or open water to sail to; ' +
-           'click a ship marked ✕ to scupper it.';
-  }
-  if (c.scupper.size) return 'Click a ship marked ✕ to scupper it, or pass.';
+  if (c.switch.size) return w('hint.switch');
+  if (c.place.size) return w('hint.place');
+  if (c.pirates.size) return w('hint.move');
+  if (c.scupper.size) return w('hint.scupper');
   return '';
 }
 
+// The crews' standing: whom each favours, who plays it, the ships it sank, its passes, and how
+// many flotillas its favoured ships still form (one of them whole wins).
 function showLegend(legend, view, names) {
   const crews = Object.entries(view.crews || {}).map(([crew, info]) => {
     const seat = info.seat;
-    const who = seat === null || seat === undefined ? 'not chosen yet'
-                                                    : names[seat] ?? `seat ${seat}`;
+    const who = seat === null || seat === undefined ? w('legend.not_chosen')
+                                                    : names[seat] ?? seatNumber(seat);
     const turn = view.turn === crew && !view.over;
-    const flotillas = Object.entries(info.flotillas || {}).map(([t, n]) => `${t} ${n}`);
+    const flotillas = Object.entries(info.flotillas || {}).map(([trait, count]) =>
+      w('legend.flotillas_of', {trait: traitName(trait), count}));
     return h('li', {class: `crew ${crew}${turn ? ' to-move' : ''}`},
-      h('strong', {}, CREW[crew]), ` (${info.favours.join(' & ')}): ${who}`,
-      turn ? ' · to move' : '',
-      h('br'), `sunk since the other crew last sank one: ${info.scuppered_since}, ` +
-               `in all: ${info.scuppered_total}; passes in a row: ${info.passes_in_row}; ` +
-               `flotillas: ${flotillas.join(', ')}`);
+      parts(turn ? 'games.raft-and-scupper.legend.crew_to_move'
+                 : 'games.raft-and-scupper.legend.crew',
+            {crew: h('strong', {}, crewName(crew)), who,
+             favours: list(info.favours.map(traitName), 'disjunction')}),
+      h('br'), w('legend.record', {since: info.scuppered_since, total: info.scuppered_total,
+                                   passes: info.passes_in_row}),
+      h('br'), w('legend.flotillas', {flotillas: list(flotillas)}));
   });
   fill(legend,
-    h('p', {}, `Phase: ${view.phase}`, view.connected?.length
-      ? ` · all connected: ${view.connected.join(', ')}` : ''),
+    h('p', {}, w(`phase.${view.phase}`), view.connected?.length
+      ? w('legend.connected', {traits: list(view.connected.map(traitName))}) : ''),
     h('ul', {class: 'crews'}, crews),
-    view.sunk?.length ? h('p', {}, 'Sunk: ', view.sunk.map((ship) =>
-      `${ship.id} (${ship.cargo}, ${ship.rigging}, by the ${CREW[ship.by]})`).join('; ')) : null);
+    view.sunk?.length ? h('p', {}, w('legend.sunk', {ships: list(view.sunk.map((ship) =>
+      w('legend.sunk_ship', {ship: ship.id, cargo: traitName(ship.cargo),
+                             rigging: traitName(ship.rigging), crew: crewName(ship.by)})))}))
+      : null);
 }
 
 // The actions a click on the board makes (the panel folds their long lists away).
 const onBoard = (a) => ['switch_pair', 'place_pirate', 'jump', 'sail', 'scupper'].includes(a.type);
 
-export default {create, label, describe, group, onBoard};
+export default {create, label, describe, group, onBoard, resultText};

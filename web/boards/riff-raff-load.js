@@ -8,6 +8,10 @@
 import {h, fill} from '../js/dom.js';
 import {xBounds} from './riff-raff-shapes.js';
 import {kindPicture} from './riff-raff-pieces.js';
+import {t, number} from '../js/i18n.js';
+import {kindName, thePiece} from './riff-raff-words.js';
+
+const w = (key, params) => t(`games.riff-raff.${key}`, params);
 
 export const KINDS = ['boat', 'barrel', 'bottle', 'crate', 'chest', 'plank', 'sailor', 'rat'];
 const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
@@ -18,7 +22,7 @@ export class Placer {
   constructor(changed, send) {
     this.changed = changed;
     this.send = send;
-    this.node = h('div', {class: 'riff-load', role: 'group', 'aria-label': 'your load'});
+    this.node = h('div', {class: 'riff-load', role: 'group', 'aria-label': w('load.label')});
     this.templates = [];
     this.offered = null;  // the step whose templates are offered
   }
@@ -110,10 +114,6 @@ export class Placer {
     return {...this.template(), x: this.x, angle: this.angle, drop: this.drop};
   }
 
-  describe() {
-    return `${this.kind} at x ${this.x.toFixed(3)}, ${this.angle}°, drop ${this.drop.toFixed(2)}`;
-  }
-
   // Arrow keys move, Page Up/Down (or Q/E) turn, Home/End lift; Enter sets the piece down.
   key(event) {
     const fine = event.shiftKey;
@@ -137,8 +137,11 @@ export class Placer {
   }
 
   update() {
-    for (const [name, value] of [['x', this.x.toFixed(3)], ['angle', `${this.angle}°`],
-                                 ['drop', this.drop.toFixed(2)]]) {
+    const fixedTo = (value, digits) => number(value, {minimumFractionDigits: digits,
+                                                      maximumFractionDigits: digits});
+    for (const [name, value] of [['x', fixedTo(this.x, 3)],
+                                 ['angle', w('load.degrees', {degrees: this.angle})],
+                                 ['drop', fixedTo(this.drop, 2)]]) {
       const out = this.node.querySelector(`output[data-value="${name}"]`);
       if (out) out.textContent = value;
     }
@@ -153,7 +156,7 @@ export class Placer {
     const x = this.node.querySelector('input[name="x"]');
     if (x) { x.min = from; x.max = to; }
     const button = this.node.querySelector('.riff-set-down');
-    if (button) button.textContent = `Set down the ${this.describe()}`;
+    if (button) button.textContent = w('load.set_down', {piece: thePiece(this.kind)});
     this.changed();
   }
 
@@ -167,28 +170,27 @@ export class Placer {
       h('output', {'data-value': name}));
     const [from, to] = this.bounds();
     fill(this.node,
-      h('div', {class: 'riff-kinds', role: 'group', 'aria-label': 'which piece'},
+      h('div', {class: 'riff-kinds', role: 'group', 'aria-label': w('load.which')},
         kinds.map((k) => h('button', {type: 'button', class: 'riff-kind', 'data-kind': k,
                                       'aria-pressed': String(k === this.kind),
                                       disabled: !this.enabled,
                                       onclick: () => this.chooseKind(k)},
-                           kindPicture(this.view.model, k), `${k} ×${supply[k]}`))),
+                           kindPicture(this.view.model, k),
+                           w('load.kind', {piece: kindName(k), count: supply[k]})))),
       this.pieces !== undefined && h('div', {class: 'riff-kinds', role: 'group',
-                                             'aria-label': 'how many pieces this turn'},
+                                             'aria-label': w('load.count_pieces')},
         [1, 2].map((n) => h('button', {type: 'button', class: 'riff-pieces',
                                        'aria-pressed': String(n === this.pieces),
                                        disabled: !this.enabled,
                                        onclick: () => { this.pieces = n; this.show(); }},
-                            n === 1 ? 'one piece' : 'announce two pieces'))),
-      slider('x', 'along the area (x)', from, to, 0.01, this.x, (v) => this.moveTo(v)),
-      slider('angle', 'angle (degrees)', -180, 180, 1, this.angle, (v) => this.turnTo(v)),
-      slider('drop', 'drop (height)', 0, this.view.placement.drop[1], 0.01, this.drop,
+                            w(n === 1 ? 'load.one' : 'load.two')))),
+      slider('x', w('load.x'), from, to, 0.01, this.x, (v) => this.moveTo(v)),
+      slider('angle', w('load.angle'), -180, 180, 1, this.angle, (v) => this.turnTo(v)),
+      slider('drop', w('load.drop'), 0, this.view.placement.drop[1], 0.01, this.drop,
              (v) => this.raiseTo(v)),
       h('button', {type: 'button', class: 'riff-set-down', disabled: !this.enabled,
                    onclick: () => this.go()}),
-      h('p', {class: 'riff-keys'}, 'On the ship: move the pointer along the area and click; ' +
-        'or focus the piece: ← → move, Page Up/Down (or Q/E) turn, ↑ ↓ drop, Enter sets it ' +
-        'down.'));
+      h('p', {class: 'riff-keys'}, w('load.keys')));
     this.update();
   }
 }

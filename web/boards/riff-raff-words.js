@@ -1,84 +1,122 @@
 // Riff Raff in words: the actions' labels and what each step did. A Riff Raff view names no
 // action, so a step is told by comparing its view with the one before it: a new load (with its
-// falls), a catch, a card chosen face down and the reveal, a captain appointed.
+// falls), a catch, a card chosen face down and the reveal, a captain appointed. A piece's place
+// is told as a person sees it (the area, which end of it, turned or level), never as the
+// numbers the server takes. The words are the catalogs' (games.riff-raff).
 // See docs/games/riff-raff.md for the view and the actions.
 
-const YARDS = ['the deck', 'the lowest yard', 'the middle yard', 'the top yard'];
+import {t, list, sentence} from '../js/i18n.js';
+import {seatNumber} from '../js/names.js';
+
+const w = (key, params) => t(`games.riff-raff.${key}`, params);
 export const milli = (v) => Math.round(v * 1000) / 1000;
 
+export const KINDS = ['boat', 'barrel', 'bottle', 'crate', 'chest', 'plank', 'sailor', 'rat'];
+export const kindName = (kind) => (KINDS.includes(kind) ? w(`kind.${kind}`) : String(kind));
+// "a boat", "un barile": a piece with its article, as a sentence names one.
+export const aPiece = (kind) => (KINDS.includes(kind) ? w(`a.${kind}`) : String(kind));
+// "the boat", "il barile".
+export const thePiece = (kind) => (KINDS.includes(kind) ? w(`the.${kind}`) : String(kind));
+
+// "the lowest yard, bow": an area where it is on the ship.
 export function areaName(n) {
-  const level = YARDS[n <= 4 ? 0 : Math.floor((n - 3) / 2)];
-  const side = n <= 4 ? ['stern', 'stern side of the mast', 'bow side of the mast', 'bow'][n - 1]
-                      : n % 2 ? 'stern' : 'bow';
-  return `${level ?? 'area'}, ${side}`;
+  if (!(n >= 1 && n <= 10)) return w('area.unknown', {area: n});
+  return w(`area.${n}`);
 }
 
 function kindOf(view, id) {
   return view?.motion?.falls?.find((f) => f.id === id)?.kind ??
-         view?.world?.cargo?.find((c) => c.id === id)?.kind ?? 'piece';
+         view?.world?.cargo?.find((c) => c.id === id)?.kind ?? null;
 }
 
-const seatOf = (names) => (seat) => names?.[seat] ?? `seat ${seat}`;
+const seatOf = (names) => (seat) => names?.[seat] ?? seatNumber(seat);
+
+// Where along its area a piece goes (its stern end, the middle, its bow end), from the view's
+// model; null where the model does not say.
+function alongText(view, areaNumber, x) {
+  const area = view?.model?.areas?.find((a) => a.number === areaNumber);
+  if (!area || typeof x !== 'number') return null;
+  const at = (x - area.from) / (area.to - area.from);
+  return w(at < 1 / 3 ? 'along.stern' : at > 2 / 3 ? 'along.bow' : 'along.middle');
+}
+
+// How a piece was set down: where along its area, turned or level, let go from above or not.
+function howText(view, areaNumber, {x, angle, drop}) {
+  const parts = [alongText(view, areaNumber, x),
+                 Math.round(angle) === 0 ? w('how.level')
+                                         : w('how.turned', {degrees: Math.round(angle)}),
+                 drop > 0 ? w('how.dropped') : null].filter(Boolean);
+  return list(parts, 'unit');
+}
 
 // The headings of the groups of buttons.
-const GROUP = {choose: 'Your card', appoint: 'Appoint the captain', load: 'Load', catch: 'Catch'};
-export const group = (type) => GROUP[type] ?? String(type).replace(/_/g, ' ');
+const GROUPS = ['choose', 'appoint', 'load', 'catch'];
+export const group = (type) => (GROUPS.includes(type) ? w(`group.${type}`)
+                                                      : String(type).replace(/_/g, ' '));
 
 export function label(action, view, names) {
   switch (action.type) {
-    case 'choose': return `play card ${action.card} face down`;
-    case 'appoint': return `appoint ${seatOf(names)(action.seat)} captain`;
+    case 'choose': return w('label.choose', {card: action.card});
+    case 'appoint': return w('label.appoint', {who: seatOf(names)(action.seat)});
     case 'load': {
-      const how = action.angle === 0 ? 'level' : `turned ${Math.round(action.angle)}°`;
-      const where = view?.placement ? ` on area ${view.placement.area}` : '';
-      const pair = action.pieces === 2 ? ', announcing two pieces'
-                 : action.pieces === 1 ? ', one piece' : '';
-      return `load a ${action.piece}${where} at x ${milli(action.x)}, ${how}, drop ` +
-             `${milli(action.drop)}${pair}`;
+      const area = view?.placement?.area;
+      const how = howText(view, area, action);
+      const key = action.pieces === 2 ? 'label.load_pair' : 'label.load';
+      return area ? w(`${key}_area`, {piece: aPiece(action.piece), area, how})
+                  : w(key, {piece: aPiece(action.piece), how});
     }
     case 'catch':
-      return action.grabs.length === 0 ? 'let the falling pieces go'
-          : action.grabs.map((g) => `grab the ${kindOf(view, g.piece)} (piece ${g.piece}) at ` +
-                                    `frame ${g.frame}`).join(' and ');
-    case 'timeout': return 'time ran out';
+      return action.grabs.length === 0 ? w('label.let_go')
+          : list(action.grabs.map((g) => {
+            const kind = kindOf(view, g.piece);
+            return kind ? w('label.grab', {piece: thePiece(kind)}) : w('label.grab_piece');
+          }));
+    case 'timeout': return w('label.timeout');
     default: return String(action.type).replace(/_/g, ' ');
   }
 }
 
-const pieces = (n) => `${n} piece${n === 1 ? '' : 's'}`;
-
 export function catchText(c, who) {
   if (!c) return '';
-  const held = c.counted ? `caught ${pieces(c.out.length)} out of the game` : c.caught.length
-      ? 'caught only their own load, which does not count' : 'caught nothing';
-  return `${who(c.seat)} ${held}; ${pieces(c.returned.length)} back to their supply`;
+  const back = c.returned.length;
+  if (c.counted) {
+    return w('catch.counted', {who: who(c.seat), count: c.out.length,
+                               back: w('catch.back', {count: back})});
+  }
+  return w(c.caught.length ? 'catch.own_load' : 'catch.nothing',
+           {who: who(c.seat), back: w('catch.back', {count: back})});
 }
 
 function loadText(view, who) {
   const l = view.motion.load;
   const falls = view.motion.falls.length;
-  return `${who(l.seat)} loaded a ${l.piece} on area ${l.area}, ${areaName(l.area)} (x ` +
-         `${milli(l.x)}, ${Math.round(l.angle)}°, drop ${milli(l.drop)})` +
-         (falls ? `: ${pieces(falls)} fell` : ': nothing fell');
+  const params = {who: who(l.seat), piece: aPiece(l.piece), area: l.area,
+                  where: areaName(l.area), how: howText(view, l.area, l), count: falls};
+  return w(falls ? 'load.fell' : 'load.still', params);
 }
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 function revealText(view, who) {
-  const cards = view.players.map((p, i) => `${who(i)} ${p.played.at(-1)}`).join(', ');
+  const cards = list(view.players.map((p, i) => w('reveal.card', {who: who(i),
+                                                                  card: p.played.at(-1)})));
   // A tie for the highest card: the captain in office appoints the new one.
-  return `the cards are revealed: ${cards}; ` + (view.phase === 'appointing'
-      ? `a tie, which ${who(view.captain)} breaks by appointing the captain`
-      : `${who(view.captain)} is captain`);
+  return view.phase === 'appointing' ? w('reveal.tie', {cards, captain: who(view.captain)})
+                                     : w('reveal.captain', {cards, captain: who(view.captain)});
 }
 
 // What the step to `view` did; `before` is the view of the step before it, when known.
 export function describe(view, names, before) {
+  return sentence(tell(view, names, before));
+}
+
+function tell(view, names, before) {
   const who = seatOf(names);
   if (!before || before.step !== view.step - 1) return told(view, who);
   if (view.motion && view.motion.load.id !== before.motion?.load?.id) {
     const c = view.last_catch && !same(view.last_catch, before.last_catch) ? view.last_catch : null;
-    return loadText(view, who) + (c ? `; ${catchText(c, who)}` : '');
+    return c ? w('then', {first: loadText(view, who), then: catchText(c, who)})
+             : loadText(view, who);
   }
   if (view.last_catch && !same(view.last_catch, before.last_catch)) {
     return catchText(view.last_catch, who);
@@ -86,13 +124,14 @@ export function describe(view, names, before) {
   if (before.phase === 'choosing') {
     const seat = before.to_act.find((s) => !before.players[s].chosen && (view.players[s].chosen ||
         view.players[s].played.length > before.players[s].played.length));
-    const by = seat === undefined ? 'a card was chosen' : `${who(seat)} chose a card face down`;
+    const by = seat === undefined ? w('chose.someone') : w('chose.seat', {who: who(seat)});
     if (view.phase === 'choosing' && view.round === before.round) return by;
-    return `${by}; ${revealText(view, who)}`;
+    return w('then', {first: by, then: revealText(view, who)});
   }
   if (before.phase === 'appointing') {
-    const themself = view.captain === before.captain;
-    return `${who(before.captain)} appointed ${themself ? 'themself' : who(view.captain)} captain`;
+    return view.captain === before.captain
+        ? w('appointed.themself', {who: who(before.captain)})
+        : w('appointed.other', {who: who(before.captain), captain: who(view.captain)});
   }
   return told(view, who);
 }
@@ -102,11 +141,26 @@ function told(view, who) {
   if (view.phase === 'catching' && view.motion) return loadText(view, who);
   if (view.phase === 'choosing') {
     const chosen = view.players.map((p, i) => (p.chosen ? who(i) : null)).filter(Boolean);
-    return chosen.length ? `round ${view.round}: ${chosen.join(', ')} chose a card face down`
-                         : `round ${view.round} begins`;
+    return chosen.length ? w('told.chosen', {round: view.round, who: list(chosen),
+                                             count: chosen.length})
+                         : w('told.round', {round: view.round});
   }
-  if (view.phase === 'appointing') return `round ${view.round}: the captain is to appoint`;
+  if (view.phase === 'appointing') return w('told.appointing', {round: view.round});
   if (view.last_catch) return catchText(view.last_catch, who);
   if (view.motion) return loadText(view, who);
-  return `round ${view.round}: ${who(view.captain)} is captain`;
+  return w('told.captain', {round: view.round, who: who(view.captain)});
+}
+
+// How the match ended: a player who loaded every piece, or the fewest pieces left.
+export function resultText(result, names) {
+  const winners = (result.winners || []).map(seatOf(names));
+  if (!winners.length) return null;
+  if (result.reason === 'emptied') return w('result.emptied', {winners: list(winners),
+                                                                count: winners.length});
+  return w('result.fewest', {winners: list(winners), count: winners.length});
+}
+
+// A player's score is the pieces left: fewer is better.
+export function scoreText(result, score, name) {
+  return w('result.pieces_left', {name, count: score});
 }

@@ -11,7 +11,12 @@ import {deg, releasePose, xBounds} from './riff-raff-shapes.js';
 import {MotionPlayer, restPoses} from './riff-raff-motion.js';
 import {Placer, KINDS} from './riff-raff-load.js';
 import {part, pieceDrawing, kindPicture} from './riff-raff-pieces.js';
-import {milli, areaName, catchText, label, describe, group} from './riff-raff-words.js';
+import {milli, areaName, catchText, label, describe, group, kindName, thePiece, resultText,
+        scoreText} from './riff-raff-words.js';
+import {t, list} from '../js/i18n.js';
+import {seatNumber} from '../js/names.js';
+
+const w = (key, params) => t(`games.riff-raff.${key}`, params);
 
 // The world shown, y up: the ship tilted to its limit with cargo on its top yard, the water
 // below; no wider, so that the pieces are drawn as large as the screen allows.
@@ -33,7 +38,7 @@ function create(host) {
   const status = h('p', {class: 'riff-status', 'aria-live': 'polite'});
   const hint = h('p', {class: 'board-hint'});
   const hand = h('div', {class: 'riff-hand'});
-  const players = h('ul', {class: 'riff-players', 'aria-label': 'the players'});
+  const players = h('ul', {class: 'riff-players', 'aria-label': w('board.players')});
   svg.append(s('g', {transform: 'scale(1 -1)'}, backdrop, shipG, cargoG, overG));
   overG.append(ghost);
   let view = null;
@@ -79,7 +84,7 @@ function create(host) {
   }
 
   function pieceNode(kind, id) {
-    const title = `${kind} (piece ${id})`;
+    const title = kindName(kind);
     return s('g', {class: `piece kind-${kind}`, 'data-id': id, 'data-kind': kind},
              s('title', {}, title), pieceDrawing(view.model, kind));
   }
@@ -104,7 +109,7 @@ function create(host) {
       const grab = frame !== null && catchable.get(id);
       if (grab && !el.classList.contains('clickable')) {
         el.classList.add('falling');
-        clickable(el, `catch the ${pose.kind} (piece ${id})`, () => {
+        clickable(el, w('board.catch', {piece: thePiece(pose.kind)}), () => {
           const at = player.frame();
           if (catchable.has(id) && at !== null) {
             send({...grab, grabs: [{...grab.grabs[0], frame: at}]});
@@ -137,8 +142,8 @@ function create(host) {
                                   kind: placer.kind});
     ghost.setAttribute('tabindex', '0');
     ghost.setAttribute('role', 'button');
-    ghost.setAttribute('aria-label', `set down the ${placer.describe()} on area ${area.number}; ` +
-                       'arrow keys move it, Page Up and Page Down turn it');
+    ghost.setAttribute('aria-label', w('board.ghost', {piece: thePiece(placer.kind),
+                                                       area: area.number}));
   }
 
   // The ghost takes the keys: arrows move, Page Up/Down turn, Enter or Space sets it down.
@@ -181,46 +186,50 @@ function create(host) {
   }
 
   function showText(names) {
-    const who = (seat) => names[seat] ?? `seat ${seat}`;
+    const who = (seat) => names[seat] ?? seatNumber(seat);
     const v = view;
     const turn = v.turn;
-    svg.setAttribute('aria-label', `The ship with ${v.world.cargo.length} pieces of cargo, ` +
-                     `tilted ${Math.round(deg(v.world.ship.angle))}°`);
-    const phase = {choosing: 'everyone chooses a card face down',
-                   appointing: `${who(v.captain)} appoints the new captain among the tied`,
-                   loading: turn && `${who(turn.seat)} loads on area ${turn.area} ` +
-                            `(${areaName(turn.area)})${turn.announced === 2 ? ', two pieces' : ''}`,
-                   catching: turn && `${who(turn.seat)} may catch: ` +
-                             `${v.catch?.pieces.length ?? 0} pieces fall`,
-                   over: 'the match is over'}[v.phase];
-    fill(status, h('strong', {}, `Round ${v.round} of ${v.rounds}`), ` · ${phase}`,
-         v.order?.length ? ` · order: ${v.order.map(who).join(', ')}` : '',
-         v.last_catch ? ` · ${catchText(v.last_catch, who)}` : '');
+    svg.setAttribute('aria-label', w('board.ship', {count: v.world.cargo.length,
+                                                    degrees: Math.round(deg(v.world.ship.angle))}));
+    const phase = v.phase === 'choosing' ? w('phase.choosing')
+        : v.phase === 'appointing' ? w('phase.appointing', {who: who(v.captain)})
+        : v.phase === 'loading' && turn
+            ? w(turn.announced === 2 ? 'phase.loading_pair' : 'phase.loading',
+                {who: who(turn.seat), area: turn.area, where: areaName(turn.area)})
+        : v.phase === 'catching' && turn
+            ? w('phase.catching', {who: who(turn.seat), count: v.catch?.pieces.length ?? 0})
+        : v.phase === 'over' ? w('phase.over') : '';
+    fill(status, h('strong', {}, w('status.round', {round: v.round, rounds: v.rounds})),
+         phase && w('status.part', {text: phase}),
+         v.order?.length ? w('status.order', {order: list(v.order.map(who))}) : '',
+         v.last_catch ? w('status.part', {text: catchText(v.last_catch, who)}) : '');
     const mine = ctx.act && v.seat !== null;
     const letGo = catchable.size ? v.legal.find((a) => a.type === 'catch' && !a.grabs.length)
                                  : null;
-    fill(hint, !mine ? '' : placer.templates.length
-        ? 'Choose a piece, then move it along the highlighted area and click to set it down.'
-        : catchable.size ? 'Click a falling piece to catch it (a click is a grab), or '
-        : v.legal.some((a) => a.type === 'choose')
-        ? 'Choose a card face down: the highest is captain, and the card names your area.' : '',
-    letGo && h('button', {type: 'button', class: 'riff-let-go', onclick: () => send(letGo)},
-               label(letGo, v)));
+    fill(hint, !mine ? '' : placer.templates.length ? w('hint.load')
+        : catchable.size ? w('hint.catch')
+        : v.legal.some((a) => a.type === 'choose') ? w('hint.choose') : '',
+    letGo && [' ', h('button', {type: 'button', class: 'riff-let-go', onclick: () => send(letGo)},
+                     label(letGo, v))]);
     showHand(v);
     fill(players, v.players.map((p, seat) => h('li', {
       class: `riff-player${turn?.seat === seat ? ' to-move' : ''}${seat === v.seat ? ' mine' : ''}`,
       'data-seat': seat},
-      h('strong', {}, who(seat)), v.captain === seat ? ' ⚓ captain' : '',
-      ` · ${p.pieces} pieces left`, p.caught ? ` · caught ${p.caught}` : '',
+      h('strong', {}, who(seat)), v.captain === seat ? w('players.captain') : '',
+      w('players.pieces', {count: p.pieces}),
+      p.caught ? w('players.caught', {count: p.caught}) : '',
       h('br'),
       h('span', {class: 'riff-supply'}, KINDS.filter((k) => p.supply[k])
-        .map((k, i) => [i ? ', ' : '', kindPicture(v.model, k, 16), `${k} ${p.supply[k]}`]),
-        Object.values(p.supply).some(Boolean) ? '' : 'no pieces'),
+        .map((k, i) => [i ? w('players.separator') : '', kindPicture(v.model, k, 16),
+                        w('players.supply', {piece: kindName(k), count: p.supply[k]})]),
+        Object.values(p.supply).some(Boolean) ? '' : w('players.no_pieces')),
       h('br'),
-      `cards left ${p.cards_left} · played ${p.played.join(', ') || 'none'}`,
-      v.phase === 'choosing' ? (p.chosen ? h('span', {class: 'riff-back', title: 'chosen'},
-                                               ' · a card face down')
-                                         : ' · choosing') : '')));
+      p.played.length ? w('players.cards', {left: p.cards_left, played: list(p.played)})
+                      : w('players.cards_none', {left: p.cards_left}),
+      v.phase === 'choosing' ? (p.chosen ? h('span', {class: 'riff-back',
+                                                      title: w('players.chosen_title')},
+                                               w('players.face_down'))
+                                         : w('players.choosing')) : '')));
   }
 
   function showHand(v) {
@@ -235,13 +244,13 @@ function create(host) {
     const key = JSON.stringify([me.hand, me.card, [...choose.keys()]]);
     if (hand.dataset.key === key) return;
     hand.dataset.key = key;
-    fill(hand, h('strong', {}, 'Your cards: '), me.hand.map((card) => choose.has(card)
+    fill(hand, h('strong', {}, w('hand.title')), ' ', me.hand.map((card) => choose.has(card)
         ? h('button', {type: 'button', class: 'riff-card', 'data-card': card,
                        'aria-label': label(choose.get(card), v),
                        onclick: () => send(choose.get(card))}, card)
         : h('span', {class: `riff-card${card === me.card ? ' chosen' : ''}`, 'data-card': card},
             card)),
-         me.card ? h('span', {class: 'riff-mine'}, ` · your card face down: ${me.card}`) : '');
+         me.card ? h('span', {class: 'riff-mine'}, w('hand.face_down', {card: me.card})) : '');
   }
 
   return {update};
@@ -251,4 +260,4 @@ function create(host) {
 // Catches are single grabs (a click on a falling piece) or letting go (the hint's button).
 const onBoard = (a) => ['choose', 'load', 'catch'].includes(a.type);
 
-export default {create, label, describe, group, onBoard};
+export default {create, label, describe, group, onBoard, resultText, scoreText};

@@ -1,83 +1,88 @@
 // Scalawag! in words: the actions' labels and what each step did, told from the view's `log` (the
 // table's events, numbered by `n`; `last_action` names only a seat and a type, since a `return`
 // names cards only its captain may know). The Captain's Orders and crew cards by their names in
-// the rulebook: Fire Cannons, Close and Board, Gunners, Davy Jones' locker.
+// the rulebook: Fire Cannons, Close and Board, Gunners, Davy Jones' locker (the Italian
+// rulebook keeps the cards' English names and words the orders its own way: Fare Fuoco con i
+// Cannoni, la Cassa di Davy Jones). The words are the catalogs' (games.scalawag).
 // See docs/games/scalawag.md for the view, the actions and the events.
 
-const CREW = {sailor: 'Sailor', gunner: 'Gunner', marine: 'Marine', pilot: 'Pilot',
-              mutineer: 'Mutineer', lookout: 'Lookout'};
+import {t, list, sentence} from '../js/i18n.js';
+import {seatNumber} from '../js/names.js';
+
+const w = (key, params) => t(`games.scalawag.${key}`, params);
 const words = (text) => String(text).replace(/_/g, ' ');
-export const crewName = (card) => CREW[card] ?? words(card);
-const NUMBER = ['no', 'a', '2', '3', '4', '5', '6'];
+
+const CARDS = ['sailor', 'gunner', 'marine', 'pilot', 'mutineer', 'lookout'];
+export const crewName = (card) => (CARDS.includes(card) ? w(`crew.${card}`) : words(card));
 // "a Gunner", "2 Gunners".
 export const crewCount = (n, card) =>
-  `${NUMBER[n] ?? n} ${crewName(card)}${n === 1 ? '' : 's'}`;
-const cardList = (cards) => {
-  const named = (cards || []).map(crewName);
-  return named.length < 2 ? named.join('') : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
-};
-const points = (n) => `${n} compass point${n === 1 ? '' : 's'}`;
+  (CARDS.includes(card) ? w(`count.${card}`, {count: n}) : `${n} ${words(card)}`);
+// "Sailor, Pilot and Lookout".
+const cardList = (cards) => list((cards || []).map(crewName));
+const points = (n) => w('points', {count: n});
 
-// Each order: its name, and the crew counted with it (Sailors for Make Sail...), or the one
-// card it claims.
+// Each order, and the crew counted with it (Sailors for Make Sail...), or the one card it claims.
 const ORDER = {
-  make_sail: {name: 'Make Sail', verb: 'make sail', crew: 'sailor', field: 'sailors'},
-  fire: {name: 'Fire Cannons', verb: 'fire cannons', crew: 'gunner', field: 'gunners'},
-  board: {name: 'Close and Board', verb: 'close and board', crew: 'marine', field: 'marines'},
-  recruit: {name: 'Recruit Crew', verb: 'recruit crew'},
-  windward: {name: 'Sail to Windward', verb: 'sail to windward', claims: 'pilot'},
-  mutiny: {name: 'Mutiny', verb: 'mutiny', claims: 'mutineer'},
-  on_guard: {name: 'On Guard', verb: 'stand on guard', claims: 'lookout'},
+  make_sail: {crew: 'sailor', field: 'sailors'},
+  fire: {crew: 'gunner', field: 'gunners'},
+  board: {crew: 'marine', field: 'marines'},
+  recruit: {},
+  windward: {claims: 'pilot'},
+  mutiny: {claims: 'mutineer'},
+  on_guard: {claims: 'lookout'},
 };
-// What an action did, when its events are out of sight.
-const DONE = {order: 'gave an order', second_fire: 'claimed a Pilot to fire again',
-              lookout: 'claimed a Lookout', targets: 'named the targets',
-              challenge: 'cried "Scalawag!"', decline: 'let the claim stand',
-              penalty: 'paid the penalty', lose_crew: 'lost a crew card',
-              return: 'put cards back in the harbour', to_locker: 'sent a card to the locker'};
-export const orderName = (order) => ORDER[order]?.name ?? words(order);
+const known = (order) => Object.hasOwn(ORDER, order);
+export const orderName = (order) => (known(order) ? w(`order.${order}.name`) : words(order));
+export const flagName = (flag) => w(`flag.${flag}`);
+export const allegianceName = (side) => w(`allegiance.${side}`);
+export const phaseName = (phase) => w(`phase.${phase}`);
 
-const seatOf = (names) => (seat) => names?.[seat] ?? `seat ${seat}`;
-const listOf = (items) => (items.length < 2 ? items.join('')
-    : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+// What an action did, when its events are out of sight.
+const DONE = ['order', 'second_fire', 'lookout', 'targets', 'challenge', 'decline', 'penalty',
+              'lose_crew', 'return', 'to_locker'];
+
+const seatOf = (names) => (seat) => names?.[seat] ?? seatNumber(seat);
 
 // The headings of the groups of buttons.
-const GROUP = {order: 'Captain\'s Orders', second_fire: 'Fire again', lookout: 'A Lookout',
-               targets: 'Targets', challenge: 'Challenge', decline: 'Let it stand',
-               penalty: 'The penalty', lose_crew: 'The card to lose', return: 'Cards to put back',
-               to_locker: 'The card for the locker'};
-export const group = (type) => GROUP[type] ?? words(type);
+export const group = (type) => (DONE.includes(type) ? w(`group.${type}`) : words(type));
 
 export function label(action, view, names) {
   const who = seatOf(names);
   switch (action.type) {
     case 'order': {
-      const o = ORDER[action.order] || {name: words(action.order)};
+      const o = ORDER[action.order];
+      if (!o) return words(action.order);
+      const name = orderName(action.order);
       if (o.field) {
         const n = action[o.field] ?? 0;
-        return n ? `${o.name}, claiming ${crewCount(n, o.crew)}` : o.name;
+        return n ? w('label.order_claiming', {order: name, claim: crewCount(n, o.crew)}) : name;
       }
-      return o.claims ? `${o.name}, claiming a ${crewName(o.claims)}` : o.name;
+      return o.claims ? w('label.order_claiming', {order: name, claim: crewCount(1, o.claims)})
+                      : name;
     }
-    case 'second_fire': return 'fire a second time, claiming a Pilot';
-    case 'lookout': return 'claim a Lookout: every ship within reach';
+    case 'second_fire': return w('label.second_fire');
+    case 'lookout': return w('label.lookout');
     case 'targets': {
       const order = view?.order?.order;
-      const targets = listOf(action.targets.map(who));
-      if (order === 'mutiny') return `stir a mutiny on ${targets}'s ship, stealing ${action.steal}`;
-      if (order === 'board') return `board ${targets}`;
-      if (order === 'windward') return `sail to windward of ${targets}`;
-      return `fire on ${targets}${action.steal ? `, stealing ${action.steal}` : ''}`;
+      const targets = list(action.targets.map(who));
+      if (order === 'mutiny') return w('label.mutiny', {targets, steal: action.steal});
+      if (order === 'board') return w('label.board', {targets});
+      if (order === 'windward') return w('label.windward', {targets});
+      return action.steal ? w('label.fire_stealing', {targets, steal: action.steal})
+                          : w('label.fire', {targets});
     }
-    case 'challenge': return 'challenge: Scalawag!';
-    case 'decline': return 'let the claim stand';
+    case 'challenge': return w('label.challenge');
+    case 'decline': return w('label.decline');
     case 'penalty':
-      return action.take === 'damage' ? 'take a damage'
-          : action.card ? `lose a ${crewName(action.card)}` : 'lose a crew card of their choosing';
-    case 'lose_crew': return `lose a ${crewName(action.card)} to Davy Jones' locker`;
-    case 'return': return `put back ${cardList(action.cards) || 'no cards'}`;
-    case 'to_locker': return `send a ${crewName(action.card)} to Davy Jones' locker`;
-    case 'timeout': return 'time ran out';
+      return action.take === 'damage' ? w('label.penalty_damage')
+          : action.card ? w('label.penalty_card', {card: crewName(action.card)})
+                        : w('label.penalty_crew');
+    case 'lose_crew': return w('label.lose_crew', {card: crewName(action.card)});
+    case 'return':
+      return action.cards?.length ? w('label.return', {cards: cardList(action.cards)})
+                                  : w('label.return_none');
+    case 'to_locker': return w('label.to_locker', {card: crewName(action.card)});
+    case 'timeout': return w('label.timeout');
     default: return words(action.type);
   }
 }
@@ -87,93 +92,96 @@ export function label(action, view, names) {
 export function eventText(e, names, viewer = null) {
   const who = seatOf(names);
   const mine = e.to === undefined || e.to === viewer;
-  const you = mine ? 'you' : who(e.to);
-  const your = mine ? 'your' : `${who(e.to)}'s`;
+  // The events told to one captain: to "you" in that captain's view, else by name.
+  const told = (key, params) => (mine ? w(`event.${key}.you`, params)
+                                      : w(`event.${key}.other`, {...params, name: who(e.to)}));
   const claim = e.claim ? crewCount(e.claim.count, e.claim.crew) : '';
   switch (e.event) {
-    case 'turn': return `round ${e.round}: ${who(e.seat)}'s turn`;
+    case 'turn': return w('event.turn', {round: e.round, who: who(e.seat)});
     case 'fog_roll':
-      return `the Fog of War die shows ${e.symbol}: ` +
-             (e.fog ? `the fog lies between ${who(e.fog[0])} and ${who(e.fog[1])}`
-                    : 'the fog lifts');
+      return e.fog ? w('event.fog_roll', {symbol: e.symbol, a: who(e.fog[0]), b: who(e.fog[1])})
+                   : w('event.fog_lifts', {symbol: e.symbol});
     // "Bot 3 orders 2 Gunners to fire cannons", "Anne gives the order to sail to windward".
     case 'order': {
-      const o = ORDER[e.order] || {verb: words(e.order)};
-      return o.crew && e.crew ? `${who(e.seat)} orders ${crewCount(e.crew, o.crew)} to ${o.verb}`
-                              : `${who(e.seat)} gives the order to ${o.verb}`;
+      const o = ORDER[e.order];
+      if (!o) return w('event.order_unknown', {who: who(e.seat), order: words(e.order)});
+      return o.crew && e.crew
+          ? w(`order.${e.order}.given_with`, {who: who(e.seat), crew: crewCount(e.crew, o.crew)})
+          : w(`order.${e.order}.given`, {who: who(e.seat)});
     }
-    case 'claim': return `${who(e.seat)} claims ${claim}`;
-    case 'claim_accepted':
-      return `nobody challenges: ${who(e.seat)}'s claim of ${claim} stands`;
-    case 'declined': return `${who(e.seat)} lets the claim stand`;
+    case 'claim': return w('event.claim', {who: who(e.seat), claim});
+    case 'claim_accepted': return w('event.claim_accepted', {who: who(e.seat), claim});
+    case 'declined': return w('event.declined', {who: who(e.seat)});
     case 'window_timeout':
-      return e.silent?.length ? `time is up for ${listOf(e.silent.map(who))}: the claim stands`
-                              : 'the challenge window closes';
-    case 'clock_timeout': return `${listOf((e.silent || []).map(who)) || 'the captain'} ran out ` +
-                                 'of time';
+      return e.silent?.length ? w('event.window_timeout', {who: list(e.silent.map(who)),
+                                                           count: e.silent.length})
+                              : w('event.window_closes');
+    case 'clock_timeout':
+      return e.silent?.length ? w('event.clock_timeout', {who: list(e.silent.map(who)),
+                                                          count: e.silent.length})
+                              : w('event.clock_timeout_captain');
     case 'scalawag':
-      return `${who(e.by)} cries "Scalawag!" at ${who(e.seat)}: ` +
-             (e.truthful ? `${who(e.seat)} shows ${cardList(e.shown) || claim}, the claim was true`
-                         : `${who(e.seat)} was bluffing ${claim}`);
-    case 'penalty':
-      return `${who(e.seat)} pays the penalty with ` +
-             (e.take === 'damage' ? 'a damage' : 'a crew card') +
-             (e.chosen_by !== undefined && e.chosen_by !== e.seat
-                 ? ` (chosen by ${who(e.chosen_by)})` : '');
-    case 'damage': return `${who(e.seat)}'s ship takes a damage (${e.damage} in all)`;
-    case 'crew_lost': return `${who(e.seat)} loses a ${crewName(e.card)} to Davy Jones' locker`;
+      return e.truthful
+          ? w('event.scalawag_true', {by: who(e.by), who: who(e.seat),
+                                      shown: e.shown?.length ? cardList(e.shown) : claim})
+          : w('event.scalawag_bluff', {by: who(e.by), who: who(e.seat), claim});
+    case 'penalty': {
+      const how = e.take === 'damage' ? 'damage' : 'crew';
+      return e.chosen_by !== undefined && e.chosen_by !== e.seat
+          ? w(`event.penalty_${how}_chosen`, {who: who(e.seat), by: who(e.chosen_by)})
+          : w(`event.penalty_${how}`, {who: who(e.seat)});
+    }
+    case 'damage': return w('event.damage', {who: who(e.seat), count: e.damage});
+    case 'crew_lost': return w('event.crew_lost', {who: who(e.seat), card: crewName(e.card)});
     case 'eliminated':
-      return e.how === 'sunk'
-          ? `${who(e.seat)}'s ship sinks` +
-            (e.by !== undefined && e.by >= 0 && e.by !== e.seat ? `, sunk by ${who(e.by)}` : '')
-          : `${who(e.seat)} has no crew left and is out`;
+      if (e.how !== 'sunk') return w('event.no_crew', {who: who(e.seat)});
+      return e.by !== undefined && e.by >= 0 && e.by !== e.seat
+          ? w('event.sunk_by', {who: who(e.seat), by: who(e.by)})
+          : w('event.sunk', {who: who(e.seat)});
     case 'war_prize':
-      return `${who(e.seat)} takes a war prize: ` +
-             (e.prize === 'repair' ? 'a damage repaired' : 'a crew card from the wreck');
+      return w(e.prize === 'repair' ? 'event.prize_repair' : 'event.prize_card',
+               {who: who(e.seat)});
     case 'to_locker':
-      return e.cards?.length
-          ? `${who(e.seat)}'s last crew go to Davy Jones' locker: ${cardList(e.cards)}`
-          : `nothing of ${who(e.seat)}'s crew is left for the locker`;
+      return e.cards?.length ? w('event.to_locker', {who: who(e.seat), cards: cardList(e.cards)})
+                             : w('event.to_locker_none', {who: who(e.seat)});
     case 'attack': return attackText(e, who);
-    case 'made_sail': return `${who(e.seat)} makes sail: ${points(e.compass)} now`;
-    case 'on_guard': return `${who(e.seat)} stands on guard`;
+    case 'made_sail': return w('event.made_sail', {who: who(e.seat), points: points(e.compass)});
+    case 'on_guard': return w('event.on_guard', {who: who(e.seat)});
     case 'recruited':
-      return e.drawn ? `${who(e.seat)} recruits ${e.drawn} card${e.drawn === 1 ? '' : 's'} from ` +
-                       'the harbour'
-                     : `${who(e.seat)} finds the harbour empty`;
-    case 'returned':
-      return `${who(e.seat)} puts ${e.count} card${e.count === 1 ? '' : 's'} back in the harbour`;
-    case 'compass': return `${who(e.seat)} ends the turn with ${points(e.compass)}`;
+      return e.drawn ? w('event.recruited', {who: who(e.seat), count: e.drawn})
+                     : w('event.harbour_empty', {who: who(e.seat)});
+    case 'returned': return w('event.returned', {who: who(e.seat), count: e.count});
+    case 'compass': return w('event.compass', {who: who(e.seat), points: points(e.compass)});
     case 'order_lost':
-      return `${who(e.seat)}'s order is lost: ` +
-             (e.why === 'time' ? 'time ran out' : 'no ship within reach');
-    case 'shown_replaced':
-      return e.count === 1
-          ? `${who(e.seat)} puts the card shown back in the harbour and draws another`
-          : `${who(e.seat)} puts the ${e.count} cards shown back in the harbour and draws ` +
-            `${e.count} others`;
-    case 'you_drew': return `${you} drew ${cardList(e.cards) || 'nothing'}`;
-    case 'you_stole': return `${you} stole ${cardList(e.cards) || 'nothing'} from ${who(e.from)}`;
-    case 'mutiny_on_you':
-      return `mutiny on ${your} ship! ${who(e.by)} stole ${cardList(e.lost) || 'nothing'}` +
-             (e.drew?.length ? `; ${you} drew ${cardList(e.drew)}` : '');
-    case 'you_took': return `${you} took a ${crewName(e.card)} from the wreck`;
+      return w(e.why === 'time' ? 'event.order_lost_time' : 'event.order_lost_reach',
+               {who: who(e.seat)});
+    case 'shown_replaced': return w('event.shown_replaced', {who: who(e.seat), count: e.count});
+    case 'you_drew':
+      return e.cards?.length ? told('drew', {cards: cardList(e.cards)}) : told('drew_nothing');
+    case 'you_stole':
+      return e.cards?.length ? told('stole', {cards: cardList(e.cards), from: who(e.from)})
+                             : told('stole_nothing', {from: who(e.from)});
+    case 'mutiny_on_you': {
+      const lost = e.lost?.length ? cardList(e.lost) : w('nothing');
+      return e.drew?.length ? told('mutiny_drew', {by: who(e.by), lost, drew: cardList(e.drew)})
+                            : told('mutiny', {by: who(e.by), lost});
+    }
+    case 'you_took': return told('took', {card: crewName(e.card)});
     default: return words(e.event);
   }
 }
 
 function attackText(e, who) {
-  const targets = listOf((e.targets || []).map(who));
-  const cost = e.cost !== undefined ? `, paying ${points(e.cost)}` : '';
+  const targets = list((e.targets || []).map(who));
+  const params = {who: who(e.seat), targets};
   switch (e.order) {
-    case 'fire': return `${who(e.seat)} fires on ${targets}${cost}`;
-    case 'board': return `${who(e.seat)} boards ${targets}${cost}`;
-    case 'windward':
-      return `${who(e.seat)} sails to windward of ${targets}, taking ${points(e.stolen ?? 0)}`;
+    case 'fire': case 'board':
+      return e.cost !== undefined ? w(`event.${e.order}_paying`, {...params, cost: points(e.cost)})
+                                  : w(`event.${e.order}`, params);
+    case 'windward': return w('event.windward', {...params, points: points(e.stolen ?? 0)});
     case 'mutiny':
-      return `${who(e.seat)} stirs a mutiny on ${targets}'s ship: ${e.stolen} card` +
-             `${e.stolen === 1 ? '' : 's'} stolen, ${e.refilled} drawn from the harbour`;
-    default: return `${who(e.seat)} attacks ${targets} (${orderName(e.order)})`;
+      return w('event.mutiny', {...params, count: e.stolen, drawn: e.refilled});
+    default: return w('event.attack', {...params, order: orderName(e.order)});
   }
 }
 
@@ -196,9 +204,23 @@ export function describe(view, names, before) {
     // Every action sets off an event; a view cut short still names who did what.
     const last = view.last_action;
     if (!last) return null;
-    if (last.seat === null || last.seat === undefined) return 'Time ran out';
-    return `${seatOf(names)(last.seat)} ${DONE[last.type] ?? `played: ${words(last.type)}`}`;
+    if (last.seat === null || last.seat === undefined) return w('done.time_ran_out');
+    const who = seatOf(names)(last.seat);
+    return DONE.includes(last.type) ? w(`done.${last.type}`, {who})
+                                    : w('done.other', {who, type: words(last.type)});
   }
-  const text = told.join('; ');
-  return text[0].toUpperCase() + text.slice(1);
+  return sentence(told.join(w('event_separator')));
+}
+
+// How the match was won: the last ship afloat, or the alliance whose ships are the last.
+export function resultText(result, names) {
+  const winners = (result.winners || []).map(seatOf(names));
+  if (result.reason === 'last_team' && result.alliance) {
+    return w('result.last_team', {alliance: allegianceName(result.alliance),
+                                  winners: list(winners)});
+  }
+  if (result.reason === 'last_ship' && winners.length) {
+    return w('result.last_ship', {winner: winners[0]});
+  }
+  return null;
 }

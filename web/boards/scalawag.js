@@ -9,11 +9,13 @@
 
 import {h, s, fill, clickable} from '../js/dom.js';
 import {CARD, PILL, seating, reachPath, fogPlace, reachPairs} from './scalawag-seating.js';
-import {label, describe, group, eventText, crewCount, crewName, orderName}
-    from './scalawag-words.js';
+import {label, describe, group, eventText, crewCount, crewName, orderName, flagName,
+        allegianceName, phaseName, resultText} from './scalawag-words.js';
+import {t, list} from '../js/i18n.js';
+import {seatNumber} from '../js/names.js';
 
 const NARROW = 560;  // px: a board narrower than this seats the ships down a long table
-const words = (text) => String(text).replace(/_/g, ' ');
+const w = (key, params) => t(`games.scalawag.${key}`, params);
 
 function create(host) {
   const svg = s('svg', {class: 'scalawag-table', role: 'group'});
@@ -39,7 +41,7 @@ function create(host) {
   function update(view, context) {
     last = [view, context];
     const {act, names} = context;
-    const who = (seat) => names[seat] ?? `seat ${seat}`;
+    const who = (seat) => names[seat] ?? seatNumber(seat);
     const ring = view.ring?.length ? view.ring : view.players.map((p) => p.seat);
     const targets = new Map();
     for (const a of act ? view.legal : []) {
@@ -51,21 +53,20 @@ function create(host) {
     svg.setAttribute('viewBox', `0 0 ${seats.w} ${seats.h}`);
     svg.classList.toggle('long-table', drawnNarrow);
     svg.dataset.ring = ring.join(' ');
-    svg.setAttribute('aria-label', `The ships of ${ring.length} captains around the harbour, ` +
-                     'in turn order');
+    svg.setAttribute('aria-label', w('table.label', {count: ring.length}));
     const [cx, cy] = seats.centre;
     const items = [];
     if (!seats.narrow) {
       items.push(s('ellipse', {class: 'harbour', cx, cy, rx: 120, ry: 64}),
                  s('text', {class: 'harbour-text', x: cx, y: cy - 4, 'text-anchor': 'middle'},
-                   `harbour: ${view.harbour} cards`),
+                   w('table.harbour', {count: view.harbour})),
                  s('text', {class: 'harbour-text', x: cx, y: cy + 16, 'text-anchor': 'middle'},
-                   `locker: ${view.locker?.length ?? 0}`));
+                   w('table.locker', {count: view.locker?.length ?? 0})));
     }
     // The lines of reach, under the cards: those of the captain to move stand out.
     const fog = view.fog?.length === 2 && view.fog;
     for (const [a, b] of reachPairs(view)) {
-      const turn = a === view.turn || b === view.turn;
+      const turn = !view.over && (a === view.turn || b === view.turn);
       const fogged = fog && fog.includes(a) && fog.includes(b);
       items.push(s('path', {class: `reach${turn ? ' of-turn' : ''}`, 'data-a': a, 'data-b': b,
                             d: reachPath(seats, place.get(a), place.get(b), fogged)}));
@@ -78,25 +79,25 @@ function create(host) {
       items.push(s('path', {class: 'fog-cut', d: `M${x1} ${y1} L${x2} ${y2}`}),
         s('g', {class: 'fog', 'data-a': Math.min(...fog), 'data-b': Math.max(...fog),
                 transform: `translate(${fx} ${fy})${seats.narrow ? ' scale(0.7)' : ''}`},
-          s('title', {}, `The Fog of War lies between ${who(fog[0])} and ${who(fog[1])}: ` +
-                         'they are not within reach of each other'),
+          s('title', {}, w('table.fog_title', {a: who(fog[0]), b: who(fog[1])})),
           [[-26, 4, 16], [-8, -6, 19], [14, -2, 17], [28, 6, 12], [0, 8, 16]]
               .map(([x, y, r]) => s('circle', {cx: x, cy: y, r})),
-          s('text', {x: 0, y: 10, 'text-anchor': 'middle'}, 'fog')));
+          s('text', {x: 0, y: 10, 'text-anchor': 'middle'}, w('table.fog'))));
     }
     const drawnNames = [];
     ring.forEach((seat, i) => {
       const p = view.players[seat];
       const [x, y] = seats.places[i];
       const claim = view.claim && view.claim.seat === seat;
-      const classes = ['ship-card', p.alive ? '' : 'sunk', view.turn === seat ? 'to-move' : '',
+      const classes = ['ship-card', p.alive ? '' : 'sunk',
+                       !view.over && view.turn === seat ? 'to-move' : '',
                        claim ? 'claiming' : '', view.seat === seat ? 'mine' : ''].join(' ');
       const near = (p.adjacent || []).map(who);
-      const name = `${who(seat)}, ${words(p.flag)}: ${p.compass} compass ` +
-                   `points, ${p.damage} damage, ${p.crew} crew` +
-                   `${p.on_guard ? ', on guard' : ''}${p.alive ? '' : ', sunk'}` +
-                   (p.alive ? `; within reach of ${near.length ? near.join(' and ') : 'no ship'}`
-                            : '');
+      const ship = {who: who(seat), flag: flagName(p.flag), compass: p.compass,
+                    damage: p.damage, crew: p.crew};
+      const name = !p.alive ? w('table.ship_sunk', ship)
+          : w(p.on_guard ? 'table.ship_on_guard' : 'table.ship',
+              {...ship, near: near.length ? list(near) : w('table.no_ship')});
       const nameText = s('text', {x: 10, y: 21, class: 'who'}, who(seat));
       drawnNames.push(nameText);
       const g = s('g', {class: classes, transform: `translate(${x - CARD.w / 2} ${y - CARD.h / 2})`,
@@ -104,12 +105,14 @@ function create(host) {
         s('title', {}, name),
         s('rect', {width: CARD.w, height: CARD.h, rx: 10}),
         nameText,
-        s('text', {x: 10, y: 40}, `${words(p.flag)}${p.on_guard ? ' · on guard' : ''}`),
-        s('text', {x: 10, y: 58}, `compass ${p.compass} · crew ${p.crew}`),
+        s('text', {x: 10, y: 40}, w(p.on_guard ? 'card.flag_on_guard' : 'card.flag',
+                                    {flag: flagName(p.flag)})),
+        s('text', {x: 10, y: 58}, w('card.compass', {compass: p.compass, crew: p.crew})),
         s('text', {x: 10, y: 76, class: 'muted'},
-          p.alive ? `damage ${p.damage} · boarding ${p.boarding_cost}` : 'sunk'));
+          p.alive ? w('card.damage', {damage: p.damage, cost: p.boarding_cost})
+                  : w('card.sunk')));
       if (claim) {
-        const said = `claims ${crewCount(view.claim.count, view.claim.crew)}`;
+        const said = w('card.claims', {claim: crewCount(view.claim.count, view.claim.crew)});
         const width = Math.min(CARD.w - 8, said.length * 7.6 + 22);
         g.append(s('g', {class: 'claim', transform: `translate(${CARD.w / 2} ${CARD.h - PILL.over})`},
           s('rect', {x: -width / 2, y: 0, width, height: PILL.h, rx: PILL.h / 2}),
@@ -117,7 +120,7 @@ function create(host) {
       }
       if (targets.has(seat)) {
         g.classList.add('target');
-        clickable(g, `${label(targets.get(seat), view, names)}: ${name}`,
+        clickable(g, w('table.click', {action: label(targets.get(seat), view, names), ship: name}),
                   () => act(targets.get(seat)));
       }
       items.push(g);
@@ -126,27 +129,30 @@ function create(host) {
     for (const text of drawnNames) fit(text, CARD.w - 20);
 
     const turnShip = view.turn !== null && view.turn !== undefined && view.players[view.turn];
-    fill(legend, 'Lines join the ships within reach of each other',
-      turnShip?.alive ? ` (in bold: ${who(view.turn)}, to move)` : '',
-      ': firing along a line costs 5, elsewhere 8; boarding and windward need a line or a ' +
-      'Lookout.', fog ? ` The Fog of War cuts ${who(fog[0])} off from ${who(fog[1])}.` : '');
+    // The captain to move is in bold while the match goes on (never after its end).
+    fill(legend, w(turnShip?.alive && !view.over ? 'legend.lines_turn' : 'legend.lines',
+                   {who: view.turn !== null && view.turn !== undefined ? who(view.turn) : ''}),
+      fog ? w('legend.fog', {a: who(fog[0]), b: who(fog[1])}) : '');
 
     const you = view.you;
-    fill(hand, you ? [h('strong', {}, 'Your hand: '),
+    fill(hand, you ? [h('strong', {}, w('hand.title')),
                       you.hand.length
                           ? you.hand.map((card) => h('span', {class: 'card'}, crewName(card)))
-                          : 'no cards',
-                      you.allegiance && ` · allegiance ${words(you.allegiance)}`,
+                          : w('hand.none'),
+                      you.allegiance && w('hand.allegiance',
+                                          {allegiance: allegianceName(you.allegiance)}),
                       you.partner !== null && you.partner !== undefined &&
-                          ` · partner ${who(you.partner)}`]
+                          w('hand.partner', {who: who(you.partner)})]
                    : null);
     const order = view.order;
     fill(table,
-      h('p', {}, `Round ${view.round ?? '?'} · phase ${words(view.phase)}`,
-        order ? ` · ${names[view.turn] ?? ''} orders ${orderName(order.order)}` : '',
-        ` · harbour ${view.harbour} cards`,
-        view.locker?.length ? ` · in the locker: ${view.locker.map(crewName).join(', ')}` : ''),
-      view.log?.length ? h('ol', {class: 'events', 'aria-label': 'recent events'},
+      h('p', {}, view.round ? w('notes.round', {round: view.round, phase: phaseName(view.phase)})
+                            : phaseName(view.phase),
+        order && view.turn !== null && view.turn !== undefined
+            ? w('notes.order', {who: who(view.turn), order: orderName(order.order)}) : '',
+        w('notes.harbour', {count: view.harbour}),
+        view.locker?.length ? w('notes.locker', {cards: list(view.locker.map(crewName))}) : ''),
+      view.log?.length ? h('ol', {class: 'events', 'aria-label': w('notes.recent')},
         view.log.slice(-6).map((e) => h('li', {}, eventText(e, names, view.seat ?? null)))) : null);
   }
   return {update};
@@ -167,4 +173,4 @@ function fit(text, width) {
 // mutiny's target with its steal) is a button.
 const onBoard = (a) => a.type === 'targets' && a.targets.length === 1 && !a.steal;
 
-export default {create, label, describe, group, onBoard};
+export default {create, label, describe, group, onBoard, resultText};

@@ -5,8 +5,10 @@
 // drawn; the others' show as hidden.
 
 import {h, s, clickable} from '../js/dom.js';
-import {SEAT_COLOURS, IMAGINARY_COLOUR, tileText, seatName} 
-    from './um-rum-und-ehre-words.js';
+import {t, list} from '../js/i18n.js';
+import {SEAT_COLOURS, IMAGINARY_COLOUR, tileText, seatName} from './um-rum-und-ehre-words.js';
+
+const w = (key, params) => t(`games.um-rum-und-ehre.${key}`, params);
 
 const shortName = (name) => (name.length > 13 ? `${name.slice(0, 12)}…` : name);
 const colourOf = (crew) => (crew === 'imaginary' ? IMAGINARY_COLOUR : SEAT_COLOURS[crew]);
@@ -25,28 +27,30 @@ export function drawDispenser(view, {maps, guards, send}) {
     c.dataset.slot = slot;
     if (maps.has(slot)) {
       c.classList.add('target');
-      clickable(c, `take the ${tileText(tile)}`, () => send(maps.get(slot)));
+      clickable(c, w('label.take_map', {tile: tileText(tile)}), () => send(maps.get(slot)));
     }
     return c;
   });
   const guard = (size, count) => {
     const c = h('span', {class: `tile-chip ${size}_guard stack`, 'data-guard': size},
-                `${size} guards (${size === 'big' ? '4–6' : '1–3'}): ${count} left`);
+                w(`display.${size}_guards`, {count}));
     if (guards.has(size)) {
       c.classList.add('target');
-      clickable(c, `fight a ${size} guard`, () => send(guards.get(size)));
+      clickable(c, w(`label.guard_${size}`), () => send(guards.get(size)));
     }
     return c;
   };
   const row = (name, ...items) => h('div', {class: 'display-row'}, h('strong', {}, name), items);
-  return h('section', {class: 'umrum-display', 'aria-label': 'the tiles on display'},
-    row('Taverns', d.taverns.map((t) => chip(t)), h('small', {}, `${st.taverns} in the stack`)),
-    row('Maps', mapChips, h('small', {}, `${st.maps} in the stack`)),
-    row('Chest', d.chest ? chip(d.chest) : 'none', d.scorpion ? chip(d.scorpion) : '',
-        h('small', {}, `${st.chests} chests, ${st.scorpions} scorpions left`)),
-    row('City guards', guard('small', st.small_guards), guard('big', st.big_guards)),
-    row('Stacks', h('small', {}, `${st.goods} pirate goods, ${st.encounters} encounters, ` +
-                                 `${view.rum_supply} rum barrels`)));
+  return h('section', {class: 'umrum-display', 'aria-label': w('display.label')},
+    row(w('display.taverns'), d.taverns.map((tile) => chip(tile)),
+        h('small', {}, w('display.in_stack', {count: st.taverns}))),
+    row(w('display.maps'), mapChips, h('small', {}, w('display.in_stack', {count: st.maps}))),
+    row(w('display.chest'), d.chest ? chip(d.chest) : w('tile.none'),
+        d.scorpion ? chip(d.scorpion) : '',
+        h('small', {}, w('display.chests_left', {chests: st.chests, scorpions: st.scorpions}))),
+    row(w('display.guards'), guard('small', st.small_guards), guard('big', st.big_guards)),
+    row(w('display.stacks'), h('small', {}, w('display.stacks_left', {
+      goods: st.goods, encounters: st.encounters, rum: view.rum_supply}))));
 }
 
 // The ship: the crews' rows from the top of the mast, their pirates left and right of it; in a
@@ -71,10 +75,10 @@ export function drawShip(view, names) {
     const fighting = fight && fight.rows.includes(i);
     const g = s('g', {class: `ship-row${fighting ? ' fighting' : ''}`, 'data-row': i,
                       'data-crew': r.crew, 'data-left': r.left, 'data-right': r.right},
-      s('title', {}, `row ${i + 1}: ${seatName(names, r.crew)}, ${r.left} left and ` +
-                     `${r.right} right of the mast`),
+      s('title', {}, w('ship.row', {row: i + 1, crew: seatName(names, r.crew), left: r.left,
+                                    right: r.right})),
       s('text', {class: 'crew-name', x: 4, y: y + 5},
-        r.crew === 'imaginary' ? 'imaginary' : shortName(seatName(names, r.crew))));
+        r.crew === 'imaginary' ? w('ship.imaginary') : shortName(seatName(names, r.crew))));
     for (const [side, n, dir] of [['left', r.left, -1], ['right', r.right, 1]]) {
       for (let c = 0; c < n; ++c) {
         const inFight = fighting && fight.side === side && fight.column === c;
@@ -89,23 +93,23 @@ export function drawShip(view, names) {
   });
   svg.replaceChildren(...items);
   svg.setAttribute('aria-label', rows.length
-      ? `The ship: ${rows.map((r, i) => `row ${i + 1} ${seatName(names, r.crew)} ` +
-                                        `${r.left} left, ${r.right} right`).join('; ')}`
-      : 'The ship: nobody aboard yet');
+      ? w('ship.label', {rows: list(rows.map((r, i) => w('ship.row_short', {
+        row: i + 1, crew: seatName(names, r.crew), left: r.left, right: r.right})))})
+      : w('ship.nobody'));
   const d = view.display;
-  return h('section', {class: 'umrum-ship-box', 'aria-label': 'the ship'},
-    h('h4', {}, fight ? `The brawl: the ${fight.side} side, column ${fight.column + 1}` +
-                        `${fight.rolled ? `, ${fight.rolled} rolled` : ''}` : 'The ship'),
+  return h('section', {class: 'umrum-ship-box', 'aria-label': w('ship.title_label')},
+    h('h4', {}, fight ? w(fight.rolled ? 'ship.brawl_rolled' : 'ship.brawl',
+                          {side: w(`ship.side.${fight.side === 'left' ? 'left' : 'right'}`),
+                           column: fight.column + 1, count: fight.rolled ?? 0})
+                      : w('ship.title')),
     fight && fight.standing_row >= 0 ? h('p', {class: 'standing'},
-      `${seatName(names, rows[fight.standing_row].crew)} stands with a ${fight.standing_roll}` +
-      ' (ringed); a challenger needs as much or more') : null,
+      w('ship.standing', {crew: seatName(names, rows[fight.standing_row].crew),
+                          roll: fight.standing_roll})) : null,
     svg,
-    h('p', {class: 'sleeping'}, 'Sleeping places: ',
+    h('p', {class: 'sleeping'}, w('ship.sleeping'), ' ',
       ['bunk', 'hammock', 'rope'].map((k) => (d[k] ? chip(d[k]) : h('span', {class: 'muted'},
-                                                                     `no ${k} `)))));
+                                                                     w(`ship.no_${k}`), ' ')))));
 }
-
-const count = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 // Each player: pirates in the supply, the office, the alleys and aboard; rum; and what the
 // view shows of their tiles.
@@ -114,7 +118,7 @@ export function drawPlayers(view, names) {
       (n, owner, id) => n + (owner === seat ? view.town.alleys[id][2] : 0), 0);
   const aboard = (seat) => view.ship.rows.filter((r) => r.crew === seat)
                                          .reduce((n, r) => n + r.left + r.right, 0);
-  return h('section', {class: 'umrum-players', 'aria-label': 'the players'},
+  return h('section', {class: 'umrum-players', 'aria-label': w('players.label')},
     view.players.map((p) => {
       const mine = p.seat === view.seat;
       const secret = p.coins !== undefined;
@@ -123,25 +127,33 @@ export function drawPlayers(view, names) {
                        'data-seat': p.seat},
         h('p', {class: 'who'},
           h('span', {class: 'swatch', style: `background:${colourOf(p.seat)}`}),
-          h('strong', {}, seatName(names, p.seat)), mine ? ' (you)' : '',
-          view.first_player === p.seat ? ' · first player' : '', turn ? ' · the turn' : '',
-          p.done ? ' · done this round' : ''),
+          h('strong', {}, seatName(names, p.seat)), mine ? w('players.you') : '',
+          view.first_player === p.seat ? w('players.first') : '',
+          turn ? w('players.turn') : '', p.done ? w('players.done') : ''),
         h('p', {class: 'counts'},
-          h('span', {'data-count': 'supply'}, `${p.supply} beside the flag`), ' · ',
-          h('span', {'data-count': 'alleys'}, `${inAlleys(p.seat)} in alleys`), ' · ',
-          h('span', {'data-count': 'aboard'}, `${aboard(p.seat)} aboard`), ' · ',
-          h('span', {'data-count': 'office'}, `${p.office} in the office`), ' · ',
-          h('span', {'data-count': 'rum'}, count(p.rum, 'rum barrel')), ' · ',
+          h('span', {'data-count': 'supply'}, w('players.supply', {count: p.supply})),
+          w('players.separator'),
+          h('span', {'data-count': 'alleys'}, w('players.alleys', {count: inAlleys(p.seat)})),
+          w('players.separator'),
+          h('span', {'data-count': 'aboard'}, w('players.aboard', {count: aboard(p.seat)})),
+          w('players.separator'),
+          h('span', {'data-count': 'office'}, w('players.office', {count: p.office})),
+          w('players.separator'),
+          h('span', {'data-count': 'rum'}, w('players.rum', {count: p.rum})),
+          w('players.separator'),
           h('span', {'data-count': 'encounters'},
-            `${count(p.encounters_face_down, 'encounter')} face down`)),
+            w('players.encounters', {count: p.encounters_face_down}))),
         secret ? h('div', {class: 'umrum-private', 'data-seat': p.seat},
-          h('p', {}, h('span', {'data-count': 'coins'}, count(p.coins, 'coin')), ' · ',
-            h('span', {'data-count': 'points'}, `${count(p.points, 'point')} under the flag`)),
-          h('p', {class: 'flag'}, 'Under the flag: ',
-            p.flag.length ? p.flag.map((t) => chip(t)) : h('span', {class: 'muted'}, 'nothing')),
+          h('p', {}, h('span', {'data-count': 'coins'}, w('coins', {count: p.coins})),
+            w('players.separator'),
+            h('span', {'data-count': 'points'}, w('players.points', {count: p.points}))),
+          h('p', {class: 'flag'}, w('players.under_flag'), ' ',
+            p.flag.length ? p.flag.map((tile) => chip(tile))
+                          : h('span', {class: 'muted'}, w('players.nothing'))),
           p.encounters.length
-              ? h('p', {class: 'encounters'}, 'Encounters: ', p.encounters.map((t) => chip(t)))
+              ? h('p', {class: 'encounters'}, w('players.encounters_title'), ' ',
+                  p.encounters.map((tile) => chip(tile)))
               : null)
-          : h('p', {class: 'muted hidden-note'}, 'coins and tiles hidden'));
+          : h('p', {class: 'muted hidden-note'}, w('players.hidden')));
     }));
 }

@@ -5,7 +5,10 @@
 // back, are clickable; what a click sends is decided by the board (um-rum-und-ehre.js).
 
 import {s, clickable} from '../js/dom.js';
+import {t} from '../js/i18n.js';
 import {SEAT_COLOURS, spaceKind, spaceName, seatName} from './um-rum-und-ehre-words.js';
+
+const w = (key, params) => t(`games.um-rum-und-ehre.${key}`, params);
 
 const C = 110;    // a space's cell
 const BOX = 74;   // the space drawn in it; the rest is street
@@ -70,12 +73,13 @@ function alley(view, id, names, lastMoved) {
     from = [ax + ux * BOX / 2, ay + uy * BOX / 2];
     to = [bx - ux * BOX / 2, by - uy * BOX / 2];
   }
-  const where = dark ? `dark alley ${id} out of the town by ${spaceName(view, a)}`
-                     : `alley ${id} between ${spaceName(view, a)} and ${spaceName(view, b)}`;
-  const who = owner === null ? 'empty' : `${seatName(names, owner)}'s pirates on it`;
+  const where = dark ? w('town.dark_alley', {id, space: spaceName(view, a)})
+                     : w('town.alley', {id, a: spaceName(view, a), b: spaceName(view, b)});
+  const who = owner === null ? w('town.empty')
+                             : w('town.pirates_of', {who: seatName(names, owner)});
   const g = s('g', {class: `alley${dark ? ' dark' : ''}${lastMoved.has(id) ? ' last-move' : ''}`,
                     'data-alley': id, 'data-seat': owner ?? null},
-    s('title', {}, `${where}: ${segments} segment${segments === 1 ? '' : 's'}, ${who}`),
+    s('title', {}, w('town.alley_title', {where, count: segments, who})),
     s('line', {class: 'street', x1: from[0], y1: from[1], x2: to[0], y2: to[1]}),
     slots(id, from, to, segments, owner, dark));
   if (dark) {
@@ -89,17 +93,18 @@ function space(view, id, dead) {
   const kind = view.town.spaces[id];
   const {name, action, short, group} = spaceKind(kind);
   const [cx, cy] = centre(id);
-  const title = kind === 'coin' ? `Coin ${view.town.tiles[id]}` : name;
+  const title = kind === 'coin' ? w('space.coin_numbered', {tile: view.town.tiles[id]}) : name;
   const lines = title.length > 11 && title.includes(' ') ? title.split(' ') : [title];
   const g = s('g', {class: `space k-${group}${dead ? ' dead-end' : ''}`, 'data-space': id,
                     'data-kind': kind, transform: `translate(${cx - BOX / 2} ${cy - BOX / 2})`},
-    s('title', {}, `${spaceName(view, id)}: ${action}${dead ? ' (a dead end now)' : ''}`),
+    s('title', {}, w(dead ? 'town.space_dead' : 'town.space', {space: spaceName(view, id),
+                                                                action})),
     s('rect', {class: 'box', width: BOX, height: BOX, rx: 9}),
     lines.map((line, i) => s('text', {class: 'kind', x: BOX / 2,
                                       y: 24 + i * 14 - (lines.length - 1) * 5,
                                       'text-anchor': 'middle'}, line)),
     s('text', {class: 'action-name', x: BOX / 2, y: BOX - 12, 'text-anchor': 'middle'},
-      dead ? 'dead end' : short));
+      dead ? w('town.dead_end') : short));
   if (dead) g.append(s('rect', {class: 'hatch', width: BOX, height: BOX, rx: 9}));
   return g;
 }
@@ -120,7 +125,7 @@ export function drawTown(svg, view, {names, targets, onSpace, takeBack, send, ch
     const x = M + (i % 3) * 2 * C;
     const y = M + Math.floor(i / 3) * 2 * C;
     items.push(s('g', {class: 'tile', 'data-tile': tile},
-      s('title', {}, `tile ${tile}, turned ${rotation * 90}°`),
+      s('title', {}, w('town.tile', {tile, degrees: rotation * 90})),
       s('rect', {x: x + 3, y: y + 3, width: 2 * C - 6, height: 2 * C - 6, rx: 12}),
       s('text', {class: 'tile-no', x: x + C, y: y + C + 4, 'text-anchor': 'middle'}, tile)));
   });
@@ -129,7 +134,7 @@ export function drawTown(svg, view, {names, targets, onSpace, takeBack, send, ch
     if (takeBack.has(id)) {
       const action = takeBack.get(id);
       g.classList.add('target');
-      clickable(g, `take back your pirates from ${id >= 60 ? 'dark ' : ''}alley ${id}`,
+      clickable(g, w(id >= 60 ? 'town.take_back_dark' : 'town.take_back', {id}),
                 () => send(action));
     }
     items.push(g);
@@ -140,15 +145,17 @@ export function drawTown(svg, view, {names, targets, onSpace, takeBack, send, ch
     if (moves) {
       g.classList.add('target');
       if (chosen === id) g.classList.add('chosen');
-      const how = moves.length === 1 ? '' : `, ${moves.length} ways`;
-      clickable(g, `move to ${spaceName(view, id)}${how}`, () => onSpace(id));
+      clickable(g, moves.length === 1 ? w('town.move_to', {space: spaceName(view, id)})
+                                      : w('town.move_to_ways', {space: spaceName(view, id),
+                                                                count: moves.length}),
+                () => onSpace(id));
     }
     items.push(g);
   });
   const [cx, cy] = centre(view.captain);
   items.push(s('g', {class: 'captain', 'data-space': view.captain,
                      transform: `translate(${cx + BOX / 2 + 5} ${cy - BOX / 2 - 5})`},
-    s('title', {}, `the captain, at ${spaceName(view, view.captain)}`),
+    s('title', {}, w('town.captain', {space: spaceName(view, view.captain)})),
     s('circle', {r: 15}), s('text', {y: 6, 'text-anchor': 'middle'}, '☠')));
   // Redrawing replaces every element: keep the keyboard's place on the same space or alley.
   const focused = svg.contains(document.activeElement) ? document.activeElement : null;
@@ -157,6 +164,5 @@ export function drawTown(svg, view, {names, targets, onSpace, takeBack, send, ch
       .find(Boolean);
   svg.replaceChildren(...items);
   if (place) svg.querySelector(`.clickable${place}`)?.focus();
-  svg.setAttribute('aria-label', `The town: 36 spaces on nine tiles; the captain is at ` +
-                   `${spaceName(view, view.captain)}`);
+  svg.setAttribute('aria-label', w('town.label', {space: spaceName(view, view.captain)}));
 }

@@ -7,12 +7,13 @@
 // is a button of the actions panel, named by label(). See docs/games/um-rum-und-ehre.md.
 
 import {h, s, fill} from '../js/dom.js';
+import {t} from '../js/i18n.js';
 import {drawTown, deadEnds} from './um-rum-und-ehre-town.js';
 import {drawDispenser, drawShip, drawPlayers} from './um-rum-und-ehre-side.js';
-import {label, describe, group, moveTarget, moveCost, spaceName, seatName, tileText}
-    from './um-rum-und-ehre-words.js';
+import {label, describe, group, moveTarget, moveCost, spaceName, seatName, tileText, tavernName,
+        colourName, resultText, scoreText} from './um-rum-und-ehre-words.js';
 
-const TAVERN = {es_cruce: 'Es Cruce', frere_jacques: 'Frère Jacques', jolly_roger: 'Jolly Roger'};
+const w = (key, params) => t(`games.um-rum-und-ehre.${key}`, params);
 
 // Taking back one alley is a click on it; taking none, or two dark alleys at once, is a button.
 const takesBackOne = (a) => a.type === 'take_back' && a.alleys.length === 1;
@@ -35,41 +36,48 @@ function choices(legal, view) {
 
 // The question under way in words, from the view's `stage` and the question's details.
 export function questionText(view, names) {
-  if (view.over) return 'The match is over.';
+  if (view.over) return w('question.over');
   const q = view.question || {};
   const who = (seat) => seatName(names, seat);
   const cur = who(view.current);
   if (q.drink && q.drink.invitee !== undefined) {
-    return `${cur} drinks at ${TAVERN[q.drink.tavern]}: does ${who(q.drink.invitee)} join ` +
-           'for a coin?';
+    return w('question.drink', {who: cur, tavern: tavernName(q.drink.tavern),
+                                invitee: who(q.drink.invitee)});
   }
   if (q.roll) {
-    const crew = q.roll.crew === 'imaginary' ? ' for the imaginary crew' : '';
-    const forWhat = {tavern: `the tavern ${TAVERN[q.drink?.tavern] ?? ''}`.trim(),
-                     chest: `the chest (${q.chest_total ?? 0} so far; the scorpion stings ` +
-                            `at ${view.display.scorpion?.threshold ?? '—'})`,
-                     brawl: 'the brawl'}[q.roll.for];
-    if (q.roll.value === null) return `${who(q.roll.seat)} rolls${crew} for ${forWhat}.`;
-    return `${who(q.roll.seat)} rolled ${q.roll.value}${crew} for ${forWhat}: keep it, or ` +
-           `roll again${q.roll.rerolls_left ? ' (the barrel allows one more roll)' : ' with rum'}?`;
+    const forWhat = q.roll.for === 'tavern'
+        ? (q.drink?.tavern ? w('question.for_tavern', {tavern: tavernName(q.drink.tavern)})
+                           : w('roll_for.tavern'))
+        : q.roll.for === 'chest'
+            ? w('question.for_chest', {total: q.chest_total ?? 0,
+                                       threshold: view.display.scorpion?.threshold ?? '—'})
+            : w('roll_for.brawl');
+    const imaginary = q.roll.crew === 'imaginary';
+    if (q.roll.value === null) {
+      return w(imaginary ? 'question.rolls_imaginary' : 'question.rolls',
+               {who: who(q.roll.seat), what: forWhat});
+    }
+    return w(`question.rolled${imaginary ? '_imaginary' : ''}` +
+             `${q.roll.rerolls_left ? '_barrel' : '_rum'}`,
+             {who: who(q.roll.seat), roll: q.roll.value, what: forWhat});
   }
-  const colour = view.town.spaces[view.captain].replace(/^map_/, '');
+  const colour = colourName(view.town.spaces[view.captain].replace(/^map_/, ''));
   switch (view.stage) {
     case 'goods':
-      return `${cur} keeps or sells the article drawn` +
-             `${q.drawn ? ` (${tileText(q.drawn)})` : ''}.`;
-    case 'map': return `${cur} chooses a ${colour} map.`;
-    case 'guard': return `${cur} chooses a city guard to fight.`;
-    case 'hq': return `${cur} may take pirates back at the HQ.`;
-    case 'after_move': return `${cur} moves the captain on, or ends the turn.`;
+      return q.drawn ? w('question.goods_drawn', {who: cur, tile: tileText(q.drawn)})
+                     : w('question.goods', {who: cur});
+    case 'map': return w('question.map', {who: cur, colour});
+    case 'guard': return w('question.guard', {who: cur});
+    case 'hq': return w('question.hq', {who: cur});
+    case 'after_move': return w('question.after_move', {who: cur});
   }
-  return `${cur}'s turn: move the captain, rest or board the ship.`;
+  return w('question.turn', {who: cur});
 }
 
 function phaseText(view) {
   const brawl = view.ship.fight || view.question?.roll?.for === 'brawl';
-  return `Round ${view.round} of ${view.rounds} · ` +
-         (view.over ? 'final scoring' : brawl ? 'the brawl on the ship' : 'in the town');
+  return w(view.over ? 'phase.scoring' : brawl ? 'phase.brawl' : 'phase.town',
+           {round: view.round, rounds: view.rounds});
 }
 
 function create(host) {
@@ -77,7 +85,8 @@ function create(host) {
   const question = h('p', {class: 'question', 'aria-live': 'polite'});
   const head = h('div', {class: 'umrum-head'}, phase, question);
   const town = s('svg', {class: 'umrum-town', role: 'group'});
-  const routes = h('div', {class: 'umrum-routes', role: 'group', 'aria-label': 'ways to go'});
+  const routes = h('div', {class: 'umrum-routes', role: 'group',
+                           'aria-label': w('board.ways_label')});
   const hint = h('p', {class: 'board-hint'});
   const side = h('div', {class: 'umrum-side'});
   const root = h('div', {class: 'umrum'}, head, h('div', {class: 'umrum-main'},
@@ -106,8 +115,9 @@ function create(host) {
       draw(view, act, names);
       routes.querySelector('button')?.focus();
     };
-    phase.textContent = phaseText(view) +
-        (view.decision_s ? ` · each question waits ${view.decision_s} s` : '');
+    phase.textContent = view.decision_s
+        ? w('board.phase_clock', {phase: phaseText(view), seconds: view.decision_s})
+        : phaseText(view);
     question.textContent = questionText(view, names);
     drawTown(town, view, {names, targets: c.targets, onSpace, takeBack: c.takeBack, send,
                           chosen});
@@ -122,13 +132,14 @@ function create(host) {
     // The cheapest way first: coins, then pirates.
     const price = (a) => moveCost(view, a).coins * 100 + moveCost(view, a).pirates;
     const moves = [...c.targets.get(chosen)].sort((a, b) => price(a) - price(b));
-    fill(routes, h('p', {}, `${moves.length} ways to ${spaceName(view, chosen)}:`),
+    fill(routes, h('p', {}, w('board.ways', {count: moves.length,
+                                             space: spaceName(view, chosen)})),
       moves.map((a) => h('button', {type: 'button', class: 'route', 'data-action':
                                     JSON.stringify(a), onclick: () => send(a)}, label(a, view))),
       h('button', {type: 'button', class: 'secondary', onclick: () => {
         chosen = null;
         update(...last);
-      }}, 'cancel'));
+      }}, w('board.cancel')));
   }
 
   root.addEventListener('keydown', (event) => {
@@ -140,19 +151,16 @@ function create(host) {
 function hintFor(view, c) {
   if (view.over) return '';
   const dead = deadEnds(view).size;
-  const deadNote = dead ? ` Hatched spaces are dead ends (${dead}).` : '';
-  if (c.targets.size) {
-    return 'Click a lit space to move the captain there; dark alleys leave the town at its ' +
-           `edge.${deadNote}`;
-  }
-  if (c.maps.size) return 'Click a map on display to take it.';
-  if (c.guards.size) return 'Click a stack of city guards to fight its top guard.';
-  if (c.takeBack.size) return 'Click one of your alleys to take its pirates back.';
-  return deadNote.trim();
+  const deadNote = dead ? w('hint.dead_ends', {count: dead}) : '';
+  if (c.targets.size) return [w('hint.move'), deadNote].filter(Boolean).join(' ');
+  if (c.maps.size) return w('hint.map');
+  if (c.guards.size) return w('hint.guard');
+  if (c.takeBack.size) return w('hint.take_back');
+  return deadNote;
 }
 
 // What the clicks of choices() offer (the panel folds their long lists away).
 const onBoard = (a) =>
   ['move', 'move_dark', 'take_map', 'guard'].includes(a.type) || takesBackOne(a);
 
-export default {create, label, describe, group, onBoard};
+export default {create, label, describe, group, onBoard, resultText, scoreText};

@@ -2,6 +2,7 @@
 // It serves every game, with or without a board, and is the keyboard's way to play.
 
 import {h, fill} from './dom.js';
+import {t} from './i18n.js';
 
 // `onBoard(action)`: whether a click on the board offers that action; long lists of those fold
 // away, and every action the board does not offer stays in sight. `groupName(type)`: a group's
@@ -17,7 +18,7 @@ export function showActions(host, view, {label, act, onBoard = () => false,
   }
   const buttons = [];
   const group = ([type, actions]) => h('fieldset', {class: 'action-group'},
-    h('legend', {}, `${groupName(type)} (${actions.length})`),
+    h('legend', {}, t('actions.group', {name: groupName(type), count: actions.length})),
     actions.map((action) => {
       const button = h('button', {type: 'button', class: 'action',
                                   'data-action': JSON.stringify(action),
@@ -42,10 +43,11 @@ export function showActions(host, view, {label, act, onBoard = () => false,
     if (rest.length) inSight.push([type, rest]);
   }
   const foldedCount = folded.reduce((n, [, actions]) => n + actions.length, 0);
-  fill(host, h('section', {class: 'actions', 'aria-label': 'your legal actions'},
-    h('h3', {}, 'Your actions'), inSight.map(group),
+  fill(host, h('section', {class: 'actions', 'aria-label': t('actions.label')},
+    h('h3', {}, t('actions.title')), inSight.map(group),
     folded.length > 0 && h('details', {},
-      h('summary', {}, `${inSight.length ? 'The other' : 'All'} ${foldedCount} as buttons`),
+      h('summary', {}, t(inSight.length ? 'actions.rest' : 'actions.all',
+                         {count: foldedCount})),
       folded.map(group))));
   return buttons;
 }

@@ -4,9 +4,14 @@
 
 import {h, fill} from './dom.js';
 import {call, savedToken, saveToken, forgetToken} from './admin_api.js';
+import {t, maybe, dateTime, language} from './i18n.js';
+import {languages, preferred, useLanguage, languageChoice} from './languages.js';
+import {errorText} from './errors.js';
+import {seatNames} from './names.js';
 
 const screen = document.getElementById('screen');
 const status = document.getElementById('status');
+let shown = null;  // draws the screen shown again, after a change of language
 
 function askToken(problem) {
   status.textContent = '';
@@ -18,14 +23,14 @@ function askToken(problem) {
     saveToken(input.value.trim());
     await signIn();
   }},
-  h('h1', {}, 'Admin'),
-  h('p', {}, 'The admin token of this server, as its operator configured it. This tab ' +
-              'keeps it until it is closed.'),
+  h('h1', {}, t('admin.admin')),
+  h('p', {}, t('admin.token_hint')),
   problem && h('p', {class: 'error', role: 'alert'}, problem),
-  h('label', {for: 'admin-token'}, 'Admin token'), input,
-  h('button', {type: 'submit'}, 'Sign in'));
+  h('label', {for: 'admin-token'}, t('admin.token')), input,
+  h('button', {type: 'submit'}, t('admin.sign_in')));
   fill(screen, form);
   input.focus();
+  shown = () => askToken(problem);
 }
 
 // Checks the kept token against the API: the rooms list answers only to the admin token.
@@ -35,50 +40,55 @@ async function signIn() {
     showConsole(rooms);
   } catch (error) {
     forgetToken();
-    askToken(error.status === 404
-      ? 'The admin API is off on this server: no admin token is configured.'
-      : error.status === 401 ? 'That is not the admin token.' : error.message);
+    askToken(error.status === 404 ? t('admin.api_off')
+           : error.status === 401 ? t('admin.wrong_token') : errorText(error));
   }
 }
 
 function seatLine(room, seat, act) {
-  const holder = seat.player ? `${seat.player.name} (player ${seat.player.id})`
-               : seat.bot ? `${seat.name}` : 'empty';
-  const after = h('select', {'aria-label': `after removing ${seat.name} from room ${room.id}`},
-                  h('option', {value: 'bot'}, 'a bot takes the seat'),
-                  h('option', {value: 'open'}, 'the seat stays open'));
-  const remove = () => act(`remove ${seat.name} from room ${room.id}`,
+  const name = seatNames([seat])[0];
+  const holder = seat.player ? t('admin.player', {name, id: seat.player.id})
+               : seat.bot ? name : t('seat.empty');
+  const after = h('select', {'aria-label': t('admin.after_removing', {name, room: room.id})},
+                  h('option', {value: 'bot'}, t('admin.bot_takes')),
+                  h('option', {value: 'open'}, t('admin.stays_open')));
+  const remove = () => act(t('admin.remove', {name, room: room.id}),
       () => call('POST', `rooms/${room.id}/remove`,
                  {player: seat.player.id, seat: after.value}));
   return h('li', {'data-seat': seat.seat},
-    h('span', {class: 'seat-no'}, `Seat ${seat.seat}`), ' ', h('strong', {}, holder),
+    h('span', {class: 'seat-no'}, t('room.seat', {number: seat.seat + 1})), ' ',
+    h('strong', {}, holder),
     seat.player && h('span', {class: `badge ${seat.connected ? 'you' : 'away'}`},
-                     seat.connected ? 'connected' : 'away'),
+                     t(seat.connected ? 'admin.connected' : 'presence.away')),
     seat.player && room.status !== 'over' && [after,
       h('button', {type: 'button', class: 'secondary', onclick: remove},
-        `Remove ${seat.name} from room ${room.id}`)]);
+        t('admin.remove_button', {name, room: room.id}))]);
 }
 
-function roomCard(room, act) {
-  const reason = h('input', {type: 'text', maxlength: 200,
-                             'aria-label': `reason for closing room ${room.id}`,
-                             placeholder: 'reason, told to everyone in the room'});
-  const close = () => act(`close room ${room.id}`, () => call(
+// `typed`: the reason the operator has typed for this room so far, kept through a redraw.
+function roomCard(room, act, typed = '') {
+  const reason = h('input', {type: 'text', maxlength: 200, value: typed, 'data-reason': room.id,
+                             'aria-label': t('admin.reason_label', {room: room.id}),
+                             placeholder: t('admin.reason_placeholder')});
+  const close = () => act(t('admin.close', {room: room.id}), () => call(
       'POST', `rooms/${room.id}/close`, reason.value.trim() ? {reason: reason.value.trim()} : {}));
   return h('section', {class: 'card admin-room', 'data-room': room.id},
-    h('h3', {}, `Room ${room.id} · ${room.game}`),
-    h('p', {}, h('span', {class: `badge ${room.status}`}, room.status),
-      room.match ? ` · match ${room.match}` : '',
-      room.private ? ` · private, code ${room.code}` : ' · public',
-      ` · ${room.connections} connections, ${room.spectators} watching`),
+    h('h3', {}, t('admin.room_title', {room: room.id,
+                                      game: maybe(`games.${room.game}.name`) ?? room.game})),
+    h('p', {}, h('span', {class: `badge ${room.status}`}, t(`room.status.${room.status}`)),
+      room.match ? t('admin.match', {match: room.match}) : '',
+      room.private ? t('admin.private', {code: room.code}) : t('admin.public'),
+      t('admin.connections', {count: room.connections, watching: room.spectators})),
     h('ul', {class: 'seats'}, room.seats.map((seat) => seatLine(room, seat, act))),
     h('div', {class: 'admin-form'}, reason,
-      h('button', {type: 'button', onclick: close}, `Close room ${room.id}`)));
+      h('button', {type: 'button', onclick: close}, t('admin.close_button', {room: room.id}))));
 }
 
+// An entry of the record: when, who, what; its details as the API gives them (names of fields,
+// ids: the operator's own words, kept as they are).
 function describe(action) {
-  const when = new Date(action.time_ms).toLocaleString();
-  return `${when} · ${action.who} · ${action.action} ${JSON.stringify(action.detail)}`;
+  return t('admin.record', {when: dateTime(action.time_ms), who: action.who,
+                            action: action.action, detail: JSON.stringify(action.detail)});
 }
 
 function showConsole(firstRooms) {
@@ -94,30 +104,34 @@ function showConsole(firstRooms) {
   const act = async (what, run) => {
     problem.textContent = '';
     try {
-      done.textContent = (await run()).said || `Done: ${what}.`;
+      done.textContent = (await run()).said || t('admin.done', {what});
     } catch (error) {
       if (error.status === 401) return signIn();
-      problem.textContent = `Could not ${what}: ${error.message}`;
+      problem.textContent = t('admin.failed', {what, why: errorText(error)});
     }
     await refresh();
   };
 
-  const showRooms = (list) => fill(rooms, list.length
-      ? list.map((room) => roomCard(room, act)) : h('p', {class: 'muted'}, 'No rooms.'));
+  // The rooms drawn again as the node has them now; a reason being typed stays as it is.
+  const showRooms = (list) => {
+    const typed = new Map([...rooms.querySelectorAll('input[data-reason]')]
+        .map((input) => [Number(input.dataset.reason), input.value]));
+    fill(rooms, list.length ? list.map((room) => roomCard(room, act, typed.get(room.id)))
+                            : h('p', {class: 'muted'}, t('admin.no_rooms')));
+  };
 
   async function refresh() {
     try {
       const [{rooms: list}, drain, {actions}] = await Promise.all(
           [call('GET', 'rooms'), call('GET', 'drain'), call('GET', 'actions?limit=20')]);
       showRooms(list);
-      node.textContent = drain.draining
-          ? `Draining: ${drain.running_matches} matches running` +
-            (drain.empty ? '; the node is empty and may be stopped.' : '.')
-          : `Taking new rooms and matches; ${drain.running_matches} matches running.`;
+      const running = drain.running_matches;
+      node.textContent = !drain.draining ? t('admin.taking', {count: running})
+          : t(drain.empty ? 'admin.drained' : 'admin.draining', {count: running});
       fill(record, actions.map((a) => h('li', {}, describe(a))));
     } catch (error) {
       if (error.status === 401) return signIn();
-      problem.textContent = error.message;
+      problem.textContent = errorText(error);
     }
   }
 
@@ -125,36 +139,46 @@ function showConsole(firstRooms) {
     event.preventDefault();
     const text = noticeText.value.trim();
     if (!text) return;
-    act('send the notice', async () => {
+    act(t('admin.send_notice_what'), async () => {
       const {connections} = await call('POST', 'notice', {text});
       noticeText.value = '';
-      return {said: `Notice sent to ${connections} connections.`};
+      return {said: t('admin.notice_sent', {count: connections})};
     });
   };
 
   fill(screen,
-    h('h1', {}, 'Admin'),
+    h('h1', {}, t('admin.admin')),
     problem, done,
-    h('section', {class: 'card', 'aria-label': 'the node'},
-      h('h2', {}, 'This node'), node,
+    h('section', {class: 'card', 'aria-label': t('admin.the_node')},
+      h('h2', {}, t('admin.this_node')), node,
       h('div', {class: 'buttons'},
-        h('button', {type: 'button', onclick: () => act('drain the node',
+        h('button', {type: 'button', onclick: () => act(t('admin.drain_what'),
                                                         () => call('POST', 'drain'))},
-          'Drain this node'),
-        h('button', {type: 'button', class: 'secondary', onclick: refresh}, 'Refresh'),
+          t('admin.drain')),
+        h('button', {type: 'button', class: 'secondary', onclick: refresh}, t('admin.refresh')),
         h('button', {type: 'button', class: 'secondary', onclick: () => {
           forgetToken();
           askToken();
-        }}, 'Sign out'))),
+        }}, t('admin.sign_out')))),
     h('form', {class: 'card admin-form', onsubmit: sendNotice},
-      h('label', {for: 'notice-text'}, 'Notice to every connection'), noticeText,
-      h('button', {type: 'submit'}, 'Send notice')),
-    h('h2', {}, 'Rooms'), rooms,
-    h('h2', {}, 'What admins did'), record);
+      h('label', {for: 'notice-text'}, t('admin.notice')), noticeText,
+      h('button', {type: 'submit'}, t('admin.send_notice'))),
+    h('h2', {}, t('admin.rooms')), rooms,
+    h('h2', {}, t('admin.record_title')), record);
   showRooms(firstRooms);
   refresh();
-  status.textContent = 'Signed in';
+  status.textContent = t('admin.signed_in');
+  shown = () => showConsole(firstRooms);
 }
 
-if (savedToken()) signIn();
-else askToken();
+// The page in the chosen language, then signed in with the tab's token, or asking for one.
+async function start() {
+  const codes = await languages();
+  await useLanguage(preferred(codes));
+  const offered = codes.includes(language()) ? codes : [...codes, language()];
+  fill(document.getElementById('languages'), languageChoice(offered, () => shown?.()));
+  if (savedToken()) signIn();
+  else askToken();
+}
+
+start();

@@ -6,6 +6,9 @@
 import {TortugaClient, localStorageStorage} from '/sdk/index.js';
 import {loadName, saveName, forgetIdentity, TOKEN_KEY} from './identity.js';
 import {h, fill} from './dom.js';
+import {t, parts, language} from './i18n.js';
+import {languages, preferred, useLanguage, languageChoice} from './languages.js';
+import {errorText} from './errors.js';
 import {showLobby} from './lobby.js';
 import {showRoom} from './room.js';
 import {showHistory, showReplay} from './history.js';
@@ -33,12 +36,11 @@ function askName(problem) {
     saveName(name);
     start();
   }},
-  h('h1', {}, 'Welcome aboard'),
-  h('p', {}, 'Choose the name other players will see. This browser keeps it, so you can ' +
-              'come back to your seats later.'),
+  h('h1', {}, t('app.welcome')),
+  h('p', {}, t('app.choose_name')),
   problem && h('p', {class: 'error', role: 'alert'}, problem),
-  h('label', {for: 'name'}, 'Your name'), input,
-  h('button', {type: 'submit'}, 'Enter the lobby'));
+  h('label', {for: 'name'}, t('app.your_name')), input,
+  h('button', {type: 'submit'}, t('app.enter')));
   fill(screen, form);
   input.focus();
 }
@@ -47,24 +49,24 @@ function askName(problem) {
 // as text: whatever it holds is never read as HTML.
 function showNotice(text) {
   const notice = h('p', {class: 'notice', role: 'alert'},
-                   h('strong', {}, 'Notice from the server: '),
-                   h('span', {class: 'text'}, text), ' ',
+                   parts('app.notice', {text: h('span', {class: 'text'}, text)}), ' ',
                    h('button', {type: 'button', class: 'link', onclick: () => notice.remove()},
-                     'dismiss'));
+                     t('app.dismiss')));
   document.getElementById('notices').append(notice);
 }
 
 function showWho() {
   const who = document.getElementById('who');
   if (!client?.player) return fill(who);
-  fill(who, 'Playing as ', h('strong', {}, client.player.name), ' ',
+  fill(who, parts('app.playing_as', {name: h('strong', {}, client.player.name)}), ' ',
        h('button', {class: 'link', onclick: () => {
          client.close();
          client = null;
          forgetIdentity();
-         fill(document.getElementById('status'));
+         lastStatus = null;
+         showStatus();
          askName();
-       }}, 'change'));
+       }}, t('app.change_name')));
 }
 
 // The WebSocket of the server that served this page.
@@ -82,23 +84,16 @@ function start() {
   } catch (error) {
     // A name kept from before that the protocol does not take.
     forgetIdentity();
-    return askName(error.message);
+    return askName(errorText(error));
   }
-  const status = document.getElementById('status');
-  client.on('status', ({status: state, delay}) => {
-    const text = {
-      connecting: 'Connecting…',
-      connected: 'Connected',
-      reconnecting: `Connection lost; retrying in ${Math.ceil(delay / 1000)} s`,
-      refused: 'Refused',
-    }[state];
-    status.textContent = text ?? '';
-    status.dataset.state = state;
+  client.on('status', (status) => {
+    lastStatus = status;
+    showStatus();
   });
   client.on('notice', ({text}) => showNotice(text));
   client.on('refused', (error) => {
     forgetIdentity();
-    askName(error.message);
+    askName(errorText(error));
   });
   let first = true;
   client.on('welcome', (welcome) => {
@@ -108,6 +103,19 @@ function start() {
     first = false;
   });
   client.connect().catch(() => {});  // a refusal is told by `refused`, a close by its caller
+}
+
+// The connection's last `status` event, kept to be written again in another language.
+let lastStatus = null;
+
+function showStatus() {
+  const status = document.getElementById('status');
+  if (!lastStatus) return fill(status);
+  const {status: state, delay} = lastStatus;
+  const known = ['connecting', 'connected', 'reconnecting', 'refused'].includes(state);
+  status.textContent = known ? t(`app.status.${state}`, {seconds: Math.ceil((delay ?? 0) / 1000)})
+                             : '';
+  status.dataset.state = state;
 }
 
 function route() {
@@ -125,5 +133,20 @@ function route() {
   screen.focus({preventScroll: true});
 }
 
+// The header's language choice; a change writes everything shown again in the new language,
+// the screen included (a room is entered again and its match synced: nothing is lost).
+async function offerLanguages() {
+  const codes = await languages();
+  const chosen = preferred(codes);
+  await useLanguage(chosen);
+  const shown = codes.includes(language()) ? codes : [...codes, language()];
+  fill(document.getElementById('languages'), languageChoice(shown, () => {
+    showWho();
+    showStatus();
+    if (client?.player) route();
+    else if (!client) askName();
+  }));
+}
+
 window.addEventListener('hashchange', route);
-start();
+offerLanguages().then(start);

@@ -3,19 +3,22 @@
 // whatever it holds.
 
 import {h, fill} from './dom.js';
+import {t, parts, number} from './i18n.js';
+import {errorText} from './errors.js';
 
 const SHOWN_LINES = 200;  // the panel keeps the latest lines only, as the log does
 const MAX_LENGTH = 500;   // the server's limit, in characters (code points)
 
 // One line as a list item: who, where in the match, what. Shared with the history's chat.
 export function chatLine(line) {
+  const name = h('strong', {class: 'chat-name'}, line.name);
+  const text = h('span', {class: 'chat-text'}, line.text);
   return h('li', {class: 'chat-line', 'data-player': line.player},
     line.step !== null && line.step !== undefined &&
-        h('span', {class: 'step', title: 'said at this step of the match'}, `${line.step} `),
-    h('strong', {class: 'chat-name'}, line.name),
-    line.seat === null && h('span', {class: 'muted'}, ' (watching)'),
-    ': ',
-    h('span', {class: 'chat-text'}, line.text));
+        h('span', {class: 'step', title: t('chat.at_step')}, `${number(line.step)} `),
+    line.seat === null ? parts('chat.line_watching', {name, watching: h('span', {class: 'muted'},
+                                                                    t('chat.watching')), text})
+                       : parts('chat.line', {name, text}));
 }
 
 export class ChatPanel {
@@ -23,17 +26,17 @@ export class ChatPanel {
   constructor(host, options) {
     this.options = options;
     this.muted = new Set();
-    this.list = h('ol', {class: 'log chat-lines', role: 'log', 'aria-label': 'chat',
+    this.list = h('ol', {class: 'log chat-lines', role: 'log', 'aria-label': t('chat.title'),
                          'aria-live': 'polite'});
     this.input = h('input', {type: 'text', id: 'chat-text', maxlength: MAX_LENGTH * 2,
-                             autocomplete: 'off', 'aria-label': 'say something'});
-    this.send = h('button', {type: 'submit'}, 'Say');
+                             autocomplete: 'off', 'aria-label': t('chat.say_something')});
+    this.send = h('button', {type: 'submit'}, t('chat.say'));
     this.problem = h('p', {class: 'error', role: 'alert'});
     this.note = h('p', {class: 'muted chat-note'});
     this.form = h('form', {class: 'chat-form', onsubmit: (event) => this.say(event)},
                   this.input, this.send);
-    fill(host, h('section', {class: 'card chat', 'aria-label': 'chat'},
-                 h('h3', {}, 'Chat'), this.list, this.note, this.form, this.problem));
+    fill(host, h('section', {class: 'card chat', 'aria-label': t('chat.title')},
+                 h('h3', {}, t('chat.heading')), this.list, this.note, this.form, this.problem));
     this.refresh();
   }
 
@@ -50,7 +53,7 @@ export class ChatPanel {
     const text = this.input.value;
     if (!text.trim()) return;
     if ([...text].length > MAX_LENGTH) {
-      this.problem.textContent = `At most ${MAX_LENGTH} characters.`;
+      this.problem.textContent = t('chat.too_long', {count: MAX_LENGTH});
       return;
     }
     this.problem.textContent = '';
@@ -58,7 +61,7 @@ export class ChatPanel {
       await this.options.client.chat(this.options.roomId, text);
       this.input.value = '';
     } catch (error) {
-      if (error.code !== 'disconnected') this.problem.textContent = error.message;
+      if (error.code !== 'disconnected') this.problem.textContent = errorText(error);
     }
   }
 

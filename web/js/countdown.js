@@ -2,13 +2,15 @@
 // clockText serves the room's other countdown too: the wait before a bot plays for an absent player.
 
 import {h, fill} from './dom.js';
+import {t, parts, list, number} from './i18n.js';
+import {seatNumber} from './names.js';
 
 // Time left as a clock shows it: "0:42" from a minute up, else "42 s".
 export function clockText(leftMs) {
   const seconds = Math.ceil(Math.max(0, leftMs) / 1000);
   return seconds >= 60
-      ? `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
-      : `${seconds} s`;
+      ? `${number(Math.floor(seconds / 60))}:${String(seconds % 60).padStart(2, '0')}`
+      : t('clock.seconds', {seconds});
 }
 
 export class Countdown {
@@ -20,9 +22,9 @@ export class Countdown {
   show(deadline, arrivedAt, names) {
     clearInterval(this.timer);
     if (!deadline) return fill(this.host);
-    const who = deadline.seats.map((s) => names[s] ?? `seat ${s}`).join(', ');
+    const who = list(deadline.seats.map((s) => names[s] ?? seatNumber(s)));
     const clock = h('span', {class: 'clock'});
-    fill(this.host, h('p', {class: 'countdown'}, `Time left for ${who}: `, clock));
+    fill(this.host, h('p', {class: 'countdown'}, parts('clock.left', {who, clock})));
     const tick = () => {
       const left = Math.max(0, deadline.after_ms - (performance.now() - arrivedAt));
       clock.textContent = clockText(left);

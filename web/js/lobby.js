@@ -7,18 +7,20 @@ import {h, fill} from './dom.js';
 import {optionsForm} from './options_form.js';
 import {seatName, gameName, roomLink} from './names.js';
 import {awayText} from './presence.js';
+import {t, parts, relative} from './i18n.js';
+import {errorText} from './errors.js';
 
 const AGES_MS = 30000;  // how often the rooms' ages ("made 5 min ago") are written again
 
-// A room's age in words, from the server's clock: "just now", "5 min", "2 h", "3 days".
+// A room's age in words, from the server's clock: "made just now", "made 5 minutes ago", "made
+// 2 hours ago", "made 3 days ago" (the relative time in the page's language).
 export function ageText(ms) {
   const minutes = Math.floor(Math.max(0, ms) / 60000);
-  if (minutes < 1) return 'made just now';
-  if (minutes < 60) return `made ${minutes} min ago`;
+  if (minutes < 1) return t('lobby.made_now');
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `made ${hours} h ago`;
-  const days = Math.floor(hours / 24);
-  return `made ${days} day${days === 1 ? '' : 's'} ago`;
+  const ago = minutes < 60 ? relative(-minutes, 'minute')
+      : hours < 24 ? relative(-hours, 'hour') : relative(-Math.floor(hours / 24), 'day');
+  return t('lobby.made', {ago});
 }
 
 export function showLobby({client, screen}) {
@@ -26,7 +28,7 @@ export function showLobby({client, screen}) {
   const myRooms = h('div', {id: 'my-rooms'});
   const problem = h('p', {class: 'error', role: 'alert'});
 
-  const fail = (error) => { problem.textContent = error.message || String(error); };
+  const fail = (error) => { problem.textContent = errorText(error); };
 
   function roomRow(room, actions, listed = false) {
     // A person away from the room says so, and for how long (presence.js).
@@ -34,26 +36,30 @@ export function showLobby({client, screen}) {
                                           seatName(s),
                                           s.player && !s.connected &&
                                               h('span', {class: 'muted away'},
-                                                ` · ${awayText(s.away_since_ms || Date.now())}`)));
+                                                t('lobby.seat_away',
+                                                  {away: awayText(s.away_since_ms ||
+                                                                  Date.now())}))));
     const host = room.seats.find((s) => s.player && s.player.id === room.host);
     return h('li', {class: 'room', 'data-room': room.id},
              h('div', {class: 'room-head'},
-               h('strong', {}, gameName(client, room.game)), ` · room ${room.id} · `,
-               h('span', {class: `badge ${room.status}`}, room.status),
-               room.spectators ? ` · ${room.spectators} watching` : ''),
+               parts('lobby.room_head', {game: h('strong', {}, gameName(client, room.game)),
+                                         room: room.id,
+                                         status: h('span', {class: `badge ${room.status}`},
+                                                   t(`room.status.${room.status}`))}),
+               room.spectators ? t('lobby.watching', {count: room.spectators}) : ''),
              listed && h('div', {class: 'room-facts'},
                h('span', {class: 'age', 'data-created': room.created_ms},
                  ageText(client.serverNow() - room.created_ms)),
-               host && [' · host ', host.player.name, ' ',
-                 h('span', {class: `badge host ${room.host_online ? 'online' : 'away'}`},
-                   room.host_online ? 'online' : 'away')]),
-             h('ul', {class: 'seats-inline', 'aria-label': 'seats'}, seats),
+               host && parts('lobby.host', {name: host.player.name,
+                 presence: h('span', {class: `badge host ${room.host_online ? 'online' : 'away'}`},
+                             t(room.host_online ? 'presence.online' : 'presence.away'))})),
+             h('ul', {class: 'seats-inline', 'aria-label': t('lobby.seats')}, seats),
              h('div', {class: 'buttons'}, actions));
   }
 
-  const shown = h('select', {id: 'rooms-game', 'aria-label': 'rooms of which game'},
-                  h('option', {value: ''}, 'every game'),
-                  client.games.map((g) => h('option', {value: g.id}, g.name)));
+  const shown = h('select', {id: 'rooms-game', 'aria-label': t('lobby.rooms_of')},
+                  h('option', {value: ''}, t('lobby.every_game')),
+                  client.games.map((g) => h('option', {value: g.id}, gameName(client, g.id))));
   shown.addEventListener('change', () => watch());
 
   // The rooms as the server lists them (client.lobby): the list it sends, then its changes.
@@ -61,12 +67,13 @@ export function showLobby({client, screen}) {
     const rooms = [...client.lobby.values()]
         .filter((room) => !shown.value || room.game === shown.value)
         .sort((a, b) => a.id - b.id);
-    if (rooms.length === 0) return fill(roomList, h('p', {}, 'No open rooms. Make one below.'));
+    if (rooms.length === 0) return fill(roomList, h('p', {}, t('lobby.no_rooms')));
     fill(roomList, h('ul', {class: 'room-list'}, rooms.map((room) => {
       const free = room.status === 'open' && room.seats.some((s) => !s.player && !s.bot);
       return roomRow(room, [
-        free && h('button', {onclick: () => join(room.id)}, `Join room ${room.id}`),
-        h('a', {class: 'button secondary', href: `#/watch/${room.id}`}, `Watch room ${room.id}`),
+        free && h('button', {onclick: () => join(room.id)}, t('lobby.join', {room: room.id})),
+        h('a', {class: 'button secondary', href: `#/watch/${room.id}`},
+          t('lobby.watch', {room: room.id})),
       ], true);
     })));
   }
@@ -105,16 +112,17 @@ export function showLobby({client, screen}) {
                                  room.status !== 'over')
         .map(({room}) => room);
     fill(myRooms, rooms.length === 0 ? null : h('section', {class: 'card'},
-      h('h2', {}, 'Your rooms'),
+      h('h2', {}, t('lobby.your_rooms')),
       h('ul', {class: 'room-list'}, rooms.map((room) => roomRow(room, [
-        h('a', {class: 'button', href: roomLink(room)}, `Back to room ${room.id}`)])))));
+        h('a', {class: 'button', href: roomLink(room)}, t('lobby.back_to', {room: room.id}))])))));
   }
 
   listening.push(client.on('room', showMine));
 
   // The new room form.
   const gameSelect = h('select', {id: 'game', name: 'game'},
-                       client.games.map((g) => h('option', {value: g.id}, g.name)));
+                       client.games.map((g) => h('option', {value: g.id},
+                                                 gameName(client, g.id))));
   const optionsHost = h('div');
   const privateBox = h('input', {type: 'checkbox', id: 'private', name: 'private'});
   // A private room's matches stay its own once over, unless the host publishes them then.
@@ -135,7 +143,7 @@ export function showLobby({client, screen}) {
   absentSeconds.disabled = !absentBox.checked;
   let form = null;
   const showOptions = () => {
-    form = optionsForm(client.game(gameSelect.value));
+    form = optionsForm(client.game(gameSelect.value), gameSelect.value);
     fill(optionsHost, form.node);
   };
   gameSelect.addEventListener('change', showOptions);
@@ -164,37 +172,34 @@ export function showLobby({client, screen}) {
   };
 
   fill(screen,
-       h('h1', {}, 'Lobby'), problem, myRooms,
+       h('h1', {}, t('lobby.title')), problem, myRooms,
        h('div', {class: 'columns'},
          h('section', {class: 'card', 'aria-labelledby': 'open-rooms'},
-           h('div', {class: 'heading-row'}, h('h2', {id: 'open-rooms'}, 'Open rooms'), shown),
+           h('div', {class: 'heading-row'}, h('h2', {id: 'open-rooms'}, t('lobby.open_rooms')),
+             shown),
            roomList,
            h('form', {class: 'inline', onsubmit: byCode(false)},
-             h('label', {for: 'code'}, 'Room code'), code,
-             h('button', {type: 'submit'}, 'Join by code'),
+             h('label', {for: 'code'}, t('lobby.room_code')), code,
+             h('button', {type: 'submit'}, t('lobby.join_by_code')),
              h('button', {type: 'button', class: 'secondary',
-                          onclick: (event) => byCode(true)(event)}, 'Watch by code'))),
+                          onclick: (event) => byCode(true)(event)}, t('lobby.watch_by_code')))),
          h('section', {class: 'card', 'aria-labelledby': 'new-room'},
-           h('h2', {id: 'new-room'}, 'New room'),
+           h('h2', {id: 'new-room'}, t('lobby.new_room')),
            h('form', {onsubmit: create},
-             h('div', {class: 'option'}, h('label', {for: 'game'}, 'Game'), gameSelect),
+             h('div', {class: 'option'}, h('label', {for: 'game'}, t('lobby.game')), gameSelect),
              optionsHost,
              h('div', {class: 'option check'}, privateBox,
-               h('label', {for: 'private'}, 'private'),
-               h('small', {}, 'not listed; friends join with the room\'s code')),
+               h('label', {for: 'private'}, t('lobby.private')),
+               h('small', {}, t('lobby.private_hint'))),
              h('div', {class: 'option check'}, publishBox,
-               h('label', {for: 'public-when-over'}, 'its matches public once over'),
-               h('small', {id: 'public-when-over-hint'},
-                 'a private room\'s matches, their replays and chat are for its players and ' +
-                 'those with the code; this shows them to everyone once each is over')),
+               h('label', {for: 'public-when-over'}, t('lobby.public_when_over')),
+               h('small', {id: 'public-when-over-hint'}, t('lobby.public_when_over_hint'))),
              h('div', {class: 'option check'}, absentBox,
-               h('label', {for: 'absent-bot'}, 'a bot plays for an absent player'),
-               h('small', {id: 'absent-bot-hint'},
-                 'when a player\'s connection has been gone for the seconds below, in a ' +
-                 'running match; the seat is theirs again the moment they are back')),
+               h('label', {for: 'absent-bot'}, t('lobby.absent_bot')),
+               h('small', {id: 'absent-bot-hint'}, t('lobby.absent_bot_hint'))),
              h('div', {class: 'option'},
-               h('label', {for: 'absent-bot-s'}, 'seconds before the bot plays'), absentSeconds),
-             h('button', {type: 'submit'}, 'Create room')))));
+               h('label', {for: 'absent-bot-s'}, t('lobby.absent_bot_s')), absentSeconds),
+             h('button', {type: 'submit'}, t('lobby.create'))))));
 
   showMine();
   watch();

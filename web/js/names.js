@@ -1,26 +1,37 @@
-// How seats, bots and rooms are named on screen.
+// How seats, bots, games and results are named on screen.
+
+import {t, maybe, list} from './i18n.js';
+
+// A bot by its seat, counted from 1 as people count, and its kind: "Bot 2 (smart)".
+function botName(seat) {
+  const kind = maybe(`seat.bot_kind.${seat.bot}`) ?? seat.bot;
+  return t('seat.bot', {number: seat.seat + 1, kind});
+}
 
 export function seatName(seat) {
   if (!seat) return '?';
-  if (seat.player) return seat.player.name;
-  if (seat.bot) return seat.name;
-  return 'empty';
+  if (seat.player) return seat.player.name ?? seat.name;
+  if (seat.bot) return botName(seat);
+  return t('seat.empty');
 }
 
-// Names by seat number, from a room's seats or a stored match's seats.
+// Names by seat number, from a room's seats or a stored match's seats (whose `player` is an id).
 export function seatNames(seats) {
-  return (seats || []).map((s) => s.name ?? seatName(s));
+  return (seats || []).map((s) => (s.bot ? botName(s) : s.player?.name ?? s.name ?? seatName(s)));
 }
+
+// A seat that has no name to show: counted from 1.
+export const seatNumber = (seat) => t('seat.number', {number: seat + 1});
 
 export function gameName(client, id) {
-  return client.game(id)?.name || id;
+  return maybe(`games.${id}.name`) ?? client.game(id)?.name ?? id;
 }
 
 export function winnersText(result, names) {
   if (!result) return '';
-  const winners = (result.winners || []).map((w) => names[w] ?? `seat ${w}`);
-  if (winners.length === 0) return 'Nobody won.';
-  return `${winners.join(' and ')} won.`;
+  const winners = (result.winners || []).map((w) => names[w] ?? seatNumber(w));
+  if (winners.length === 0) return t('result.nobody_won');
+  return t('result.won', {count: winners.length, winners: list(winners)});
 }
 
 // The address of a room's screen: private rooms are found by their code only, so it goes along.

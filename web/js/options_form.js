@@ -5,21 +5,53 @@
 // `min_length`/`max_length`), started from the `standard` value that `null` stands for (or the
 // `start` the schema gives where null stands for no one value, as a random town). Such an
 // option stays at the game's standard until "set by hand" is ticked.
+//
+// The words are the catalogs' (games.<game>.options.<path>, docs/translating.md): an option or a
+// part of one is found by its path of names ("deck.item.good": the `good` of each item of the
+// `deck` list), a field also by its name alone (games.<game>.fields.<name>), and a value of a
+// choice by the game's words for it (games.<game>.values.<value>). The schema's own English
+// titles serve a game the catalogs do not know yet.
 
 import {h} from './dom.js';
+import {t, maybe, number} from './i18n.js';
+import {saidError} from './errors.js';
 
-// An option's name in words: its title, or its name with spaces when a server sends none.
-export function optionTitle(name, spec) {
-  if (spec?.title) return spec.title;
-  const words = String(name).replace(/_/g, ' ');
-  return words[0].toUpperCase() + words.slice(1);
+const words = (name) => {
+  const text = String(name).replace(/_/g, ' ');
+  return text[0].toUpperCase() + text.slice(1);
+};
+
+// The name of the option or part at `path` (names, "item" for a list's items) in words: the
+// words of that very place, else those of a field of that name anywhere in the game's options
+// (a cargo's density), else the common words ("Value", "Players").
+export function optionTitle(game, path, spec) {
+  return catalogTitle(game, path, spec) ?? spec?.title ?? words(path.at(-1));
 }
 
-// A value of an enum or a list in words: "two doubloons", "none" for null.
-export function valueText(value) {
-  if (value === null || value === undefined) return 'none';
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  return String(value).replace(/_/g, ' ');
+// The same from the catalogs alone: null where they have no words for it.
+export function catalogTitle(game, path, spec) {
+  const last = path.at(-1);
+  const item = last === 'item';
+  return maybe(`games.${game}.options.${path.join('.')}.title`) ??
+         (item ? null : maybe(`games.${game}.fields.${last}`)) ??
+         (item && ['integer', 'number'].includes(spec?.type) ? maybe('options.common.value')
+                                                              : null) ??
+         maybe(`options.common.${last}`);
+}
+
+// What a top-level option does, for a player; what leaving it unset keeps.
+const optionHelp = (game, name, spec) =>
+  maybe(`games.${game}.options.${name}.help`) ?? maybe(`options.help.${name}`) ??
+  spec?.description ?? '';
+const ifNull = (game, name, spec) =>
+  maybe(`games.${game}.options.${name}.if_null`) ?? spec?.if_null ?? t('options.the_standard');
+
+// A value of a choice in words: the game's word for it, "none" for null, yes or no.
+export function valueText(game, value) {
+  if (value === null || value === undefined) return t('options.none');
+  if (typeof value === 'boolean') return t(value ? 'options.yes' : 'options.no');
+  if (typeof value === 'number') return number(value);
+  return maybe(`games.${game}.values.${value}`) ?? String(value).replace(/_/g, ' ');
 }
 
 // The value a new item starts from when the schema has no standard to copy.
@@ -43,8 +75,9 @@ let counter = 0;
 const newId = (base) => `${base}-${++counter}`;
 
 // An editor of one value of shape `spec`, labelled `label` for assistive technology: returns
-// {node, read}, read() giving the value or throwing with what is wrong.
-function editor(spec, value, label, path) {
+// {node, read}, read() giving the value or throwing with what is wrong. `path`: where the value
+// is ("deck.3.good"), `names` the same without the items' places (["deck", "item", "good"]).
+function editor(game, spec, value, label, path, names) {
   const id = newId('option-part');
   const named = {id, 'aria-label': label, 'data-path': path};
   if (spec.type === 'boolean') {
@@ -56,12 +89,14 @@ function editor(spec, value, label, path) {
                               min: spec.min, max: spec.max, value: value ?? '', required: true});
     return {node: input, read: () => {
       const n = Number(input.value);
-      if (input.value.trim() === '' || !Number.isFinite(n)) throw new Error(`${label}: a number`);
+      if (input.value.trim() === '' || !Number.isFinite(n)) {
+        throw saidError(t('options.need_number', {label}));
+      }
       if (spec.type === 'integer' && !Number.isInteger(n)) {
-        throw new Error(`${label}: a whole number`);
+        throw saidError(t('options.need_whole', {label}));
       }
       if ((spec.min !== undefined && n < spec.min) || (spec.max !== undefined && n > spec.max)) {
-        throw new Error(`${label}: from ${spec.min} to ${spec.max}`);
+        throw saidError(t('options.need_range', {label, min: spec.min, max: spec.max}));
       }
       return n;
     }};
@@ -69,23 +104,24 @@ function editor(spec, value, label, path) {
   if (spec.type === 'enum') {
     const values = spec.values || [];
     const input = h('select', named, values.map((v, i) =>
-      h('option', {value: String(i), selected: v === value}, valueText(v))));
+      h('option', {value: String(i), selected: v === value}, valueText(game, v))));
     return {node: input, read: () => values[Number(input.value)]};
   }
   if (spec.type === 'array') {
-    return listEditor(spec, Array.isArray(value) ? value : [], label, path);
+    return listEditor(game, spec, Array.isArray(value) ? value : [], label, path, names);
   }
-  if (spec.type === 'object') return recordEditor(spec, value || {}, label, path);
-  throw new Error(`${label}: a kind of value this page does not know (${spec.type})`);
+  if (spec.type === 'object') return recordEditor(game, spec, value || {}, label, path, names);
+  throw saidError(t('options.unknown_kind', {label, kind: String(spec.type)}));
 }
 
 // A record: each field with its title beside it.
-function recordEditor(spec, value, label, path) {
+function recordEditor(game, spec, value, label, path, names) {
   const parts = fieldNames(spec).map((name) => {
     const shape = spec.fields[name];
-    const title = optionTitle(name, shape);
-    const part = editor(shape, value[name] ?? blank(shape), `${label}: ${title}`,
-                        `${path}.${name}`);
+    const title = optionTitle(game, [...names, name], shape);
+    const part = editor(game, shape, value[name] ?? blank(shape),
+                        t('options.part', {whole: label, part: title}), `${path}.${name}`,
+                        [...names, name]);
     return [name, part, h('label', {class: 'part'}, h('span', {}, title), part.node)];
   });
   return {
@@ -95,9 +131,10 @@ function recordEditor(spec, value, label, path) {
 }
 
 // A list: its items numbered, with buttons to add and remove where its length may change.
-function listEditor(spec, value, label, path) {
+function listEditor(game, spec, value, label, path, names) {
   const itemSpec = spec.items || {type: 'integer'};
-  const itemTitle = itemSpec.title || 'Item';
+  const itemNames = [...names, 'item'];
+  const itemTitle = optionTitle(game, itemNames, itemSpec);
   const min = spec.min_length ?? 0;
   const max = spec.max_length ?? Infinity;
   const simple = !['array', 'object'].includes(itemSpec.type);
@@ -106,13 +143,15 @@ function listEditor(spec, value, label, path) {
   const controls = h('div', {class: 'list-controls'});
   const addButton = h('button', {type: 'button', class: 'secondary',
                                  onclick: () => { add(blank(itemSpec)); refresh(); }},
-                      `add a ${itemTitle.toLowerCase()}`);
+                      t('options.add', {item: itemTitle}));
   const removeButton = h('button', {type: 'button', class: 'secondary',
                                     onclick: () => { items.pop().row.remove(); refresh(); }},
-                         `remove the last`);
+                         t('options.remove_last'));
   function add(v) {
-    const part = editor(itemSpec, v, `${label}: ${itemTitle} ${items.length + 1}`,
-                        `${path}.${items.length}`);
+    const part = editor(game, itemSpec, v,
+                        t('options.item', {whole: label, item: itemTitle,
+                                           number: items.length + 1}),
+                        `${path}.${items.length}`, itemNames);
     const row = h('li', {}, part.node);
     rows.append(row);
     items.push({part, row});
@@ -129,11 +168,11 @@ function listEditor(spec, value, label, path) {
           read: () => items.map(({part}) => part.read())};
 }
 
-function field(name, spec) {
+function field(game, name, spec) {
   const id = `option-${name}`;
-  const hint = h('small', {id: `${id}-hint`}, spec.description || '');
+  const hint = h('small', {id: `${id}-hint`}, optionHelp(game, name, spec));
   const common = {id, name, 'aria-describedby': `${id}-hint`};
-  const title = optionTitle(name, spec);
+  const title = optionTitle(game, [name], spec);
   if (spec.type === 'boolean') {
     const input = h('input', {...common, type: 'checkbox', checked: spec.default === true});
     return {node: h('div', {class: 'option check'}, input, h('label', {for: id}, title), hint),
@@ -147,34 +186,37 @@ function field(name, spec) {
     let part = null;
     byHand.addEventListener('change', () => {
       if (byHand.checked && !part) {
-        part = editor(spec, spec.standard ?? spec.start ?? blank(spec), title, name);
+        part = editor(game, spec, spec.standard ?? spec.start ?? blank(spec), title, name,
+                      [name]);
         host.append(part.node);
       }
       host.hidden = host.disabled = !byHand.checked;
     });
     return {
       node: h('div', {class: 'option check structured-option'}, byHand,
-              h('label', {for: id}, `${title}: set by hand`),
-              // The description speaks to client authors (the JSON it takes): the editor and
-              // what is kept otherwise say enough here.
-              h('small', {id: `${id}-hint`}, `Otherwise ${spec.if_null || 'the standard'}.`),
+              h('label', {for: id}, t('options.by_hand', {title})),
+              // The schema's description speaks to client authors (the JSON it takes): the
+              // editor and what is kept otherwise say enough here.
+              h('small', {id: `${id}-hint`},
+                t('options.otherwise', {standard: ifNull(game, name, spec)})),
               host),
       read: () => (byHand.checked ? part.read() : undefined),
     };
   }
-  const part = editor(spec, spec.default, title, name);
+  const part = editor(game, spec, spec.default, title, name, [name]);
   Object.assign(part.node, {id, name});
   part.node.setAttribute('aria-describedby', `${id}-hint`);
   part.node.removeAttribute('aria-label');
   const range = spec.type === 'integer' && spec.min !== undefined && spec.max !== undefined
-      ? ` (${spec.min} to ${spec.max})` : '';
+      ? t('options.range', {min: spec.min, max: spec.max}) : '';
   return {node: h('div', {class: 'option'},
                   h('label', {for: id}, title, h('span', {class: 'range'}, range)), part.node, hint),
           read: part.read};
 }
 
 // Returns {node, read}: read() gives the options object (only the fields set) or throws.
-export function optionsForm(game) {
+// `id`: the game's id, which names its words in the catalogs.
+export function optionsForm(game, id = game.id) {
   const entries = Object.entries(game.options || {});
   // The seat count first, as players look for it first; lists and objects, long, last.
   const rank = ([name, spec]) =>
@@ -182,7 +224,7 @@ export function optionsForm(game) {
   entries.sort((a, b) => rank(a) - rank(b));
   const fields = entries
       .filter(([name, spec]) => !(name === 'players' && spec.min === spec.max))
-      .map(([name, spec]) => [name, field(name, spec)]);
+      .map(([name, spec]) => [name, field(id, name, spec)]);
   return {
     node: h('div', {class: 'options'}, fields.map(([, f]) => f.node)),
     read() {
@@ -196,18 +238,18 @@ export function optionsForm(game) {
   };
 }
 
-// A room's options in words, as the form names them ("Seconds to challenge a claim: 10",
+// A room's options in words, as the form names them ("Challenge window, in seconds: 10",
 // "Fog of War (three players): yes", "The deck of ship cards: set by hand"); the seat count,
 // which the seats show, is left out.
-export function optionsText(game, options) {
+export function optionsText(game, options, id = game?.id) {
   const schema = game?.options || {};
   return Object.entries(options || {})
       .filter(([name]) => name !== 'players')
       .map(([name, value]) => {
         const spec = schema[name] || {};
-        const title = optionTitle(name, spec);
-        if (value === null || value === undefined) return `${title}: ${spec.if_null || 'standard'}`;
-        if (typeof value === 'object') return `${title}: set by hand`;
-        return `${title}: ${valueText(value)}`;
+        const title = optionTitle(id, [name], spec);
+        const said = value === null || value === undefined ? ifNull(id, name, spec)
+            : typeof value === 'object' ? t('options.set_by_hand') : valueText(id, value);
+        return t('options.value', {title, value: said});
       });
 }

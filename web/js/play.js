@@ -4,7 +4,9 @@
 import {h, fill} from './dom.js';
 import {showActions} from './actions.js';
 import {Countdown} from './countdown.js';
-import {winnersText} from './names.js';
+import {winnersText, seatNumber} from './names.js';
+import {t, list, maybe} from './i18n.js';
+import {errorText} from './errors.js';
 import generic from '../boards/generic.js';
 
 const LOG_LINES = 200;  // the log keeps the latest steps only
@@ -13,14 +15,38 @@ const LOG_LINES = 200;  // the log keeps the latest steps only
 // before it); a step the game's words cannot tell from its view (one seen after a gap) is told
 // by its last action, as every game's plain view does.
 export function stepText(board, view, names, before) {
+  const next = (view.to_act || []).map((s) => names[s] ?? seatNumber(s));
   return board.describe(view, names, before) || generic.describe(view, names) ||
-         `${(view.to_act || []).map((s) => names[s] ?? `seat ${s}`).join(' and ') ||
-            'nobody'} to act next`;
+         (next.length ? t('play.to_act_next', {count: next.length, who: list(next)})
+                      : t('play.nobody_to_act'));
+}
+
+// Who made the step to `view`: the seat its last action names, or the one seat the view
+// before it waited for; null when the view does not say.
+function actor(view, before) {
+  const seat = view.last_action?.seat;
+  if (Number.isInteger(seat)) return seat;
+  const waited = before?.step === view.step - 1 ? before.to_act || [] : [];
+  return waited.length === 1 ? waited[0] : null;
+}
+
+// How the match ended, in the game's words (`board.resultText`), or by the result's reason.
+export function resultText(board, result, names) {
+  if (!result?.reason) return null;
+  return board.resultText?.(result, names) ??
+         maybe(`result.reason.${result.reason}`) ??
+         t('result.how_it_ended', {reason: String(result.reason).replace(/_/g, ' ')});
+}
+
+// A seat's score in the game's words ("Anne: 3 pieces left"), or as a number of points.
+function scoreText(board, result, score, name) {
+  return board.scoreText?.(result, score, name) ?? t('result.score', {name, score});
 }
 
 export class MatchPanel {
   // options: {board: module, names: () => [seat names], act: (action) => Promise | null,
-  //           announce(text), match: id, earlier: () => Promise of get_replay's steps}
+  //           announce(text), match: id, earlier: () => Promise of get_replay's steps,
+  //           standIns: () => Set of the seats a bot plays for now (optional)}
   constructor(host, options) {
     this.options = options;
     this.drawn = options.board;
@@ -30,7 +56,7 @@ export class MatchPanel {
     this.actionsHost = h('div');
     this.problem = h('p', {class: 'error', role: 'alert'});
     this.resultHost = h('div');
-    this.log = h('ol', {class: 'log', role: 'log', 'aria-label': 'what happened'});
+    this.log = h('ol', {class: 'log', role: 'log', 'aria-label': t('play.log_label')});
     this.loggedStep = -1;
     this.askedEarlier = false;
     this.countdown = new Countdown(this.clockHost);
@@ -40,9 +66,9 @@ export class MatchPanel {
     this.plain = h('input', {type: 'checkbox', id: 'plain-view', onchange: () => this.choose()});
     fill(this.root, this.boardHost,
       h('aside', {class: 'side'}, this.resultHost, this.turn, this.clockHost, this.problem,
-        this.actionsHost, h('h3', {}, 'Log'), this.log,
+        this.actionsHost, h('h3', {}, t('play.log')), this.log,
         this.drawn !== generic && h('p', {class: 'check'}, this.plain,
-          h('label', {for: 'plain-view'}, ' the plain view: no board, every action a button'))));
+          h('label', {for: 'plain-view'}, t('play.plain_view')))));
     this.choose();
     fill(host, this.root);
   }
@@ -90,23 +116,22 @@ export class MatchPanel {
     try {
       await this.options.act(action);
     } catch (error) {
-      this.problem.textContent = `Refused: ${error.message}`;
+      this.problem.textContent = t('play.refused', {why: errorText(error)});
       if (this.view) this.update(this.view, this.arrivedAt);
     }
   }
 
   showTurn(view, names, mine) {
-    const turnOf = (view.to_act || []).map((s) => names[s] ?? `seat ${s}`);
+    const turnOf = (view.to_act || []).map((s) => names[s] ?? seatNumber(s));
+    const yours = !view.over && mine && view.to_act.includes(view.seat) && view.legal.length > 0;
     let text;
-    if (view.over) text = 'The match is over.';
-    else if (mine && view.to_act.includes(view.seat) && view.legal.length) text = 'Your turn.';
-    else if (turnOf.length) text = `Waiting for ${turnOf.join(' and ')}.`;
-    else text = 'Waiting.';
-    if (text !== this.turn.textContent && (text === 'Your turn.' || view.over)) {
-      this.options.announce(text);
-    }
+    if (view.over) text = t('play.over');
+    else if (yours) text = t('play.your_turn');
+    else if (turnOf.length) text = t('play.waiting_for', {who: list(turnOf)});
+    else text = t('play.waiting');
+    if (text !== this.turn.textContent && (yours || view.over)) this.options.announce(text);
     this.turn.textContent = text;
-    this.turn.classList.toggle('yours', text === 'Your turn.');
+    this.turn.classList.toggle('yours', yours);
   }
 
   // `before`: the view shown before this one (its step tells what changed), when there was one.
@@ -117,13 +142,19 @@ export class MatchPanel {
     if (this.loggedStep < 0 && view.step > 1) this.fillEarlier(view.step);
     this.loggedStep = view.step;
     if (view.step === 0) return;
-    this.log.append(this.logLine(view, names, before));
+    this.log.append(this.logLine(view, names, before, true));
     this.trimLog();
   }
 
-  logLine(view, names, before) {
-    return h('li', {}, h('span', {class: 'step'}, `${view.step}.`), ' ',
-             stepText(this.drawn, view, names, before));
+  // A step's line; a step a bot played for an absent player says so (known while it plays:
+  // the room's seats name the stand-ins).
+  logLine(view, names, before, live = false) {
+    const seat = live ? actor(view, before) : null;
+    const byBot = seat !== null && this.options.standIns?.().has(seat);
+    const text = stepText(this.drawn, view, names, before);
+    return h('li', {}, h('span', {class: 'step'}, t('play.step', {step: view.step})), ' ',
+             byBot ? t('play.by_stand_in', {text, name: names[seat] ?? seatNumber(seat)})
+                   : text);
   }
 
   trimLog() {
@@ -150,15 +181,16 @@ export class MatchPanel {
   showResult(view, names) {
     if (!view.over) return fill(this.resultHost);
     const r = view.result || {};
-    fill(this.resultHost, h('section', {class: 'result', 'aria-label': 'result'},
+    const said = resultText(this.drawn, r, names);
+    fill(this.resultHost, h('section', {class: 'result', 'aria-label': t('play.result')},
       h('h2', {}, winnersText(r, names)),
-      r.message && h('p', {}, r.message),
-      r.reason && h('p', {class: 'muted'}, `How it ended: ${r.reason.replace(/_/g, ' ')}`),
+      said && h('p', {}, said),
       Array.isArray(r.scores) && h('ul', {class: 'scores'},
-        r.scores.map((score, seat) => h('li', {}, `${names[seat] ?? `seat ${seat}`}: ${score}`))),
+        r.scores.map((score, seat) => h('li', {}, scoreText(this.drawn, r, score,
+                                                            names[seat] ?? seatNumber(seat))))),
       h('a', {class: 'button', href: this.options.replay || `#/replay/${this.options.match}`,
               id: 'replay-link'},
-        'Watch the replay')));
+        t('play.watch_replay'))));
   }
 
   close() {

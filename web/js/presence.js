@@ -4,28 +4,29 @@
 
 import {h} from './dom.js';
 import {clockText} from './countdown.js';
+import {t, parts} from './i18n.js';
 
 // "away", then "away 3 min", "away 1 h 5 min": since `sinceMs` on the wall clock.
 export function awayText(sinceMs, nowMs = Date.now()) {
   const minutes = Math.floor(Math.max(0, nowMs - sinceMs) / 60000);
-  if (minutes < 1) return 'away';
-  if (minutes < 60) return `away ${minutes} min`;
-  return `away ${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  if (minutes < 1) return t('presence.away');
+  if (minutes < 60) return t('presence.away_minutes', {count: minutes});
+  return t('presence.away_hours', {hours: Math.floor(minutes / 60), minutes: minutes % 60});
 }
 
 // The badges of a person's seat; `arrivedAt` is performance.now() when the room message came,
 // from which stand_in_after_ms counts.
 export function presenceBadges(seat, arrivedAt) {
   if (!seat.player) return [];
-  if (seat.connected) return [h('span', {class: 'badge online'}, 'online')];
+  if (seat.connected) return [h('span', {class: 'badge online'}, t('presence.online'))];
   const since = seat.away_since_ms;
   const away = h('span', {class: 'badge away', 'data-since': since ?? ''},
-                 since ? awayText(since) : 'away');
+                 since ? awayText(since) : t('presence.away'));
   if (seat.stand_in_after_ms === null || seat.stand_in_after_ms === undefined) return [away];
   const due = arrivedAt + seat.stand_in_after_ms;
   const clock = h('span', {class: 'clock'}, clockText(due - performance.now()));
   return [away, h('span', {class: 'badge absent-bot', 'data-due': due},
-                  'a bot plays for them in ', clock)];
+                  parts('presence.bot_in', {clock}))];
 }
 
 // Redraws the times of every presence badge under `root`.

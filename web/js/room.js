@@ -11,6 +11,8 @@ import {MatchPanel} from './play.js';
 import {ChatPanel} from './chat.js';
 import {foldingSeats} from './seat_list.js';
 import {presenceBadges, tick as tickPresence} from './presence.js';
+import {t, parts, number} from './i18n.js';
+import {errorText} from './errors.js';
 
 const PRESENCE_TICK_MS = 1000;
 
@@ -25,20 +27,20 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
   let you = null;
   let panel = null;
   let closed = false;
-  const title = h('h1', {}, `Room ${roomId}`);
-  const info = h('section', {class: 'card room-info', 'aria-label': 'the room'});
+  const title = h('h1', {}, t('room.title', {room: roomId}));
+  const info = h('section', {class: 'card room-info', 'aria-label': t('room.the_room')});
   const problem = h('p', {class: 'error', role: 'alert'});
   const playHost = h('div', {id: 'match'});
   const seatList = foldingSeats();
   const chatHost = h('div', {id: 'chat'});
   fill(screen, title, problem, info, playHost, chatHost);
 
-  const fail = (error) => { problem.textContent = error.message || String(error); };
+  const fail = (error) => { problem.textContent = errorText(error); };
   const isHost = () => room && room.host === client.player.id;
   const chat = new ChatPanel(chatHost, {
     client, roomId,
     canSpeak: () => Boolean(room) && (!watching || room.spectator_chat),
-    whyNot: () => (room ? 'Spectators may chat here when the host allows it.' : ''),
+    whyNot: () => (room ? t('room.spectators_may_not') : ''),
   });
 
   async function enter() {
@@ -58,8 +60,8 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
         return;
       }
       if (error.code === 'no_such_room') {
-        fill(info, h('p', {}, 'This room is closed. Finished matches are in the ',
-                     h('a', {href: '#/history'}, 'history'), '.'));
+        fill(info, h('p', {}, parts('room.closed', {history: h('a', {href: '#/history'},
+                                                                 t('room.history'))})));
         return;
       }
       if (error.code !== 'disconnected') fail(error);
@@ -72,8 +74,8 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
     } catch (error) {
       // The room outlived its match's live state: the stored match is the way to it.
       if (error.code === 'no_such_match' || error.code === 'match_over') {
-        fill(playHost, h('p', {}, 'This match is over: ',
-                         h('a', {href: replayLink(room.match, room)}, 'watch its replay'), '.'));
+        fill(playHost, h('p', {}, parts('room.match_over', {
+          replay: h('a', {href: replayLink(room.match, room)}, t('room.watch_replay'))})));
       } else if (error.code !== 'disconnected') {
         fail(error);
       }
@@ -112,9 +114,9 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
 
   function seatRow(seat) {
     const empty = !seat.player && !seat.bot;
-    const botChoice = h('select', {'aria-label': `bot for seat ${seat.seat}`},
-                        h('option', {value: 'smart'}, 'smart bot'),
-                        h('option', {value: 'random'}, 'random bot'));
+    const botChoice = h('select', {'aria-label': t('room.bot_for', {seat: seat.seat + 1})},
+                        h('option', {value: 'smart'}, t('room.smart_bot')),
+                        h('option', {value: 'random'}, t('room.random_bot')));
     const addBot = async () => {
       try {
         takeRoom(await client.addBot(room.id, {seat: seat.seat, bot: botChoice.value}));
@@ -134,30 +136,34 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
       catch (error) { fail(error); }
     };
     return h('li', {class: `seat${empty ? ' empty' : ''}`, 'data-seat': seat.seat},
-      h('span', {class: 'seat-no'}, `Seat ${seat.seat}`), ' ',
+      h('span', {class: 'seat-no'}, t('room.seat', {number: seat.seat + 1})), ' ',
       h('strong', {}, seatName(seat)),
-      mine && h('span', {class: 'badge you'}, 'you'),
-      seat.player && seat.player.id === room.host && h('span', {class: 'badge'}, 'host'),
+      mine && h('span', {class: 'badge you'}, t('room.you')),
+      seat.player && seat.player.id === room.host && h('span', {class: 'badge'}, t('room.host')),
       presenceBadges(seat, roomAt),
-      seat.stand_in && h('span', {class: 'badge stand-in'}, `a ${seat.stand_in} bot plays for now`),
+      seat.stand_in && h('span', {class: 'badge stand-in'},
+                         t('room.stand_in', {kind: t(`seat.bot_kind.${seat.stand_in}`)})),
       empty && isHost() && room.status === 'open' &&
           h('span', {class: 'add-bot'}, botChoice,
-            h('button', {type: 'button', onclick: addBot}, 'Add bot')),
+            h('button', {type: 'button', onclick: addBot}, t('room.add_bot'))),
       other && isHost() && h('span', {class: 'host-controls'},
         away && h('button', {type: 'button', class: 'secondary small',
-                             'aria-label': `a bot plays for ${person}`,
+                             'aria-label': t('room.bot_plays_for_label', {name: person}),
                              onclick: hostDoes(() => client.standIn(room.id, seat.seat))},
-                  'Bot plays for them'),
-        h('button', {type: 'button', class: 'secondary small', 'aria-label': `make ${person} host`,
+                  t('room.bot_plays_for')),
+        h('button', {type: 'button', class: 'secondary small',
+                     'aria-label': t('room.make_host_label', {name: person}),
                      onclick: hostDoes(() => client.transferHost(room.id, seat.player.id))},
-          'Make host'),
-        h('button', {type: 'button', class: 'secondary small', 'aria-label': `remove ${person}`,
+          t('room.make_host')),
+        h('button', {type: 'button', class: 'secondary small',
+                     'aria-label': t('room.remove_label', {name: person}),
                      onclick: hostDoes(() => client.removePlayer(room.id, seat.player.id))},
-          'Remove')),
+          t('room.remove'))),
       other && h('button', {type: 'button', class: 'secondary small mute', onclick: toggleMute,
                             'aria-pressed': muted ? 'true' : 'false',
-                            'aria-label': `${muted ? 'unmute' : 'mute'} ${seat.player.name}`},
-                 muted ? 'Unmute' : 'Mute'));
+                            'aria-label': t(muted ? 'room.unmute_label' : 'room.mute_label',
+                                            {name: seat.player.name})},
+                 t(muted ? 'room.unmute' : 'room.mute')));
   }
 
   // Once the match is over: the button that offers the same table again, or the offer made, to
@@ -171,23 +177,24 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
     const offer = room.rematch;
     if (!offer) {
       return h('p', {class: 'rematch'},
-        h('button', {type: 'button', id: 'rematch', onclick: ask}, 'Rematch'),
-        h('span', {class: 'muted'}, ' the same seats and options again'));
+        h('button', {type: 'button', id: 'rematch', onclick: ask}, t('room.rematch')),
+        h('span', {class: 'muted'}, t('room.rematch_hint')));
     }
-    const byName = room.seats.find((s) => s.player && s.player.id === offer.by)?.name || 'someone';
+    const byName = room.seats.find((s) => s.player && s.player.id === offer.by)?.name;
     const waiting = room.seats.filter((s) => s.player && !offer.accepted.includes(s.player.id))
         .map((s) => s.name);
     const mine = offer.accepted.includes(client.player.id);
     return h('div', {class: 'rematch', role: 'status', id: 'rematch-offer'},
-      h('p', {}, `${byName} offers a rematch: the same seats and options.`,
-        waiting.length ? ` Waiting for ${waiting.join(', ')}.` : ''),
+      h('p', {}, byName ? t('room.rematch_offer', {name: byName}) : t('room.rematch_offered'),
+        waiting.length ? t('room.rematch_waiting', {names: waiting}) : ''),
       !mine && h('p', {class: 'buttons'},
-        h('button', {type: 'button', id: 'rematch-accept', onclick: ask}, 'Accept the rematch'),
-        ' or leave the room to decline.'));
+        parts('room.rematch_accept_or', {
+          accept: h('button', {type: 'button', id: 'rematch-accept', onclick: ask},
+                    t('room.rematch_accept'))})));
   }
 
   function showInfo() {
-    title.textContent = `${gameName(client, room.game)} · room ${room.id}`;
+    title.textContent = t('room.game_title', {game: gameName(client, room.game), room: room.id});
     const full = room.seats.every((s) => s.player || s.bot);
     const start = async () => {
       try { takeRoom(await client.start(room.id)); }
@@ -207,38 +214,39 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
         takeRoom(await client.spectatorChat(room.id, event.target.checked));
       } catch (error) { fail(error); }
     };
-    const options = optionsText(client.game(room.game), room.options).join(' · ');
+    const options = optionsText(client.game(room.game), room.options, room.game);
+    const code = room.code && h('strong', {id: 'join-code'}, room.code);
     fill(info,
-      h('p', {class: 'room-status'}, h('span', {class: `badge ${room.status}`}, room.status),
-        watching ? ' · you are watching' : '',
-        room.spectators ? ` · ${room.spectators} watching` : '',
-        options && h('span', {class: 'muted'}, ` · ${options}`),
+      h('p', {class: 'room-status'}, h('span', {class: `badge ${room.status}`},
+                                       t(`room.status.${room.status}`)),
+        watching ? t('room.you_watch') : '',
+        room.spectators ? t('lobby.watching', {count: room.spectators}) : '',
+        options.map((text) => h('span', {class: 'muted'}, t('room.option', {text}))),
         room.absent_bot_s !== undefined && h('span', {class: 'muted absent-bot-option'},
           room.absent_bot_s > 0
-              ? ` · a bot plays for a player away over ${room.absent_bot_s} s`
-              : ' · absent players are waited for')),
-      room.code && h('p', {class: 'code'}, 'Join code: ', h('strong', {id: 'join-code'}, room.code),
-        room.private ? ' (private room: share the code, or this link: ' : '',
-        room.private && h('a', {href: invitation(room), id: 'invitation'}, invitation(room)),
-        room.private ? ')' : '',
+              ? t('room.absent_bot_after', {count: room.absent_bot_s})
+              : t('room.absent_waited'))),
+      room.code && h('p', {class: 'code'}, room.private
+          ? parts('room.private_code', {code, link: h('a', {href: invitation(room),
+                                                               id: 'invitation'},
+                                                        invitation(room))})
+          : parts('room.join_code', {code}),
         room.private && h('span', {class: 'muted', id: 'match-privacy'},
-          room.public_when_over
-              ? ' · its matches become public once over'
-              : ' · its matches, replays and chat stay for its players and those with the code')),
+          t(room.public_when_over ? 'room.matches_public_when_over' : 'room.matches_private'))),
       seatList(room, room.seats.map(seatRow)),
       rematchOffer(),
       isHost() && h('p', {class: 'check'},
         h('input', {type: 'checkbox', id: 'spectator-chat', checked: room.spectator_chat,
                     onchange: spectatorChat}),
-        h('label', {for: 'spectator-chat'}, ' spectators may chat')),
+        h('label', {for: 'spectator-chat'}, t('room.spectator_chat'))),
       h('div', {class: 'buttons'},
         isHost() && room.status === 'open' &&
             h('button', {type: 'button', id: 'start', disabled: !full, onclick: start},
-              full ? 'Start the match' : 'Start (fill every seat first)'),
+              t(full ? 'room.start' : 'room.start_fill')),
         h('button', {type: 'button', class: 'secondary', onclick: leave},
-          watching ? 'Stop watching' : 'Leave room'),
+          t(watching ? 'room.stop_watching' : 'room.leave')),
         isHost() && h('button', {type: 'button', class: 'secondary', id: 'close-room',
-                                 onclick: closeRoom}, 'Close the room')));
+                                 onclick: closeRoom}, t('room.close'))));
   }
 
   async function startPanel() {
@@ -251,6 +259,7 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
       board: module, match, announce,
       replay: replayLink(match, room),
       names: () => seatNames(room.seats),
+      standIns: () => new Set(room.seats.filter((s) => s.stand_in).map((s) => s.seat)),
       act: watching ? null : (action) => client.match(match).act(action),
       // A private room's spectators give its code: they hold no seat in its match.
       earlier: async () => (await client.getReplay(
@@ -277,8 +286,8 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
   const onLeft = (message) => {
     // Pushed when the room closes under us (its last player left before the start).
     if (message.room === roomId && message.re === undefined) {
-      fill(info, h('p', {}, 'The room has closed: its players left. ',
-                   h('a', {href: '#/'}, 'Back to the lobby'), '.'));
+      fill(info, h('p', {}, parts('room.players_left', {
+        lobby: h('a', {href: '#/'}, t('room.back_to_lobby'))})));
     }
   };
   // The server's operator closed the room, or took this player's seat away: the room sends
@@ -287,20 +296,19 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
     if (panel && panel !== 'loading') panel.close();
     panel = null;
     fill(playHost);
-    fill(info, h('p', {class: 'sent-away', role: 'alert'}, what, ' ',
-                 h('q', {class: 'reason'}, reason)),
-         h('p', {}, h('a', {href: '#/'}, 'Back to the lobby'), '.'));
+    fill(info, h('p', {class: 'sent-away', role: 'alert'},
+                 parts(what, {reason: h('q', {class: 'reason'}, reason)})),
+         h('p', {}, parts('room.lobby_link', {
+           lobby: h('a', {href: '#/'}, t('room.back_to_lobby'))})));
   };
   const onClosed = (message) => {
     if (message.room !== roomId) return;
-    const who = message.by === 'host' ? 'The host' : 'The server\'s operator';
-    sentAway(message.match ? `${who} closed this room and stopped its match:`
-                           : `${who} closed this room:`, message.reason);
+    const by = message.by === 'host' ? 'host' : 'operator';
+    sentAway(`room.closed_by_${by}${message.match ? '_match' : ''}`, message.reason);
   };
   const onRemoved = (message) => {
     if (message.room === roomId) {
-      sentAway(message.by === 'host' ? 'The host removed you from this room:'
-                                     : 'The server\'s operator removed you from this room:',
+      sentAway(message.by === 'host' ? 'room.removed_by_host' : 'room.removed_by_operator',
                message.reason);
     }
   };

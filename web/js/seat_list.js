@@ -3,6 +3,7 @@
 // player's own opening or closing is kept while the room is shown, through every redraw.
 
 import {h} from './dom.js';
+import {t} from './i18n.js';
 
 const PHONE = '(max-width: 760px)';  // style.css's single column
 
@@ -13,7 +14,7 @@ export function foldingSeats() {
     const open = chosen ?? !folded;
     const taken = room.seats.filter((s) => s.player || s.bot).length;
     const details = h('details', {class: 'seat-list', open},
-      h('summary', {}, `Seats: ${taken} of ${room.seats.length} taken`),
+      h('summary', {}, t('room.seats_taken', {taken, count: room.seats.length})),
       h('ul', {class: 'seats'}, rows));
     // `toggle` also follows the opening given here; only a change from it is the player's.
     details.addEventListener('toggle', () => {
