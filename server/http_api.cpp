@@ -200,7 +200,7 @@ void HttpApi::answer(const HttpRequest& request, Reply reply) const {
     return matches(path, query, *viewer, request.address, reply);
   }
 
-  if (path == kLocalesPath) return languages(fs::path(web_root_) / "locales");
+  if (path == kLocalesPath) return reply(languages(fs::path(web_root_) / "locales"));
   if (path.rfind(kSdkPath, 0) == 0)
     return reply(static_file(sdk_root_, path.substr(std::string_view(kSdkPath).size() - 1)));
   reply(static_file(web_root_, path));
