@@ -7,6 +7,10 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {startServer, launch, enter, createShortRoom, playOneMove, nextToAct, seeded,
         step} from './harness.mjs';
+import {catalogs} from './catalogs.mjs';
+
+// What the page says to one refused a match (the client words errors by their code).
+const NO_SUCH_MATCH = catalogs().en.errors.no_such_match;
 
 test('a spectator sees the public view only and cannot act', async () => {
   const server = await startServer();
@@ -72,7 +76,7 @@ test('a spectator sees the public view only and cannot act', async () => {
     await jack.locator('#step-caption', {hasText: /^Step \d+ of \d+/}).waitFor();
     const stranger = await enter(browser, server.url, 'Stranger');
     await stranger.goto(`${server.url}#/replay/${match}`);
-    await stranger.locator('[role=alert]', {hasText: `no stored match ${match}`}).waitFor();
+    await stranger.locator('[role=alert]', {hasText: NO_SUCH_MATCH}).waitFor();
     assert.ok(!stranger.received.some((m) => m.type === 'replay' || m.type === 'match'));
   } finally {
     await browser.close();
