@@ -7,8 +7,9 @@
 // transaction, so that the old owner's appends are refused from then on (Action::epoch). Rooms
 // are known cluster-wide by one id, so that any node can say where a room lives.
 //
-// Every method may be called from any thread and throws std::runtime_error when the database
-// cannot answer, except where it says otherwise.
+// Every method may be called from any thread and throws store::Unavailable (a
+// std::runtime_error) when the database cannot answer, except where it says otherwise: an empty
+// answer always means that nothing is there.
 #pragma once
 
 #include <cstdint>
@@ -24,6 +25,21 @@ namespace tortuga::store {
 struct RoomPlace {
   std::int64_t room = 0;
   std::int64_t match = 0;  // its running match, 0 if none
+  std::string node;
+  std::string url;
+};
+
+// A room of another node, for its operator: where it lives, whether it is private, and its
+// listing as its node last published it ("null" for a private room).
+struct RoomElsewhere {
+  RoomPlace place;
+  bool is_private = false;
+  std::string listing;
+};
+
+// Another node that answers (its lease runs, its heartbeat is fresh, its connection open): its id
+// and URL.
+struct NodePlace {
   std::string node;
   std::string url;
 };
@@ -75,13 +91,17 @@ class Cluster {
   virtual std::optional<RoomPlace> room_place(std::int64_t room) = 0;
   virtual std::optional<RoomPlace> code_place(const std::string& code) = 0;
   virtual std::optional<RoomPlace> match_place(std::int64_t match) = 0;
-  // Where any room lives, private or not: for its owner, to learn whether it still is. Unlike
-  // the lookups above (which find nothing when the database cannot answer), throws then.
+  // Where any room lives, private or not: for its owner, to learn whether it still is.
   virtual std::optional<RoomPlace> owner(std::int64_t room) = 0;
-  // The running matches on other nodes in which `player` holds a seat.
-  virtual std::vector<RoomPlace> seats_elsewhere(std::int64_t player) = 0;
+  // The running matches (and open rooms a stopping node left) in which `player` holds a seat, on
+  // every node, this one's too: those it is taking over are its own before they are rebuilt.
+  virtual std::vector<RoomPlace> seats(std::int64_t player) = 0;
   // The listings of the public rooms of every other node whose lease is alive.
   virtual std::vector<std::string> listings_elsewhere() = 0;
+  // For the operator, unlike the lookups above throwing when the database cannot answer: every
+  // other node's room, private or not, and the other nodes that answer.
+  virtual std::vector<RoomElsewhere> rooms_elsewhere() = 0;
+  virtual std::vector<NodePlace> nodes_elsewhere() = 0;
 };
 
 }  // namespace tortuga::store

@@ -8,6 +8,7 @@
 #include "persistence/now.hpp"
 #include "persistence/postgres/connection.hpp"
 #include "persistence/read_pool.hpp"
+#include "persistence/store.hpp"
 
 namespace tortuga::store {
 
@@ -22,12 +23,31 @@ namespace {
 #define TORTUGA_ALIVE "n.lease_until > clock_timestamp()"
 constexpr const char* kAlive = TORTUGA_ALIVE;
 
-// Where the rooms a query found live: (room, its running match or 0, node, the node's URL if its
-// lease is alive, else "").
-const std::string kPlaceColumns =
-    "SELECT r.id, COALESCE(m.id, 0), r.node, CASE WHEN " TORTUGA_ALIVE
-    " THEN n.url ELSE '' END FROM rooms r LEFT JOIN nodes n ON n.id = r.node "
-    "LEFT JOIN matches m ON m.id = r.match_id AND m.status = 'running' ";
+// A node answers, and clients may be sent to it, while it is alive, its heartbeat is not late,
+// and the connection it beats on is open: a node killed is dead to the database at once, long
+// before its lease runs out, and one paused is late within two beats. (A node of an older build
+// says neither: its lease alone tells.)
+#define TORTUGA_ANSWERS                                                \
+  TORTUGA_ALIVE                                                        \
+  " AND (n.fresh_until IS NULL OR (n.fresh_until > clock_timestamp() " \
+  "AND EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = n.backend)))"
+
+// Where the rooms a query found live: (room, its running match or 0, node, the node's URL if it
+// answers, else "").
+#define TORTUGA_PLACE \
+  "SELECT r.id, COALESCE(m.id, 0), r.node, CASE WHEN " TORTUGA_ANSWERS " THEN n.url ELSE '' END"
+#define TORTUGA_ROOMS                                 \
+  " FROM rooms r LEFT JOIN nodes n ON n.id = r.node " \
+  "LEFT JOIN matches m ON m.id = r.match_id AND m.status = 'running' "
+const std::string kPlaceColumns = TORTUGA_PLACE TORTUGA_ROOMS;
+// The same, and whether each is private, and its listing.
+const std::string kListedColumns = TORTUGA_PLACE ", r.private, r.listing" TORTUGA_ROOMS;
+// The other nodes that answer: (node, URL).
+const std::string kAnsweringNodes =
+    "SELECT n.id, n.url FROM nodes n WHERE n.id <> $1 AND " TORTUGA_ANSWERS " ORDER BY n.id";
+#undef TORTUGA_ROOMS
+#undef TORTUGA_PLACE
+#undef TORTUGA_ANSWERS
 #undef TORTUGA_ALIVE
 
 std::vector<RoomPlace> places(const Result& r) {
@@ -43,28 +63,57 @@ std::optional<RoomPlace> first(const Result& r) {
   return all.front();
 }
 
-// Runs `f` on `db`, connecting again first if the connection broke while idle; a failure becomes
-// std::runtime_error with `what` in front.
+// A PostgreSQL array literal of `items`, each quoted, for a text parameter cast to an array.
+std::string array_of(const std::vector<std::string>& items) {
+  std::string out = "{";
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    out += i ? ",\"" : "\"";
+    for (char ch : items[i]) {
+      if (ch == '"' || ch == '\\') out += '\\';
+      out += ch;
+    }
+    out += '"';
+  }
+  return out + "}";
+}
+
+// Runs `f` on `db`, connecting again first if the connection broke while idle (the database
+// server restarted since its last use: found before anything is sent, so nothing is done twice);
+// a failure becomes Unavailable with `what` in front.
 template <class F>
 auto on(Connection& db, const char* what, F&& f) {
   try {
-    if (db.broken()) db.reconnect();
+    if (!db.alive()) db.reconnect();
     return f(db);
   } catch (const PgError& e) {
     db.rollback_if_open();
-    throw std::runtime_error(std::string(what) + ": " + e.what());
+    throw Unavailable(std::string(what) + ": " + e.what());
   }
 }
 
 // The rooms with a running match, or an open state (an open room its node left as it stopped),
-// that this claim takes: of nodes whose lease ran out, and with $2 this node's own. Locked as they
-// are read, skipping those another node is claiming at the same moment, so that each is taken
-// once; with the nodes they are taken from.
+// that this claim would take: of nodes whose lease ran out, and with $2 this node's own; each with
+// its owner and epoch as read. Read without locks, on one snapshot, so that the liveness of a
+// room's node is judged with the room's owner of that same moment.
 constexpr const char* kClaimable = R"sql(
-SELECT r.id, r.node FROM rooms r LEFT JOIN nodes n ON n.id = r.node
+SELECT r.id, r.node, r.epoch FROM rooms r LEFT JOIN nodes n ON n.id = r.node
 WHERE (r.match_id IS NOT NULL OR r.open_state IS NOT NULL)
   AND ((r.node = $1 AND $2::boolean)
        OR (r.node <> $1 AND (n.id IS NULL OR n.lease_until <= clock_timestamp())))
+ORDER BY r.id
+)sql";
+
+// Of the rooms read above, those still at the owner and epoch read ($1, $2, $3: the rooms, their
+// nodes, their epochs), locked, skipping those another node is claiming at the same moment.
+// The owner and epoch are compared, not the owner's lease judged again: under READ COMMITTED a
+// row another node has just taken is checked again in its new version, with the nodes row of
+// the old owner, so that a lease test (above all a LEFT JOIN's, which a row that joins nothing
+// passes) could pass for the new owner. Every takeover bumps the epoch, so a room at the epoch
+// read has not changed hands since: each room is taken once.
+constexpr const char* kLockUnchanged = R"sql(
+SELECT r.id FROM rooms r
+JOIN unnest($1::bigint[], $2::text[], $3::bigint[]) AS seen(id, node, epoch)
+  ON r.id = seen.id AND r.node = seen.node AND r.epoch = seen.epoch
 ORDER BY r.id
 FOR UPDATE OF r SKIP LOCKED
 )sql";
@@ -137,17 +186,22 @@ PgCluster::~PgCluster() = default;
 void PgCluster::renew() {
   on(impl_->heart, "renew the lease", [&](Connection& db) {
     db.query(
-        "INSERT INTO nodes (id, url, lease_until, started_ms) "
-        "VALUES ($1, $2, clock_timestamp() + $3::bigint * interval '1 millisecond', $4) "
-        "ON CONFLICT (id) DO UPDATE SET url = excluded.url, lease_until = excluded.lease_until",
-        settings_.id, settings_.url, static_cast<std::int64_t>(settings_.lease_ms), now_ms());
+        "INSERT INTO nodes (id, url, lease_until, started_ms, fresh_until, backend) "
+        "VALUES ($1, $2, clock_timestamp() + $3::bigint * interval '1 millisecond', $4, "
+        "clock_timestamp() + $5::bigint * interval '1 millisecond', pg_backend_pid()) "
+        "ON CONFLICT (id) DO UPDATE SET url = excluded.url, lease_until = excluded.lease_until, "
+        "fresh_until = excluded.fresh_until, backend = excluded.backend",
+        settings_.id, settings_.url, static_cast<std::int64_t>(settings_.lease_ms), now_ms(),
+        static_cast<std::int64_t>(settings_.lease_ms * 2 / 3));
   });
 }
 
 void PgCluster::release() noexcept {
   try {
     on(impl_->heart, "release the lease", [&](Connection& db) {
-      db.query("UPDATE nodes SET lease_until = '-infinity' WHERE id = $1", settings_.id);
+      db.query(
+          "UPDATE nodes SET lease_until = '-infinity', fresh_until = '-infinity' WHERE id = $1",
+          settings_.id);
     });
   } catch (const std::exception&) {
     // The lease runs out by itself.
@@ -161,17 +215,24 @@ std::vector<ClaimedRoom> PgCluster::claim(bool own_too) {
     db.exec("BEGIN");
     const Result claimable = db.query(kClaimable, settings_.id, own);
     std::map<std::int64_t, std::string> from;
-    std::string ids = "{";
+    std::vector<std::string> ids, nodes, epochs;
     for (int i = 0; i < claimable.rows(); ++i) {
       from[claimable.int64(i, 0)] = claimable.text(i, 1);
-      ids += (i ? "," : "") + std::to_string(claimable.int64(i, 0));
+      ids.push_back(claimable.text(i, 0));
+      nodes.push_back(claimable.text(i, 1));
+      epochs.push_back(claimable.text(i, 2));
     }
-    ids += "}";
     if (!from.empty()) {
-      const Result taken = db.query(kTake, settings_.id, ids);
-      for (int i = 0; i < taken.rows(); ++i)
-        out.push_back({taken.int64(i, 0), taken.int64(i, 1), taken.int64(i, 2),
-                       from[taken.int64(i, 0)], taken.text(i, 3)});
+      const Result locked =
+          db.query(kLockUnchanged, array_of(ids), array_of(nodes), array_of(epochs));
+      std::vector<std::string> unchanged;
+      for (int i = 0; i < locked.rows(); ++i) unchanged.push_back(locked.text(i, 0));
+      if (!unchanged.empty()) {
+        const Result taken = db.query(kTake, settings_.id, array_of(unchanged));
+        for (int i = 0; i < taken.rows(); ++i)
+          out.push_back({taken.int64(i, 0), taken.int64(i, 1), taken.int64(i, 2),
+                         from[taken.int64(i, 0)], taken.text(i, 3)});
+      }
     }
     if (own_too) {
       const Result adopted = db.query(kAdopt, settings_.id);
@@ -212,25 +273,27 @@ std::optional<std::int64_t> PgCluster::new_room(const std::string& code, bool is
   });
 }
 
+// Each row in a statement and transaction of its own: the store's writer names a new match in
+// its room's row inside a batch's transaction, which holds the rows of the batch's other new
+// matches, in whatever order they came, until it commits. A heartbeat that held one room's row
+// while waiting for another's could wait for a batch that waits for it (a deadlock, which
+// PostgreSQL ends by failing one of them); holding one at a time, it never does.
 void PgCluster::publish(const std::vector<std::pair<std::int64_t, std::string>>& listings) {
   if (listings.empty()) return;
   on(impl_->heart, "publish listings", [&](Connection& db) {
-    db.exec("BEGIN");
     for (const auto& [room, listing] : listings)
       db.query("UPDATE rooms SET listing = $1 WHERE id = $2 AND node = $3", listing, room,
                settings_.id);
-    db.exec("COMMIT");
   });
 }
 
+// One row at a time, as publish() and for the same reason.
 void PgCluster::keep_open(const std::vector<std::pair<std::int64_t, std::string>>& rooms) {
   if (rooms.empty()) return;
   on(impl_->heart, "keep open rooms", [&](Connection& db) {
-    db.exec("BEGIN");
     for (const auto& [room, state] : rooms)
       db.query("UPDATE rooms SET open_state = $1 WHERE id = $2 AND node = $3", state, room,
                settings_.id);
-    db.exec("COMMIT");
   });
 }
 
@@ -242,19 +305,18 @@ void PgCluster::forget_room(std::int64_t room) {
 }
 
 std::optional<RoomPlace> PgCluster::room_place(std::int64_t room) {
-  return impl_->readers.read(std::optional<RoomPlace>{}, [&](Connection& db) {
+  return impl_->readers.read([&](Connection& db) {
     return first(db.query(kPlaceColumns + "WHERE r.id = $1 AND NOT r.private", room));
   });
 }
 
 std::optional<RoomPlace> PgCluster::code_place(const std::string& code) {
-  return impl_->readers.read(std::optional<RoomPlace>{}, [&](Connection& db) {
-    return first(db.query(kPlaceColumns + "WHERE r.code = $1", code));
-  });
+  return impl_->readers.read(
+      [&](Connection& db) { return first(db.query(kPlaceColumns + "WHERE r.code = $1", code)); });
 }
 
 std::optional<RoomPlace> PgCluster::match_place(std::int64_t match) {
-  return impl_->readers.read(std::optional<RoomPlace>{}, [&](Connection& db) {
+  return impl_->readers.read([&](Connection& db) {
     return first(db.query(kPlaceColumns + "WHERE r.match_id = $1", match));
   });
 }
@@ -266,22 +328,22 @@ std::optional<RoomPlace> PgCluster::owner(std::int64_t room) {
   });
 }
 
-std::vector<RoomPlace> PgCluster::seats_elsewhere(std::int64_t player) {
-  return impl_->readers.read(std::vector<RoomPlace>{}, [&](Connection& db) {
-    // A running match's seats are rows; an open room left by a stopped node has them in its
-    // open state.
+std::vector<RoomPlace> PgCluster::seats(std::int64_t player) {
+  return impl_->readers.read([&](Connection& db) {
+    // A running match's seats are rows; an open room left by a stopped node (not started since)
+    // has them in its open state.
     return places(db.query(
         kPlaceColumns +
-            "WHERE r.node <> $2 AND ((m.id IS NOT NULL AND EXISTS (SELECT 1 FROM seats s WHERE "
-            "s.match_id = m.id AND s.player_id = $1)) OR (r.open_state IS NOT NULL AND EXISTS "
-            "(SELECT 1 FROM jsonb_array_elements(r.open_state::jsonb -> 'seats') AS seat "
-            "WHERE (seat -> 'player' ->> 'id')::bigint = $1))) ORDER BY r.id",
-        player, settings_.id));
+            "WHERE (m.id IS NOT NULL AND EXISTS (SELECT 1 FROM seats s WHERE s.match_id = m.id "
+            "AND s.player_id = $1)) OR (r.match_id IS NULL AND r.open_state IS NOT NULL AND "
+            "EXISTS (SELECT 1 FROM jsonb_array_elements(r.open_state::jsonb -> 'seats') AS seat "
+            "WHERE (seat -> 'player' ->> 'id')::bigint = $1)) ORDER BY r.id",
+        player));
   });
 }
 
 std::vector<std::string> PgCluster::listings_elsewhere() {
-  return impl_->readers.read(std::vector<std::string>{}, [&](Connection& db) {
+  return impl_->readers.read([&](Connection& db) {
     const Result r = db.query(std::string("SELECT r.listing FROM rooms r JOIN nodes n ON n.id = "
                                           "r.node WHERE ") +
                                   kAlive +
@@ -290,6 +352,29 @@ std::vector<std::string> PgCluster::listings_elsewhere() {
                               settings_.id);
     std::vector<std::string> out;
     for (int i = 0; i < r.rows(); ++i) out.push_back(r.text(i, 0));
+    return out;
+  });
+}
+
+std::vector<RoomElsewhere> PgCluster::rooms_elsewhere() {
+  std::lock_guard lock(impl_->rooms_mutex);
+  return on(impl_->rooms, "list the other nodes' rooms", [&](Connection& db) {
+    const Result r = db.query(kListedColumns + "WHERE r.node <> $1 ORDER BY r.id", settings_.id);
+    std::vector<RoomElsewhere> out;
+    for (int i = 0; i < r.rows(); ++i)
+      out.push_back({{r.int64(i, 0), r.int64(i, 1), r.text(i, 2), r.text(i, 3)},
+                     r.text(i, 4) == "t",
+                     r.text(i, 5)});
+    return out;
+  });
+}
+
+std::vector<NodePlace> PgCluster::nodes_elsewhere() {
+  std::lock_guard lock(impl_->rooms_mutex);
+  return on(impl_->rooms, "list the other nodes", [&](Connection& db) {
+    const Result r = db.query(kAnsweringNodes, settings_.id);
+    std::vector<NodePlace> out;
+    for (int i = 0; i < r.rows(); ++i) out.push_back({r.text(i, 0), r.text(i, 1)});
     return out;
   });
 }

@@ -46,8 +46,10 @@ class PgCluster final : public Cluster {
   std::optional<RoomPlace> code_place(const std::string& code) override;
   std::optional<RoomPlace> match_place(std::int64_t match) override;
   std::optional<RoomPlace> owner(std::int64_t room) override;
-  std::vector<RoomPlace> seats_elsewhere(std::int64_t player) override;
+  std::vector<RoomPlace> seats(std::int64_t player) override;
   std::vector<std::string> listings_elsewhere() override;
+  std::vector<RoomElsewhere> rooms_elsewhere() override;
+  std::vector<NodePlace> nodes_elsewhere() override;
 
  private:
   struct Impl;

@@ -68,14 +68,12 @@ void PgStore::create_player(const std::string& name, const std::string& token_ha
 }
 
 std::optional<Player> PgStore::player_by_token_hash(const std::string& hash) {
-  return impl_->readers.read(std::optional<Player>{}, [&](Connection& db) {
-    return postgres::player_by_token_hash(db, hash);
-  });
+  return impl_->readers.read(
+      [&](Connection& db) { return postgres::player_by_token_hash(db, hash); });
 }
 
 std::optional<Player> PgStore::player(std::int64_t id) {
-  return impl_->readers.read(std::optional<Player>{},
-                             [&](Connection& db) { return postgres::player_by_id(db, id); });
+  return impl_->readers.read([&](Connection& db) { return postgres::player_by_id(db, id); });
 }
 
 void PgStore::rename_player(std::int64_t id, const std::string& name, Done done) {
@@ -121,7 +119,7 @@ void PgStore::record_admin_action(const AdminAction& a, Done done) {
 }
 
 std::vector<AdminAction> PgStore::admin_actions(int limit, std::optional<std::int64_t> before_id) {
-  return impl_->readers.read(std::vector<AdminAction>{}, [&](Connection& db) {
+  return impl_->readers.read([&](Connection& db) {
     return postgres::admin_actions(db, std::clamp(limit, 1, kMaxListLimit), before_id);
   });
 }
@@ -133,12 +131,20 @@ void PgStore::append_chat(const ChatLine& line, Done done) {
 }
 
 std::vector<ChatLine> PgStore::chat(std::int64_t match) {
-  return impl_->readers.read(std::vector<ChatLine>{},
-                             [&](Connection& db) { return postgres::chat_of_match(db, match); });
+  return impl_->readers.read([&](Connection& db) { return postgres::chat_of_match(db, match); });
 }
 
 bool PgStore::ping() {
-  return impl_->readers.read(false, [](Connection& db) { return postgres::answers(db); });
+  try {
+    return impl_->readers.read([](Connection& db) { return postgres::answers(db); });
+  } catch (const Unavailable&) {
+    return false;
+  }
+}
+
+void PgStore::probe_write(Done done) {
+  impl_->writer.enqueue({[](Connection& db) { postgres::rewrite_version(db); }, std::move(done),
+                         /*own_savepoint=*/false});
 }
 
 void PgStore::flush() {
@@ -146,23 +152,19 @@ void PgStore::flush() {
 }
 
 std::vector<Match> PgStore::list_matches(const MatchFilter& f) {
-  return impl_->readers.read(std::vector<Match>{},
-                             [&](Connection& db) { return postgres::list_matches(db, f); });
+  return impl_->readers.read([&](Connection& db) { return postgres::list_matches(db, f); });
 }
 
 std::optional<Match> PgStore::match(std::int64_t id) {
-  return impl_->readers.read(std::optional<Match>{},
-                             [&](Connection& db) { return postgres::match_by_id(db, id); });
+  return impl_->readers.read([&](Connection& db) { return postgres::match_by_id(db, id); });
 }
 
 std::vector<Action> PgStore::actions(std::int64_t match) {
-  return impl_->readers.read(std::vector<Action>{},
-                             [&](Connection& db) { return postgres::read_log(db, match); });
+  return impl_->readers.read([&](Connection& db) { return postgres::read_log(db, match); });
 }
 
 std::vector<Match> PgStore::unfinished_matches() {
-  return impl_->readers.read(std::vector<Match>{},
-                             [&](Connection& db) { return postgres::unfinished_matches(db); });
+  return impl_->readers.read([&](Connection& db) { return postgres::unfinished_matches(db); });
 }
 
 WriterStats PgStore::stats() const {

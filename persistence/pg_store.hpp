@@ -61,6 +61,7 @@ class PgStore final : public Store {
   std::vector<ChatLine> chat(std::int64_t match) override;
   std::vector<AdminAction> admin_actions(int limit, std::optional<std::int64_t> before_id) override;
   bool ping() override;
+  void probe_write(Done done) override;
 
   std::vector<Match> list_matches(const MatchFilter& f) override;
   std::optional<Match> match(std::int64_t id) override;
@@ -70,7 +71,7 @@ class PgStore final : public Store {
   WriterStats stats() const;
 
   // The schema version this build writes (the one row of the table schema_version).
-  static constexpr int kSchemaVersion = 5;
+  static constexpr int kSchemaVersion = 6;
 
  private:
   struct Impl;

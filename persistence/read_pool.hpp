@@ -3,18 +3,21 @@
 // for the writer (SQLite's WAL, PostgreSQL's MVCC). A read takes an idle connection (opening one
 // when none is idle, so the pool grows to the most reads ever at once) and gives it back
 // afterwards, unless the connection broke (a database server restarted): then it is closed, and
-// the read tried once more on a new one.
+// the read tried once more on a new one. A read that still fails throws store::Unavailable.
 //
 // A Connection here has begin_read() (a read-only transaction, one snapshot), commit(),
-// rollback_if_open() and broken().
+// rollback_if_open(), broken() and alive() (postgres/connection.hpp).
 #pragma once
 
 #include <exception>
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <utility>
 #include <vector>
+
+#include "persistence/store.hpp"
 
 namespace tortuga::store {
 
@@ -28,21 +31,27 @@ class ReadPool {
   explicit ReadPool(Open open) : open_(std::move(open)) { idle_.push_back(open_()); }
 
   // Runs `read_fn(Connection&)` inside one read transaction, so that everything it reads comes
-  // from one snapshot (a match and its seats). Never throws: a failed read gives `fallback`.
-  template <class R, class F>
-  R read(R fallback, F&& read_fn) {
+  // from one snapshot (a match and its seats). A read that fails throws Unavailable with the
+  // reason: an empty answer is for what is not stored, never for a database that did not answer.
+  template <class F>
+  auto read(F&& read_fn) -> decltype(read_fn(std::declval<Connection&>())) {
     std::unique_ptr<Connection> c = take();
+    // One that broke while idle (its server restarted, and said so as it closed it) is found
+    // so before it is used, and replaced.
+    if (c && !c->alive()) c.reset();
+    std::string why;
     // A connection that broke while idle (the database server restarted since its last read)
     // fails its next statement: the read is tried once more on a new one.
     for (int attempt = 0; attempt < 2; ++attempt) {
       try {
         if (!c) c = open_();
         c->begin_read();
-        R result = read_fn(*c);
+        auto result = read_fn(*c);
         c->commit();
         give_back(std::move(c));
         return result;
-      } catch (const std::exception&) {
+      } catch (const std::exception& e) {
+        why = e.what();
         if (!c) break;  // cannot connect: no second try
         if (!c->broken()) {
           c->rollback_if_open();
@@ -52,7 +61,7 @@ class ReadPool {
         c.reset();
       }
     }
-    return fallback;
+    throw Unavailable("the store could not be read: " + why);
   }
 
  private:

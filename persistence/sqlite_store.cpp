@@ -84,14 +84,12 @@ void SqliteStore::create_player(const std::string& name, const std::string& toke
 }
 
 std::optional<Player> SqliteStore::player_by_token_hash(const std::string& hash) {
-  return impl_->readers.read(std::optional<Player>{}, [&](Connection& db) {
-    return sqlite::player_by_token_hash(db, hash);
-  });
+  return impl_->readers.read(
+      [&](Connection& db) { return sqlite::player_by_token_hash(db, hash); });
 }
 
 std::optional<Player> SqliteStore::player(std::int64_t id) {
-  return impl_->readers.read(std::optional<Player>{},
-                             [&](Connection& db) { return sqlite::player_by_id(db, id); });
+  return impl_->readers.read([&](Connection& db) { return sqlite::player_by_id(db, id); });
 }
 
 void SqliteStore::rename_player(std::int64_t id, const std::string& name, Done done) {
@@ -136,8 +134,7 @@ void SqliteStore::append_chat(const ChatLine& line, Done done) {
 }
 
 std::vector<ChatLine> SqliteStore::chat(std::int64_t match) {
-  return impl_->readers.read(std::vector<ChatLine>{},
-                             [&](Connection& db) { return sqlite::chat_of_match(db, match); });
+  return impl_->readers.read([&](Connection& db) { return sqlite::chat_of_match(db, match); });
 }
 
 void SqliteStore::record_admin_action(const AdminAction& a, Done done) {
@@ -147,13 +144,22 @@ void SqliteStore::record_admin_action(const AdminAction& a, Done done) {
 
 std::vector<AdminAction> SqliteStore::admin_actions(int limit,
                                                     std::optional<std::int64_t> before_id) {
-  return impl_->readers.read(std::vector<AdminAction>{}, [&](Connection& db) {
+  return impl_->readers.read([&](Connection& db) {
     return sqlite::admin_actions(db, std::clamp(limit, 1, kMaxListLimit), before_id);
   });
 }
 
 bool SqliteStore::ping() {
-  return impl_->readers.read(false, [](Connection& db) { return sqlite::answers(db); });
+  try {
+    return impl_->readers.read([](Connection& db) { return sqlite::answers(db); });
+  } catch (const Unavailable&) {
+    return false;
+  }
+}
+
+void SqliteStore::probe_write(Done done) {
+  impl_->writer.enqueue({[](Connection& db) { sqlite::rewrite_version(db); }, std::move(done),
+                         /*own_savepoint=*/false});
 }
 
 void SqliteStore::flush() {
@@ -161,23 +167,19 @@ void SqliteStore::flush() {
 }
 
 std::vector<Match> SqliteStore::list_matches(const MatchFilter& f) {
-  return impl_->readers.read(std::vector<Match>{},
-                             [&](Connection& db) { return sqlite::list_matches(db, f); });
+  return impl_->readers.read([&](Connection& db) { return sqlite::list_matches(db, f); });
 }
 
 std::optional<Match> SqliteStore::match(std::int64_t id) {
-  return impl_->readers.read(std::optional<Match>{},
-                             [&](Connection& db) { return sqlite::match_by_id(db, id); });
+  return impl_->readers.read([&](Connection& db) { return sqlite::match_by_id(db, id); });
 }
 
 std::vector<Action> SqliteStore::actions(std::int64_t match) {
-  return impl_->readers.read(std::vector<Action>{},
-                             [&](Connection& db) { return sqlite::read_log(db, match); });
+  return impl_->readers.read([&](Connection& db) { return sqlite::read_log(db, match); });
 }
 
 std::vector<Match> SqliteStore::unfinished_matches() {
-  return impl_->readers.read(std::vector<Match>{},
-                             [&](Connection& db) { return sqlite::unfinished_matches(db); });
+  return impl_->readers.read([&](Connection& db) { return sqlite::unfinished_matches(db); });
 }
 
 WriterStats SqliteStore::stats() const {

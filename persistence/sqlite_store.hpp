@@ -68,6 +68,7 @@ class SqliteStore final : public Store {
   void record_admin_action(const AdminAction& a, Done done) override;
   std::vector<AdminAction> admin_actions(int limit, std::optional<std::int64_t> before_id) override;
   bool ping() override;
+  void probe_write(Done done) override;
 
   std::vector<Match> list_matches(const MatchFilter& f) override;
   std::optional<Match> match(std::int64_t id) override;

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -110,6 +111,14 @@ struct MatchFilter {
 
 inline constexpr int kMaxListLimit = 1000;
 
+// A read the store could not do now: the database does not answer (it is restarting, stopped,
+// out of reach) or failed. It says nothing of the data: a player or match not found is an empty
+// answer, never this. Whoever meets it tells its client to try again later (store_unavailable),
+// never that what was asked for does not exist.
+struct Unavailable : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 // Called once per asynchronous write, on the writer thread, after its transaction committed
 // (ok = true) or with the reason it failed (ok = false).
 using Done = std::function<void(bool ok, const std::string& error)>;
@@ -157,8 +166,15 @@ class Store {
 
   // A cheap query that reaches the database: whether the store answers now. For readiness.
   virtual bool ping() = 0;
+  // A write that keeps nothing (it writes the schema's version again, as it is), queued and
+  // committed as every other write is: whether the store can write now. A database that answers
+  // reads may still refuse writes (a full disk, a read-only file), and readiness, or a room
+  // waiting for its store, needs to know that.
+  virtual void probe_write(Done done) = 0;
 
-  // Reads see committed writes only. They never throw; a failed read returns nothing.
+  // Reads see committed writes only. A read that fails throws Unavailable (so do
+  // player_by_token_hash, player and admin_actions above): an empty answer always means that
+  // nothing is stored.
   virtual std::vector<Match> list_matches(const MatchFilter& f) = 0;  // newest first
   virtual std::optional<Match> match(std::int64_t id) = 0;
   virtual std::vector<Action> actions(std::int64_t match) = 0;  // in seq order

@@ -59,7 +59,12 @@ inline constexpr const char* kReplayRateLimited = "replay_rate_limited";  // the
 // the error names (event::elsewhere).
 inline constexpr const char* kElsewhere = "elsewhere";
 
-// The server's own fault: a bug, or the store failing. The message says no more than that.
+// The store (the database) cannot be reached or cannot write now: nothing was changed or stored,
+// and what was asked is no verdict (a token refused so would be a good one). Try again later. A
+// room whose store fails pushes it too, and waits for the store (docs/protocol.md).
+inline constexpr const char* kStoreUnavailable = "store_unavailable";
+
+// The server's own fault: a bug. The message says no more than that.
 inline constexpr const char* kInternal = "internal";
 
 }  // namespace tortuga::code
@@ -68,15 +73,18 @@ namespace tortuga::protocol {
 
 // Every code above and every code of the rules layer: the complete list a client must handle.
 inline constexpr std::string_view kAllCodes[] = {
-    code::kBadJson,         code::kUnknownType,      code::kBadField,          code::kNotWelcomed,
-    code::kBadToken,        code::kUnknownGame,      code::kBadOptions,        code::kNoSuchRoom,
-    code::kNoSuchMatch,     code::kRoomFull,         code::kSeatTaken,         code::kNotInRoom,
-    code::kNotHost,         code::kNotEnoughPlayers, code::kAlreadyStarted,    code::kNotYourSeat,
-    code::kNotYourTurn,     code::kIllegalAction,    code::kBadAction,         code::kMatchOver,
-    code::kRateLimited,     code::kMessageTooLarge,  code::kServerFull,        code::kDraining,
-    code::kInternal,        code::kChatTooLong,      code::kChatRateLimited,   code::kChatClosed,
-    code::kNotPlaying,      code::kPlayerPresent,    code::kNotOver,           code::kElsewhere,
-    code::kOptionsTooLarge, code::kReplayBusy,       code::kReplayRateLimited,
+    code::kBadJson,         code::kUnknownType,       code::kBadField,
+    code::kNotWelcomed,     code::kBadToken,          code::kUnknownGame,
+    code::kBadOptions,      code::kNoSuchRoom,        code::kNoSuchMatch,
+    code::kRoomFull,        code::kSeatTaken,         code::kNotInRoom,
+    code::kNotHost,         code::kNotEnoughPlayers,  code::kAlreadyStarted,
+    code::kNotYourSeat,     code::kNotYourTurn,       code::kIllegalAction,
+    code::kBadAction,       code::kMatchOver,         code::kRateLimited,
+    code::kMessageTooLarge, code::kServerFull,        code::kDraining,
+    code::kInternal,        code::kChatTooLong,       code::kChatRateLimited,
+    code::kChatClosed,      code::kNotPlaying,        code::kPlayerPresent,
+    code::kNotOver,         code::kElsewhere,         code::kOptionsTooLarge,
+    code::kReplayBusy,      code::kReplayRateLimited, code::kStoreUnavailable,
 };
 
 }  // namespace tortuga::protocol

@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "protocol/codes.hpp"
+
 namespace tortuga::protocol::event {
 
 std::string text_of(const Json& value) {
@@ -60,6 +62,16 @@ std::string elsewhere(const Json& re, std::string_view message, std::string_view
       .field("url", url.empty() ? Json(nullptr) : Json(url))
       .field("room", room ? Json(room) : Json(nullptr))
       .field("match", match ? Json(match) : Json(nullptr))
+      .done();
+}
+
+std::string match_waits(const Json& re, std::string_view message, std::int64_t room,
+                        std::int64_t match) {
+  return Message("error", re)
+      .field("code", code::kStoreUnavailable)
+      .field("message", message)
+      .field("room", room)
+      .field("match", match)
       .done();
 }
 

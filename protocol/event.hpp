@@ -39,6 +39,12 @@ std::string error(const Json& re, const Error& error);
 // any node will do, shortly). Without re, pushed when a room this connection is in moves away.
 std::string elsewhere(const Json& re, std::string_view message, std::string_view url,
                       std::int64_t room, std::int64_t match);
+// {type:"error", re?, code:"store_unavailable", message, room, match}: the room's match waits for
+// its store, which failed a write (what was in flight was not stored); pushed without re to
+// everyone in the room as it begins to wait, and the answer to what they ask meanwhile. A fresh
+// state follows once the store is back.
+std::string match_waits(const Json& re, std::string_view message, std::int64_t room,
+                        std::int64_t match);
 // {type:"welcome", re?, player:{id,name}, token, protocol, games:[Game::describe()...],
 //  room_defaults:{absent_bot_s}}: room_defaults, what create_room gives a room it says nothing of.
 std::string welcome(const Json& re, const Json& player, std::string_view token, const Json& games,

@@ -97,6 +97,26 @@ Expected<std::string> text_field(const Json& body, const char* name, std::size_t
   return value.get<std::string>();
 }
 
+// The admin API's URL for `path` (below /api/admin/) on the node whose WebSocket URL is `ws_url`
+// (its cluster.public_url): http for ws, https for wss, on the same host and port, with the
+// path's last "/ws" replaced. Null when the node does not answer (no URL).
+Json admin_url(const std::string& ws_url, const std::string& path) {
+  std::string base = ws_url;
+  if (base.rfind("wss://", 0) == 0)
+    base = "https://" + base.substr(6);
+  else if (base.rfind("ws://", 0) == 0)
+    base = "http://" + base.substr(5);
+  else
+    return nullptr;
+  if (base.size() >= 3 && base.compare(base.size() - 3, 3, "/ws") == 0)
+    base.resize(base.size() - 3);
+  return base + std::string(kPrefix) + "/" + path;
+}
+
+Json url_or_null(const std::string& url) {
+  return url.empty() ? Json(nullptr) : Json(url);
+}
+
 Json report_json(const DrainReport& r) {
   return {{"draining", r.draining}, {"running_matches", r.running}, {"empty", r.empty()}};
 }
@@ -104,8 +124,12 @@ Json report_json(const DrainReport& r) {
 }  // namespace
 
 AdminApi::AdminApi(Lobby& lobby, store::Store& store, const AdminSettings& settings,
-                   SendToAll send_to_all)
-    : lobby_(lobby), store_(store), token_(settings.token), send_to_all_(std::move(send_to_all)) {}
+                   SendToAll send_to_all, store::Cluster* cluster)
+    : lobby_(lobby),
+      store_(store),
+      token_(settings.token),
+      send_to_all_(std::move(send_to_all)),
+      cluster_(cluster) {}
 
 bool AdminApi::serves(std::string_view target) {
   const std::string_view path = target.substr(0, target.find('?'));
@@ -134,7 +158,7 @@ void AdminApi::handle(const AdminRequest& request, AdminReply reply) {
 
   if (path == std::vector<std::string>{"rooms"}) {
     if (!get) return reply(method_not_allowed("GET"));
-    return reply(json_reply(200, {{"rooms", lobby_.rooms_for_operator()}}));
+    return reply(rooms());
   }
   if (path.size() == 3 && path[0] == "rooms" && (path[2] == "close" || path[2] == "remove")) {
     if (!post) return reply(method_not_allowed("POST"));
@@ -170,7 +194,7 @@ void AdminApi::close_room(std::int64_t id, const Json& body, AdminReply reply) {
   auto reason = text_field(body, "reason", kMaxReasonBytes, "closed by the server's operator");
   if (!reason) return reply(refusal(reason.error()));
   auto room = lobby_.room_by_id(id);
-  if (!room) return reply(refusal({code::kNoSuchRoom, "no room " + std::to_string(id)}));
+  if (!room) return reply(not_here(id, "close"));
   room->post([this, room, reason = *reason, reply = std::move(reply)]() mutable {
     room->close(reason, [this, reason, reply = std::move(reply)](Expected<Json> closed) {
       if (!closed) return reply(refusal(closed.error()));
@@ -193,7 +217,7 @@ void AdminApi::remove_player(std::int64_t id, const Json& body, AdminReply reply
   auto reason = text_field(body, "reason", kMaxReasonBytes, "removed by the server's operator");
   if (!reason) return reply(refusal(reason.error()));
   auto room = lobby_.room_by_id(id);
-  if (!room) return reply(refusal({code::kNoSuchRoom, "no room " + std::to_string(id)}));
+  if (!room) return reply(not_here(id, "remove"));
   const auto after = seat == "bot" ? Room::SeatAfter::bot : Room::SeatAfter::open;
   Json detail = {{"room", id}, {"player", player}, {"seat", seat}, {"reason", *reason}};
   room->post([this, room, player = player.get<std::int64_t>(), after, reason = *reason,
@@ -212,8 +236,74 @@ void AdminApi::notice(const Json& body, AdminReply reply) {
   if (!text) return reply(refusal(text.error()));
   const std::size_t sent =
       send_to_all_(std::make_shared<const std::string>(protocol::event::notice(*text)));
-  record("notice", {{"text", *text}, {"connections", sent}},
-         json_reply(200, {{"connections", sent}}), std::move(reply));
+  Json answer = {{"connections", sent}};
+  if (cluster_) {
+    // The other nodes' connections are theirs to reach: the operator is told which.
+    answer["node"] = cluster_->node();
+    try {
+      Json others = Json::array();
+      for (const store::NodePlace& n : cluster_->nodes_elsewhere())
+        others.push_back({{"node", n.node}, {"admin_url", admin_url(n.url, "notice")}});
+      answer["others"] = std::move(others);
+    } catch (const std::exception&) {
+      answer["others"] = nullptr;  // the database cannot say which nodes answer
+    }
+  }
+  record("notice", {{"text", *text}, {"connections", sent}}, json_reply(200, answer),
+         std::move(reply));
+}
+
+HttpReply AdminApi::rooms() const {
+  Json answer = {{"rooms", lobby_.rooms_for_operator()}};
+  if (!cluster_) return json_reply(200, answer);
+  answer["node"] = cluster_->node();
+  for (Json& room : answer["rooms"]) room["node"] = cluster_->node();
+  try {
+    Json elsewhere = Json::array();
+    for (const store::RoomElsewhere& r : cluster_->rooms_elsewhere()) {
+      const std::string room_path = "rooms/" + std::to_string(r.place.room);
+      Json listed = Json::parse(r.listing, nullptr, false);
+      elsewhere.push_back({{"id", r.place.room},
+                           {"node", r.place.node},
+                           {"url", url_or_null(r.place.url)},
+                           {"admin_url", admin_url(r.place.url, room_path)},
+                           {"match", r.place.match ? Json(r.place.match) : Json(nullptr)},
+                           {"private", r.is_private},
+                           {"room", listed.is_object() ? listed : Json(nullptr)}});
+    }
+    answer["elsewhere"] = std::move(elsewhere);
+  } catch (const std::exception& e) {
+    TORTUGA_LOG(warn, "admin API: the other nodes' rooms are unknown: " << e.what());
+    answer["elsewhere"] = nullptr;  // the database cannot say
+  }
+  return json_reply(200, answer);
+}
+
+HttpReply AdminApi::not_here(std::int64_t room, const std::string& route) const {
+  const std::string id = std::to_string(room);
+  const HttpReply none = refusal({code::kNoSuchRoom, "no room " + id});
+  if (!cluster_) return none;
+  std::optional<store::RoomPlace> place;
+  try {
+    place = cluster_->owner(room);
+  } catch (const std::exception&) {
+    return error_reply(503, "store_unavailable",
+                       "room " + id +
+                           " is not on this node, and the database cannot say which "
+                           "node has it: try again");
+  }
+  if (!place || place->node == cluster_->node()) return none;
+  const bool answers = !place->url.empty();
+  return json_reply(
+      421, {{"code", code::kElsewhere},
+            {"message", "room " + id + " is on node " + place->node +
+                            (answers ? ": make this call there"
+                                     : ", which does not answer now: another node takes its "
+                                       "rooms over within a lease; try again then")},
+            {"room", room},
+            {"node", place->node},
+            {"url", url_or_null(place->url)},
+            {"admin_url", admin_url(place->url, "rooms/" + id + "/" + route)}});
 }
 
 void AdminApi::drain(AdminReply reply) {

@@ -4,11 +4,16 @@
 // logged and recorded in the store with who did it and when, and the record is listed here too.
 // Beast stays out of here, as from HttpApi: the sockets are HttpSession's.
 //
-//   GET  /api/admin/rooms                    every room, private ones too, with seats and
-//                                            connections
+//   GET  /api/admin/rooms                    every room of this node, private ones too, with
+//                                            seats and connections; on a cluster, every other
+//                                            node's room too, with its node
 //   POST /api/admin/rooms/{id}/close         {"reason"?}: its match ends as aborted
 //   POST /api/admin/rooms/{id}/remove        {"player", "seat": "bot" | "open", "reason"?}
-//   POST /api/admin/notice                   {"text"}: to every connection
+//   POST /api/admin/notice                   {"text"}: to every connection of this node
+//
+// On a cluster each node acts on its own rooms and connections only: a call about another
+// node's room is answered 421 with that node and the URL of the same call there, and a notice's
+// answer names the other nodes to send it to.
 //   GET  /api/admin/drain, POST /api/admin/drain   where draining stands; POST begins it
 //   GET  /api/admin/actions?limit=&before=   the record of admin actions, newest first
 #pragma once
@@ -43,7 +48,9 @@ using SendToAll = std::function<std::size_t(Message)>;
 
 class AdminApi {
  public:
-  AdminApi(Lobby& lobby, store::Store& store, const AdminSettings& settings, SendToAll send_to_all);
+  // `cluster`: the cluster this node is part of; none for a node alone.
+  AdminApi(Lobby& lobby, store::Store& store, const AdminSettings& settings, SendToAll send_to_all,
+           store::Cluster* cluster = nullptr);
 
   // Whether `target` is the admin API's (every path under /api/admin).
   static bool serves(std::string_view target);
@@ -55,6 +62,10 @@ class AdminApi {
   void remove_player(std::int64_t room, const Json& body, AdminReply reply);
   void notice(const Json& body, AdminReply reply);
   void drain(AdminReply reply);
+  HttpReply rooms() const;
+  // The answer to a call about a room that is not this node's: 421 naming the node that has it
+  // (`route`: the call's path below the room, "close" or "remove"), or 404 when none has.
+  HttpReply not_here(std::int64_t room, const std::string& route) const;
   HttpReply actions(const std::map<std::string, std::string>& query) const;
   // Logs the action, stores it, and answers `answer` once it is stored.
   void record(const std::string& action, Json detail, HttpReply answer, AdminReply reply);
@@ -63,6 +74,7 @@ class AdminApi {
   store::Store& store_;
   AdminToken token_;
   SendToAll send_to_all_;
+  store::Cluster* cluster_;
 };
 
 }  // namespace tortuga

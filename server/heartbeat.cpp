@@ -57,6 +57,7 @@ void Heartbeat::beat() {
     return;
   }
   try {
+    lobby_.forget_closed_rooms();
     // Only the listings that changed since the last beat are written.
     std::vector<std::pair<std::int64_t, std::string>> changed;
     std::map<std::int64_t, std::string> now;
@@ -74,11 +75,9 @@ void Heartbeat::beat() {
                      lost.size() << " rooms were taken over by other nodes");
       lobby_.lost(lost);
     }
-    if (auto claimed = cluster_.claim(false); !claimed.empty()) {
-      const int taken = lobby_.take_over(claimed);
+    if (const int taken = lobby_.claim(false); taken > 0)
       TORTUGA_LOG_AT(info, log::Context("takeover").field("matches", taken),
                      "took over " << taken << " matches of nodes whose lease ran out");
-    }
   } catch (const std::exception& e) {
     TORTUGA_LOG_AT(warn, log::Context("heartbeat_failed"), "heartbeat: " << e.what());
   }

@@ -29,7 +29,7 @@ int status_of(const Error& e) {
   if (e.code == code::kBadField) return 400;
   if (e.code == code::kBadToken) return 401;
   if (e.code == code::kReplayRateLimited) return 429;
-  if (e.code == code::kReplayBusy) return 503;
+  if (e.code == code::kReplayBusy || e.code == code::kStoreUnavailable) return 503;
   return 500;
 }
 
@@ -170,13 +170,15 @@ fs::path sdk_root_beside(const fs::path& web_root) {
   return (web_root / "..").lexically_normal() / "sdk" / "js";
 }
 
-HttpApi::HttpApi(store::Store& store, std::string web_root, const Drain* drain, Replays* replays)
+HttpApi::HttpApi(store::Store& store, std::string web_root, const Drain* drain, Replays* replays,
+                 StoreHealth* health)
     : store_(store),
       web_root_(std::move(web_root)),
       sdk_root_(sdk_root_beside(web_root_).string()),
       drain_(drain),
       own_replays_(replays ? nullptr : std::make_unique<Replays>(store, ReplayLimits{})),
-      replays_(replays ? replays : own_replays_.get()) {}
+      replays_(replays ? replays : own_replays_.get()),
+      health_(health) {}
 
 HttpReply HttpApi::get(const HttpRequest& request) const {
   std::promise<HttpReply> answered;
@@ -186,6 +188,17 @@ HttpReply HttpApi::get(const HttpRequest& request) const {
 }
 
 void HttpApi::answer(const HttpRequest& request, Reply reply) const {
+  try {
+    route(request, reply);
+  } catch (const store::Unavailable& e) {
+    // No verdict on what was asked for: a match not found would be one.
+    if (health_) health_->failed(e.what());
+    reply(error_reply(503, code::kStoreUnavailable,
+                      "the store cannot be reached now; try again shortly"));
+  }
+}
+
+void HttpApi::route(const HttpRequest& request, const Reply& reply) const {
   const auto [path, query] = parse_target(request.target);
 
   if (path == "/healthz") return reply(json_reply(200, {{"status", "ok"}}));
@@ -259,8 +272,13 @@ void HttpApi::matches(const std::string& path, const std::map<std::string, std::
 
 HttpReply HttpApi::readiness() const {
   // A balancer sends no new players to a node that cannot store their matches, nor to one that
-  // is draining to stop.
-  if (!store_.ping()) return error_reply(503, "store_unavailable", "the store does not answer");
+  // is draining to stop. A store that answers reads may still refuse writes (a full disk, a
+  // read-only file): it is asked for a write.
+  if (!store_.ping()) return error_reply(503, code::kStoreUnavailable, "the store does not answer");
+  std::string why;
+  const bool writes =
+      health_ ? health_->writable() : store_writes(store_, StoreHealth::kProbeWait, why);
+  if (!writes) return error_reply(503, code::kStoreUnavailable, "the store does not write");
   if (drain_ && drain_->draining())
     return error_reply(503, code::kDraining, "the node is draining: it takes no new matches");
   return json_reply(200, {{"status", "ready"}});

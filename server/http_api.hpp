@@ -13,6 +13,7 @@
 #include "server/history.hpp"
 #include "server/http_reply.hpp"
 #include "server/replays.hpp"
+#include "server/store_health.hpp"
 
 namespace tortuga {
 
@@ -38,18 +39,22 @@ struct HttpRequest {
 class HttpApi {
  public:
   // `drain`: the node's, for readiness; none: the node never drains. `replays`: the node's
-  // (Lobby::replays); none: the API's own, with the default limits.
+  // (Lobby::replays); none: the API's own, with the default limits. `health`: the store's
+  // outages as the server knows them (store_health.hpp), for readiness; none: the store is
+  // probed at every call.
   HttpApi(store::Store& store, std::string web_root, const Drain* drain = nullptr,
-          Replays* replays = nullptr);
+          Replays* replays = nullptr, StoreHealth* health = nullptr);
 
   using Reply = std::function<void(HttpReply)>;
-  // Answers `request` through `reply`: on this thread, or for a replay from a replay thread.
+  // Answers `request` through `reply`: on this thread, or for a replay from a replay thread. A
+  // read the store cannot do now answers 503, store_unavailable.
   void answer(const HttpRequest& request, Reply reply) const;
   // The same, waiting for the answer: for a caller that may wait (a test).
   HttpReply get(const HttpRequest& request) const;
   HttpReply get(const std::string& target) const { return get(HttpRequest{target, ""}); }
 
  private:
+  void route(const HttpRequest& request, const Reply& reply) const;
   HttpReply readiness() const;
   // The matches' endpoints, /api/matches and below, for `viewer`.
   void matches(const std::string& path, const std::map<std::string, std::string>& query,
@@ -61,6 +66,7 @@ class HttpApi {
   const Drain* drain_;
   std::unique_ptr<Replays> own_replays_;
   Replays* replays_;
+  StoreHealth* health_;
 };
 
 }  // namespace tortuga

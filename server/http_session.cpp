@@ -63,6 +63,10 @@ void HttpSession::on_read(beast::error_code ec) {
     };
     try {
       state_.admin.handle(admin, reply);
+    } catch (const store::Unavailable& e) {
+      TORTUGA_LOG(warn, admin.method << " " << request.target() << ": " << e.what());
+      reply({503, "application/json",
+             R"({"code":"store_unavailable","message":"the store cannot be reached now"})"});
     } catch (const std::exception& e) {
       TORTUGA_LOG(error, admin.method << " " << request.target() << ": " << e.what());
       reply({500, "application/json", R"({"code":"internal","message":"server error"})"});

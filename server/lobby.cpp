@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <random>
 #include <stdexcept>
+#include <utility>
 
 #include "persistence/token.hpp"
 #include "protocol/codes.hpp"
@@ -12,6 +13,7 @@
 #include "server/log.hpp"
 #include "server/match_file.hpp"
 #include "server/server_metrics.hpp"
+#include "server/store_health.hpp"
 
 namespace tortuga {
 namespace {
@@ -76,13 +78,16 @@ std::shared_ptr<Room> Lobby::rebuild(const store::Match& m, std::int64_t room_id
   auto room = std::make_shared<Room>(io_, store_, *this, settings_, room_id, *game, m,
                                      std::move(state), ownership);
   room->resume_timers();
-  std::lock_guard lock(mutex_);
-  rooms_[room_id] = room;
-  if (room->is_private()) codes_[room->code()] = room_id;
-  match_rooms_[m.id] = room;
-  for (const auto& s : m.seats)
-    if (s.player_id) player_rooms_[*s.player_id].insert(room_id);
-  drain_.resumed(room_id);
+  {
+    std::lock_guard lock(mutex_);
+    rooms_[room_id] = room;
+    if (room->is_private()) codes_[room->code()] = room_id;
+    match_rooms_[m.id] = room;
+    for (const auto& s : m.seats)
+      if (s.player_id) player_rooms_[*s.player_id].insert(room_id);
+    drain_.resumed(room_id);
+  }
+  welcome_back(room);
   return room;
 }
 
@@ -102,8 +107,12 @@ int Lobby::recover() {
 }
 
 int Lobby::take_over(const std::vector<store::ClaimedRoom>& claimed) {
+  // The rooms claimed earlier whose matches could not be read then come first: they are this
+  // node's, and nobody else will rebuild them.
+  std::vector<store::ClaimedRoom> rooms = std::exchange(unread_claims_, {});
+  rooms.insert(rooms.end(), claimed.begin(), claimed.end());
   int taken = 0;
-  for (const store::ClaimedRoom& c : claimed) {
+  for (const store::ClaimedRoom& c : rooms) {
     if (c.match == 0) {
       if (reopen(c)) {
         ++taken;
@@ -114,8 +123,19 @@ int Lobby::take_over(const std::vector<store::ClaimedRoom>& claimed) {
       }
       continue;
     }
-    auto m = store_.match(c.match);
-    if (m && m->status == "running" && rebuild(*m, c.room, Ownership{true, c.epoch})) {
+    std::optional<store::Match> m;
+    std::shared_ptr<Room> room;
+    try {
+      m = store_.match(c.match);
+      if (m && m->status == "running") room = rebuild(*m, c.room, Ownership{true, c.epoch});
+    } catch (const store::Unavailable& e) {
+      // Not a room to forget: its match is there, only unread. The next beat tries again.
+      TORTUGA_LOG_AT(warn, log::Context("match_not_read").room(c.room).match(c.match),
+                     "room " << c.room << " claimed, its match not read yet: " << e.what());
+      unread_claims_.push_back(c);
+      continue;
+    }
+    if (room) {
       ++taken;
       TORTUGA_LOG_AT(info,
                      log::Context("match_taken_over")
@@ -148,12 +168,15 @@ std::shared_ptr<Room> Lobby::reopen(const store::ClaimedRoom& c) {
     auto room = std::make_shared<Room>(io_, store_, *this, settings, c.room, code, *game,
                                        std::move(*options), is_private, Ownership{true, c.epoch});
     room->restore_open(state);
-    std::lock_guard lock(mutex_);
-    rooms_[c.room] = room;
-    if (is_private) codes_[code] = c.room;
-    for (const Json& seat : state.at("seats"))
-      if (seat.at("player").is_object())
-        player_rooms_[seat["player"].at("id").get<std::int64_t>()].insert(c.room);
+    {
+      std::lock_guard lock(mutex_);
+      rooms_[c.room] = room;
+      if (is_private) codes_[code] = c.room;
+      for (const Json& seat : state.at("seats"))
+        if (seat.at("player").is_object())
+          player_rooms_[seat["player"].at("id").get<std::int64_t>()].insert(c.room);
+    }
+    welcome_back(room);
     return room;
   } catch (const std::exception& e) {
     TORTUGA_LOG_AT(warn, log::Context("room_not_reopened").room(c.room),
@@ -230,8 +253,10 @@ std::optional<std::string> Lobby::moved_to(std::int64_t room) {
     if (place && place->node == cluster_->node()) return std::nullopt;
     return place ? place->url : "";
   } catch (const std::exception& e) {
-    // The database cannot say: the room stays, and rebuilds from what is stored.
-    TORTUGA_LOG_AT(warn, log::Context("owner_unknown").room(room),
+    // The database cannot say: the room stays, and waits for its store. The outage is logged
+    // once, by the store's health, not by every room it reaches.
+    if (settings_.store_health) settings_.store_health->failed(e.what());
+    TORTUGA_LOG_AT(debug, log::Context("owner_unknown").room(room),
                    "room " << room << ": cannot tell its owner: " << e.what());
     return std::nullopt;
   }
@@ -271,8 +296,19 @@ void Lobby::dispatch(const std::shared_ptr<Client>& client, protocol::Parsed& pa
   try {
     // Each command is handed over, not copied: an action goes on into the match's history.
     std::visit([&](auto& m) { on(client, parsed.id, std::move(m)); }, command);
+  } catch (const store::Unavailable& e) {
+    // A read the database did not answer: no verdict on what was asked (a token, a room, a
+    // match), which the client asks again for later. The outage is logged once, not each.
+    if (settings_.store_health) settings_.store_health->failed(e.what());
+    TORTUGA_LOG_AT(debug,
+                   log::Context("store_unavailable_answered")
+                       .player(client->player())
+                       .field("type", protocol::type_name(command)),
+                   protocol::type_name(command) << " not answered: " << e.what());
+    refuse(client, parsed.id, code::kStoreUnavailable,
+           "the store cannot be reached now: nothing was changed; try again shortly");
   } catch (const std::exception& e) {
-    // The store failing is the only way here; the client learns no more than that.
+    // A bug is the only way here; the client learns no more than that.
     TORTUGA_LOG_AT(error,
                    log::Context("command_failed")
                        .player(client->player())
@@ -295,10 +331,13 @@ void Lobby::welcome_new_player(const std::shared_ptr<Client>& c, const Json& re,
   const std::string hash = store::hash_token(token);
   store_.create_player(
       name, hash,
-      [c, re, token = std::move(token), next = std::move(next),
-       defaults = room_defaults()](store::Player player) {
+      [c, re, token = std::move(token), next = std::move(next), defaults = room_defaults(),
+       health = settings_.store_health](store::Player player) {
         if (player.id == 0) {
-          refuse(c, re, code::kInternal, "the player could not be stored");
+          if (health) health->failed("a new player could not be stored");
+          // A new token is never taken: only the store failing leaves the player unstored.
+          refuse(c, re, code::kStoreUnavailable,
+                 "the player could not be stored now: send hello again shortly");
         } else {
           c->welcome(player.id, player.name);
           c->send(protocol::event::welcome(re, {{"id", player.id}, {"name", player.name}}, token,
@@ -335,10 +374,17 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
       }
   }
   for (auto& room : held) room->post([room, c] { room->resume(c); });
-  // On a cluster the player's other seats are on other nodes: each is named, to go on there.
-  if (cluster_)
-    for (const store::RoomPlace& place : cluster_->seats_elsewhere(player.id))
-      sent_elsewhere(c, nullptr, place);
+  // On a cluster the player's other seats are on other nodes, or claimed here and being rebuilt.
+  if (!cluster_) return;
+  std::set<std::int64_t> ids;
+  for (const auto& room : held) ids.insert(room->id());
+  try {
+    seats_in_cluster(c, player.id, ids);
+  } catch (const store::Unavailable& e) {
+    // The hello is answered already; the seats elsewhere are named at the player's next one.
+    TORTUGA_LOG_AT(warn, log::Context("seats_elsewhere_unknown").player(player.id),
+                   "player " << player.id << ": seats on other nodes not read: " << e.what());
+  }
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::ListRooms& m) {
@@ -628,6 +674,8 @@ void Lobby::disconnected(const std::shared_ptr<Client>& c) {
   std::vector<std::shared_ptr<Room>> rooms;
   {
     std::lock_guard lock(mutex_);
+    for (auto& [room, waiting] : returning_)
+      std::erase_if(waiting, [&](const std::weak_ptr<Client>& w) { return w.lock() == c; });
     auto it = client_rooms_.find(c.get());
     if (it == client_rooms_.end()) return;
     for (std::int64_t id : it->second)
@@ -683,9 +731,12 @@ void Lobby::room_closed(std::int64_t id, std::int64_t match) {
     try {
       cluster_->forget_room(id);
     } catch (const std::exception& e) {
-      // Its row stays until a node that finds this one dead forgets it.
-      TORTUGA_LOG_AT(warn, log::Context("room_not_forgotten").room(id),
-                     "room " << id << " closed, but its row stays: " << e.what());
+      // The other nodes would list and route to it for good: the heartbeat tries again.
+      TORTUGA_LOG_AT(
+          warn, log::Context("room_not_forgotten").room(id),
+          "room " << id << " closed, but its row stays until the database is back: " << e.what());
+      std::lock_guard lock(mutex_);
+      closed_rows_.insert(id);
     }
   }
 }

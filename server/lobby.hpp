@@ -44,11 +44,19 @@ class Lobby : public RoomDirectory {
         store::Cluster* cluster = nullptr);
 
   // Rebuilds every unfinished match from the store, as a running room. Returns how many. For a
-  // node alone; on a cluster, take_over does it for the rooms this node claimed.
+  // node alone; on a cluster, claim does it for the rooms this node claims.
   int recover();
+  // On a cluster: claims the rooms of dead nodes (with `own_too`, this node's own of its last
+  // run, at its start; store::Cluster::claim) and takes them over. Returns how many. Throws when
+  // the database cannot answer.
+  int claim(bool own_too);
   // On a cluster: rebuilds the claimed rooms' matches from their logs, as running rooms of the
-  // same ids, owned at their new epochs. Returns how many.
+  // same ids, owned at their new epochs. Returns how many. A claimed room whose match cannot be
+  // read now is kept, and tried again at the next call.
   int take_over(const std::vector<store::ClaimedRoom>& claimed);
+  // On a cluster, from the heartbeat: the rows of rooms closed while the database was away,
+  // forgotten now. Throws when the database still cannot answer.
+  void forget_closed_rooms();
   // On a cluster: these rooms are other nodes' now; each is handed over (Room::hand_over).
   void lost(const std::vector<std::int64_t>& rooms);
   // Every room of this node with its listing as the lobby shows it ("null" for a private room),
@@ -104,6 +112,14 @@ class Lobby : public RoomDirectory {
   // An open room another node left (ClaimedRoom::open_state), made again here; none if its state
   // does not make one.
   std::shared_ptr<Room> reopen(const store::ClaimedRoom& claimed);
+  // On a cluster, a player's seats on every node, after hello: each on another node is named to
+  // `c`; each of this node's that is not in its lobby yet (being taken over) is given to `c`
+  // once it is, as `held` (resumed already) were.
+  void seats_in_cluster(const std::shared_ptr<Client>& c, std::int64_t player,
+                        const std::set<std::int64_t>& held);
+  // A room just put into the lobby, rebuilt or made again here: the players who came back for it
+  // meanwhile are resumed in it.
+  void welcome_back(const std::shared_ptr<Room>& room);
   // On a cluster, a room or match found on no node of this one: the elsewhere error naming its
   // node, if another node has it. True if it was sent.
   bool sent_elsewhere(const std::shared_ptr<Client>& c, const Json& re,
@@ -155,6 +171,8 @@ class Lobby : public RoomDirectory {
   std::shared_ptr<LobbyFeed> feed_;  // the listed rooms' changes, to those who watch the lobby
   store::Cluster* cluster_;
   std::function<void()> nudge_;
+  // Rooms claimed whose matches could not be read yet (take_over; the heartbeat's thread only).
+  std::vector<store::ClaimedRoom> unread_claims_;
 
   mutable std::mutex mutex_;
   std::int64_t next_room_ = 1;
@@ -165,6 +183,12 @@ class Lobby : public RoomDirectory {
   std::unordered_map<std::int64_t, std::shared_ptr<Room>> match_rooms_;  // every action looks here
   std::map<std::int64_t, std::set<std::int64_t>> player_rooms_;          // seats held, by player
   std::map<const Client*, std::set<std::int64_t>> client_rooms_;         // rooms a connection is in
+  // On a cluster, while this node claims and rebuilds rooms (claim()): the connections of players
+  // who came back for a room claimed but not yet rebuilt, resumed in it once it is.
+  bool claiming_ = false;
+  std::map<std::int64_t, std::vector<std::weak_ptr<Client>>> returning_;
+  // Rooms closed whose rows the database could not drop then (forget_closed_rooms).
+  std::set<std::int64_t> closed_rows_;
 };
 
 }  // namespace tortuga

@@ -105,18 +105,21 @@ void Replays::work() {
 
 void Replays::compute(Job& job) {
   const auto began = std::chrono::steady_clock::now();
-  auto actions = store_.actions(job.match.id);
-  // As many actions as the match had when it was asked for: the key says so, and a running match
-  // may have moved on since.
-  if (actions.size() > static_cast<std::size_t>(job.match.action_count))
-    actions.resize(static_cast<std::size_t>(job.match.action_count));
   Expected<std::shared_ptr<const std::string>> steps = Error{};
   try {
+    auto actions = store_.actions(job.match.id);
+    // As many actions as the match had when it was asked for: the key says so, and a running
+    // match may have moved on since.
+    if (actions.size() > static_cast<std::size_t>(job.match.action_count))
+      actions.resize(static_cast<std::size_t>(job.match.action_count));
     auto json = replay_steps(job.match, actions, job.seat);
     if (json)
       steps = std::make_shared<const std::string>(json->dump());
     else
       steps = json.error();
+  } catch (const store::Unavailable& e) {
+    // The log could not be read now: a retry later, not a broken match.
+    steps = Error{code::kStoreUnavailable, e.what()};
   } catch (const std::exception& e) {
     steps = Error{code::kInternal, e.what()};
   }

@@ -8,6 +8,7 @@
 #include "protocol/codes.hpp"
 #include "protocol/event.hpp"
 #include "server/log.hpp"
+#include "server/store_health.hpp"
 
 namespace tortuga {
 
@@ -129,6 +130,7 @@ void Room::restore_open(const Json& state) {
 
 Room::~Room() {
   metrics_.rooms[static_cast<std::size_t>(status_)]->sub();
+  if (waiting_for_store_) server_metrics().room_waits_for_store(-1);
 }
 
 void Room::set_status(Status status) {
@@ -454,7 +456,9 @@ void Room::started(std::int64_t match, const std::shared_ptr<Client>& client, co
     if (auto url = directory_.moved_to(id_)) return hand_over(*url);
     set_status(started_from_);
     directory_.match_ended(id_);
-    return error(client, re, code::kInternal, "the match could not be stored");
+    store_health().failed("a new match could not be stored");
+    return error(client, re, code::kStoreUnavailable,
+                 "the match could not be stored now: nothing was started; start again shortly");
   }
   match_ = match;
   state_ = game_.new_state(options_, Chance(seed_));
@@ -484,6 +488,12 @@ void Room::started(std::int64_t match, const std::shared_ptr<Client>& client, co
 void Room::send_state(const std::shared_ptr<Client>& client, const Json& re) {
   auto it = members_.find(client.get());
   if (it == members_.end() || !belongs(it->second) || !state_) return;
+  if (waiting_for_store_) {
+    // The state comes to every member once the store is back (store_back).
+    it->second.awaiting_state = true;
+    told_match_waits(client, re);
+    return;
+  }
   if (!pending_.empty()) {
     // The state may be ahead of what is stored: answer once the store has caught up.
     it->second.awaiting_state = true;
@@ -514,6 +524,8 @@ void Room::act(std::shared_ptr<Client> client, Json action, Json re) {
 }
 
 void Room::apply(int seat, Json action, const std::shared_ptr<Client>& by, const Json& re) {
+  // Nothing is played while the store cannot keep it: a person is told, a bot or clock waits.
+  if (told_match_waits(by, re)) return;
   const auto began = std::chrono::steady_clock::now();
   auto refused = state_->apply(seat, std::move(action));
   metrics_.rules_seconds->observe(ServerMetrics::seconds(std::chrono::steady_clock::now() - began));
@@ -528,7 +540,6 @@ void Room::apply(int seat, Json action, const std::shared_ptr<Client>& by, const
     pending.patches.emplace_back(audience, std::make_shared<const std::string>(std::move(message)));
   pending_.push_back(std::move(pending));
   const auto handed = std::chrono::steady_clock::now();
-  metrics_.actions_applied->add();
   metrics_.apply_seconds->observe(ServerMetrics::seconds(handed - began));
 
   auto self = shared_from_this();
@@ -549,19 +560,17 @@ void Room::apply(int seat, Json action, const std::shared_ptr<Client>& by, const
 }
 
 void Room::committed(std::int64_t version, bool ok, const std::string& error) {
-  // A version not at the front was dropped by a rebuild from the store.
+  // A version not at the front was dropped as the room began to wait for its store.
   if (pending_.empty() || pending_.front().version != version) return;
   if (!ok) {
-    TORTUGA_LOG_AT(error, log_context("action_not_stored").field("version", version),
-                   "match " << match_ << " action " << version << " not stored: " << error);
     // On a cluster the refusal may be the fence: another node runs the match now.
     if (auto url = directory_.moved_to(id_)) return hand_over(*url);
-    rebuild_from_store();
-    return;
+    return wait_for_store("an action was not stored: " + error);
   }
   Pending done = std::move(pending_.front());
   pending_.pop_front();
   committed_ = version;
+  metrics_.actions_applied->add();
   const bool asked = done.by && !done.re.is_null();
   bool answered = false;
   for (const auto& [audience, message] : done.patches)
@@ -581,17 +590,19 @@ void Room::committed(std::int64_t version, bool ok, const std::string& error) {
   // none at all: each learns where its action landed, and its view comes with its state.
   if (asked && !answered) done.by->send(event::applied(done.re, match_, version));
   server_metrics().patch_sent(std::chrono::steady_clock::now() - done.applied_at);
-  if (done.over) {
-    set_status(Status::over);
-    metrics_.matches_finished->add();
-    deadline_timer_->cancel();
-    arm_absent_bots();  // cancels them: nobody is owed a bot once the match is over
-    TORTUGA_LOG_AT(info, log_context("match_over").field("game", game_.info().id),
-                   "match " << match_ << " over: " << state_->result().dump());
-    send_room_to_all();
-    directory_.match_ended(id_);
-  }
+  if (done.over) match_over();
   if (pending_.empty()) after_settled();
+}
+
+void Room::match_over() {
+  set_status(Status::over);
+  metrics_.matches_finished->add();
+  deadline_timer_->cancel();
+  arm_absent_bots();  // cancels them: nobody is owed a bot once the match is over
+  TORTUGA_LOG_AT(info, log_context("match_over").field("game", game_.info().id),
+                 "match " << match_ << " over: " << state_->result().dump());
+  send_room_to_all();
+  directory_.match_ended(id_);
 }
 
 void Room::after_settled() {
@@ -664,21 +675,6 @@ Json Room::bot_action(int seat) {
   for (Json& legal : state_->legal_actions(seat))
     if (!state_->clone()->apply(seat, legal)) return std::move(legal);
   return nullptr;
-}
-
-void Room::rebuild_from_store() {
-  // The log is the truth: rebuild the state from what was committed and resend every view.
-  pending_.clear();
-  auto rebuilt = game_.new_state(options_, Chance(seed_));
-  for (const auto& a : store_.actions(match_)) {
-    Json action = Json::parse(a.action_json, nullptr, false);
-    if (rebuilt->apply(a.seat, action)) break;
-  }
-  state_ = std::move(rebuilt);
-  applied_ = committed_ = static_cast<std::int64_t>(state_->history().size());
-  views_.reset(*state_);
-  for (const auto& [key, member] : members_) send_state(member.client, nullptr);
-  after_settled();
 }
 
 void Room::hand_over(const std::string& url) {

@@ -36,6 +36,7 @@
 namespace tortuga {
 
 class RoomDirectory;  // the lobby's bookkeeping of who sits where
+class StoreHealth;    // the store's outages (store_health.hpp)
 
 struct RoomSettings {
   int bot_delay_ms = Config::kDefaultBotDelayMs;
@@ -47,6 +48,9 @@ struct RoomSettings {
   // A private room's matches become everyone's to review once over (create_room's
   // public_when_over); otherwise their history stays their players' and theirs with the code.
   bool public_when_over = false;
+  // The server's, which tells a room waiting for its store when it writes again; none: the room
+  // keeps one of its own (on its clock).
+  StoreHealth* store_health = nullptr;
 };
 
 struct RoomSeat {
@@ -243,7 +247,18 @@ class Room : public std::enable_shared_from_this<Room> {
   // action they accept; null when there is none.
   Json bot_action(int seat);
   void arm_deadline();
-  void rebuild_from_store();
+  // The match is over, as the store has it: the room says so (from committed, or store_back).
+  void match_over();
+  // The store failed a write of the match's (room_store.cpp). What was applied and not stored is
+  // dropped unsent, each of its senders told so; every member learns that the match waits; no
+  // bot, clock or person plays until the store writes again. Then store_back rebuilds the match
+  // from what the store holds and sends everyone its state.
+  void wait_for_store(const std::string& why);
+  void store_back();
+  // Whether the match waits for its store; if so, tells `client` (answering `re`) and returns
+  // true.
+  bool told_match_waits(const std::shared_ptr<Client>& client, const Json& re);
+  StoreHealth& store_health();
   void close_if_abandoned();
   // The host's role passes to another seated player; an open room with none left closes (its
   // members receive `left`). Returns whether the room closed.
@@ -330,6 +345,8 @@ class Room : public std::enable_shared_from_this<Room> {
       (settings_.clock ? *settings_.clock : steady_room_clock()).timer(strand_);
   bool empty_armed_ = false;  // empty_timer_ counts down to closing the room
   Ownership ownership_;
+  bool waiting_for_store_ = false;           // wait_for_store until store_back
+  std::shared_ptr<StoreHealth> own_health_;  // when the settings give none
 
   mutable std::mutex summary_mutex_;
   Json summary_;

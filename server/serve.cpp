@@ -13,6 +13,7 @@
 
 #include "persistence/open_store.hpp"
 #include "persistence/pg_cluster.hpp"
+#include "persistence/pg_node_lock.hpp"
 #include "server/commands.hpp"
 #include "server/config.hpp"
 #include "server/config_parts.hpp"
@@ -23,6 +24,7 @@
 #include "server/log.hpp"
 #include "server/open_websockets.hpp"
 #include "server/server_metrics.hpp"
+#include "server/store_health.hpp"
 
 #ifndef TORTUGA_SOURCE_DIR
 #error "TORTUGA_SOURCE_DIR must name the source tree, where web/ is looked for last"
@@ -115,6 +117,15 @@ int serve_command(const Args& args) {
     };
     const std::unique_ptr<store::Store> store_owner = store::open_store(c.db, options);
     store::Store& store = *store_owner;
+    // On PostgreSQL, one node alone or the nodes of a cluster play the database's matches, never
+    // both, nor two nodes alone: a node that would is refused here, before it resumes any.
+    std::unique_ptr<store::PgNodeLock> node_lock;
+    if (store::names_postgresql(c.db))
+      node_lock = std::make_unique<store::PgNodeLock>(
+          c.db, c.cluster.on() ? store::PgNodeLock::Mode::cluster : store::PgNodeLock::Mode::alone,
+          [](const std::string& why) {
+            TORTUGA_LOG_AT(error, log::Context("node_lock_lost"), why);
+          });
     const int threads =
         c.threads > 0 ? c.threads : std::max(1u, std::thread::hardware_concurrency());
     // Owned through a pointer so that it is destroyed first at the end, while the lobby and the
@@ -126,15 +137,20 @@ int serve_command(const Args& args) {
     if (c.cluster.on())
       cluster = std::make_unique<store::PgCluster>(
           c.db, store::NodeSettings{c.cluster.node_id, c.cluster.public_url, c.cluster.lease_ms});
-    Lobby lobby(io, store, room_settings(c), lobby_limits(c), cluster.get());
+    // The store's outages: the rooms wait through them, readiness reports them.
+    const std::shared_ptr<StoreHealth> health = StoreHealth::make(io, store);
+    RoomSettings rooms = room_settings(c);
+    rooms.store_health = health.get();
+    Lobby lobby(io, store, rooms, lobby_limits(c), cluster.get());
     // Alone, the node resumes every unfinished match; on a cluster, those it claims once it has
     // a lease (below).
     int recovered = cluster ? 0 : lobby.recover();
     std::unique_ptr<Heartbeat> heartbeat;
-    HttpApi http(store, web_root_of(c), &lobby.drain(), &lobby.replays());
+    HttpApi http(store, web_root_of(c), &lobby.drain(), &lobby.replays(), health.get());
     OpenWebSockets websockets;
-    AdminApi admin(lobby, store, c.admin,
-                   [&websockets](Message message) { return websockets.send_to_all(message); });
+    AdminApi admin(
+        lobby, store, c.admin,
+        [&websockets](Message message) { return websockets.send_to_all(message); }, cluster.get());
     if (!c.admin.token.empty())
       TORTUGA_LOG(info, "admin API on, for token " << AdminToken(c.admin.token).who());
     ServerState state{lobby, http, admin, websockets, c.limits};
@@ -163,7 +179,7 @@ int serve_command(const Args& args) {
       // The node registers (a lease), then takes back its own rooms of a last run and any whose
       // node is dead, before anyone is told it listens.
       cluster->renew();
-      recovered = lobby.take_over(cluster->claim(/*own_too=*/true));
+      recovered = lobby.claim(/*own_too=*/true);
       heartbeat = std::make_unique<Heartbeat>(*cluster, lobby, c.cluster.lease_ms);
       lobby.on_orphan([hb = heartbeat.get()] { hb->nudge(); });
       heartbeat->start();
@@ -206,6 +222,7 @@ int serve_command(const Args& args) {
       // Rooms stop their timers and refuse actions, so that no bot, deadline or player acts
       // meanwhile.
       lobby.shutdown();
+      health->stop();
       if (!cluster) return send_away();
       // On a cluster the node hands its matches over at once: once every append queued has
       // committed (or been fenced), its lease ends, so that the next node to beat (or to be

@@ -21,6 +21,7 @@ constexpr const char* kCloseReasons[] = {"client_close", "idle_timeout", "slow_c
                                          "limit",        "shutdown",     "error"};
 constexpr const char* kTimerKinds[] = {"deadline", "bot", "empty_room", "absent_bot"};
 constexpr const char* kReplayOutcomes[] = {"computed", "kept", "shared", "busy", "rate_limited"};
+constexpr const char* kStoreFailures[] = {"read_or_write", "probe"};
 
 // The wire name of every client message type, in the order of protocol::Command.
 template <std::size_t... I>
@@ -64,9 +65,15 @@ ServerMetrics::ServerMetrics() {
                              "Client messages dropped by the per-connection rate limit.");
 
   auto& rooms = r.gauges("tortuga_rooms", "Rooms held, by game and status.", {"game", "status"});
-  auto& actions =
-      r.counters("tortuga_actions_applied_total",
-                 "Actions applied to matches, by game: players', bots' and timeouts.", {"game"});
+  auto& actions = r.counters("tortuga_actions_applied_total",
+                             "Actions applied to matches and stored, counted once the store has "
+                             "committed them, by game: players', bots' and timeouts.",
+                             {"game"});
+  auto& not_stored =
+      r.counters("tortuga_actions_not_stored_total",
+                 "Actions applied whose write the store failed, by game: nobody was shown them, "
+                 "their match waited for the store and went on from what it holds.",
+                 {"game"});
   auto& bots = r.counters("tortuga_bot_moves_total", "Actions played by bots, by game.", {"game"});
   auto& started =
       r.counters("tortuga_matches_started_total", "Matches started, by game.", {"game"});
@@ -89,6 +96,7 @@ ServerMetrics::ServerMetrics() {
   games.push_back(kOther);
   for (const std::string& game : games) {
     GameMetrics m{&actions.add({game}),
+                  &not_stored.add({game}),
                   &bots.add({game}),
                   &started.add({game}),
                   &finished.add({game}),
@@ -142,6 +150,20 @@ ServerMetrics::ServerMetrics() {
                                "History requests (entry, replay, match file) for a private match "
                                "from someone neither seated in it nor giving its code, answered "
                                "as for no such match.");
+  store_failures_ =
+      one_per(r.counters("tortuga_store_failures_total",
+                         "Store reads and writes failed for want of the database (restarting, "
+                         "stopped, out of reach, its disk full): \"read_or_write\" for those "
+                         "something needed, \"probe\" for the probes of a store known to fail.",
+                         {"what"}),
+              kStoreFailures);
+  store_outages_ = &r.counter("tortuga_store_outages_total",
+                              "Outages of the store: times it began to fail, after writing.");
+  store_unavailable_ = &r.gauge("tortuga_store_unavailable",
+                                "1 while the store fails (an outage, until a probe write "
+                                "commits), else 0.");
+  rooms_waiting_ = &r.gauge("tortuga_rooms_waiting_for_store",
+                            "Rooms whose match waits for the store to write again.");
   register_process_metrics(r);
 }
 

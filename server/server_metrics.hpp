@@ -43,10 +43,14 @@ enum class ReplayOutcome {
   busy,          // refused: the queue was full
   rate_limited,  // refused: its address had spent its budget
 };
+// What failed for want of the store: a read or a write something needed, or a probe of a store
+// known to be failing (StoreHealth).
+enum class StoreFailure { read_or_write, probe };
 
 // A game's metrics, looked up once per room.
 struct GameMetrics {
-  metrics::Counter* actions_applied;
+  metrics::Counter* actions_applied;  // once stored: the store has committed them
+  metrics::Counter* actions_not_stored;
   metrics::Counter* bot_moves;
   metrics::Counter* matches_started;
   metrics::Counter* matches_finished;
@@ -102,6 +106,14 @@ class ServerMetrics {
   }
   // A history request (entry, replay, match file) for a private match from someone outside it.
   void private_match_hidden() { private_hidden_->add(); }
+  void store_failed(StoreFailure what) { store_failures_[static_cast<std::size_t>(what)]->add(); }
+  void store_outage_began() {
+    store_outages_->add();
+    store_unavailable_->set(1);
+  }
+  void store_outage_ended() { store_unavailable_->set(0); }
+  // A room begins (+1) or ends (-1) waiting for its store.
+  void room_waits_for_store(int change) { rooms_waiting_->add(change); }
   void store_batch(std::size_t writes, std::chrono::steady_clock::duration commit) {
     batch_size_->observe(static_cast<double>(writes));
     batch_commit_->observe(seconds(commit));
@@ -134,6 +146,10 @@ class ServerMetrics {
   metrics::Gauge* replays_queued_;
   metrics::Gauge* replay_cache_bytes_;
   metrics::Counter* private_hidden_;
+  std::vector<metrics::Counter*> store_failures_;  // by StoreFailure
+  metrics::Counter* store_outages_;
+  metrics::Gauge* store_unavailable_;
+  metrics::Gauge* rooms_waiting_;
 };
 
 ServerMetrics& server_metrics();

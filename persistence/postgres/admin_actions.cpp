@@ -28,4 +28,8 @@ bool answers(Connection& db) {
   return db.query("SELECT version FROM schema_version").rows() == 1;
 }
 
+void rewrite_version(Connection& db) {
+  db.query("UPDATE schema_version SET version = version");
+}
+
 }  // namespace tortuga::store::postgres

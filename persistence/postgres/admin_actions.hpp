@@ -1,5 +1,6 @@
 // The PostgreSQL backend's statements on the admin_actions table, the record of what operators did
-// through the admin API; and the cheap query that tells whether the database answers.
+// through the admin API; the cheap query that tells whether the database answers, and the write
+// that tells whether it takes writes.
 #pragma once
 
 #include <cstdint>
@@ -19,5 +20,8 @@ std::vector<AdminAction> admin_actions(Connection& db, int limit,
 
 // Reads the schema's version from the database: true once it has, throws if it cannot.
 bool answers(Connection& db);
+// Writes the schema's version again as it is: a real write (a new row version, a commit) that
+// keeps nothing, for Store::probe_write. Throws if the database cannot write.
+void rewrite_version(Connection& db);
 
 }  // namespace tortuga::store::postgres

@@ -84,6 +84,15 @@ void Connection::reconnect() {
   set_up();
 }
 
+bool Connection::alive() {
+  // libpq's socket never blocks: this reads only what has already arrived. A server that ends
+  // the connection sends why, then closes it; one read takes the why, and only the next finds
+  // the end (libpq then marks the connection broken).
+  for (int read = 0; read < 2 && !broken(); ++read)
+    if (PQconsumeInput(conn_) == 0) break;
+  return !broken();
+}
+
 void Connection::exec(const char* sql) {
   checked(conn_, PQexec(conn_, sql));
 }

@@ -79,6 +79,11 @@ class Connection {
   void exec(const char* sql);
 
   bool broken() const { return PQstatus(conn_) != CONNECTION_OK; }
+  // Whether the connection still reaches its server, found out without sending anything: what
+  // the server sent while the connection sat idle is read first (a server that stopped or
+  // restarted has said so and closed it). A connection found broken here has done nothing of
+  // what comes next, so that it is safe to connect again and go on.
+  bool alive();
   // Inside a transaction in which a statement failed: only ROLLBACK (to a savepoint) helps.
   bool failed_transaction() const { return PQtransactionStatus(conn_) == PQTRANS_INERROR; }
   bool in_transaction() const;

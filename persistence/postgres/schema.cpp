@@ -111,6 +111,15 @@ CREATE TABLE IF NOT EXISTS rooms (
 );
 CREATE INDEX IF NOT EXISTS rooms_by_node ON rooms (node);
 )sql",
+    // Whether a node answers, for sending clients to it: a node whose lease still runs may be
+    // dead (killed, its lease not yet out) or paused. fresh_until is when its heartbeat is late
+    // (two beats after its last); backend, the server process of the connection it beats on,
+    // which the database ends at once when the node's process dies. NULL for a node of an older
+    // build, which is judged by its lease alone.
+    R"sql(
+ALTER TABLE nodes ADD COLUMN IF NOT EXISTS fresh_until TIMESTAMPTZ;
+ALTER TABLE nodes ADD COLUMN IF NOT EXISTS backend INTEGER;
+)sql",
     // Whether a private match's history becomes everyone's once it is over, as its room said.
     R"sql(
 ALTER TABLE matches ADD COLUMN IF NOT EXISTS public_when_over BOOLEAN NOT NULL DEFAULT FALSE;

@@ -14,7 +14,7 @@ namespace {
 // `guard_all`. Throws when the transaction as a whole fails.
 bool try_commit(Connection& db, std::vector<Write>& batch, bool guard_all, std::vector<char>& ok,
                 std::vector<std::string>& errors) {
-  if (db.broken()) db.reconnect();
+  if (!db.alive()) db.reconnect();
   try {
     db.exec("BEGIN");
   } catch (const PgError&) {

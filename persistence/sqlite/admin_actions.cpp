@@ -1,8 +1,10 @@
 #include "persistence/sqlite/admin_actions.hpp"
 
 #include <limits>
+#include <string>
 
 #include "persistence/now.hpp"
+#include "persistence/sqlite_store.hpp"
 
 namespace tortuga::store::sqlite {
 
@@ -31,6 +33,12 @@ bool answers(Connection& db) {
   // The version lives in the file's header: reading it reaches the file, as SELECT 1 would not.
   auto q = db.query("PRAGMA user_version");
   return q.step();
+}
+
+void rewrite_version(Connection& db) {
+  // Setting the version writes the header page even when the number stays the same. The file's
+  // version is this build's: the store opens no other.
+  db.exec(("PRAGMA user_version = " + std::to_string(SqliteStore::kSchemaVersion)).c_str());
 }
 
 }  // namespace tortuga::store::sqlite

@@ -114,6 +114,7 @@ class Connection {
   void begin_read() { run("BEGIN"); }
   void commit() { run("COMMIT"); }
   bool broken() const { return false; }
+  bool alive() const { return true; }  // a file, not a server that may have gone
 
   void rollback_if_open() noexcept {
     if (in_transaction()) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);

@@ -280,6 +280,7 @@ export class TortugaClient extends Emitter {
   // the server no longer counts it there, as after a server restart.
   recover(match, error) {
     if (error.code === 'disconnected' || error.code === 'closed') return;  // resumed on welcome
+    if (match.waiting) return;  // its state comes once the server's store is back
     const held = [...this.rooms.values()].find((r) => r.room.match === match.id);
     if (error.code !== 'not_in_room' || !held) {
       match.emit('error', {match, error});
@@ -394,6 +395,13 @@ export class TortugaClient extends Emitter {
         this.#tokenRefused = true;
         await this.#stored(() => this.#storage.set(this.#storageKey, null));
         this.#hello(socket, null);
+      } else if (error.code === 'store_unavailable') {
+        // The server cannot read its players now: no verdict on the token, which is kept and
+        // sent again after a pause.
+        const delay = backoffDelay(this.#attempt++, this.#options.backoffMs);
+        this.#setStatus('reconnecting', {delay, error});
+        clearTimeout(this.#retry);
+        this.#retry = setTimeout(() => this.#hello(socket, token), delay);
       } else if (error.code !== 'disconnected' && error.code !== 'timeout') {
         this.#refused(error);
       }
@@ -513,6 +521,10 @@ export class TortugaClient extends Emitter {
     if (message.type === 'rooms_changed' && this.#lobbyWatch) this.#takeLobbyChanges(message);
     if (['left', 'room_closed', 'removed'].includes(message.type)) this.#forgetRoom(message.room);
     if (message.type === 'error' && message.code === 'elsewhere') this.#follow(socket, message);
+    if (message.type === 'error' && message.code === 'store_unavailable' &&
+        this.matches.has(message.match)) {
+      this.matches.get(message.match).takeWaiting(message);
+    }
     if (message.re !== undefined) {
       this.#settle(message.re,
                    message.type === 'error' ? TortugaError.fromMessage(message) : message);

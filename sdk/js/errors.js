@@ -12,6 +12,7 @@ export const SERVER_CODES = Object.freeze([
   'server_full', 'draining', 'elsewhere', 'internal', 'chat_too_long', 'chat_rate_limited',
   'chat_closed', 'not_playing', 'player_present', 'not_over', 'options_too_large', 'replay_busy',
   'replay_rate_limited',
+  'store_unavailable',
 ]);
 
 // Codes that never come from the server: the connection dropped under a request, no reply came

@@ -205,7 +205,8 @@ export type ServerErrorCode =
   'not_your_turn' | 'illegal_action' | 'bad_action' | 'match_over' | 'rate_limited' |
   'message_too_large' | 'server_full' | 'draining' | 'elsewhere' | 'internal' | 'chat_too_long' |
   'chat_rate_limited' | 'chat_closed' | 'not_playing' | 'player_present' | 'not_over' |
-  'options_too_large' | 'replay_busy' | 'replay_rate_limited';
+  'options_too_large' | 'replay_busy' | 'replay_rate_limited' |
+  'store_unavailable';
 export type ClientErrorCode = 'disconnected' | 'timeout' | 'closed' | 'bad_patch';
 
 export const SERVER_CODES: readonly ServerErrorCode[];
@@ -245,6 +246,8 @@ export interface MatchEvents {
   resync: {match: Match; error: TortugaError};
   /** A sync failed and could not be recovered by entering the room again. */
   error: {match: Match; error: TortugaError};
+  /** The match waits for the server's store (`waiting` is true until its fresh state). */
+  waiting: {match: Match; message: string};
 }
 
 export class Match extends Emitter<MatchEvents> {
@@ -258,6 +261,8 @@ export class Match extends Emitter<MatchEvents> {
   readonly arrivedAt: number | null;
   /** True from a lost connection until a fresh state has come. */
   readonly stale: boolean;
+  /** True while the match waits for the server's store, until its fresh state has come. */
+  readonly waiting: boolean;
   /** Whether an action this client sent has had no answer yet. */
   readonly acting: boolean;
   readonly seat: number | null;

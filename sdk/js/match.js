@@ -30,6 +30,9 @@ export class Match extends Emitter {
     this.arrivedAt = null;
     // True from a lost connection until a fresh `state` arrives: the view may be behind.
     this.stale = false;
+    // True while the match waits for the server's store (a `store_unavailable` error naming
+    // it): nothing is played until its fresh `state` comes.
+    this.waiting = false;
     this.ready = new Promise((resolve) => { this.#resolveReady = resolve; });
     this.finished = new Promise((resolve) => { this.#resolveFinished = resolve; });
   }
@@ -47,8 +50,9 @@ export class Match extends Emitter {
   // Whether this seat should choose an action now: it is among those to act, has something
   // legal to send, and has no action under way (whose patch would change what is legal).
   get myTurn() {
-    return !this.over && !this.stale && this.seat !== null && this.toAct.includes(this.seat) &&
-           this.legal.length > 0 && this.#actionId === null && this.version >= this.#landed;
+    return !this.over && !this.stale && !this.waiting && this.seat !== null &&
+           this.toAct.includes(this.seat) && this.legal.length > 0 && this.#actionId === null &&
+           this.version >= this.#landed;
   }
 
   // Sends one action (one of `legal`, unchanged). Resolves with the version it landed in
@@ -103,6 +107,7 @@ export class Match extends Emitter {
     this.#answered(message);
     this.#syncing = false;
     this.stale = false;
+    this.waiting = false;
     this.#change(message.view, message.version, 'state');
   }
 
@@ -130,6 +135,14 @@ export class Match extends Emitter {
       return;
     }
     this.#change(view, message.version, 'patch');
+  }
+
+  // The server's store cannot write: the match waits, and its state comes once the store is
+  // back (an action under way was not stored, and is answered so).
+  takeWaiting(message) {
+    const began = !this.waiting;
+    this.waiting = true;
+    if (began) this.emit('waiting', {match: this, message: message.message});
   }
 
   // A frame about this match that could not be read: whatever it held is now missing.

@@ -2,9 +2,12 @@
 // them, a client asking the wrong node is sent to the right one, a node killed mid-match has its
 // matches taken over and finished elsewhere with nothing its clients saw lost, and a node paused
 // long enough to be taken over can never write again.
+#include <algorithm>
 #include <csignal>
 #include <filesystem>
+#include <fstream>
 #include <functional>
+#include <iterator>
 #include <memory>
 #include <set>
 #include <stdexcept>
@@ -12,6 +15,7 @@
 
 #include <doctest/doctest.h>
 
+#include "tests/integration/admin_calls.hpp"
 #include "tests/integration/play.hpp"
 #include "tests/integration/server_process.hpp"
 #include "tests/integration/test_client.hpp"
@@ -27,7 +31,8 @@ struct Nodes {
   std::string db = test::PostgresCluster::shared().new_database();
   std::vector<std::unique_ptr<ServerProcess>> node;
 
-  explicit Nodes(int count = 3) {
+  // `extra`: flags every node is started with besides.
+  explicit Nodes(int count = 3, std::vector<std::string> extra = {}) : extra(std::move(extra)) {
     for (int i = 1; i <= count; ++i) node.push_back(start(i));
   }
   std::unique_ptr<ServerProcess> start(int i) {
@@ -36,12 +41,32 @@ struct Nodes {
     std::filesystem::create_directories(folder);
     std::vector<std::string> args = fast_play_config(folder);
     args.insert(args.end(), {"--node-id", id});
+    args.insert(args.end(), extra.begin(), extra.end());
     return std::make_unique<ServerProcess>(db, folder, args);
   }
+  std::vector<std::string> extra;
   std::uint16_t port(int i) const { return node[i - 1]->port(); }
   std::string url(int i) const { return "ws://127.0.0.1:" + std::to_string(port(i)) + "/ws"; }
   std::string sql(const std::string& query) const {
     return test::PostgresCluster::shared().run_sql(db, query);
+  }
+  // The database goes away for the nodes (its connections end, and new ones are refused) and
+  // comes back, while the PostgreSQL server goes on serving the other tests' databases.
+  void database_away() const {
+    on_server("ALTER DATABASE " + database() + " ALLOW_CONNECTIONS false");
+    on_server("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '" +
+              database() + "'");
+  }
+  void database_back() const {
+    on_server("ALTER DATABASE " + database() + " ALLOW_CONNECTIONS true");
+  }
+  std::string database() const {  // its name, from its URL (postgresql:///NAME?host=...)
+    const auto from = db.find(":///") + 4;
+    return db.substr(from, db.find('?') - from);
+  }
+  void on_server(const std::string& query) const {
+    auto& postgres = test::PostgresCluster::shared();
+    postgres.run_sql(postgres.url("postgres"), query);
   }
 };
 
@@ -62,6 +87,30 @@ struct Player {
 
 Player player_of(const TestClient& c, const std::string& name) {
   return {name, c.token(), c.player()};
+}
+
+// Players, each against a smart bot on the node at `port`, their matches played `moves` random
+// actions in: those still running, with their connections there.
+struct BotTables {
+  std::vector<Player> players;
+  std::vector<Table> tables;
+  std::vector<std::unique_ptr<TestClient>> clients;
+};
+
+BotTables bot_tables(std::uint16_t port, int count, int moves, std::mt19937_64& rng) {
+  BotTables out;
+  for (int i = 0; i < count; ++i) {
+    const std::string name = "Player " + std::to_string(i);
+    auto c = std::make_unique<TestClient>(port, name);
+    c->hello(name);
+    const Table table = open_bot_table(*c, kRaft, Json::object(), {"smart"});
+    play_random(table.match, {c.get()}, {}, rng, moves);
+    if (is_over(*c, table.match)) continue;
+    out.players.push_back(player_of(*c, name));
+    out.tables.push_back(table);
+    out.clients.push_back(std::move(c));
+  }
+  return out;
 }
 
 // Reconnects `p` with its token, first to the node at `port`, and follows where the cluster sends
@@ -257,6 +306,28 @@ TEST_CASE("a lobby watched on one node follows the public rooms of every node") 
   CHECK_FALSE(ever_listed.count(hidden.at("room").at("id").get<std::int64_t>()));
 }
 
+TEST_CASE("a room closed while the database is away leaves every lobby once it is back") {
+  Nodes nodes(2);
+  TestClient anne(nodes.port(1), "anne");
+  anne.hello("Anne");
+  const std::int64_t room =
+      anne.request({{"type", "create_room"}, {"game", kRaft}}).at("room").at("id");
+  eventually([&] { return lists(rooms_listed(nodes.port(2)), room); }, "the room listed on node 2");
+
+  nodes.database_away();
+  REQUIRE(anne.request({{"type", "close_room"}, {"room", room}}).at("type") == "left");
+  eventually([&] { return nodes.node[0]->log().find("its row stays") != std::string::npos; },
+             "node 1 failing to forget the room's row");
+  nodes.database_back();
+  eventually(
+      [&] {
+        return nodes.sql("SELECT count(*) FROM rooms WHERE id = " + std::to_string(room)) == "0";
+      },
+      "the room's row gone");
+  eventually([&] { return !lists(rooms_listed(nodes.port(2)), room); },
+             "the room gone from node 2's lobby");
+}
+
 TEST_CASE("a node killed mid-match: another takes its matches over, and they finish there") {
   Nodes nodes;
   auto rng = seeded_rng();
@@ -355,6 +426,112 @@ TEST_CASE("a node killed mid-match: another takes its matches over, and they fin
   play_random(against_bot.match, {dora_back.get()}, {}, rng);
   REQUIRE(is_over(*dora_back, against_bot.match));
   CHECK(dora_back->errors().empty());
+}
+
+TEST_CASE("while a killed node's lease runs, no client is sent to it") {
+  Nodes nodes(2, {"--lease-ms", "10000"});  // a long lease: the window this test looks into
+  TestClient anne(nodes.port(1), "anne"), bill(nodes.port(1), "bill");
+  anne.hello("Anne");
+  bill.hello("Bill");
+  const Table table = open_table(anne, bill);
+  const std::string backend = nodes.sql("SELECT backend FROM nodes WHERE id = 'n1'");
+  nodes.node[0]->stop(SIGKILL);
+  // The database ends the server process of the node's connection once it sees it closed.
+  eventually(
+      [&] {
+        return nodes.sql("SELECT count(*) FROM pg_stat_activity WHERE pid = " + backend) == "0";
+      },
+      "node 1's connection to end");
+
+  // Asked for the room, the match, or (after hello) the player's seats, node 2 names no node
+  // until one has taken the match over: not the dead one.
+  TestClient dave(nodes.port(2), "dave");
+  dave.hello("Dave");
+  TestClient anne_back(nodes.port(2), "anne (back)");
+  anne_back.hello("Anne", anne.token());
+  const std::vector<Json> answers = {dave.request({{"type", "join_room"}, {"room", table.room}}),
+                                     dave.request({{"type", "sync"}, {"match", table.match}}),
+                                     anne_back.wait_for(is_elsewhere, "where anne's match is")};
+  CHECK(nodes.sql("SELECT lease_until > clock_timestamp() FROM nodes WHERE id = 'n1'") == "t");
+  for (const Json& answer : answers) {
+    INFO(answer.dump());
+    REQUIRE(is_elsewhere(answer));
+    CHECK(answer.at("url").is_null());
+    CHECK(answer.at("match") == table.match);
+  }
+}
+
+// The rooms a node's admin API lists as its own.
+std::set<std::int64_t> own_rooms(std::uint16_t port) {
+  const Json listed = admin_json(port, "GET", "rooms");
+  std::set<std::int64_t> rooms;
+  for (const Json& room : listed.at("rooms")) rooms.insert(room.at("id").get<std::int64_t>());
+  return rooms;
+}
+
+TEST_CASE("two nodes taking a dead node's matches over at once: each match runs on one of them") {
+  TempDir keys;
+  Nodes nodes(3, admin_flags(keys.path()));
+  auto rng = seeded_rng();
+  BotTables on_1 = bot_tables(nodes.port(1), 8, 2, rng);
+  const std::vector<Player>& players = on_1.players;
+  const std::vector<Table>& tables = on_1.tables;
+  nodes.node[0]->stop(SIGKILL);
+  REQUIRE_FALSE(tables.empty());
+
+  // Clients ask nodes 2 and 3 for the matches without pause, each asking nudging its node to
+  // claim at once: once the dead node's lease runs out, both claim, at the same moments.
+  std::string failed;
+  auto ask = [&](int node) {
+    try {
+      TestClient asker(nodes.port(node), "asker on node " + std::to_string(node));
+      asker.hello("Asker " + std::to_string(node));
+      std::set<std::int64_t> placed;
+      while (placed.size() < tables.size())
+        for (const Table& t : tables) {
+          if (placed.count(t.match)) continue;
+          const Json answer = asker.request({{"type", "sync"}, {"match", t.match}});
+          if (!is_elsewhere(answer) || answer.at("url").is_string()) placed.insert(t.match);
+        }
+    } catch (const std::exception& e) {
+      failed = e.what();
+    }
+  };
+  std::thread asking_2(ask, 2), asking_3(ask, 3);
+  asking_2.join();
+  asking_3.join();
+  REQUIRE(failed == "");
+
+  // Each match was taken over once, by one node (its epoch bumped once), and runs there alone:
+  // its player plays it on, against its bot.
+  std::set<std::int64_t> on_2, on_3;
+  eventually(
+      [&] {
+        on_2 = own_rooms(nodes.port(2));
+        on_3 = own_rooms(nodes.port(3));
+        for (const Table& t : tables)
+          if (!on_2.count(t.room) && !on_3.count(t.room)) return false;
+        return true;
+      },
+      "every match rebuilt on the node that took it");
+  std::set<std::string> owners;
+  for (std::size_t i = 0; i < tables.size(); ++i) {
+    const std::string room = std::to_string(tables[i].room);
+    INFO("room " << room);
+    CHECK(nodes.sql("SELECT epoch FROM rooms WHERE id = " + room) == "2");
+    CHECK(nodes.sql("SELECT epoch FROM matches WHERE id = " + std::to_string(tables[i].match)) ==
+          "2");
+    const std::string owner = nodes.sql("SELECT node FROM rooms WHERE id = " + room);
+    owners.insert(owner);
+    CHECK(on_2.count(tables[i].room) == (owner == "n2" ? 1 : 0));
+    CHECK(on_3.count(tables[i].room) == (owner == "n3" ? 1 : 0));
+    std::uint16_t served_by = 0;
+    auto back = resume_anywhere(nodes.port(2), players[i], tables[i].match, &served_by);
+    CHECK(served_by == nodes.port(owner == "n2" ? 2 : 3));
+    play_random(tables[i].match, {back.get()}, {}, rng, 4);
+    CHECK(back->errors().empty());
+  }
+  MESSAGE(tables.size() << " matches taken over by " << owners.size() << " nodes");
 }
 
 TEST_CASE("a node paused until it is taken over can never write again; its clients move on") {
@@ -469,13 +646,14 @@ TEST_CASE("SIGTERM on a node hands its matches over at once; the players finish 
           },
           "carl's room, or where it is");
     } catch (const std::exception& e) {
-      FAIL(e.what() << "\nrooms:\n"
-                    << nodes.sql("SELECT id || ' ' || node || ' ' || epoch || ' ' || "
-                                 "coalesce(match_id, 0) || ' ' || coalesce(open_state, '-') "
-                                 "FROM rooms")
-                    << "\nnode 1:\n"
-                    << nodes.node[0]->log() << "\nnode 2:\n"
-                    << nodes.node[1]->log());
+      FAIL(std::string(e.what()) << "\nrooms:\n"
+                                 << nodes.sql(
+                                        "SELECT id || ' ' || node || ' ' || epoch || ' ' || "
+                                        "coalesce(match_id, 0) || ' ' || coalesce(open_state, '-') "
+                                        "FROM rooms")
+                                 << "\nnode 1:\n"
+                                 << nodes.node[0]->log() << "\nnode 2:\n"
+                                 << nodes.node[1]->log());
     }
     if (first.at("type") == "room") {
       room = first;
@@ -490,6 +668,154 @@ TEST_CASE("SIGTERM on a node hands its matches over at once; the players finish 
     }
   }
   CHECK_FALSE(room.is_null());
+}
+
+// `tortuga serve` on `db` as a node alone (no node id) or as `node_id`, expected to be refused at
+// its start: its exit code, and what it said is in `said`.
+int refused_start(const std::string& db, const std::filesystem::path& dir,
+                  const std::string& node_id, std::string& said) {
+  std::vector<std::string> args = {"serve", "--db", db, "--port", "0"};
+  if (!node_id.empty()) args.insert(args.end(), {"--node-id", node_id});
+  const auto log = dir / ("refused-" + (node_id.empty() ? std::string("alone") : node_id) + ".log");
+  const int code = run_tortuga(args, log);
+  std::ifstream in(log);
+  said.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  return code;
+}
+
+TEST_CASE(
+    "on one PostgreSQL a node alone runs only by itself: never beside another, nor a cluster") {
+  TempDir dir;
+  const std::string db = test::PostgresCluster::shared().new_database();
+  std::filesystem::create_directories(dir / "alone");
+  auto alone = std::make_unique<ServerProcess>(db, dir / "alone", fast_play_config(dir / "alone"));
+  std::int64_t match = 0;
+  TestClient anne(alone->port(), "anne"), bill(alone->port(), "bill");
+  anne.hello("Anne");
+  bill.hello("Bill");
+  match = open_table(anne, bill).match;
+
+  // A second node alone would resume and play the same matches: it is refused, and says why.
+  std::string said;
+  CHECK(refused_start(db, dir.path(), "", said) == 1);
+  CHECK(said.find("another node runs alone on this database") != std::string::npos);
+  // So is a cluster's node, which would take the matches of a node it cannot see.
+  CHECK(refused_start(db, dir.path(), "n1", said) == 1);
+  CHECK(said.find("a node runs alone on this database") != std::string::npos);
+  CHECK(anne.request({{"type", "sync"}, {"match", match}}).at("type") == "state");  // unharmed
+
+  // Killed, the node alone lets the database go with its connection: a cluster's node starts,
+  // and takes its match over; and now a node alone is refused beside it.
+  alone->stop(SIGKILL);
+  std::filesystem::create_directories(dir / "n1");
+  std::vector<std::string> args = fast_play_config(dir / "n1");
+  args.insert(args.end(), {"--node-id", "n1"});
+  ServerProcess n1(db, dir / "n1", args);
+  CHECK(n1.log().find("1 matches resumed") != std::string::npos);
+  CHECK(refused_start(db, dir.path(), "", said) == 1);
+  CHECK(said.find("the nodes of a cluster run on this database (n1)") != std::string::npos);
+}
+
+// The node taking a stopped node's matches over rebuilds them one after another: players who
+// come back meanwhile, their match claimed but not yet rebuilt, are given it the moment it is.
+TEST_CASE("players returning together to the node taking their matches over all resume there") {
+  Nodes nodes(2);
+  auto rng = seeded_rng();
+  BotTables on_1 = bot_tables(nodes.port(1), 16, 4, rng);
+  const std::vector<Player>& players = on_1.players;
+  nodes.node[0]->signal(SIGTERM);
+  for (auto& c : on_1.clients)
+    c->wait_until([&] { return c->closed(); }, "the connection to close");
+  CHECK(nodes.node[0]->wait() == 0);
+  const auto stopped = std::chrono::steady_clock::now();
+
+  // Every player at once, as clients do when their node goes away.
+  std::vector<std::string> failures(players.size());
+  std::vector<std::chrono::steady_clock::duration> took(players.size());
+  std::vector<std::thread> returning;
+  for (std::size_t i = 0; i < players.size(); ++i)
+    returning.emplace_back([&, i] {
+      try {
+        auto back = resume_anywhere(nodes.port(2), players[i], on_1.tables[i].match);
+        took[i] = std::chrono::steady_clock::now() - stopped;
+      } catch (const std::exception& e) {
+        failures[i] = e.what();
+      }
+    });
+  for (auto& t : returning) t.join();
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    INFO(players[i].name << ", match " << on_1.tables[i].match);
+    CHECK(failures[i] == "");
+  }
+  MESSAGE(players.size() << " players resumed on the other node within "
+                         << std::chrono::duration_cast<std::chrono::milliseconds>(
+                                *std::max_element(took.begin(), took.end()))
+                                .count()
+                         << " ms of the SIGTERM");
+}
+
+TEST_CASE("the admin API lists every node's rooms, and sends a call about another's there") {
+  TempDir keys;
+  Nodes nodes(2, admin_flags(keys.path()));
+  TestClient anne(nodes.port(1), "anne"), bill(nodes.port(2), "bill"), carl(nodes.port(2), "carl");
+  anne.hello("Anne");
+  bill.hello("Bill");
+  carl.hello("Carl");
+  const std::int64_t here = anne.request({{"type", "create_room"}, {"game", kRaft}})
+                                .at("room")
+                                .at("id")
+                                .get<std::int64_t>();
+  const Json made =
+      bill.request({{"type", "create_room"}, {"game", kRaft}, {"private", true}}).at("room");
+  const std::int64_t there = made.at("id");
+  REQUIRE(carl.request({{"type", "join_room"}, {"room", made.at("code")}}).at("type") == "room");
+  const std::string admin_2 = "http://127.0.0.1:" + std::to_string(nodes.port(2)) + "/api/admin/";
+
+  // Node 1 lists its own room whole, and node 2's private room with its node and where to act.
+  const Json listed = admin_json(nodes.port(1), "GET", "rooms");
+  CHECK(listed.at("node") == "n1");
+  REQUIRE(listed.at("rooms").size() == 1);
+  CHECK(listed.at("rooms")[0].at("id") == here);
+  CHECK(listed.at("rooms")[0].at("node") == "n1");
+  REQUIRE(listed.at("elsewhere").size() == 1);
+  const Json& other = listed.at("elsewhere")[0];
+  CHECK(other.at("id") == there);
+  CHECK(other.at("node") == "n2");
+  CHECK(other.at("url") == nodes.url(2));
+  CHECK(other.at("admin_url") == admin_2 + "rooms/" + std::to_string(there));
+  CHECK(other.at("private") == true);
+  CHECK(other.at("match").is_null());
+
+  // A removal or a close of node 2's room, asked of node 1, is answered with the call to make.
+  const std::string player = std::to_string(carl.player());
+  const HttpReply removal =
+      admin_call(nodes.port(1), "POST", "rooms/" + std::to_string(there) + "/remove",
+                 R"({"player": )" + player + R"(, "seat": "open"})");
+  CHECK(removal.status == 421);
+  const Json sent = Json::parse(removal.body);
+  CHECK(sent.at("code") == "elsewhere");
+  CHECK(sent.at("node") == "n2");
+  CHECK(sent.at("url") == nodes.url(2));
+  CHECK(sent.at("admin_url") == admin_2 + "rooms/" + std::to_string(there) + "/remove");
+  const HttpReply close =
+      admin_call(nodes.port(1), "POST", "rooms/" + std::to_string(there) + "/close");
+  CHECK(close.status == 421);
+  CHECK(Json::parse(close.body).at("admin_url") ==
+        admin_2 + "rooms/" + std::to_string(there) + "/close");
+  // Made there, the call does it.
+  CHECK(admin_json(nodes.port(2), "POST", "rooms/" + std::to_string(there) + "/close").at("room") ==
+        there);
+  CHECK(bill.wait_for_type("room_closed").at("room") == there);
+  CHECK(admin_call(nodes.port(1), "POST", "rooms/987654/close").status == 404);
+
+  // A notice reaches this node's connections, and names the other nodes to send it to.
+  const Json notice = admin_json(nodes.port(1), "POST", "notice", R"({"text": "Closing at ten."})");
+  CHECK(notice.at("node") == "n1");
+  CHECK(notice.at("connections") == 1);
+  REQUIRE(notice.at("others").size() == 1);
+  CHECK(notice.at("others")[0].at("node") == "n2");
+  CHECK(notice.at("others")[0].at("admin_url") == admin_2 + "notice");
+  CHECK(anne.wait_for_type("notice").at("text") == "Closing at ten.");
 }
 
 TEST_CASE("a cluster needs PostgreSQL") {

@@ -285,6 +285,10 @@ void TestClient::track(const Json& message) {
   MatchView& m = matches_[id];
 
   if (type == "state") {
+    // What was shown is stored: a later state never takes the match back before it.
+    if (m.states > 0 && version < m.version)
+      FAIL_CHECK(label_ << ": match " << id << " went back from version " << m.version << " to "
+                        << version << " in a state");
     m.view = message.at("view");
     m.version = version;
     ++m.states;
@@ -310,7 +314,14 @@ void TestClient::track(const Json& message) {
   if (!step.is_number_integer() || step.get<std::int64_t>() != version)
     FAIL_CHECK(label_ << ": the view of match " << id << " at version " << version << " says step "
                       << step.dump());
-  if (record_) m.history[version] = m.view;
+  if (!record_) return;
+  // A version is one view for its audience, however often it is sent: shown twice, it is the
+  // same twice (a state read again from the store after a restart, a takeover, an outage).
+  auto [seen, fresh] = m.history.emplace(version, m.view);
+  if (!fresh && seen->second != m.view)
+    FAIL_CHECK(label_ << ": match " << id << " version " << version
+                      << " was shown as two different views");
+  seen->second = m.view;
 }
 
 }  // namespace tortuga::integration

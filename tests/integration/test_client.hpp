@@ -2,8 +2,9 @@
 // as a failure guard. It reads every message the server sends and keeps, per match, the latest
 // view: a `state` replaces it, a `patch` is applied to it with protocol::apply_patch. It checks
 // the protocol's promises as it goes (versions rise by exactly one per patch, a patched view's
-// `step` equals the patch's version, no patch comes before a state) and reports every broken one
-// as a doctest failure.
+// `step` equals the patch's version, no patch comes before a state, no state goes back to an
+// earlier version, and when recording, a version shown twice is the same view) and reports every
+// broken one as a doctest failure.
 //
 // When the environment variable TORTUGA_FRAMES_DIR names a directory, each client also writes
 // every frame it sends and receives there, one JSON line each, in a file of its own; a ctest

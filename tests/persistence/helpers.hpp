@@ -62,6 +62,24 @@ struct OnPostgres {
   }
 };
 
+// The test run's PostgreSQL server stopped (pg_ctl's fast mode: every connection ends) until
+// start(), or the end of the scope, starts it again on the same data.
+class DatabaseServerStopped {
+ public:
+  // `mode`: pg_ctl's, "fast" (a clean stop) or "immediate" (as a crash).
+  explicit DatabaseServerStopped(const std::string& mode = "fast") {
+    tortuga::test::PostgresCluster::shared().stop_server(mode);
+  }
+  ~DatabaseServerStopped() { start(); }
+  void start() {
+    if (stopped_) tortuga::test::PostgresCluster::shared().start_server();
+    stopped_ = false;
+  }
+
+ private:
+  bool stopped_ = true;
+};
+
 struct Outcome {
   bool ok = false;
   std::string error;

@@ -17,6 +17,7 @@
 using namespace tortuga::store;
 using tortuga::store::test::action;
 using tortuga::store::test::await;
+using tortuga::store::test::DatabaseServerStopped;
 using tortuga::store::test::OnPostgres;
 using tortuga::store::test::Outcome;
 using tortuga::store::test::sample_match;
@@ -123,13 +124,59 @@ TEST_CASE("while the database cannot be reached writes fail through their Done; 
   CHECK_FALSE(lost.ok);
   CHECK(lost.error.find("not committed") != std::string::npos);
   CHECK(store->create_match(sample_match()) == 0);
-  CHECK(store->actions(id).empty());  // a read that fails gives nothing
   CHECK_FALSE(store->ping());
+  CHECK_FALSE(await([&](Done d) { store->probe_write(d); }).ok);
 
   run_sql(admin(), "ALTER DATABASE " + name + " WITH ALLOW_CONNECTIONS true");
   CHECK(await([&](Done d) { store->append_action(action(id, 2), d); }).ok);
   CHECK(store->ping());
+  CHECK(await([&](Done d) { store->probe_write(d); }).ok);
   CHECK(store->actions(id).size() == 2);
+}
+
+TEST_CASE("a read the database does not answer is a failure, never an empty answer") {
+  OnPostgres db;
+  const std::string name = database_of(db.url);
+  auto store = db.open();
+  const Player anne = store->create_player("Anne", hash_token("anne"));
+  const std::int64_t id = store->create_match(sample_match());
+  CHECK(await([&](Done d) { store->append_action(action(id, 1), d); }).ok);
+
+  run_sql(admin(), "ALTER DATABASE " + name + " WITH ALLOW_CONNECTIONS false");
+  disconnect_all(name);
+  // Before, each of these was an empty answer: a token that belongs to nobody, a match with no
+  // log, no match at all.
+  CHECK_THROWS_AS(store->player_by_token_hash(hash_token("anne")), Unavailable);
+  CHECK_THROWS_AS(store->player(anne.id), Unavailable);
+  CHECK_THROWS_AS(store->match(id), Unavailable);
+  CHECK_THROWS_AS(store->actions(id), Unavailable);
+  CHECK_THROWS_AS(store->list_matches({}), Unavailable);
+  CHECK_THROWS_AS(store->unfinished_matches(), Unavailable);
+  CHECK_THROWS_AS(store->chat(id), Unavailable);
+  CHECK_THROWS_AS(store->admin_actions(10, std::nullopt), Unavailable);
+
+  run_sql(admin(), "ALTER DATABASE " + name + " WITH ALLOW_CONNECTIONS true");
+  CHECK(store->player_by_token_hash(hash_token("anne"))->id == anne.id);
+  CHECK(store->actions(id).size() == 1);
+  // What is not there is an empty answer, not a failure.
+  CHECK_FALSE(store->player_by_token_hash(hash_token("nobody")));
+  CHECK_FALSE(store->match(id + 1));
+}
+
+TEST_CASE("a database server stopped and started again: reads and writes fail, then go on") {
+  OnPostgres db;
+  auto store = db.open();
+  const std::int64_t id = store->create_match(sample_match());
+  CHECK(await([&](Done d) { store->append_action(action(id, 1), d); }).ok);
+  DatabaseServerStopped stopped;
+  CHECK_THROWS_AS(store->actions(id), Unavailable);
+  CHECK_FALSE(await([&](Done d) { store->append_action(action(id, 2), d); }).ok);
+  CHECK_FALSE(await([&](Done d) { store->probe_write(d); }).ok);
+  stopped.start();
+  // Every connection is opened again before its next use, and nothing fails for it.
+  CHECK(store->actions(id).size() == 1);
+  CHECK(await([&](Done d) { store->probe_write(d); }).ok);
+  CHECK(await([&](Done d) { store->append_action(action(id, 2), d); }).ok);
 }
 
 TEST_CASE("connections closed by the database server between uses are opened again unnoticed") {
@@ -142,6 +189,32 @@ TEST_CASE("connections closed by the database server between uses are opened aga
   CHECK(store->actions(id).size() == 1);
   CHECK(await([&](Done d) { store->append_action(action(id, 2), d); }).ok);
   CHECK(store->match(id)->action_count == 2);
+}
+
+TEST_CASE("after the database server stops or crashes and starts, no idle connection fails") {
+  OnPostgres db;
+  auto store = db.open();
+  const std::int64_t id = store->create_match(sample_match());
+  // Reads at once leave as many connections idle in the pool.
+  std::vector<std::future<std::size_t>> reads;
+  std::promise<void> go;
+  std::shared_future<void> start = go.get_future().share();
+  for (int i = 0; i < 6; ++i)
+    reads.push_back(std::async(std::launch::async, [&, start] {
+      start.wait();
+      return store->list_matches({}).size();
+    }));
+  go.set_value();
+  for (auto& r : reads) CHECK(r.get() == 1);
+  // Before, after a crash (pg_ctl's immediate mode), a connection whose server had said goodbye
+  // could take that goodbye for the answer to its next statement: a read, and the writer's next
+  // batch, failed once on each connection left idle.
+  for (const std::string mode : {"fast", "immediate"}) {
+    CAPTURE(mode);
+    { DatabaseServerStopped stopped(mode); }
+    for (int i = 0; i < 12; ++i) CHECK_NOTHROW(store->match(id));
+    CHECK(await([&](Done d) { store->probe_write(d); }).ok);
+  }
 }
 
 TEST_CASE("a write that raises an error in PostgreSQL fails alone; the rest of its batch commits") {

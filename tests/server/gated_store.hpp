@@ -45,6 +45,7 @@ class GatedStore : public store::Store {
     inner_.create_player(n, h, std::move(c));
   }
   std::optional<store::Player> player_by_token_hash(const std::string& h) override {
+    readable();
     return inner_.player_by_token_hash(h);
   }
   std::optional<store::Player> player(std::int64_t id) override { return inner_.player(id); }
@@ -99,16 +100,40 @@ class GatedStore : public store::Store {
     return inner_.admin_actions(limit, before);
   }
   bool ping() override { return !down && inner_.ping(); }
+  // The store writes nothing more, as a full disk: its probes fail (and its ping, when `down`).
+  void probe_write(store::Done d) override {
+    if (down || full) return d(false, "disk full");
+    inner_.probe_write(counted(std::move(d)));
+  }
   bool down = false;  // the store stops answering its ping, as a failed disk would
+  bool full = false;
+  // The store's reads fail, as a database that is away does.
+  bool unreadable = false;
   std::vector<store::Match> list_matches(const store::MatchFilter& f) override {
+    readable();
     return inner_.list_matches(f);
   }
-  std::optional<store::Match> match(std::int64_t id) override { return inner_.match(id); }
-  std::vector<store::Action> actions(std::int64_t m) override { return inner_.actions(m); }
-  std::vector<store::Match> unfinished_matches() override { return inner_.unfinished_matches(); }
-  std::vector<store::ChatLine> chat(std::int64_t m) override { return inner_.chat(m); }
+  std::optional<store::Match> match(std::int64_t id) override {
+    readable();
+    return inner_.match(id);
+  }
+  std::vector<store::Action> actions(std::int64_t m) override {
+    readable();
+    return inner_.actions(m);
+  }
+  std::vector<store::Match> unfinished_matches() override {
+    readable();
+    return inner_.unfinished_matches();
+  }
+  std::vector<store::ChatLine> chat(std::int64_t m) override {
+    readable();
+    return inner_.chat(m);
+  }
 
  private:
+  void readable() const {
+    if (unreadable) throw store::Unavailable("the store could not be read: gone away");
+  }
   // `done`, counted in committing() from now until it has run.
   store::Done counted(store::Done done) {
     ++committing_;

@@ -173,7 +173,7 @@ TEST_CASE("refused actions are typed errors echoing the request id and change no
   CHECK_FALSE(spectator->of_type("state")[0]["view"].contains("secret"));
 }
 
-TEST_CASE("a write the store refuses makes the room rebuild from the log and resync everyone") {
+TEST_CASE("a write the store refuses: the room waits, then goes on from the log, resyncing all") {
   Table t;
   t.seat_both_and_start();
   t.act(t.anne, {{"type", "add"}, {"n", 1}});
@@ -182,7 +182,10 @@ TEST_CASE("a write the store refuses makes the room rebuild from the log and res
   REQUIRE(t.store->held() == 1);
   t.anne->clear();
   t.store->release(false);
+  // Told at once that the match waits; its state once the store has written again.
   REQUIRE(run_until(t.io, [&] { return !t.anne->of_type("state").empty(); }));
+  REQUIRE(t.anne->of_type("error").size() == 1);
+  CHECK(t.anne->of_type("error")[0]["code"] == "store_unavailable");
   auto state = t.anne->of_type("state")[0];
   CHECK(state["version"] == 1);
   CHECK(state["view"]["tally"] == 1);
@@ -254,10 +257,11 @@ TEST_CASE("while the new match is being stored the seats are final, and a failur
   t.on_room([&] { t.room->add_bot(t.anne, std::nullopt, "random", "b"); });
   CHECK(t.anne->of_type("error").back()["code"] == "already_started");
 
-  // The store fails: the host hears why, and the room is open again with its seats.
+  // The store fails: the host hears why (to try again), and the room is open again with its
+  // seats.
   t.store->release_match(false);
   REQUIRE(run_until(t.io, [&] { return t.anne->of_type("error").size() == 3; }));
-  CHECK(t.anne->of_type("error").back()["code"] == "internal");
+  CHECK(t.anne->of_type("error").back()["code"] == "store_unavailable");
   CHECK(t.anne->of_type("error").back()["re"] == "s1");
   CHECK(t.anne->of_type("state").empty());
 

@@ -196,6 +196,11 @@ TEST_CASE("a bot's move that the store fails to keep is played again from the re
   night.store->release(false);
   night.settle();
   night.read();
+  REQUIRE(night.version == 1);
+  REQUIRE(night.refusals == 1);      // told that the match waits for its store
+  REQUIRE(night.clock.fire_next());  // the store's probe, which commits
+  night.settle();
+  night.read();
   REQUIRE(night.version == 1);  // the state was sent again, as the store has it
   require_bot_move_armed(night);
   REQUIRE(night.clock.fire_next());

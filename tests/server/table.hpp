@@ -86,6 +86,15 @@ struct Table {
   void act(const std::shared_ptr<FakeClient>& who, Json action, Json id = 9) {
     on_room([&] { room->act(who, action, id); });
   }
+  // Runs what is queued, and what the store answers meanwhile, until nothing moves: for a room
+  // on a clock of the test's, where nothing happens unless the test makes it.
+  void settle() {
+    for (int quiet = 0; quiet < 2;) {
+      sqlite->flush();
+      io.restart();
+      quiet = io.poll() == 0 && store->committing() == 0 ? quiet + 1 : 0;
+    }
+  }
   // Lets every held write through, until the room has nothing pending.
   // Commits every write, and runs what each commit sets off, until nothing is held and nothing
   // is ready to run: however slow the machine, the room has then sent what its commits allow.

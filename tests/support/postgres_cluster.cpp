@@ -117,21 +117,42 @@ PostgresCluster::~PostgresCluster() {
   stop();
 }
 
+namespace {
+
+// Runs a set-up `command` (its output appended to DIR/setup.log); throws with the logs if it fails.
+void run_in(const std::string& dir, const std::string& command, const std::string& what) {
+  const std::string log = dir + "/setup.log";
+  if (std::system((command + " </dev/null >>" + log + " 2>&1").c_str()) != 0)
+    throw std::runtime_error("PostgreSQL: " + what + " failed:\n" + read_file(log) +
+                             read_file(dir + "/server.log"));
+}
+
+}  // namespace
+
 void PostgresCluster::start() {
-  auto run = [&](const std::string& command, const std::string& what) {
-    const std::string log = dir_ + "/setup.log";
-    if (std::system((command + " </dev/null >>" + log + " 2>&1").c_str()) != 0)
-      throw std::runtime_error("PostgreSQL: " + what + " failed:\n" + read_file(log) +
-                               read_file(dir_ + "/server.log"));
-  };
   // No fsync: the tests stop the server only with the machine's files intact, and it is their
   // time that fsync would take. Commits are still made and answered as in production.
-  run(as_ + bin_ + "/initdb -D " + dir_ + "/data -U postgres -A trust -E UTF8 --locale=C --no-sync",
+  run_in(
+      dir_,
+      as_ + bin_ + "/initdb -D " + dir_ + "/data -U postgres -A trust -E UTF8 --locale=C --no-sync",
       "initdb");
-  run(as_ + bin_ + "/pg_ctl -D " + dir_ + "/data -l " + dir_ + "/server.log -w -t 60 -o \"-k " +
-          dir_ + " -p " + std::to_string(port_) +
-          " -c listen_addresses='' -c fsync=off -c full_page_writes=off\" start",
-      "pg_ctl start");
+  run_server();
+}
+
+void PostgresCluster::stop_server(const std::string& mode) {
+  run_in(dir_, as_ + bin_ + "/pg_ctl -D " + dir_ + "/data -m " + mode + " -w stop", "pg_ctl stop");
+}
+
+void PostgresCluster::start_server() {
+  run_server();
+}
+
+void PostgresCluster::run_server() {
+  run_in(dir_,
+         as_ + bin_ + "/pg_ctl -D " + dir_ + "/data -l " + dir_ + "/server.log -w -t 60 -o \"-k " +
+             dir_ + " -p " + std::to_string(port_) +
+             " -c listen_addresses='' -c fsync=off -c full_page_writes=off\" start",
+         "pg_ctl start");
   // pg_ctl -w waits for the server to accept connections; pg_isready confirms it on the socket
   // the tests will use, in case the first answer came from somewhere else.
   const std::string ready =

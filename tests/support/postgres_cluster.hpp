@@ -34,6 +34,12 @@ class PostgresCluster {
 
   const std::string& directory() const { return dir_; }
 
+  // Stops the server (`mode`: pg_ctl's "fast", which ends every connection, or "immediate", as
+  // a crash would), and starts it again on the same data, socket and port: for the tests of
+  // what the server does while its database is away. Throws when pg_ctl fails.
+  void stop_server(const std::string& mode = "fast");
+  void start_server();
+
   ~PostgresCluster();
   PostgresCluster(const PostgresCluster&) = delete;
   PostgresCluster& operator=(const PostgresCluster&) = delete;
@@ -41,6 +47,7 @@ class PostgresCluster {
  private:
   PostgresCluster();
   void start();
+  void run_server();  // pg_ctl start, waiting until it takes connections
   void stop() noexcept;
 
   std::string bin_;  // the folder of initdb, pg_ctl, pg_isready

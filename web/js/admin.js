@@ -1,6 +1,8 @@
 // The admin page: the token typed in, then the node's rooms with their seats and connections,
 // and the operator's controls over the admin API: close a room, remove a player, send a notice
 // to everyone, drain the node; and the record of what admins did.
+// On a cluster each node's page acts on that node: the other nodes' rooms are listed with a link
+// to their node's page.
 
 import {h, fill} from './dom.js';
 import {call, savedToken, saveToken, forgetToken} from './admin_api.js';
@@ -36,8 +38,7 @@ function askToken(problem) {
 // Checks the kept token against the API: the rooms list answers only to the admin token.
 async function signIn() {
   try {
-    const {rooms} = await call('GET', 'rooms');
-    showConsole(rooms);
+    showConsole(await call('GET', 'rooms'));
   } catch (error) {
     forgetToken();
     askToken(error.status === 404 ? t('admin.api_off')
@@ -84,6 +85,21 @@ function roomCard(room, act, typed = '') {
       h('button', {type: 'button', onclick: close}, t('admin.close_button', {room: room.id}))));
 }
 
+// Another node's room: where it is, and that node's own admin page, where it is acted on.
+function elsewhereLine(room) {
+  const listed = room.room;
+  return h('li', {'data-room': room.id},
+    t('admin.elsewhere_room', {room: room.id, node: room.node}),
+    listed ? ` · ${maybe(`games.${listed.game}.name`) ?? listed.game} · ` +
+             t(`room.status.${listed.status}`) : '',
+    room.match ? t('admin.match', {match: room.match}) : '',
+    room.private ? t('admin.elsewhere_private') : '', ' · ',
+    room.admin_url
+      ? h('a', {href: new URL(room.admin_url).origin + '/admin.html'},
+          t('admin.elsewhere_page', {node: room.node}))
+      : h('span', {class: 'muted'}, t('admin.elsewhere_silent')));
+}
+
 // An entry of the record: when, who, what; its details as the API gives them (names of fields,
 // ids: the operator's own words, kept as they are).
 function describe(action) {
@@ -91,7 +107,8 @@ function describe(action) {
                             action: action.action, detail: JSON.stringify(action.detail)});
 }
 
-function showConsole(firstRooms) {
+// `firstListed`: the rooms list as the API gave it ({rooms, elsewhere}).
+function showConsole(firstListed) {
   const problem = h('p', {class: 'error', role: 'alert'});
   const done = h('p', {class: 'muted', role: 'status', id: 'admin-done'});
   const node = h('p', {id: 'drain-state'});
@@ -112,19 +129,23 @@ function showConsole(firstRooms) {
     await refresh();
   };
 
-  // The rooms drawn again as the node has them now; a reason being typed stays as it is.
-  const showRooms = (list) => {
+  // The rooms drawn again as the node has them now; a reason being typed stays as it is. On a
+  // cluster, the other nodes' rooms after them (`elsewhere` null: the database cannot say).
+  const showRooms = ({rooms: list, elsewhere}) => {
     const typed = new Map([...rooms.querySelectorAll('input[data-reason]')]
         .map((input) => [Number(input.dataset.reason), input.value]));
     fill(rooms, list.length ? list.map((room) => roomCard(room, act, typed.get(room.id)))
-                            : h('p', {class: 'muted'}, t('admin.no_rooms')));
+                            : h('p', {class: 'muted'}, t('admin.no_rooms')),
+      elsewhere === null && h('p', {class: 'muted'}, t('admin.elsewhere_unknown')),
+      elsewhere?.length > 0 && [h('h3', {}, t('admin.elsewhere')),
+                                h('ul', {class: 'admin-elsewhere'}, elsewhere.map(elsewhereLine))]);
   };
 
   async function refresh() {
     try {
-      const [{rooms: list}, drain, {actions}] = await Promise.all(
+      const [listed, drain, {actions}] = await Promise.all(
           [call('GET', 'rooms'), call('GET', 'drain'), call('GET', 'actions?limit=20')]);
-      showRooms(list);
+      showRooms(listed);
       const running = drain.running_matches;
       node.textContent = !drain.draining ? t('admin.taking', {count: running})
           : t(drain.empty ? 'admin.drained' : 'admin.draining', {count: running});
@@ -140,9 +161,12 @@ function showConsole(firstRooms) {
     const text = noticeText.value.trim();
     if (!text) return;
     act(t('admin.send_notice_what'), async () => {
-      const {connections} = await call('POST', 'notice', {text});
+      const {connections, others} = await call('POST', 'notice', {text});
       noticeText.value = '';
-      return {said: t('admin.notice_sent', {count: connections})};
+      // Each node reaches its own connections: the others are named, to be sent it too.
+      const rest = others?.length
+        ? t('admin.notice_others', {nodes: others.map((o) => o.node).join(', ')}) : '';
+      return {said: t('admin.notice_sent', {count: connections}) + rest};
     });
   };
 
@@ -165,10 +189,10 @@ function showConsole(firstRooms) {
       h('button', {type: 'submit'}, t('admin.send_notice'))),
     h('h2', {}, t('admin.rooms')), rooms,
     h('h2', {}, t('admin.record_title')), record);
-  showRooms(firstRooms);
+  showRooms(firstListed);
   refresh();
   status.textContent = t('admin.signed_in');
-  shown = () => showConsole(firstRooms);
+  shown = () => showConsole(firstListed);
 }
 
 // The page in the chosen language, then signed in with the tab's token, or asking for one.
