@@ -31,11 +31,14 @@ inline constexpr const char* kTooManyGuesses = "too_many_guesses";  // wrong joi
 
 // Lobby and rooms.
 inline constexpr const char* kUnknownGame = "unknown_game";  // no game with that id
-inline constexpr const char* kNoSuchRoom = "no_such_room";   // no room with that id or code
-inline constexpr const char* kRoomFull = "room_full";        // every seat is taken
-inline constexpr const char* kSeatTaken = "seat_taken";      // that seat is someone else's
-inline constexpr const char* kNotInRoom = "not_in_room";     // the player is not in that room
-inline constexpr const char* kNotHost = "not_host";          // only the room's host may do that
+inline constexpr const char* kOptionsTooLarge =
+    "options_too_large";                                    // create_room's options are
+                                                            // over limits.max_options_bytes
+inline constexpr const char* kNoSuchRoom = "no_such_room";  // no room with that id or code
+inline constexpr const char* kRoomFull = "room_full";       // every seat is taken
+inline constexpr const char* kSeatTaken = "seat_taken";     // that seat is someone else's
+inline constexpr const char* kNotInRoom = "not_in_room";    // the player is not in that room
+inline constexpr const char* kNotHost = "not_host";         // only the room's host may do that
 inline constexpr const char* kNotEnoughPlayers = "not_enough_players";  // start with too few seated
 inline constexpr const char* kAlreadyStarted = "already_started";  // the room's match has begun
 inline constexpr const char* kDraining = "draining";  // the server takes no new rooms or matches
@@ -56,6 +59,9 @@ inline constexpr const char* kTooManyMutes = "too_many_mutes";  // over the mute
 inline constexpr const char* kNoSuchMatch = "no_such_match";  // no match with that id
 inline constexpr const char* kNotYourSeat = "not_your_seat";  // the player holds no seat there
                                                               // (or not the one asked for)
+inline constexpr const char* kReplayBusy = "replay_busy";     // the replays' queue is full: retry
+inline constexpr const char* kReplayRateLimited = "replay_rate_limited";  // the address has asked
+                                                                          // for too many replays
 
 // Several nodes (docs/scaling.md): the room or match asked for lives on another node, whose URL
 // the error names (event::elsewhere).
@@ -75,19 +81,20 @@ namespace tortuga::protocol {
 
 // Every code above and every code of the rules layer: the complete list a client must handle.
 inline constexpr std::string_view kAllCodes[] = {
-    code::kBadJson,         code::kUnknownType,      code::kBadField,
-    code::kNotWelcomed,     code::kBadToken,         code::kUnknownGame,
-    code::kBadOptions,      code::kNoSuchRoom,       code::kNoSuchMatch,
-    code::kRoomFull,        code::kSeatTaken,        code::kNotInRoom,
-    code::kNotHost,         code::kNotEnoughPlayers, code::kAlreadyStarted,
-    code::kNotYourSeat,     code::kNotYourTurn,      code::kIllegalAction,
-    code::kBadAction,       code::kMatchOver,        code::kRateLimited,
-    code::kMessageTooLarge, code::kServerFull,       code::kDraining,
-    code::kInternal,        code::kChatTooLong,      code::kChatRateLimited,
-    code::kChatClosed,      code::kNotPlaying,       code::kPlayerPresent,
-    code::kNotOver,         code::kElsewhere,        code::kTooManyConnections,
-    code::kTooManyPlayers,  code::kTooManyRooms,     code::kTooManyGuesses,
-    code::kBanned,          code::kTooManyMutes,     code::kStoreUnavailable,
+    code::kBadJson,         code::kUnknownType,       code::kBadField,
+    code::kNotWelcomed,     code::kBadToken,          code::kUnknownGame,
+    code::kBadOptions,      code::kNoSuchRoom,        code::kNoSuchMatch,
+    code::kRoomFull,        code::kSeatTaken,         code::kNotInRoom,
+    code::kNotHost,         code::kNotEnoughPlayers,  code::kAlreadyStarted,
+    code::kNotYourSeat,     code::kNotYourTurn,       code::kIllegalAction,
+    code::kBadAction,       code::kMatchOver,         code::kRateLimited,
+    code::kMessageTooLarge, code::kServerFull,        code::kDraining,
+    code::kInternal,        code::kChatTooLong,       code::kChatRateLimited,
+    code::kChatClosed,      code::kNotPlaying,        code::kPlayerPresent,
+    code::kNotOver,         code::kElsewhere,         code::kOptionsTooLarge,
+    code::kReplayBusy,      code::kReplayRateLimited, code::kStoreUnavailable,
+    code::kBanned,          code::kTooManyRooms,      code::kTooManyMutes,
+    code::kTooManyPlayers,  code::kTooManyGuesses,    code::kTooManyConnections,
 };
 
 // The close codes of the WebSocket the server ends a connection with, beyond the standard ones

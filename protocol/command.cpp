@@ -363,8 +363,10 @@ Expected<Command> create_room(const Fields& f) {
   TORTUGA_TRY(options, f.optional_object("options"));
   TORTUGA_TRY(is_private, f.optional_bool("private", false));
   TORTUGA_TRY(absent_bot_s, f.optional_integer("absent_bot_s", 0, kMaxAbsentBotS));
+  TORTUGA_TRY(public_when_over, f.optional_bool("public_when_over", false));
   CreateRoom command{std::move(game), std::move(options), is_private};
   if (absent_bot_s) command.absent_bot_s = static_cast<int>(*absent_bot_s);
+  command.public_when_over = public_when_over;
   return Command(std::move(command));
 }
 Expected<Command> join_room(const Fields& f) {
@@ -416,12 +418,14 @@ Expected<Command> list_matches(const Fields& f) {
 }
 Expected<Command> get_match(const Fields& f) {
   TORTUGA_TRY(match, f.id("match"));
-  return Command(GetMatch{match});
+  TORTUGA_TRY(code, f.optional_string("code"));
+  return Command(GetMatch{match, std::move(code)});
 }
 Expected<Command> get_replay(const Fields& f) {
   TORTUGA_TRY(match, f.id("match"));
   TORTUGA_TRY(seat, f.optional_seat("seat"));
-  return Command(GetReplay{match, seat});
+  TORTUGA_TRY(code, f.optional_string("code"));
+  return Command(GetReplay{match, seat, std::move(code)});
 }
 Expected<Command> ping(const Fields&) {
   return Command(Ping{});

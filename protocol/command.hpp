@@ -52,6 +52,9 @@ struct CreateRoom {
   // Seconds before a bot plays for a player who went away from the running match; 0: never;
   // absent: the server's default (Config::absent_bot_s).
   std::optional<int> absent_bot_s;
+  // A private room's matches become everyone's to review once over (history, replay, chat);
+  // false (the default): they stay their players' and theirs who have the code.
+  bool public_when_over = false;
 };
 struct JoinRoom {
   RoomRef room;
@@ -87,10 +90,12 @@ struct ListMatches {
 };
 struct GetMatch {
   std::int64_t match;
+  std::optional<std::string> code;  // a private match's join code, for one not seated in it
 };
 struct GetReplay {
   std::int64_t match;
-  std::optional<int> seat;  // absent: the spectators' view
+  std::optional<int> seat;          // absent: the spectators' view
+  std::optional<std::string> code;  // a private match's join code, for one not seated in it
 };
 struct Ping {};
 struct Chat {

@@ -94,9 +94,10 @@ std::string matches(const Json& re, const Json& matches);
 // {type:"match", re?, match:{...}}
 std::string match(const Json& re, const Json& match);
 // {type:"replay", re?, match, seat, revealed, steps:[{step, seat, action, view}...],
-// chat:[line...]} from a replay as the history makes it (server/history.hpp), the same body HTTP
-// answers with; seat null: spectators.
-std::string replay(const Json& re, const Json& replay);
+// chat:[line...]} from the text of a replay as the history makes it (server/history.hpp: an object
+// of those fields), the same body HTTP answers with, which is not parsed again; seat null:
+// spectators.
+std::string replay_of_text(const Json& re, std::string_view replay);
 // {type:"pong", re?}
 std::string pong(const Json& re);
 // {type:"room_closed", room, match, reason}: to everyone in a room closed by the server's

@@ -170,6 +170,19 @@ Expected<Config> load_config(const std::string& path, Config c) {
         return *bad;
       read(l, "max_connections", c.limits.max_connections);
       read(l, "max_rooms", c.limits.max_rooms);
+      if (auto bad = read_in_range<std::size_t>(l, "max_options_bytes", c.limits.max_options_bytes,
+                                                1024, 1024 * 1024, limits))
+        return *bad;
+      if (auto bad = read_in_range(l, "replay_threads", c.limits.replay_threads, 1, 64, limits))
+        return *bad;
+      if (auto bad = read_in_range(l, "replay_queue", c.limits.replay_queue, 0, 100000, limits))
+        return *bad;
+      read(l, "replay_cache_bytes", c.limits.replay_cache_bytes);
+      if (auto bad = read_in_range(l, "replays_per_minute", c.limits.replays_per_minute, 0.0,
+                                   100000.0, limits))
+        return *bad;
+      if (auto bad = read_in_range(l, "replay_burst", c.limits.replay_burst, 1.0, 100000.0, limits))
+        return *bad;
       if (auto bad = read_in_range(l, "empty_room_timeout_s", c.limits.empty_room_timeout_s, 0,
                                    7 * 24 * 3600, limits))
         return *bad;

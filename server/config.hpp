@@ -31,6 +31,19 @@ struct Limits {
   std::size_t max_http_body_bytes = 16 * 1024;  // the admin API's small JSON objects
   int max_connections = 10000;
   int max_rooms = 5000;
+  // A new room's options (create_room's), as the JSON text they make: larger are refused with
+  // options_too_large. A custom deck, layout or model is a few KiB; more is nothing a game reads.
+  std::size_t max_options_bytes = 16 * 1024;
+  // Replays of stored matches (server/replays.hpp) are computed on replay_threads threads of
+  // their own, never a connection's; at most replay_queue wait for one (beyond: replay_busy),
+  // and up to replay_cache_bytes of computed replays are kept to answer again. Each client
+  // address may ask for replays_per_minute in the long run, replay_burst at once (beyond:
+  // replay_rate_limited).
+  int replay_threads = 1;
+  int replay_queue = 16;
+  std::size_t replay_cache_bytes = 64 * 1024 * 1024;
+  double replays_per_minute = 30;
+  double replay_burst = 10;
   // A room nobody has been in (no player, no spectator connected) for this long closes by itself,
   // a match under way in it ending as aborted; 0: never. Long enough for a lost connection or a
   // restarted server to find its players back.

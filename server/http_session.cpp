@@ -85,19 +85,26 @@ void HttpSession::on_read(beast::error_code ec) {
     return;
   }
 
-  HttpReply reply;
-  if (request.method() != http::verb::get && !head) {
-    reply = {405, "application/json", R"({"code":"method_not_allowed","message":"GET only"})"};
-  } else {
-    try {
-      reply = state_.http.get(std::string(request.target()));
-    } catch (const std::exception& e) {
-      TORTUGA_LOG_AT(error, log::Context("http_failed").connection(id_).field("path", path_),
-                     method_ << " " << path_ << ": " << e.what());
-      reply = {500, "application/json", R"({"code":"internal","message":"server error"})"};
-    }
+  if (request.method() != http::verb::get && !head)
+    return respond(
+        version, keep_alive, head,
+        {405, "application/json", R"({"code":"method_not_allowed","message":"GET only"})"});
+  // A replay's answer comes from a replay thread: written on this connection's.
+  auto reply = [self = shared_from_this(), version, keep_alive, head](HttpReply reply) {
+    boost::asio::post(self->stream_.get_executor(),
+                      [self, version, keep_alive, head, reply = std::move(reply)]() mutable {
+                        self->respond(version, keep_alive, head, std::move(reply));
+                      });
+  };
+  try {
+    state_.http.answer({std::string(request.target()),
+                        std::string(request[http::field::authorization]), address_of(request)},
+                       reply);
+  } catch (const std::exception& e) {
+    TORTUGA_LOG_AT(error, log::Context("http_failed").connection(id_).field("path", path_),
+                   method_ << " " << path_ << ": " << e.what());
+    reply({500, "application/json", R"({"code":"internal","message":"server error"})"});
   }
-  respond(version, keep_alive, head, std::move(reply));
 }
 
 void HttpSession::respond(unsigned version, bool keep_alive, bool head, HttpReply reply) {

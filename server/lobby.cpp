@@ -55,6 +55,7 @@ Lobby::Lobby(boost::asio::io_context& io, store::Store& store, RoomSettings sett
       store_(store),
       settings_(settings),
       limits_(limits),
+      replays_(store, limits.replays),
       feed_(std::make_shared<LobbyFeed>(io, settings.clock, limits.gather)),
       cluster_(cluster),
       rooms_per_player_(limits.max_rooms_per_player),
@@ -171,7 +172,9 @@ std::shared_ptr<Room> Lobby::reopen(const store::ClaimedRoom& c) {
     if (!options) throw std::runtime_error(options.error().message);
     const bool is_private = state.value("private", false);
     const std::string code = is_private ? state.at("code").get<std::string>() : "";
-    auto room = std::make_shared<Room>(io_, store_, *this, settings_, c.room, code, *game,
+    RoomSettings settings = settings_;
+    settings.public_when_over = state.value("public_when_over", false);
+    auto room = std::make_shared<Room>(io_, store_, *this, settings, c.room, code, *game,
                                        std::move(*options), is_private, Ownership{true, c.epoch});
     room->restore_open(state);
     {
@@ -221,7 +224,7 @@ std::vector<std::pair<std::int64_t, std::string>> Lobby::listings() const {
   std::vector<std::pair<std::int64_t, std::string>> out;
   std::lock_guard lock(mutex_);
   for (const auto& [id, room] : rooms_)
-    out.emplace_back(id, room->is_private() ? "null" : room->summary().dump());
+    out.emplace_back(id, room->is_private() ? "null" : lobby_listing(room->summary()).dump());
   return out;
 }
 
@@ -410,7 +413,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
     for (const auto& [id, room] : rooms_)
       if (!m.game || room->game().info().id == *m.game)
         if (Json summary = room->summary(); listed_in_lobby(summary))
-          rooms.push_back(std::move(summary));
+          rooms.push_back(lobby_listing(std::move(summary)));
   }
   if (cluster_) {
     // Every other live node's public rooms, as their owners last published them.
@@ -437,6 +440,12 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::CreateRoom& m) {
   const Game* game = find_game(m.game);
   if (!game) return refuse(c, re, code::kUnknownGame, "no game " + m.game);
+  // Every room message carries the options, and its listing their summary: their size is
+  // bounded before anything reads further into them.
+  if (const std::size_t bytes = m.options.dump().size(); bytes > limits_.max_options_bytes)
+    return refuse(c, re, code::kOptionsTooLarge,
+                  "options of " + std::to_string(bytes) + " bytes; at most " +
+                      std::to_string(limits_.max_options_bytes) + " are accepted");
   auto options = game->normalize_options(m.options);
   if (!options) return refuse(c, re, code::kBadOptions, options.error().message);
   if (drain_.draining())
@@ -477,6 +486,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
     std::string code = cluster_ ? cluster_code : m.is_private ? new_code() : "";
     RoomSettings settings = settings_;
     if (m.absent_bot_s) settings.absent_bot_s = *m.absent_bot_s;
+    settings.public_when_over = m.is_private && m.public_when_over;
     room =
         std::make_shared<Room>(io_, store_, *this, settings, id, code, *game, std::move(*options),
                                m.is_private, Ownership{cluster_ != nullptr, cluster_ ? 1 : 0});
@@ -612,20 +622,25 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
   filter.limit = m.limit;
   filter.before_id = m.before;
   Json matches = Json::array();
-  for (const auto& match : store_.list_matches(filter)) matches.push_back(match_json(match));
+  for (const auto& match : readable_matches(store_, filter, Viewer{c->player()}))
+    matches.push_back(match_json(match));
   c->send(protocol::event::matches(re, matches));
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::GetMatch& m) {
-  auto match = store_.match(m.match);
-  if (!match) return refuse(c, re, code::kNoSuchMatch, "no match " + std::to_string(m.match));
+  auto match = readable_match(store_, m.match, Viewer{c->player(), m.code});
+  if (!match) return refuse(c, re, match.error().code.c_str(), match.error().message);
   c->send(protocol::event::match(re, match_json(*match)));
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::GetReplay& m) {
-  auto replay = replay_json(store_, m.match, m.seat, Viewer{c->player()});
-  if (!replay) return refuse(c, re, replay.error().code.c_str(), replay.error().message);
-  c->send(protocol::event::replay(re, *replay));
+  // Computed away from this thread, which serves other connections meanwhile.
+  replays_.request(m.match, m.seat, Viewer{c->player(), m.code}, c->address(),
+                   [c, re](Expected<std::string> replay) {
+                     if (!replay)
+                       return refuse(c, re, replay.error().code.c_str(), replay.error().message);
+                     c->send(protocol::event::replay_of_text(re, *replay));
+                   });
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Ping&) {
@@ -818,10 +833,12 @@ void Lobby::room_closed(std::int64_t id, std::int64_t match) {
 // From the room's strand (or its constructor, under mutex_): the feed takes it on its own strand,
 // in the order the room made its changes.
 void Lobby::room_summary(std::int64_t room, const Json& summary) {
-  feed_->update(room, listed_in_lobby(summary) ? summary : Json());
+  feed_->update(room, listed_in_lobby(summary) ? lobby_listing(summary) : Json());
 }
 
 void Lobby::release_rooms() {
+  // The replays waiting hold connections, which must go before the io_context does.
+  replays_.stop();
   feed_->release();
   guesses_.release();
   std::lock_guard lock(mutex_);

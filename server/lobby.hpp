@@ -25,6 +25,7 @@
 #include "server/drain.hpp"
 #include "server/guesses.hpp"
 #include "server/lobby_feed.hpp"
+#include "server/replays.hpp"
 #include "server/room.hpp"
 #include "server/tally.hpp"
 
@@ -33,6 +34,8 @@ namespace tortuga {
 struct LobbyLimits {
   int max_rooms = Limits{}.max_rooms;
   std::chrono::milliseconds gather{Config::kLobbyGatherMs};  // the feed's (lobby_feed.hpp)
+  std::size_t max_options_bytes = Limits{}.max_options_bytes;
+  ReplayLimits replays = {};
   int max_rooms_per_player = Limits{}.max_rooms_per_player;
   int max_rooms_per_address = Limits{}.max_rooms_per_address;
   int new_players_per_address_per_hour = Limits{}.new_players_per_address_per_hour;
@@ -100,6 +103,8 @@ class Lobby : public RoomDirectory {
   // New rooms and matches are refused while the node drains (create_room here, start in rooms).
   Drain& drain() { return drain_; }
   const Drain& drain() const { return drain_; }
+  // The node's replays of stored matches (get_replay here; the HTTP API's too).
+  Replays& replays() { return replays_; }
 
   // RoomDirectory
   void seat_taken(std::int64_t player, std::int64_t room) override;
@@ -183,6 +188,7 @@ class Lobby : public RoomDirectory {
   RoomSettings settings_;
   LobbyLimits limits_;
   Drain drain_;
+  Replays replays_;
   std::shared_ptr<LobbyFeed> feed_;  // the listed rooms' changes, to those who watch the lobby
   store::Cluster* cluster_;
   std::function<void()> nudge_;

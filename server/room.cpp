@@ -88,6 +88,7 @@ Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& dire
            played_options(game, match.options_json), !match.private_code.empty(), ownership) {
   match_ = match.id;
   seed_ = match.seed;
+  settings_.public_when_over = match.public_when_over;
   created_ms_ = match.created_ms;
   state_ = std::move(state);
   applied_ = committed_ = static_cast<std::int64_t>(state_->history().size());
@@ -176,6 +177,7 @@ Json Room::room_json() const {
                {"spectators", watching},
                {"spectator_chat", spectator_chat_},
                {"absent_bot_s", settings_.absent_bot_s},
+               {"public_when_over", private_ && settings_.public_when_over},
                {"rematch", rematch_json()},
                {"banned", Json::array()}};
   for (const auto& [player, name] : banned_)
@@ -441,6 +443,7 @@ void Room::store_new_match(const std::shared_ptr<Client>& client, const Json& re
   record.seed = seed_ = fresh_seed();
   record.created_ms = now_ms();
   if (private_) record.private_code = code_;
+  record.public_when_over = private_ && settings_.public_when_over;
   record.room = ownership_.cluster ? id_ : 0;
   record.epoch = ownership_.epoch;
   for (std::size_t i = 0; i < seats_.size(); ++i)

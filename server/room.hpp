@@ -48,6 +48,9 @@ struct RoomSettings {
   // The same as empty_room_timeout_s for a room whose match has not started; 0: it stays.
   int empty_open_room_timeout_s = Limits{}.empty_open_room_timeout_s;
   int max_mutes_per_member = Limits{}.max_mutes_per_member;
+  // A private room's matches become everyone's to review once over (create_room's
+  // public_when_over); otherwise their history stays their players' and theirs with the code.
+  bool public_when_over = false;
   // The server's, which tells a room waiting for its store when it writes again; none: the room
   // keeps one of its own (on its clock).
   StoreHealth* store_health = nullptr;

@@ -157,7 +157,7 @@ int serve_command(const Args& args) {
     // a lease (below).
     int recovered = cluster ? 0 : lobby.recover();
     std::unique_ptr<Heartbeat> heartbeat;
-    HttpApi http(store, web_root_of(c), &lobby.drain(), health.get());
+    HttpApi http(store, web_root_of(c), &lobby.drain(), &lobby.replays(), health.get());
     OpenWebSockets websockets;
     AdminApi admin(
         lobby, store, c.admin,

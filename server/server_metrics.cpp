@@ -23,6 +23,7 @@ constexpr const char* kLimits[] = {"connections_per_address", "rooms_per_player"
                                    "rooms_per_address", "players_per_address", "mutes_per_member"};
 constexpr const char* kSecrets[] = {"join_code", "admin_token"};
 constexpr const char* kTimerKinds[] = {"deadline", "bot", "empty_room", "absent_bot"};
+constexpr const char* kReplayOutcomes[] = {"computed", "kept", "shared", "busy", "rate_limited"};
 constexpr const char* kStoreFailures[] = {"read_or_write", "probe"};
 
 // The wire name of every client message type, in the order of protocol::Command.
@@ -155,6 +156,25 @@ ServerMetrics::ServerMetrics() {
                                "taking an absent player's seat.",
                                {"timer"}),
                     kTimerKinds);
+  replays_ =
+      one_per(r.counters("tortuga_replays_total",
+                         "Replay requests (HTTP and WebSocket) by outcome: computed from the "
+                         "log, kept (from the cache), shared (with a computation under "
+                         "way), or refused as busy or rate_limited.",
+                         {"outcome"}),
+              kReplayOutcomes);
+  replay_seconds_ = &r.histogram("tortuga_replay_seconds",
+                                 "Time to compute one replay from a match's log, on a replay "
+                                 "thread.",
+                                 metrics::duration_buckets());
+  replays_running_ = &r.gauge("tortuga_replays_running", "Replays being computed now.");
+  replays_queued_ = &r.gauge("tortuga_replays_queued", "Replays waiting for a replay thread.");
+  replay_cache_bytes_ =
+      &r.gauge("tortuga_replay_cache_bytes", "Bytes of replays kept to answer again.");
+  private_hidden_ = &r.counter("tortuga_private_matches_hidden_total",
+                               "History requests (entry, replay, match file) for a private match "
+                               "from someone neither seated in it nor giving its code, answered "
+                               "as for no such match.");
   store_failures_ =
       one_per(r.counters("tortuga_store_failures_total",
                          "Store reads and writes failed for want of the database (restarting, "

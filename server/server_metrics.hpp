@@ -45,6 +45,15 @@ enum class Limit {
   mutes_per_member,         // mute over limits.max_mutes_per_member
 };
 
+// What became of a request for a replay (server/replays.hpp).
+enum class ReplayOutcome {
+  computed,      // played again from the log, on a replay thread
+  kept,          // answered from the cache
+  shared,        // answered by a computation another request had started
+  busy,          // refused: the queue was full
+  rate_limited,  // refused: its address had spent its budget
+};
+
 // What failed for want of the store: a read or a write something needed, or a probe of a store
 // known to be failing (StoreHealth).
 enum class StoreFailure { read_or_write, probe };
@@ -104,6 +113,17 @@ class ServerMetrics {
   void patch_sent(std::chrono::steady_clock::duration since_action) {
     action_to_patch_->observe(seconds(since_action));
   }
+  void replay(ReplayOutcome outcome) { replays_[static_cast<std::size_t>(outcome)]->add(); }
+  void replay_computed(std::chrono::steady_clock::duration took) {
+    replay_seconds_->observe(seconds(took));
+  }
+  void replays_now(int running, int queued, std::size_t cached_bytes) {
+    replays_running_->set(running);
+    replays_queued_->set(queued);
+    replay_cache_bytes_->set(static_cast<std::int64_t>(cached_bytes));
+  }
+  // A history request (entry, replay, match file) for a private match from someone outside it.
+  void private_match_hidden() { private_hidden_->add(); }
   void store_failed(StoreFailure what) { store_failures_[static_cast<std::size_t>(what)]->add(); }
   void store_outage_began() {
     store_outages_->add();
@@ -143,6 +163,12 @@ class ServerMetrics {
   metrics::Histogram* action_to_patch_;
   metrics::Histogram* batch_size_;
   metrics::Histogram* batch_commit_;
+  std::vector<metrics::Counter*> replays_;  // by ReplayOutcome
+  metrics::Histogram* replay_seconds_;
+  metrics::Gauge* replays_running_;
+  metrics::Gauge* replays_queued_;
+  metrics::Gauge* replay_cache_bytes_;
+  metrics::Counter* private_hidden_;
   std::vector<metrics::Counter*> store_failures_;  // by StoreFailure
   metrics::Counter* store_outages_;
   metrics::Gauge* store_unavailable_;

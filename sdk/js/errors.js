@@ -10,9 +10,9 @@ export const SERVER_CODES = Object.freeze([
   'not_host', 'not_enough_players', 'already_started', 'not_your_seat', 'not_your_turn',
   'illegal_action', 'bad_action', 'match_over', 'rate_limited', 'message_too_large',
   'server_full', 'draining', 'elsewhere', 'internal', 'chat_too_long', 'chat_rate_limited',
-  'chat_closed', 'not_playing', 'player_present', 'not_over', 'store_unavailable',
-  'too_many_connections', 'too_many_players', 'too_many_rooms', 'too_many_guesses', 'banned',
-  'too_many_mutes',
+  'chat_closed', 'not_playing', 'player_present', 'not_over', 'options_too_large', 'replay_busy',
+  'replay_rate_limited', 'store_unavailable', 'too_many_connections', 'too_many_players',
+  'too_many_rooms', 'too_many_guesses', 'banned', 'too_many_mutes',
 ]);
 
 // Codes that never come from the server: the connection dropped under a request, no reply came

@@ -90,6 +90,8 @@ export interface Room {
   spectators: number;
   /** Seconds a running match waits for an absent player before a bot plays the seat; 0: never. */
   absent_bot_s: number;
+  /** A private room's: whether its matches become everyone's to review once over. */
+  public_when_over: boolean;
   /** Whether spectators may chat (the host decides: spectatorChat). */
   spectator_chat: boolean;
   /** Once the match is over, a rematch offered: by whom, and who has accepted it. */
@@ -100,6 +102,10 @@ export interface Room {
 
 /** A room as the lobby lists it (list_rooms, watch_lobby, rooms_changed). */
 export interface ListedRoom extends Room {
+  /** The options but those set by hand (an object or array: a deck, a layout, a model)... */
+  options: {[option: string]: number | string | boolean | null};
+  /** ...which are named here instead; the `room` message to members carries them whole. */
+  custom_options: string[];
   /** When the room was made, in ms since 1970; reckon its age from the server's `now_ms`. */
   created_ms: number;
   /** Whether the host is in the room now. */
@@ -211,8 +217,9 @@ export type ServerErrorCode =
   'not_your_turn' | 'illegal_action' | 'bad_action' | 'match_over' | 'rate_limited' |
   'message_too_large' | 'server_full' | 'draining' | 'elsewhere' | 'internal' | 'chat_too_long' |
   'chat_rate_limited' | 'chat_closed' | 'not_playing' | 'player_present' | 'not_over' |
-  'store_unavailable' | 'too_many_connections' | 'too_many_players' | 'too_many_rooms' |
-  'too_many_guesses' | 'banned' | 'too_many_mutes';
+  'options_too_large' | 'replay_busy' | 'replay_rate_limited' | 'store_unavailable' |
+  'too_many_connections' | 'too_many_players' | 'too_many_rooms' | 'too_many_guesses' | 'banned' |
+  'too_many_mutes';
 export type ClientErrorCode = 'disconnected' | 'timeout' | 'closed' | 'bad_patch';
 
 export const SERVER_CODES: readonly ServerErrorCode[];
@@ -388,7 +395,7 @@ export class TortugaClient extends Emitter<ClientEvents> {
   watchLobby(filter?: {game?: string}): Promise<ListedRoom[]>;
   unwatchLobby(): Promise<{type: 'lobby_unwatched'; re?: string | number}>;
   createRoom(request: {game: string; options?: {[option: string]: Json}; private?: boolean;
-                       absentBotS?: number}):
+                       absentBotS?: number; publicWhenOver?: boolean}):
     Promise<RoomMessage>;
   joinRoom(room: number | string, options?: {seat?: number}): Promise<RoomMessage>;
   watchRoom(room: number | string): Promise<RoomMessage>;
@@ -414,8 +421,9 @@ export class TortugaClient extends Emitter<ClientEvents> {
   closeRoom(room: number, options?: {reason?: string}): Promise<LeftMessage>;
 
   listMatches(filter?: MatchFilter): Promise<StoredMatch[]>;
-  getMatch(match: number): Promise<StoredMatch>;
-  getReplay(match: number, options?: {seat?: number}): Promise<Replay>;
+  /** A private match needs its join `code` unless this player sits in it. */
+  getMatch(match: number, options?: {code?: string}): Promise<StoredMatch>;
+  getReplay(match: number, options?: {seat?: number; code?: string}): Promise<Replay>;
   /** Resolves with the round trip in milliseconds. */
   ping(): Promise<number>;
   /** Any client message; resolves with its reply. A string `id` is kept, else one is given. */

@@ -106,7 +106,8 @@ std::vector<std::string> behind_proxy_config(const fs::path& dir) {
 
 std::vector<std::string> fast_play_config(const fs::path& dir) {
   return limits_config(dir, "fast-play",
-                       R"({"messages_per_second": 100000, "message_burst": 100000})");
+                       R"({"messages_per_second": 100000, "message_burst": 100000,
+                           "replay_burst": 100000})");
 }
 
 int run_tortuga(const std::vector<std::string>& args, const fs::path& log,
@@ -173,20 +174,10 @@ std::string ServerProcess::log() const {
   return process::read_file(log_);
 }
 
-double metric(std::uint16_t port, const std::string& series) {
-  const std::string text = http_get(port, "/metrics").body;
-  const std::string start = series + " ";
-  for (std::size_t at = 0; at < text.size();) {
-    const std::size_t end = std::min(text.find('\n', at), text.size());
-    if (text.compare(at, start.size(), start) == 0)
-      return std::stod(text.substr(at + start.size(), end - at - start.size()));
-    at = end + 1;
-  }
-  throw std::runtime_error("no series " + series + " in /metrics");
-}
-
 double resident_bytes(std::uint16_t port) {
-  return metric(port, "process_resident_memory_bytes");
+  const auto bytes = metric(port, "process_resident_memory_bytes");
+  if (!bytes) throw std::runtime_error("no process_resident_memory_bytes in /metrics");
+  return *bytes;
 }
 
 HttpReply http_get(std::uint16_t port, const std::string& target,
@@ -239,6 +230,15 @@ HttpReply http_request(std::uint16_t port, const std::string& method, const std:
   for (const auto& field : response)
     reply.headers[std::string(field.name_string())] = field.value();
   return reply;
+}
+
+std::optional<double> metric(std::uint16_t port, const std::string& series) {
+  std::istringstream text(http_get(port, "/metrics").body);
+  for (std::string line; std::getline(text, line);)
+    if (line.size() > series.size() && line.compare(0, series.size(), series) == 0 &&
+        line[series.size()] == ' ')
+      return std::stod(line.substr(series.size() + 1));
+  return std::nullopt;
 }
 
 }  // namespace tortuga::integration

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -41,7 +42,8 @@ std::vector<std::string> limits_config(const std::filesystem::path& dir, const s
 // from_address()), as people do, rather than all from one address.
 std::vector<std::string> behind_proxy_config(const std::filesystem::path& dir);
 // Limits under which a test client may act as fast as the server answers (the default allows a
-// connection 50 messages a second, which a scripted player exceeds).
+// connection 50 messages a second, which a scripted player exceeds, and an address 10 replays at
+// once, which the test's clients, all on one address, exceed together).
 std::vector<std::string> fast_play_config(const std::filesystem::path& dir);
 
 // Runs `tortuga ARGS...` to completion with its output in `log`, and returns its exit code
@@ -103,9 +105,9 @@ HttpReply http_request(std::uint16_t port, const std::string& method, const std:
                        const std::string& body = "", const HttpHeaders& headers = {},
                        std::chrono::milliseconds timeout = std::chrono::seconds(10));
 
-// The value of one series of GET /metrics, named as the text writes it
-// (`tortuga_limits_refused_total{limit="rooms_per_player"}`); throws when there is none.
-double metric(std::uint16_t port, const std::string& series);
+// The value of one series of GET /metrics, named as the server writes it, labels and all
+// (`tortuga_replays_total{outcome="kept"}`); nothing when the server serves no such series.
+std::optional<double> metric(std::uint16_t port, const std::string& series);
 
 // The server's resident memory now, in bytes (process_resident_memory_bytes).
 double resident_bytes(std::uint16_t port);

@@ -88,7 +88,7 @@ TEST_CASE("every builder gives its message with the documented fields") {
   Json expected = replayed;
   expected["type"] = "replay";
   expected["re"] = 4;
-  CHECK(read(event::replay(4, replayed)) == expected);
+  CHECK(read(event::replay_of_text(4, replayed.dump())) == expected);
   CHECK(read(event::chat(3, line)) == Json{{"type", "chat"}, {"room", 3}, {"line", line}});
   CHECK(read(event::chat_log(3, Json::array({line}))) ==
         Json{{"type", "chat_log"}, {"room", 3}, {"lines", Json::array({line})}});
