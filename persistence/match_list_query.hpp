@@ -43,6 +43,13 @@ inline MatchListQuery match_list_query(const MatchFilter& f, char mark) {
     where.push_back("m.id IN (SELECT s.match_id FROM seats s WHERE s.player_id = " +
                     param({false, {}, *f.player}) + ")");
   if (f.before_id) where.push_back("m.id < " + param({false, {}, *f.before_id}));
+  if (!f.with_private) {
+    std::string visible = "(m.private_code = '' OR (m.public_when_over AND m.status <> 'running')";
+    if (f.reader)
+      visible += " OR m.id IN (SELECT s.match_id FROM seats s WHERE s.player_id = " +
+                 param({false, {}, *f.reader}) + ")";
+    where.push_back(visible + ")");
+  }
   for (std::size_t i = 0; i < where.size(); ++i) q.sql += (i == 0 ? " WHERE " : " AND ") + where[i];
   q.sql += " ORDER BY m.id DESC LIMIT " + param({false, {}, std::clamp(f.limit, 1, kMaxListLimit)});
   return q;

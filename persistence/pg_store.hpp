@@ -71,7 +71,7 @@ class PgStore final : public Store {
   WriterStats stats() const;
 
   // The schema version this build writes (the one row of the table schema_version).
-  static constexpr int kSchemaVersion = 5;
+  static constexpr int kSchemaVersion = 6;
 
  private:
   struct Impl;

@@ -79,7 +79,7 @@ class SqliteStore final : public Store {
   WriterStats stats() const;
 
   // The schema version this build writes (PRAGMA user_version).
-  static constexpr int kSchemaVersion = 6;
+  static constexpr int kSchemaVersion = 7;
 
  private:
   struct Impl;

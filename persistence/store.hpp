@@ -49,8 +49,11 @@ struct Match {
   std::int64_t ended_ms = 0;
   std::int64_t action_count = 0;  // filled on reads
   // A private room's code, so that a match resumed after a restart stays private and its code
-  // still finds it; empty for a public room.
+  // still finds it; empty for a public room. A private match's history (its entry, replay and
+  // chat) is its players' and those who give the code, unless public_when_over says its room
+  // made it everyone's once it is over.
   std::string private_code;
+  bool public_when_over = false;
   // On a cluster (several nodes on one PostgreSQL): the room the match is played in, which
   // create_match makes the room's match in the same transaction, and the room's ownership epoch,
   // which every append to the match's log must name (Action::epoch). 0 and 0 for a node alone;
@@ -99,6 +102,11 @@ struct MatchFilter {
   std::optional<std::string> status;
   int limit = 50;                         // clamped to [1, kMaxListLimit]
   std::optional<std::int64_t> before_id;  // paging: only ids lower than this
+  // Whose list it is. A private match (Match::private_code) is listed only to a player seated in
+  // it (`reader`), or to anyone once it is over if it is public_when_over; with `with_private`,
+  // every match is (for the operator).
+  std::optional<std::int64_t> reader;
+  bool with_private = false;
 };
 
 inline constexpr int kMaxListLimit = 1000;

@@ -23,14 +23,22 @@ inline constexpr const char* kRateLimited = "rate_limited";  // too many message
 inline constexpr const char* kNotWelcomed = "not_welcomed";  // anything but hello/ping before hello
 inline constexpr const char* kBadToken = "bad_token";        // hello's token resumes no player
 inline constexpr const char* kServerFull = "server_full";    // no room for another connection
+// The limits per address and per player (docs/security.md).
+inline constexpr const char* kTooManyConnections = "too_many_connections";  // from one address
+inline constexpr const char* kTooManyPlayers = "too_many_players";  // made by one address lately
+inline constexpr const char* kTooManyRooms = "too_many_rooms";      // made by one player or address
+inline constexpr const char* kTooManyGuesses = "too_many_guesses";  // wrong join codes: wait
 
 // Lobby and rooms.
 inline constexpr const char* kUnknownGame = "unknown_game";  // no game with that id
-inline constexpr const char* kNoSuchRoom = "no_such_room";   // no room with that id or code
-inline constexpr const char* kRoomFull = "room_full";        // every seat is taken
-inline constexpr const char* kSeatTaken = "seat_taken";      // that seat is someone else's
-inline constexpr const char* kNotInRoom = "not_in_room";     // the player is not in that room
-inline constexpr const char* kNotHost = "not_host";          // only the room's host may do that
+inline constexpr const char* kOptionsTooLarge =
+    "options_too_large";                                    // create_room's options are
+                                                            // over limits.max_options_bytes
+inline constexpr const char* kNoSuchRoom = "no_such_room";  // no room with that id or code
+inline constexpr const char* kRoomFull = "room_full";       // every seat is taken
+inline constexpr const char* kSeatTaken = "seat_taken";     // that seat is someone else's
+inline constexpr const char* kNotInRoom = "not_in_room";    // the player is not in that room
+inline constexpr const char* kNotHost = "not_host";         // only the room's host may do that
 inline constexpr const char* kNotEnoughPlayers = "not_enough_players";  // start with too few seated
 inline constexpr const char* kAlreadyStarted = "already_started";  // the room's match has begun
 inline constexpr const char* kDraining = "draining";  // the server takes no new rooms or matches
@@ -38,16 +46,22 @@ inline constexpr const char* kNotOver = "not_over";   // rematch before the matc
 inline constexpr const char* kNotPlaying = "not_playing";        // stand_in outside a running match
 inline constexpr const char* kPlayerPresent = "player_present";  // stand_in for a player who is
                                                                  // there
+inline constexpr const char* kBanned = "banned";  // join_room or watch_room after the host removed
+                                                  // the player from that room
 
 // Chat in a room.
 inline constexpr const char* kChatTooLong = "chat_too_long";  // over kMaxChatLength code points
 inline constexpr const char* kChatRateLimited = "chat_rate_limited";  // too many lines too quickly
 inline constexpr const char* kChatClosed = "chat_closed";  // spectators may not chat in that room
+inline constexpr const char* kTooManyMutes = "too_many_mutes";  // over the mutes one member may set
 
 // Matches.
 inline constexpr const char* kNoSuchMatch = "no_such_match";  // no match with that id
 inline constexpr const char* kNotYourSeat = "not_your_seat";  // the player holds no seat there
                                                               // (or not the one asked for)
+inline constexpr const char* kReplayBusy = "replay_busy";     // the replays' queue is full: retry
+inline constexpr const char* kReplayRateLimited = "replay_rate_limited";  // the address has asked
+                                                                          // for too many replays
 
 // Several nodes (docs/scaling.md): the room or match asked for lives on another node, whose URL
 // the error names (event::elsewhere).
@@ -67,15 +81,28 @@ namespace tortuga::protocol {
 
 // Every code above and every code of the rules layer: the complete list a client must handle.
 inline constexpr std::string_view kAllCodes[] = {
-    code::kBadJson,          code::kUnknownType,      code::kBadField,        code::kNotWelcomed,
-    code::kBadToken,         code::kUnknownGame,      code::kBadOptions,      code::kNoSuchRoom,
-    code::kNoSuchMatch,      code::kRoomFull,         code::kSeatTaken,       code::kNotInRoom,
-    code::kNotHost,          code::kNotEnoughPlayers, code::kAlreadyStarted,  code::kNotYourSeat,
-    code::kNotYourTurn,      code::kIllegalAction,    code::kBadAction,       code::kMatchOver,
-    code::kRateLimited,      code::kMessageTooLarge,  code::kServerFull,      code::kDraining,
-    code::kInternal,         code::kChatTooLong,      code::kChatRateLimited, code::kChatClosed,
-    code::kNotPlaying,       code::kPlayerPresent,    code::kNotOver,         code::kElsewhere,
-    code::kStoreUnavailable,
+    code::kBadJson,         code::kUnknownType,       code::kBadField,
+    code::kNotWelcomed,     code::kBadToken,          code::kUnknownGame,
+    code::kBadOptions,      code::kNoSuchRoom,        code::kNoSuchMatch,
+    code::kRoomFull,        code::kSeatTaken,         code::kNotInRoom,
+    code::kNotHost,         code::kNotEnoughPlayers,  code::kAlreadyStarted,
+    code::kNotYourSeat,     code::kNotYourTurn,       code::kIllegalAction,
+    code::kBadAction,       code::kMatchOver,         code::kRateLimited,
+    code::kMessageTooLarge, code::kServerFull,        code::kDraining,
+    code::kInternal,        code::kChatTooLong,       code::kChatRateLimited,
+    code::kChatClosed,      code::kNotPlaying,        code::kPlayerPresent,
+    code::kNotOver,         code::kElsewhere,         code::kOptionsTooLarge,
+    code::kReplayBusy,      code::kReplayRateLimited, code::kStoreUnavailable,
+    code::kBanned,          code::kTooManyRooms,      code::kTooManyMutes,
+    code::kTooManyPlayers,  code::kTooManyGuesses,    code::kTooManyConnections,
 };
+
+// The close codes of the WebSocket the server ends a connection with, beyond the standard ones
+// (1001 going away, 1013 try again later): each says why, its reason starting with the same word.
+namespace close_code {
+inline constexpr int kHelloTimeout = 4001;        // "hello_timeout": no hello in time
+inline constexpr int kSlowReader = 4002;          // "slow_reader": too far behind in reading
+inline constexpr int kTooManyConnections = 4003;  // "too_many_connections": from one address
+}  // namespace close_code
 
 }  // namespace tortuga::protocol

@@ -1,7 +1,11 @@
 #include "protocol/command.hpp"
 
+#include "protocol/visible_text.hpp"
+
 #include <cmath>
+#include <cstdio>
 #include <limits>
+#include <optional>
 #include <span>
 #include <utility>
 #include <vector>
@@ -278,38 +282,18 @@ class Fields {
   const Json& m_;
 };
 
-// Decodes one code point of valid UTF-8 (the parser has checked it) and advances i.
-char32_t next_code_point(std::string_view s, std::size_t& i) {
-  auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
-  unsigned char c = b(i);
-  if (c < 0x80) {
-    ++i;
-    return c;
-  }
-  int extra = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : 1;
-  char32_t cp = c & (0x3F >> extra);
-  for (int k = 1; k <= extra && i + k < s.size(); ++k) cp = (cp << 6) | (b(i + k) & 0x3F);
-  i += extra + 1;
-  return cp;
-}
-
-// Unicode's White_Space: what is trimmed from a name's ends (the schema's name pattern and the
-// SDK's check trim the same set).
-bool is_white_space(char32_t c) {
-  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 ||
-         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
-         c == 0x3000;
-}
-
-// Characters that would let a name hide, break a line or reorder the text around it when shown.
-// These are the control characters (C0, DEL, C1), the line and paragraph separators, every
-// bidirectional control of Unicode (Bidi_Control: U+061C, U+200E, U+200F, U+202A..U+202E,
-// U+2066..U+2069), the zero-width space and the byte-order mark; protocol/schema/parts/name.json
-// writes the same set as a pattern, and sdk/js/validate.js as a regular expression.
-bool is_forbidden_in_name(char32_t c) {
-  return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x061C || c == 0x200B || c == 0x200E ||
-         c == 0x200F || c == 0x2028 || c == 0x2029 || (c >= 0x202A && c <= 0x202E) ||
-         (c >= 0x2066 && c <= 0x2069) || c == 0xFEFF;
+// Why a name, chat line or reason may not be shown (visible_text.hpp), as the error that names the
+// field and the character at fault; none when it may.
+std::optional<Error> refused_text(std::string_view field, std::string_view text) {
+  const auto fault = text_fault(text);
+  if (!fault) return std::nullopt;
+  if (fault->kind == TextFault::blank)
+    return bad_field(quoted(field) + " must show at least one visible character");
+  char hex[16];
+  std::snprintf(hex, sizeof hex, "U+%04X", static_cast<unsigned>(fault->code_point));
+  return bad_field(quoted(field) + " must not hold " + hex +
+                   ": control, format, invisible, private-use and unassigned characters are "
+                   "refused");
 }
 
 Expected<std::string> player_name(const Fields& f) {
@@ -328,15 +312,11 @@ Expected<std::string> player_name(const Fields& f) {
   }
   std::string name(seen ? s.substr(begin, end - begin) : std::string_view());
   int length = 0;
-  for (std::size_t k = 0; k < name.size();) {
-    if (is_forbidden_in_name(next_code_point(name, k)))
-      return bad_field(
-          "field \"name\" must not contain control, line-break or invisible formatting characters");
-    ++length;
-  }
+  for (std::size_t k = 0; k < name.size(); ++length) next_code_point(name, k);
   if (length < 1 || length > kMaxNameLength)
     return bad_field("field \"name\" must have 1 to " + std::to_string(kMaxNameLength) +
                      " characters once trimmed, not " + std::to_string(length));
+  if (auto refused = refused_text("name", name)) return *refused;
   return name;
 }
 
@@ -347,16 +327,8 @@ Expected<std::string> chat_text(const Fields& f) {
   if (!raw) return raw.error();
   const std::string& text = *raw;
   int length = 0;
-  bool blank = true;
-  for (std::size_t i = 0; i < text.size();) {
-    const char32_t c = next_code_point(text, i);
-    if (is_forbidden_in_name(c))
-      return bad_field(
-          "field \"text\" must not contain control, line-break or invisible formatting characters");
-    if (!is_white_space(c)) blank = false;
-    ++length;
-  }
-  if (blank) return bad_field("field \"text\" must not be empty or only white space");
+  for (std::size_t i = 0; i < text.size(); ++length) next_code_point(text, i);
+  if (auto refused = refused_text("text", text)) return *refused;
   if (length > kMaxChatLength)
     return Error{code::kChatTooLong,
                  "field \"text\" must have at most " + std::to_string(kMaxChatLength) +
@@ -392,8 +364,10 @@ Expected<Command> create_room(const Fields& f) {
   TORTUGA_TRY(options, f.optional_object("options"));
   TORTUGA_TRY(is_private, f.optional_bool("private", false));
   TORTUGA_TRY(absent_bot_s, f.optional_integer("absent_bot_s", 0, kMaxAbsentBotS));
+  TORTUGA_TRY(public_when_over, f.optional_bool("public_when_over", false));
   CreateRoom command{std::move(game), std::move(options), is_private};
   if (absent_bot_s) command.absent_bot_s = static_cast<int>(*absent_bot_s);
+  command.public_when_over = public_when_over;
   return Command(std::move(command));
 }
 Expected<Command> join_room(const Fields& f) {
@@ -445,12 +419,14 @@ Expected<Command> list_matches(const Fields& f) {
 }
 Expected<Command> get_match(const Fields& f) {
   TORTUGA_TRY(match, f.id("match"));
-  return Command(GetMatch{match});
+  TORTUGA_TRY(code, f.optional_string("code"));
+  return Command(GetMatch{match, std::move(code)});
 }
 Expected<Command> get_replay(const Fields& f) {
   TORTUGA_TRY(match, f.id("match"));
   TORTUGA_TRY(seat, f.optional_seat("seat"));
-  return Command(GetReplay{match, seat});
+  TORTUGA_TRY(code, f.optional_string("code"));
+  return Command(GetReplay{match, seat, std::move(code)});
 }
 Expected<Command> ping(const Fields&) {
   return Command(Ping{});
@@ -471,6 +447,11 @@ Expected<Command> transfer_host(const Fields& f) {
   TORTUGA_TRY(player, f.id("player"));
   return Command(TransferHost{room, player});
 }
+Expected<Command> allow_player(const Fields& f) {
+  TORTUGA_TRY(room, f.id("room"));
+  TORTUGA_TRY(player, f.id("player"));
+  return Command(AllowPlayer{room, player});
+}
 Expected<Command> remove_player(const Fields& f) {
   TORTUGA_TRY(room, f.id("room"));
   TORTUGA_TRY(player, f.id("player"));
@@ -481,13 +462,8 @@ Expected<Command> close_room(const Fields& f) {
   TORTUGA_TRY(reason, f.optional_string("reason"));
   if (reason) {
     int length = 0;
-    for (std::size_t i = 0; i < reason->size();) {
-      if (is_forbidden_in_name(next_code_point(*reason, i)))
-        return bad_field(
-            "field \"reason\" must not contain control, line-break or invisible formatting "
-            "characters");
-      ++length;
-    }
+    for (std::size_t i = 0; i < reason->size(); ++length) next_code_point(*reason, i);
+    if (auto refused = refused_text("reason", *reason)) return *refused;
     if (length > kMaxReasonLength)
       return bad_field("field \"reason\" must have at most " + std::to_string(kMaxReasonLength) +
                        " characters");
@@ -545,6 +521,7 @@ constexpr Reader kReaders[] = {
     {"rematch", rematch},
     {"watch_lobby", watch_lobby},
     {"unwatch_lobby", unwatch_lobby},
+    {"allow_player", allow_player},
 };
 static_assert(std::size(kReaders) == std::variant_size_v<Command>);
 

@@ -52,6 +52,9 @@ struct CreateRoom {
   // Seconds before a bot plays for a player who went away from the running match; 0: never;
   // absent: the server's default (Config::absent_bot_s).
   std::optional<int> absent_bot_s;
+  // A private room's matches become everyone's to review once over (history, replay, chat);
+  // false (the default): they stay their players' and theirs who have the code.
+  bool public_when_over = false;
 };
 struct JoinRoom {
   RoomRef room;
@@ -87,10 +90,12 @@ struct ListMatches {
 };
 struct GetMatch {
   std::int64_t match;
+  std::optional<std::string> code;  // a private match's join code, for one not seated in it
 };
 struct GetReplay {
   std::int64_t match;
-  std::optional<int> seat;  // absent: the spectators' view
+  std::optional<int> seat;          // absent: the spectators' view
+  std::optional<std::string> code;  // a private match's join code, for one not seated in it
 };
 struct Ping {};
 struct Chat {
@@ -112,7 +117,11 @@ struct TransferHost {
   std::int64_t room;
   std::int64_t player;  // a seated person, the new host
 };
-struct RemovePlayer {
+struct RemovePlayer {  // and keeps the player out of the room, until AllowPlayer
+  std::int64_t room;
+  std::int64_t player;
+};
+struct AllowPlayer {  // the wire type is "allow_player": a removed player may come back
   std::int64_t room;
   std::int64_t player;
 };
@@ -129,10 +138,10 @@ struct StandIn {  // the wire type is "stand_in": a bot plays an absent player's
   std::string bot = "smart";
 };
 
-using Command =
-    std::variant<Hello, ListRooms, CreateRoom, JoinRoom, WatchRoom, AddBot, LeaveRoom, Start, Act,
-                 Sync, ListMatches, GetMatch, GetReplay, Ping, Chat, Mute, SpectatorChat,
-                 TransferHost, RemovePlayer, CloseRoom, StandIn, Rematch, WatchLobby, UnwatchLobby>;
+using Command = std::variant<Hello, ListRooms, CreateRoom, JoinRoom, WatchRoom, AddBot, LeaveRoom,
+                             Start, Act, Sync, ListMatches, GetMatch, GetReplay, Ping, Chat, Mute,
+                             SpectatorChat, TransferHost, RemovePlayer, CloseRoom, StandIn, Rematch,
+                             WatchLobby, UnwatchLobby, AllowPlayer>;
 
 struct Parsed {
   Json id;  // the request's "id", to echo as "re"; null when absent or unreadable

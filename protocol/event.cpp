@@ -58,6 +58,15 @@ std::string error(const Json& re, const Error& e) {
   return error(re, e.code, e.message, e.params);
 }
 
+std::string retry_later(const Json& re, std::string_view code, std::string_view message,
+                        std::int64_t retry_after_ms) {
+  return Message("error", re)
+      .field("code", code)
+      .field("message", message)
+      .field("retry_after_ms", retry_after_ms)
+      .done();
+}
+
 std::string elsewhere(const Json& re, std::string_view message, std::string_view url,
                       std::int64_t room, std::int64_t match) {
   return Message("error", re)
@@ -79,14 +88,15 @@ std::string match_waits(const Json& re, std::string_view message, std::int64_t r
       .done();
 }
 
-std::string welcome(const Json& re, const Json& player, std::string_view token, const Json& games,
-                    const Json& room_defaults) {
+std::string welcome(const Json& re, const Json& player, std::string_view token,
+                    std::string_view games, const Json& room_defaults, const Json& limits) {
   return Message("welcome", re)
       .field("player", player)
       .field("token", token)
       .field("protocol", kProtocolVersion)
-      .field("games", games)
+      .text_field("games", games)
       .field("room_defaults", room_defaults)
+      .field("limits", limits)
       .done();
 }
 
@@ -189,14 +199,18 @@ std::string match(const Json& re, const Json& match) {
   return Message("match", re).field("match", match).done();
 }
 
-std::string replay(const Json& re, const Json& replay) {
-  return Message("replay", re)
-      .field("match", replay.at("match"))
-      .field("seat", replay.at("seat"))
-      .field("revealed", replay.at("revealed"))
-      .field("steps", replay.at("steps"))
-      .field("chat", replay.at("chat"))
-      .done();
+std::string replay_of_text(const Json& re, std::string_view replay) {
+  // A replay may be megabytes: its fields follow the type and re as they were written.
+  std::string out = Message("replay", re).done();
+  out.pop_back();
+  if (replay.size() > 2) {  // not "{}"
+    out.reserve(out.size() + replay.size());
+    out += ',';
+    out += replay.substr(1);
+  } else {
+    out += '}';
+  }
+  return out;
 }
 
 std::string pong(const Json& re) {

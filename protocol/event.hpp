@@ -44,6 +44,10 @@ std::string text_of(const Json& value);
 std::string error(const Json& re, std::string_view code, std::string_view message,
                   const Json& params = nullptr);
 std::string error(const Json& re, const Error& error);
+// {type:"error", re?, code, message, retry_after_ms}: refused for now, heard again after that long
+// (too_many_guesses, too_many_players).
+std::string retry_later(const Json& re, std::string_view code, std::string_view message,
+                        std::int64_t retry_after_ms);
 // {type:"error", re?, code:"elsewhere", message, url, room, match}: on a cluster, the room (or
 // match) asked for lives on another node, reached at `url` (null when it is being taken over:
 // any node will do, shortly). Without re, pushed when a room this connection is in moves away.
@@ -56,9 +60,11 @@ std::string elsewhere(const Json& re, std::string_view message, std::string_view
 std::string match_waits(const Json& re, std::string_view message, std::int64_t room,
                         std::int64_t match);
 // {type:"welcome", re?, player:{id,name}, token, protocol, games:[Game::describe()...],
-//  room_defaults:{absent_bot_s}}: room_defaults, what create_room gives a room it says nothing of.
-std::string welcome(const Json& re, const Json& player, std::string_view token, const Json& games,
-                    const Json& room_defaults);
+//  room_defaults:{absent_bot_s}, limits:{...}}: room_defaults, what create_room gives a room it
+// says nothing of; limits, the server's limits a client keeps within (docs/protocol.md). `games`
+// is written already, as JSON text: the same for every welcome, it is written once.
+std::string welcome(const Json& re, const Json& player, std::string_view token,
+                    std::string_view games, const Json& room_defaults, const Json& limits);
 // {type:"rooms", re?, rooms:[room...], now_ms}: the listed rooms, and the server's clock to
 // reckon their ages by (created_ms).
 std::string rooms(const Json& re, const Json& rooms, std::int64_t now_ms);
@@ -98,9 +104,10 @@ std::string matches(const Json& re, const Json& matches);
 // {type:"match", re?, match:{...}}
 std::string match(const Json& re, const Json& match);
 // {type:"replay", re?, match, seat, revealed, steps:[{step, seat, action, view}...],
-// chat:[line...]} from a replay as the history makes it (server/history.hpp), the same body HTTP
-// answers with; seat null: spectators.
-std::string replay(const Json& re, const Json& replay);
+// chat:[line...]} from the text of a replay as the history makes it (server/history.hpp: an object
+// of those fields), the same body HTTP answers with, which is not parsed again; seat null:
+// spectators.
+std::string replay_of_text(const Json& re, std::string_view replay);
 // {type:"pong", re?}
 std::string pong(const Json& re);
 // {type:"room_closed", room, match, reason, reason_key?, by}: to everyone in a room closed by the

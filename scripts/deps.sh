@@ -6,7 +6,7 @@
 # NodeSource's nodejs, which carries its own npm and conflicts with Debian's).
 set -euo pipefail
 packages=(g++ cmake make libboost1.81-dev nlohmann-json3-dev libsqlite3-dev libpq-dev doctest-dev
-          libbox2d-dev libjemalloc-dev)
+          libbox2d-dev libjemalloc-dev libicu-dev)
 # python3-prometheus-client: its parser reads /metrics in the integration tests.
 # postgresql: initdb and pg_ctl, with which the store's tests start a throwaway server of their own.
 [ "${1:-}" = "--tests" ] && packages+=(chromium python3-prometheus-client postgresql)

@@ -150,9 +150,20 @@ void AdminApi::handle(const AdminRequest& request, AdminReply reply) {
   // Without a token the API does not exist, as far as anybody can tell.
   if (!token_.configured()) return reply(not_found());
   if (request.authorization.empty()) return reply(unauthorized("an admin token is needed"));
+  // Wrong tokens are guesses: past a few, an address waits longer and longer to be heard, and
+  // they are logged as one line a minute (guesses.hpp), not one each.
+  Guesses& guesses = lobby_.guesses();
+  if (auto wait = guesses.barred(Guesses::Kind::admin_token, request.address)) {
+    const std::int64_t ms = wait->count();
+    HttpReply refused = json_reply(429, {{"code", code::kTooManyGuesses},
+                                         {"message", "too many wrong admin tokens: try again in " +
+                                                         std::to_string((ms + 999) / 1000) + " s"},
+                                         {"retry_after_ms", ms}});
+    refused.headers.emplace_back("Retry-After", std::to_string((ms + 999) / 1000));
+    return reply(std::move(refused));
+  }
   if (!token_.admits(request.authorization)) {
-    TORTUGA_LOG(warn,
-                "admin API: a wrong token for " << request.method << " " << quote(request.target));
+    guesses.failed(Guesses::Kind::admin_token, request.address);
     return reply(unauthorized("that is not the admin token"));
   }
   const Target target = parse_target(request.target);

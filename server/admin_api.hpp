@@ -39,6 +39,7 @@ struct AdminRequest {
   std::string target;  // path and query
   std::string authorization;
   std::string body;
+  std::string address = {};  // where it comes from (client_address.hpp): wrong tokens are counted
 };
 
 // Answers once, from any thread: a close waits for the store to keep the aborted match.

@@ -33,6 +33,16 @@ Json ChatLog::recent_for(std::int64_t listener) const {
   return lines;
 }
 
+bool ChatLog::spoke(std::int64_t player) const {
+  return std::any_of(recent_.begin(), recent_.end(),
+                     [&](const Json& line) { return line["player"] == player; });
+}
+
+std::size_t ChatLog::mutes_of(std::int64_t listener) const {
+  auto it = mutes_.find(listener);
+  return it == mutes_.end() ? 0 : it->second.size();
+}
+
 bool ChatLog::muted(std::int64_t listener, std::int64_t speaker) const {
   auto it = mutes_.find(listener);
   return it != mutes_.end() && it->second.count(speaker);

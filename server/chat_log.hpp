@@ -33,7 +33,10 @@ class ChatLog {
   // The recent lines, oldest first, without those of speakers `listener` has muted.
   Json recent_for(std::int64_t listener) const;
 
+  // Whether `player` said one of the recent lines (a newcomer sees them, and may mute the speaker).
+  bool spoke(std::int64_t player) const;
   bool muted(std::int64_t listener, std::int64_t speaker) const;
+  std::size_t mutes_of(std::int64_t listener) const;
   void set_muted(std::int64_t listener, std::int64_t speaker, bool muted);
   // The players `listener` has muted, in id order.
   Json muted_by(std::int64_t listener) const;

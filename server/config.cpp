@@ -7,6 +7,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "server/browser_policy.hpp"
+#include "server/client_address.hpp"
+
 namespace tortuga {
 namespace {
 
@@ -111,6 +114,16 @@ const char* const kServeHelp =
     "On a cluster, SIGTERM also ends the node's lease, so that another node takes its\n"
     "matches over at once.\n";
 
+Json limits_for_clients(const Limits& l) {
+  return {{"max_message_bytes", l.max_message_bytes},
+          {"messages_per_second", l.messages_per_second},
+          {"message_burst", l.message_burst},
+          {"idle_timeout_s", l.idle_timeout_s},
+          {"max_write_queue_bytes", l.max_write_queue_bytes},
+          {"max_rooms_per_player", l.max_rooms_per_player},
+          {"max_mutes_per_member", l.max_mutes_per_member}};
+}
+
 fs::path locate_web_root(const std::string& web_root, const fs::path& binary,
                          const fs::path& source_dir) {
   if (fs::path(web_root).is_absolute()) return web_root;
@@ -157,10 +170,48 @@ Expected<Config> load_config(const std::string& path, Config c) {
         return *bad;
       read(l, "max_connections", c.limits.max_connections);
       read(l, "max_rooms", c.limits.max_rooms);
+      if (auto bad = read_in_range<std::size_t>(l, "max_options_bytes", c.limits.max_options_bytes,
+                                                1024, 1024 * 1024, limits))
+        return *bad;
+      if (auto bad = read_in_range(l, "replay_threads", c.limits.replay_threads, 1, 64, limits))
+        return *bad;
+      if (auto bad = read_in_range(l, "replay_queue", c.limits.replay_queue, 0, 100000, limits))
+        return *bad;
+      read(l, "replay_cache_bytes", c.limits.replay_cache_bytes);
+      if (auto bad = read_in_range(l, "replays_per_minute", c.limits.replays_per_minute, 0.0,
+                                   100000.0, limits))
+        return *bad;
+      if (auto bad = read_in_range(l, "replay_burst", c.limits.replay_burst, 1.0, 100000.0, limits))
+        return *bad;
       if (auto bad = read_in_range(l, "empty_room_timeout_s", c.limits.empty_room_timeout_s, 0,
                                    7 * 24 * 3600, limits))
         return *bad;
+      if (auto bad = read_in_range(l, "empty_open_room_timeout_s",
+                                   c.limits.empty_open_room_timeout_s, 0, 7 * 24 * 3600, limits))
+        return *bad;
       read(l, "max_write_queue", c.limits.max_write_queue);
+      if (auto bad =
+              read_in_range<std::size_t>(l, "max_write_queue_bytes", c.limits.max_write_queue_bytes,
+                                         64 * 1024, std::size_t{1} << 32, limits))
+        return *bad;
+      // Per address and per player: at least one of each, or nobody could play.
+      for (auto [key, value] :
+           {std::pair{"max_connections_per_address", &c.limits.max_connections_per_address},
+            {"max_rooms_per_player", &c.limits.max_rooms_per_player},
+            {"max_rooms_per_address", &c.limits.max_rooms_per_address},
+            {"new_players_per_address_per_hour", &c.limits.new_players_per_address_per_hour},
+            {"max_mutes_per_member", &c.limits.max_mutes_per_member}})
+        if (auto bad = read_in_range(l, key, *value, 1, 1000000, limits)) return *bad;
+      if (auto bad = read_in_range(l, "hello_timeout_s", c.limits.hello_timeout_s, 1, 3600, limits))
+        return *bad;
+      if (auto bad = read_in_range(l, "free_guesses", c.limits.free_guesses, 0, 1000, limits))
+        return *bad;
+      if (auto bad = read_in_range(l, "guess_backoff_max_s", c.limits.guess_backoff_max_s, 1,
+                                   24 * 3600, limits))
+        return *bad;
+      if (auto bad =
+              read_in_range(l, "guess_report_s", c.limits.guess_report_s, 1, 24 * 3600, limits))
+        return *bad;
       read(l, "shutdown_grace_ms", c.limits.shutdown_grace_ms);
       read(l, "deflate", c.limits.deflate);
       if (auto bad =
@@ -170,6 +221,12 @@ Expected<Config> load_config(const std::string& path, Config c) {
         return *bad;
       read(l, "deflate_min_bytes", c.limits.deflate_min_bytes);
     }
+    read(j, "trusted_proxies", c.trusted_proxies);
+    if (auto proxies = TrustedProxies::parse(c.trusted_proxies); !proxies)
+      return config_error(path + ": " + proxies.error().message);
+    read(j, "allowed_origins", c.allowed_origins);
+    if (auto origins = AllowedOrigins::parse(c.allowed_origins); !origins)
+      return config_error(path + ": " + origins.error().message);
     if (j.contains("bots")) {
       read(j["bots"], "delay_ms", c.bot_delay_ms);
       if (auto bad = read_in_range(j["bots"], "absent_bot_s", c.absent_bot_s, 0,

@@ -31,12 +31,48 @@ struct Limits {
   std::size_t max_http_body_bytes = 16 * 1024;  // the admin API's small JSON objects
   int max_connections = 10000;
   int max_rooms = 5000;
+  // A new room's options (create_room's), as the JSON text they make: larger are refused with
+  // options_too_large. A custom deck, layout or model is a few KiB; more is nothing a game reads.
+  std::size_t max_options_bytes = 16 * 1024;
+  // Replays of stored matches (server/replays.hpp) are computed on replay_threads threads of
+  // their own, never a connection's; at most replay_queue wait for one (beyond: replay_busy),
+  // and up to replay_cache_bytes of computed replays are kept to answer again. Each client
+  // address may ask for replays_per_minute in the long run, replay_burst at once (beyond:
+  // replay_rate_limited).
+  int replay_threads = 1;
+  int replay_queue = 16;
+  std::size_t replay_cache_bytes = 64 * 1024 * 1024;
+  double replays_per_minute = 30;
+  double replay_burst = 10;
   // A room nobody has been in (no player, no spectator connected) for this long closes by itself,
   // a match under way in it ending as aborted; 0: never. Long enough for a lost connection or a
   // restarted server to find its players back.
   int empty_room_timeout_s = 300;
-  std::size_t max_write_queue = 1024;  // a client this far behind is disconnected
-  int shutdown_grace_ms = 2000;        // on SIGTERM, how long WebSockets get to answer the close
+  // The same for a room whose match has not started: its host has gone and nobody waits there, so
+  // it closes soon, not after a lost connection's grace; long enough for a reload. 0: never.
+  int empty_open_room_timeout_s = 30;
+  std::size_t max_write_queue = 1024;  // a client this many messages behind is disconnected
+  // ... or this many bytes behind (what its queued messages hold, a broadcast's shared buffer
+  // counted whole for each connection): the bound on what one connection that stops reading costs.
+  // A single larger message (a long room list) is still sent to a client with nothing queued.
+  std::size_t max_write_queue_bytes = 4 * 1024 * 1024;
+  int shutdown_grace_ms = 2000;  // on SIGTERM, how long WebSockets get to answer the close
+
+  // Per address (docs/security.md: what an address is, behind a proxy too) and per player.
+  int max_connections_per_address = 32;  // WebSockets open at once
+  int hello_timeout_s = 10;              // a WebSocket that has not said hello by then is closed
+  int max_rooms_per_player = 4;          // rooms a player made that are still open, playing or over
+  int max_rooms_per_address = 20;        // the same for every player of an address together
+  // New players (hello without a token) an address may make: this many at once, and this many
+  // more over each hour.
+  int new_players_per_address_per_hour = 30;
+  int max_mutes_per_member = 50;  // players one member of a room may mute there
+  // Wrong join codes and admin tokens: this many free per address, then each wrong guess doubles
+  // the wait before the next is heard, from 1 s up to guess_backoff_max_s.
+  int free_guesses = 10;
+  int guess_backoff_max_s = 300;
+  int guess_report_s = 60;  // and are logged as one line for each such period
+
   // permessage-deflate (RFC 7692), agreed with the clients that offer it (browsers do). Each such
   // connection holds a compressor for its life: with an 11-bit window at level 3, about 36 KiB
   // more per connection than a plain one, for patches 5-8 times smaller (docs/performance.md).
@@ -82,6 +118,12 @@ struct Config {
   // stays relative until locate_web_root finds it from the binary.
   std::string web_root = "web";
   Limits limits;
+  // Reverse proxies whose X-Forwarded-For is believed (addresses or CIDR networks); none by
+  // default, so that a client's own X-Forwarded-For changes nothing (client_address.hpp).
+  std::vector<std::string> trusted_proxies;
+  // Origins (scheme://host[:port]) whose pages may open WebSockets here, besides the server's own;
+  // "*" for any. A connection that sends no Origin (not a browser) is always allowed.
+  std::vector<std::string> allowed_origins;
   AdminSettings admin;
   ClusterSettings cluster;
   static constexpr int kDefaultBotDelayMs = 400;  // so that people can follow a bot's move
@@ -98,6 +140,9 @@ struct Config {
   bool synchronous_full = store::SqliteOptions{}.synchronous_full;
   int commit_delay_us = store::SqliteOptions{}.commit_delay_us;  // the group commit delay
 };
+
+// The limits a client keeps within, as welcome tells them (docs/protocol.md, "Limits").
+nlohmann::json limits_for_clients(const Limits& limits);
 
 // Reads a JSON config file over the defaults.
 Expected<Config> load_config(const std::string& path, Config base = {});

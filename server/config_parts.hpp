@@ -17,12 +17,30 @@ inline store::SqliteOptions store_options(const Config& c) {
   return options;
 }
 
+inline ReplayLimits replay_limits(const Config& c) {
+  return ReplayLimits{c.limits.replay_threads, c.limits.replay_queue, c.limits.replay_cache_bytes,
+                      c.limits.replays_per_minute, c.limits.replay_burst};
+}
+
 inline LobbyLimits lobby_limits(const Config& c) {
-  return LobbyLimits{c.limits.max_rooms, std::chrono::milliseconds(Config::kLobbyGatherMs)};
+  return LobbyLimits{c.limits.max_rooms,
+                     std::chrono::milliseconds(Config::kLobbyGatherMs),
+                     c.limits.max_options_bytes,
+                     replay_limits(c),
+                     c.limits.max_rooms_per_player,
+                     c.limits.max_rooms_per_address,
+                     c.limits.new_players_per_address_per_hour,
+                     {c.limits.free_guesses, c.limits.guess_backoff_max_s, c.limits.guess_report_s},
+                     limits_for_clients(c.limits)};
 }
 
 inline RoomSettings room_settings(const Config& c) {
-  return RoomSettings{c.bot_delay_ms, nullptr, c.limits.empty_room_timeout_s, c.absent_bot_s};
+  return RoomSettings{c.bot_delay_ms,
+                      nullptr,
+                      c.limits.empty_room_timeout_s,
+                      c.absent_bot_s,
+                      c.limits.empty_open_room_timeout_s,
+                      c.limits.max_mutes_per_member};
 }
 
 }  // namespace tortuga

@@ -4,16 +4,17 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "persistence/token.hpp"
 #include "protocol/codes.hpp"
 #include "protocol/command.hpp"
 #include "protocol/schema.hpp"
-#include "server/history.hpp"
 #include "server/http_target.hpp"
 #include "server/server_metrics.hpp"
 
@@ -23,10 +24,34 @@ namespace {
 namespace fs = std::filesystem;
 
 int status_of(const Error& e) {
-  if (e.code == "no_such_match") return 404;
-  if (e.code == "not_your_seat" || e.code == "match_running") return 403;
-  if (e.code == "bad_field") return 400;
+  if (e.code == code::kNoSuchMatch) return 404;
+  if (e.code == code::kNotYourSeat || e.code == "match_running") return 403;
+  if (e.code == code::kBadField) return 400;
+  if (e.code == code::kBadToken) return 401;
+  if (e.code == code::kReplayRateLimited) return 429;
+  if (e.code == code::kReplayBusy || e.code == code::kStoreUnavailable) return 503;
   return 500;
+}
+
+HttpReply refusal(const Error& e) {
+  return error_reply(status_of(e), e.code, e.message);
+}
+
+// Who asks: the player an "Authorization: Bearer TOKEN" header names (the token `hello`
+// answered with), and a private match's join code given as ?code=; a stranger without either.
+Expected<Viewer> viewer_of(store::Store& store, const std::string& authorization,
+                           const std::map<std::string, std::string>& query) {
+  Viewer viewer;
+  if (auto it = query.find("code"); it != query.end() && !it->second.empty())
+    viewer.code = it->second;
+  if (authorization.empty()) return viewer;
+  const std::string scheme = "Bearer ";
+  if (authorization.rfind(scheme, 0) != 0 || authorization.size() == scheme.size())
+    return Error{code::kBadToken, "the Authorization header must be \"Bearer TOKEN\""};
+  auto player = store.player_by_token_hash(store::hash_token(authorization.substr(scheme.size())));
+  if (!player) return Error{code::kBadToken, "that token belongs to no player"};
+  viewer.player = player->id;
+  return viewer;
 }
 
 // The filters of GET /api/matches, read as list_matches reads the same fields, so that both
@@ -145,81 +170,104 @@ fs::path sdk_root_beside(const fs::path& web_root) {
   return (web_root / "..").lexically_normal() / "sdk" / "js";
 }
 
-HttpApi::HttpApi(store::Store& store, std::string web_root, const Drain* drain, StoreHealth* health)
+HttpApi::HttpApi(store::Store& store, std::string web_root, const Drain* drain, Replays* replays,
+                 StoreHealth* health)
     : store_(store),
       web_root_(std::move(web_root)),
       sdk_root_(sdk_root_beside(web_root_).string()),
       drain_(drain),
+      own_replays_(replays ? nullptr : std::make_unique<Replays>(store, ReplayLimits{})),
+      replays_(replays ? replays : own_replays_.get()),
       health_(health) {}
 
-HttpReply HttpApi::get(const std::string& target) const {
+HttpReply HttpApi::get(const HttpRequest& request) const {
+  std::promise<HttpReply> answered;
+  auto reply = answered.get_future();
+  answer(request, [&answered](HttpReply r) { answered.set_value(std::move(r)); });
+  return reply.get();
+}
+
+void HttpApi::answer(const HttpRequest& request, Reply reply) const {
   try {
-    return route(target);
+    route(request, reply);
   } catch (const store::Unavailable& e) {
     // No verdict on what was asked for: a match not found would be one.
     if (health_) health_->failed(e.what());
-    return error_reply(503, code::kStoreUnavailable,
-                       "the store cannot be reached now; try again shortly");
+    reply(error_reply(503, code::kStoreUnavailable,
+                      "the store cannot be reached now; try again shortly"));
   }
 }
 
-HttpReply HttpApi::route(const std::string& target) const {
-  const auto [path, query] = parse_target(target);
+void HttpApi::route(const HttpRequest& request, const Reply& reply) const {
+  const auto [path, query] = parse_target(request.target);
 
-  if (path == "/healthz") return json_reply(200, {{"status", "ok"}});
-  if (path == "/readyz") return readiness();
-  if (path == "/metrics") return {200, metrics::kContentType, server_metrics().text()};
+  if (path == "/healthz") return reply(json_reply(200, {{"status", "ok"}}));
+  if (path == "/readyz") return reply(readiness());
+  if (path == "/metrics") return reply({200, metrics::kContentType, server_metrics().text()});
   if (path == "/api/schema")
-    return {200, "application/schema+json", std::string(protocol::schema_text())};
+    return reply({200, "application/schema+json", std::string(protocol::schema_text())});
 
+  if (path == "/api/matches" || path.rfind("/api/matches/", 0) == 0) {
+    auto viewer = viewer_of(store_, request.authorization, query);
+    if (!viewer) return reply(refusal(viewer.error()));
+    return matches(path, query, *viewer, request.address, reply);
+  }
+
+  if (path == kLocalesPath) return reply(languages(fs::path(web_root_) / "locales"));
+  if (path.rfind(kSdkPath, 0) == 0)
+    return reply(static_file(sdk_root_, path.substr(std::string_view(kSdkPath).size() - 1)));
+  reply(static_file(web_root_, path));
+}
+
+void HttpApi::matches(const std::string& path, const std::map<std::string, std::string>& query,
+                      const Viewer& viewer, const std::string& address, const Reply& reply) const {
   if (path == "/api/matches") {
     auto filter = match_filter(query);
-    if (!filter) return error_reply(400, filter.error().code, filter.error().message);
+    if (!filter) return reply(refusal(filter.error()));
     Json matches = Json::array();
-    for (const auto& m : store_.list_matches(*filter)) matches.push_back(match_json(m));
-    return json_reply(200, {{"matches", matches}});
+    for (const auto& m : readable_matches(store_, *filter, viewer))
+      matches.push_back(match_json(m));
+    return reply(json_reply(200, {{"matches", matches}}));
   }
 
-  const std::string prefix = "/api/matches/";
-  if (path.rfind(prefix, 0) == 0) {
-    std::string rest = path.substr(prefix.size());
-    std::string tail;
-    if (auto slash = rest.find('/'); slash != std::string::npos) {
-      tail = rest.substr(slash + 1);
-      rest = rest.substr(0, slash);
-    }
-    auto id = integer(rest);
-    if (!id) return error_reply(400, "bad_field", "a match id is an integer");
-    if (tail.empty()) {
-      auto match = store_.match(*id);
-      if (!match) return error_reply(404, "no_such_match", "no match " + rest);
-      return json_reply(200, {{"match", match_json(*match)}});
-    }
-    if (tail == "replay") {
-      std::optional<int> seat;
-      if (auto it = query.find("seat"); it != query.end()) {
-        auto s = integer(it->second);
-        if (!s || *s < 0 || *s > 64) return error_reply(400, "bad_field", "seat must be a seat");
-        seat = static_cast<int>(*s);
-      }
-      auto replay = replay_json(store_, *id, seat, Viewer{});
-      if (!replay)
-        return error_reply(status_of(replay.error()), replay.error().code, replay.error().message);
-      return json_reply(200, *replay);
-    }
-    if (tail == "export") {
-      auto file = export_json(store_, *id);
-      if (!file)
-        return error_reply(status_of(file.error()), file.error().code, file.error().message);
-      return json_reply(200, *file);
-    }
-    return error_reply(404, "not_found", "no such resource");
+  std::string rest = path.substr(std::string_view("/api/matches/").size());
+  std::string tail;
+  if (auto slash = rest.find('/'); slash != std::string::npos) {
+    tail = rest.substr(slash + 1);
+    rest = rest.substr(0, slash);
   }
-
-  if (path == kLocalesPath) return languages(fs::path(web_root_) / "locales");
-  if (path.rfind(kSdkPath, 0) == 0)
-    return static_file(sdk_root_, path.substr(std::string_view(kSdkPath).size() - 1));
-  return static_file(web_root_, path);
+  auto id = integer(rest);
+  if (!id) return reply(error_reply(400, code::kBadField, "a match id is an integer"));
+  if (tail.empty()) {
+    auto match = readable_match(store_, *id, viewer);
+    if (!match) return reply(refusal(match.error()));
+    return reply(json_reply(200, {{"match", match_json(*match)}}));
+  }
+  if (tail == "replay") {
+    std::optional<int> seat;
+    if (auto it = query.find("seat"); it != query.end()) {
+      auto s = integer(it->second);
+      if (!s || *s < 0 || *s > 64)
+        return reply(error_reply(400, code::kBadField, "seat must be a seat"));
+      seat = static_cast<int>(*s);
+    }
+    // Computed on a replay thread: this one serves other connections meanwhile.
+    return replays_->request(
+        *id, seat, viewer, address, [reply, replays = replays_](Expected<std::string> replay) {
+          if (replay) return reply({200, "application/json", std::move(*replay)});
+          HttpReply refused = refusal(replay.error());
+          if (refused.status == 429 || refused.status == 503)
+            refused.headers.emplace_back("Retry-After",
+                                         std::to_string(replays->retry_after_s(replay.error())));
+          reply(std::move(refused));
+        });
+  }
+  if (tail == "export") {
+    auto file = export_json(store_, *id, viewer);
+    if (!file) return reply(refusal(file.error()));
+    return reply(json_reply(200, *file));
+  }
+  reply(error_reply(404, "not_found", "no such resource"));
 }
 
 HttpReply HttpApi::readiness() const {

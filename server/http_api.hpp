@@ -4,11 +4,15 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
+#include <memory>
 #include <string>
 
 #include "persistence/store.hpp"
 #include "server/drain.hpp"
+#include "server/history.hpp"
 #include "server/http_reply.hpp"
+#include "server/replays.hpp"
 #include "server/store_health.hpp"
 
 namespace tortuga {
@@ -25,25 +29,43 @@ inline constexpr const char* kLocalesPath = "/locales/";
 // an installed layout that keeps the two side by side (/usr/share/tortuga/web, .../sdk/js).
 std::filesystem::path sdk_root_beside(const std::filesystem::path& web_root);
 
+// A GET as the HTTP API reads it.
+struct HttpRequest {
+  std::string target;         // path and query ("/api/matches?game=x")
+  std::string authorization;  // the Authorization header: "Bearer TOKEN" names a player
+  std::string address = {};   // the client's, for the limits kept per address
+};
+
 class HttpApi {
  public:
-  // `drain`: the node's, for readiness; none: the node never drains. `health`: the store's
+  // `drain`: the node's, for readiness; none: the node never drains. `replays`: the node's
+  // (Lobby::replays); none: the API's own, with the default limits. `health`: the store's
   // outages as the server knows them (store_health.hpp), for readiness; none: the store is
   // probed at every call.
   HttpApi(store::Store& store, std::string web_root, const Drain* drain = nullptr,
-          StoreHealth* health = nullptr);
-  // `target` is the request target, path and query ("/api/matches?game=x"). A read the store
-  // cannot do now answers 503, store_unavailable.
-  HttpReply get(const std::string& target) const;
+          Replays* replays = nullptr, StoreHealth* health = nullptr);
+
+  using Reply = std::function<void(HttpReply)>;
+  // Answers `request` through `reply`: on this thread, or for a replay from a replay thread. A
+  // read the store cannot do now answers 503, store_unavailable.
+  void answer(const HttpRequest& request, Reply reply) const;
+  // The same, waiting for the answer: for a caller that may wait (a test).
+  HttpReply get(const HttpRequest& request) const;
+  HttpReply get(const std::string& target) const { return get(HttpRequest{target, ""}); }
 
  private:
-  HttpReply route(const std::string& target) const;
+  void route(const HttpRequest& request, const Reply& reply) const;
   HttpReply readiness() const;
+  // The matches' endpoints, /api/matches and below, for `viewer`.
+  void matches(const std::string& path, const std::map<std::string, std::string>& query,
+               const Viewer& viewer, const std::string& address, const Reply& reply) const;
 
   store::Store& store_;
   std::string web_root_;
   std::string sdk_root_;
   const Drain* drain_;
+  std::unique_ptr<Replays> own_replays_;
+  Replays* replays_;
   StoreHealth* health_;
 };
 

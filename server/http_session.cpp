@@ -2,7 +2,10 @@
 
 #include <boost/beast/websocket.hpp>
 
+#include "server/browser_policy.hpp"
+#include "server/client_address.hpp"
 #include "server/log.hpp"
+#include "server/server_metrics.hpp"
 #include "server/websocket_session.hpp"
 
 namespace tortuga {
@@ -38,22 +41,30 @@ void HttpSession::on_read(beast::error_code ec) {
   // The path only: a query may carry what a log must not keep (a token).
   path_ = std::string(request.target().substr(0, request.target().find('?')));
 
-  // Only /ws speaks WebSocket; an upgrade elsewhere is answered as a plain request (404).
-  if (beast::websocket::is_upgrade(request) && request.target() == "/ws") {
-    stream_.expires_never();
-    log_request(101, 0);
-    std::make_shared<WebSocketSession>(stream_.release_socket(), state_, id_)
-        ->run(std::move(request));
-    return;
-  }
-
   const unsigned version = request.version();
   const bool keep_alive = request.keep_alive();
   const bool head = request.method() == http::verb::head;
 
+  // Only /ws speaks WebSocket; an upgrade elsewhere is answered as a plain request (404).
+  if (beast::websocket::is_upgrade(request) && request.target() == "/ws") {
+    // A page of another site may not act for the player whose browser visits it.
+    if (!state_.allowed_origins.allows(request[http::field::origin], request[http::field::host])) {
+      server_metrics().origin_refused();
+      return respond(version, false, false,
+                     error_reply(403, "origin_not_allowed",
+                                 "pages of that origin may not connect to this server"));
+    }
+    stream_.expires_never();
+    log_request(101, 0);
+    std::make_shared<WebSocketSession>(stream_.release_socket(), state_, id_, address_of(request))
+        ->run(std::move(request));
+    return;
+  }
+
   if (AdminApi::serves(request.target())) {
     AdminRequest admin{std::string(request.method_string()), std::string(request.target()),
-                       std::string(request[http::field::authorization]), std::move(request.body())};
+                       std::string(request[http::field::authorization]), std::move(request.body()),
+                       address_of(request)};
     // The answer may come from another thread (a room's, the store's): written on this one.
     auto reply = [self = shared_from_this(), version, keep_alive, head](HttpReply reply) {
       boost::asio::post(self->stream_.get_executor(),
@@ -74,19 +85,26 @@ void HttpSession::on_read(beast::error_code ec) {
     return;
   }
 
-  HttpReply reply;
-  if (request.method() != http::verb::get && !head) {
-    reply = {405, "application/json", R"({"code":"method_not_allowed","message":"GET only"})"};
-  } else {
-    try {
-      reply = state_.http.get(std::string(request.target()));
-    } catch (const std::exception& e) {
-      TORTUGA_LOG_AT(error, log::Context("http_failed").connection(id_).field("path", path_),
-                     method_ << " " << path_ << ": " << e.what());
-      reply = {500, "application/json", R"({"code":"internal","message":"server error"})"};
-    }
+  if (request.method() != http::verb::get && !head)
+    return respond(
+        version, keep_alive, head,
+        {405, "application/json", R"({"code":"method_not_allowed","message":"GET only"})"});
+  // A replay's answer comes from a replay thread: written on this connection's.
+  auto reply = [self = shared_from_this(), version, keep_alive, head](HttpReply reply) {
+    boost::asio::post(self->stream_.get_executor(),
+                      [self, version, keep_alive, head, reply = std::move(reply)]() mutable {
+                        self->respond(version, keep_alive, head, std::move(reply));
+                      });
+  };
+  try {
+    state_.http.answer({std::string(request.target()),
+                        std::string(request[http::field::authorization]), address_of(request)},
+                       reply);
+  } catch (const std::exception& e) {
+    TORTUGA_LOG_AT(error, log::Context("http_failed").connection(id_).field("path", path_),
+                   method_ << " " << path_ << ": " << e.what());
+    reply({500, "application/json", R"({"code":"internal","message":"server error"})"});
   }
-  respond(version, keep_alive, head, std::move(reply));
 }
 
 void HttpSession::respond(unsigned version, bool keep_alive, bool head, HttpReply reply) {
@@ -95,7 +113,7 @@ void HttpSession::respond(unsigned version, bool keep_alive, bool head, HttpRepl
   response_->set(http::field::server, "tortuga");
   response_->set(http::field::content_type, reply.content_type);
   response_->set(http::field::cache_control, "no-store");
-  response_->set("X-Content-Type-Options", "nosniff");
+  for (const auto& [name, value] : browser_headers()) response_->set(name, value);
   for (const auto& [name, value] : reply.headers) response_->set(name, value);
   response_->keep_alive(keep_alive);
   if (!head) response_->body() = std::move(reply.body);
@@ -109,7 +127,10 @@ void HttpSession::respond(unsigned version, bool keep_alive, bool head, HttpRepl
 }
 
 void HttpSession::on_write(bool keep_alive, beast::error_code ec) {
-  log_request(response_->result_int(), ec ? 0 : response_->body().size());
+  // A guess refused while its address waits (429, too_many_guesses) is counted in the guesses'
+  // summary line (guesses.hpp): one line each would let a guesser fill the log.
+  if (response_->result_int() != 429)
+    log_request(response_->result_int(), ec ? 0 : response_->body().size());
   if (ec) return;
   if (!keep_alive) {
     stream_.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_send, ec);
@@ -117,6 +138,19 @@ void HttpSession::on_write(bool keep_alive, beast::error_code ec) {
   }
   response_.reset();
   read();
+}
+
+std::string HttpSession::address_of(const http::request<http::string_body>& request) const {
+  beast::error_code ec;
+  const auto peer = stream_.socket().remote_endpoint(ec);
+  if (ec) return "";
+  std::string forwarded;
+  if (!state_.trusted_proxies.empty())
+    for (auto [it, end] = request.equal_range("X-Forwarded-For"); it != end; ++it) {
+      if (!forwarded.empty()) forwarded += ',';
+      forwarded.append(it->value().data(), it->value().size());
+    }
+  return client_address(peer.address(), forwarded, state_.trusted_proxies);
 }
 
 void HttpSession::log_request(unsigned status, std::size_t bytes) const {

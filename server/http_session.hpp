@@ -25,6 +25,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void on_read(boost::beast::error_code ec);
   void respond(unsigned version, bool keep_alive, bool head, HttpReply reply);
   void on_write(bool keep_alive, boost::beast::error_code ec);
+  // Where the request comes from, as the limits per address count it (client_address.hpp).
+  std::string address_of(
+      const boost::beast::http::request<boost::beast::http::string_body>& request) const;
   // The access log's line for the request just answered.
   void log_request(unsigned status, std::size_t bytes) const;
 

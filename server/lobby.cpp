@@ -23,10 +23,15 @@ std::int64_t now_ms() {
   return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
 
-Json games_json() {
-  Json games = Json::array();
-  for (const Game* g : all_games()) games.push_back(g->describe());
-  return games;
+// Every game as welcome describes it, written once: about 23 KB, the same for every player, and
+// asked for by every hello.
+const std::string& games_text() {
+  static const std::string text = [] {
+    Json games = Json::array();
+    for (const Game* g : all_games()) games.push_back(g->describe());
+    return protocol::event::text_of(games);
+  }();
+  return text;
 }
 
 void refuse(const std::shared_ptr<Client>& c, const Json& re, const char* code,
@@ -55,8 +60,13 @@ Lobby::Lobby(boost::asio::io_context& io, store::Store& store, RoomSettings sett
       store_(store),
       settings_(settings),
       limits_(limits),
+      replays_(store, limits.replays),
       feed_(std::make_shared<LobbyFeed>(io, settings.clock, limits.gather)),
-      cluster_(cluster) {}
+      cluster_(cluster),
+      rooms_per_player_(limits.max_rooms_per_player),
+      rooms_per_address_(limits.max_rooms_per_address),
+      new_players_(limits.new_players_per_address_per_hour, std::chrono::hours(1)),
+      guesses_(io, limits.guesses) {}
 
 // ---- recovery -------------------------------------------------------------------------------
 
@@ -167,7 +177,9 @@ std::shared_ptr<Room> Lobby::reopen(const store::ClaimedRoom& c) {
     if (!options) throw std::runtime_error(options.error().message);
     const bool is_private = state.value("private", false);
     const std::string code = is_private ? state.at("code").get<std::string>() : "";
-    auto room = std::make_shared<Room>(io_, store_, *this, settings_, c.room, code, *game,
+    RoomSettings settings = settings_;
+    settings.public_when_over = state.value("public_when_over", false);
+    auto room = std::make_shared<Room>(io_, store_, *this, settings, c.room, code, *game,
                                        std::move(*options), is_private, Ownership{true, c.epoch});
     room->restore_open(state);
     {
@@ -217,7 +229,7 @@ std::vector<std::pair<std::int64_t, std::string>> Lobby::listings() const {
   std::vector<std::pair<std::int64_t, std::string>> out;
   std::lock_guard lock(mutex_);
   for (const auto& [id, room] : rooms_)
-    out.emplace_back(id, room->is_private() ? "null" : room->summary().dump());
+    out.emplace_back(id, room->is_private() ? "null" : lobby_listing(room->summary()).dump());
   return out;
 }
 
@@ -328,12 +340,22 @@ Json Lobby::room_defaults() const {
 
 void Lobby::welcome_new_player(const std::shared_ptr<Client>& c, const Json& re,
                                const std::string& name, std::function<void()> next) {
+  if (auto wait = new_players_.use(c->address(), Allowance::Clock::now())) {
+    server_metrics().limit_refused(Limit::players_per_address);
+    server_metrics().error_sent(code::kTooManyPlayers);
+    c->send(protocol::event::retry_later(
+        re, code::kTooManyPlayers,
+        "at most " + std::to_string(new_players_.most()) +
+            " new players an hour from one address; resend the token of a player you have",
+        wait->count()));
+    return next();
+  }
   std::string token = store::new_token();
   const std::string hash = store::hash_token(token);
   store_.create_player(
       name, hash,
       [c, re, token = std::move(token), next = std::move(next), defaults = room_defaults(),
-       health = settings_.store_health](store::Player player) {
+       limits = limits_.for_clients, health = settings_.store_health](store::Player player) {
         if (player.id == 0) {
           if (health) health->failed("a new player could not be stored");
           // A new token is never taken: only the store failing leaves the player unstored.
@@ -342,7 +364,7 @@ void Lobby::welcome_new_player(const std::shared_ptr<Client>& c, const Json& re,
         } else {
           c->welcome(player.id, player.name);
           c->send(protocol::event::welcome(re, {{"id", player.id}, {"name", player.name}}, token,
-                                           games_json(), defaults));
+                                           games_text(), defaults, limits));
         }
         next();
       });
@@ -363,7 +385,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
   }
   c->welcome(player.id, player.name);
   c->send(protocol::event::welcome(re, {{"id", player.id}, {"name", player.name}}, *m.token,
-                                   games_json(), room_defaults()));
+                                   games_text(), room_defaults(), limits_.for_clients));
   // Resume every seat this player holds.
   std::vector<std::shared_ptr<Room>> held;
   {
@@ -395,7 +417,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
     for (const auto& [id, room] : rooms_)
       if (!m.game || room->game().info().id == *m.game)
         if (Json summary = room->summary(); listed_in_lobby(summary))
-          rooms.push_back(std::move(summary));
+          rooms.push_back(lobby_listing(std::move(summary)));
   }
   if (cluster_) {
     // Every other live node's public rooms, as their owners last published them.
@@ -422,6 +444,12 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::CreateRoom& m) {
   const Game* game = find_game(m.game);
   if (!game) return refuse(c, re, code::kUnknownGame, "no game " + m.game);
+  // Every room message carries the options, and its listing their summary: their size is
+  // bounded before anything reads further into them.
+  if (const std::size_t bytes = m.options.dump().size(); bytes > limits_.max_options_bytes)
+    return refuse(c, re, code::kOptionsTooLarge,
+                  "options of " + std::to_string(bytes) + " bytes; at most " +
+                      std::to_string(limits_.max_options_bytes) + " are accepted");
   auto options = game->normalize_options(m.options);
   if (!options) return refuse(c, re, Error{code::kBadOptions, options.error().message});
   if (drain_.draining())
@@ -429,6 +457,13 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
                   "the server is draining: it makes no new rooms; try again later");
   if (room_count() >= static_cast<std::size_t>(limits_.max_rooms))
     return refuse(c, re, code::kServerFull, "the server hosts as many rooms as it may");
+  if (!made_by(c, re)) return;
+  // Counted from here on; every refusal below gives it back.
+  auto refuse_made = [&](const char* code, const std::string& message) {
+    rooms_per_player_.give_back(c->player());
+    rooms_per_address_.give_back(c->address());
+    refuse(c, re, code, message);
+  };
   // On a cluster the room's id, and a private room's code, are the cluster's: its row is made
   // first, with a new code until one is free on every node.
   std::int64_t cluster_id = 0;
@@ -441,7 +476,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
       }
       if (auto id = cluster_->new_room(cluster_code, m.is_private)) cluster_id = *id;
     }
-    if (cluster_id == 0) return refuse(c, re, code::kInternal, "the room could not be stored");
+    if (cluster_id == 0) return refuse_made(code::kInternal, "the room could not be stored");
   }
   std::shared_ptr<Room> room;
   {
@@ -449,34 +484,91 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
     if (static_cast<int>(rooms_.size()) >= limits_.max_rooms) {
       lock.unlock();
       if (cluster_) cluster_->forget_room(cluster_id);
-      return refuse(c, re, code::kServerFull, "the server hosts as many rooms as it may");
+      return refuse_made(code::kServerFull, "the server hosts as many rooms as it may");
     }
     const std::int64_t id = cluster_ ? cluster_id : next_room_++;
     std::string code = cluster_ ? cluster_code : m.is_private ? new_code() : "";
     RoomSettings settings = settings_;
     if (m.absent_bot_s) settings.absent_bot_s = *m.absent_bot_s;
+    settings.public_when_over = m.is_private && m.public_when_over;
     room =
         std::make_shared<Room>(io_, store_, *this, settings, id, code, *game, std::move(*options),
                                m.is_private, Ownership{cluster_ != nullptr, cluster_ ? 1 : 0});
     rooms_[id] = room;
     if (m.is_private) codes_[code] = id;
+    makers_[id] = Maker{c->player(), c->address()};
     enter_locked(c.get(), id);
   }
   room->post([room, c, re] { room->join(c, 0, re); });
 }
 
+bool Lobby::made_by(const std::shared_ptr<Client>& c, const Json& re) {
+  if (!rooms_per_player_.take(c->player())) {
+    server_metrics().limit_refused(Limit::rooms_per_player);
+    refuse(c, re, code::kTooManyRooms,
+           "a player may have at most " + std::to_string(rooms_per_player_.ceiling()) +
+               " rooms at a time; close or leave one first");
+    return false;
+  }
+  if (!rooms_per_address_.take(c->address())) {
+    rooms_per_player_.give_back(c->player());
+    server_metrics().limit_refused(Limit::rooms_per_address);
+    refuse(c, re, code::kTooManyRooms,
+           "the players of one address may have at most " +
+               std::to_string(rooms_per_address_.ceiling()) +
+               " rooms at a time; close or leave one first");
+    return false;
+  }
+  return true;
+}
+
+void Lobby::unmade(std::int64_t room) {
+  // With mutex_ held: makers_ is the lobby's.
+  auto it = makers_.find(room);
+  if (it == makers_.end()) return;
+  rooms_per_player_.give_back(it->second.player);
+  rooms_per_address_.give_back(it->second.address);
+  makers_.erase(it);
+}
+
+bool Lobby::refused_guessing(const std::shared_ptr<Client>& c, const Json& re,
+                             const protocol::RoomRef& ref) {
+  if (!std::holds_alternative<std::string>(ref)) return false;
+  const auto wait = guesses_.barred(Guesses::Kind::join_code, c->address());
+  if (!wait) return false;
+  server_metrics().error_sent(code::kTooManyGuesses);
+  c->send(protocol::event::retry_later(re, code::kTooManyGuesses,
+                                       "too many join codes that named no room: try again in " +
+                                           std::to_string((wait->count() + 999) / 1000) + " s",
+                                       wait->count()));
+  return true;
+}
+
+void Lobby::guessed_wrong(const std::shared_ptr<Client>& c, const protocol::RoomRef& ref) {
+  if (std::holds_alternative<std::string>(ref))
+    guesses_.failed(Guesses::Kind::join_code, c->address());
+}
+
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::JoinRoom& m) {
+  if (refused_guessing(c, re, m.room)) return;
   auto room = find_room(m.room);
   if (!room && cluster_ && sent_elsewhere(c, re, place_of(m.room))) return;
-  if (!room) return refuse(c, re, code::kNoSuchRoom, "no such room");
+  if (!room) {
+    guessed_wrong(c, m.room);
+    return refuse(c, re, code::kNoSuchRoom, "no such room");
+  }
   enter(c, room->id());
   room->post([room, c, re, seat = m.seat] { room->join(c, seat, re); });
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::WatchRoom& m) {
+  if (refused_guessing(c, re, m.room)) return;
   auto room = find_room(m.room);
   if (!room && cluster_ && sent_elsewhere(c, re, place_of(m.room))) return;
-  if (!room) return refuse(c, re, code::kNoSuchRoom, "no such room");
+  if (!room) {
+    guessed_wrong(c, m.room);
+    return refuse(c, re, code::kNoSuchRoom, "no such room");
+  }
   enter(c, room->id());
   room->post([room, c, re] { room->watch(c, re); });
 }
@@ -534,20 +626,25 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
   filter.limit = m.limit;
   filter.before_id = m.before;
   Json matches = Json::array();
-  for (const auto& match : store_.list_matches(filter)) matches.push_back(match_json(match));
+  for (const auto& match : readable_matches(store_, filter, Viewer{c->player()}))
+    matches.push_back(match_json(match));
   c->send(protocol::event::matches(re, matches));
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::GetMatch& m) {
-  auto match = store_.match(m.match);
-  if (!match) return refuse(c, re, code::kNoSuchMatch, "no match " + std::to_string(m.match));
+  auto match = readable_match(store_, m.match, Viewer{c->player(), m.code});
+  if (!match) return refuse(c, re, match.error().code.c_str(), match.error().message);
   c->send(protocol::event::match(re, match_json(*match)));
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::GetReplay& m) {
-  auto replay = replay_json(store_, m.match, m.seat, Viewer{c->player()});
-  if (!replay) return refuse(c, re, replay.error());
-  c->send(protocol::event::replay(re, *replay));
+  // Computed away from this thread, which serves other connections meanwhile.
+  replays_.request(m.match, m.seat, Viewer{c->player(), m.code}, c->address(),
+                   [c, re](Expected<std::string> replay) {
+                     if (!replay)
+                       return refuse(c, re, replay.error());
+                     c->send(protocol::event::replay_of_text(re, *replay));
+                   });
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Ping&) {
@@ -583,6 +680,12 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
   auto room = member_room(c, m.room);
   if (!room) return refuse(c, re, code::kNotInRoom, "join the room first");
   room->post([room, c, re, player = m.player] { room->remove_player(c, player, re); });
+}
+
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::AllowPlayer& m) {
+  auto room = member_room(c, m.room);
+  if (!room) return refuse(c, re, code::kNotInRoom, "join the room first");
+  room->post([room, c, re, player = m.player] { room->allow_player(c, player, re); });
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, protocol::CloseRoom m) {
@@ -713,6 +816,7 @@ void Lobby::room_closed(std::int64_t id, std::int64_t match) {
     if (!it->second->code().empty()) codes_.erase(it->second->code());
     match_rooms_.erase(match);
     rooms_.erase(it);
+    unmade(id);
     drain_.ended(id);
   }
   feed_->update(id, nullptr);
@@ -733,11 +837,14 @@ void Lobby::room_closed(std::int64_t id, std::int64_t match) {
 // From the room's strand (or its constructor, under mutex_): the feed takes it on its own strand,
 // in the order the room made its changes.
 void Lobby::room_summary(std::int64_t room, const Json& summary) {
-  feed_->update(room, listed_in_lobby(summary) ? summary : Json());
+  feed_->update(room, listed_in_lobby(summary) ? lobby_listing(summary) : Json());
 }
 
 void Lobby::release_rooms() {
+  // The replays waiting hold connections, which must go before the io_context does.
+  replays_.stop();
   feed_->release();
+  guesses_.release();
   std::lock_guard lock(mutex_);
   rooms_.clear();
   codes_.clear();

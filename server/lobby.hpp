@@ -19,17 +19,29 @@
 #include "persistence/cluster.hpp"
 #include "persistence/store.hpp"
 #include "protocol/command.hpp"
+#include "server/allowance.hpp"
 #include "server/client.hpp"
 #include "server/config.hpp"
 #include "server/drain.hpp"
+#include "server/guesses.hpp"
 #include "server/lobby_feed.hpp"
+#include "server/replays.hpp"
 #include "server/room.hpp"
+#include "server/tally.hpp"
 
 namespace tortuga {
 
 struct LobbyLimits {
   int max_rooms = Limits{}.max_rooms;
   std::chrono::milliseconds gather{Config::kLobbyGatherMs};  // the feed's (lobby_feed.hpp)
+  std::size_t max_options_bytes = Limits{}.max_options_bytes;
+  ReplayLimits replays = {};
+  int max_rooms_per_player = Limits{}.max_rooms_per_player;
+  int max_rooms_per_address = Limits{}.max_rooms_per_address;
+  int new_players_per_address_per_hour = Limits{}.new_players_per_address_per_hour;
+  GuessSettings guesses = {Limits{}.free_guesses, Limits{}.guess_backoff_max_s,
+                           Limits{}.guess_report_s};
+  Json for_clients = limits_for_clients(Limits{});  // as welcome tells them
 };
 
 class Lobby : public RoomDirectory {
@@ -81,6 +93,8 @@ class Lobby : public RoomDirectory {
   void release_rooms();
 
   std::size_t room_count() const;
+  // Wrong guesses of secrets by address: the join codes here, the admin token in the admin API.
+  Guesses& guesses() { return guesses_; }
 
   // For the server's operator: every room, private ones too (Room::operator_summary), and any
   // room by its id.
@@ -89,6 +103,8 @@ class Lobby : public RoomDirectory {
   // New rooms and matches are refused while the node drains (create_room here, start in rooms).
   Drain& drain() { return drain_; }
   const Drain& drain() const { return drain_; }
+  // The node's replays of stored matches (get_replay here; the HTTP API's too).
+  Replays& replays() { return replays_; }
 
   // RoomDirectory
   void seat_taken(std::int64_t player, std::int64_t room) override;
@@ -143,6 +159,7 @@ class Lobby : public RoomDirectory {
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::SpectatorChat& m);
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::TransferHost& m);
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::RemovePlayer& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::AllowPlayer& m);
   void on(const std::shared_ptr<Client>& c, const Json& re, protocol::CloseRoom m);
   void on(const std::shared_ptr<Client>& c, const Json& re, protocol::StandIn m);
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Rematch& m);
@@ -156,12 +173,22 @@ class Lobby : public RoomDirectory {
   void enter(const std::shared_ptr<Client>& c, std::int64_t room);
   void enter_locked(const Client* c, std::int64_t room);  // with mutex_ held
   std::string new_code();
+  // A join code named by `ref` (none for a room id): whether `c` may guess one now, answering if
+  // not; and a code that found no room, counted against its address.
+  bool refused_guessing(const std::shared_ptr<Client>& c, const Json& re,
+                        const protocol::RoomRef& ref);
+  void guessed_wrong(const std::shared_ptr<Client>& c, const protocol::RoomRef& ref);
+  // The room is counted against the player and the address that made it, until it closes;
+  // false, having answered, when either holds as many as it may.
+  bool made_by(const std::shared_ptr<Client>& c, const Json& re);
+  void unmade(std::int64_t room);
 
   boost::asio::io_context& io_;
   store::Store& store_;
   RoomSettings settings_;
   LobbyLimits limits_;
   Drain drain_;
+  Replays replays_;
   std::shared_ptr<LobbyFeed> feed_;  // the listed rooms' changes, to those who watch the lobby
   store::Cluster* cluster_;
   std::function<void()> nudge_;
@@ -183,6 +210,17 @@ class Lobby : public RoomDirectory {
   std::map<std::int64_t, std::vector<std::weak_ptr<Client>>> returning_;
   // Rooms closed whose rows the database could not drop then (forget_closed_rooms).
   std::set<std::int64_t> closed_rows_;
+
+  // The limits per player and per address (docs/security.md); each thread-safe on its own.
+  Tally<std::int64_t> rooms_per_player_;
+  Tally<std::string> rooms_per_address_;
+  struct Maker {
+    std::int64_t player;
+    std::string address;
+  };
+  std::map<std::int64_t, Maker> makers_;  // by room, under mutex_: whom a room is counted against
+  Allowance new_players_;                 // per address
+  Guesses guesses_;
 };
 
 }  // namespace tortuga

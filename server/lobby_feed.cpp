@@ -19,6 +19,22 @@ bool listed_in_lobby(const Json& summary) {
   return summary.value("status", "") != "over" || rematching;
 }
 
+Json lobby_listing(Json summary) {
+  Json custom = Json::array();
+  if (auto options = summary.find("options"); options != summary.end() && options->is_object()) {
+    for (auto it = options->begin(); it != options->end();) {
+      if (it->is_object() || it->is_array()) {
+        custom.push_back(it.key());
+        it = options->erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+  summary["custom_options"] = std::move(custom);
+  return summary;
+}
+
 LobbyFeed::LobbyFeed(boost::asio::io_context& io, RoomClock* clock,
                      std::chrono::milliseconds gather)
     : strand_(boost::asio::make_strand(io)),

@@ -32,6 +32,12 @@ using Json = nlohmann::json;
 // longer one to join, and its match is in the history.
 bool listed_in_lobby(const Json& summary);
 
+// A room as the lobby lists it, from its summary: the options set by hand (those whose value is
+// an object or an array: a custom deck, layout or model) are named in custom_options rather than
+// carried, so that a listing stays small whatever its rooms' options; the room message, to the
+// room's members, has them whole.
+Json lobby_listing(Json summary);
+
 class LobbyFeed : public std::enable_shared_from_this<LobbyFeed> {
  public:
   // `clock`: what the gathering's timer runs on (none: the steady clock). `gather`: how long

@@ -88,6 +88,7 @@ Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& dire
            played_options(game, match.options_json), !match.private_code.empty(), ownership) {
   match_ = match.id;
   seed_ = match.seed;
+  settings_.public_when_over = match.public_when_over;
   created_ms_ = match.created_ms;
   state_ = std::move(state);
   applied_ = committed_ = static_cast<std::int64_t>(state_->history().size());
@@ -176,7 +177,11 @@ Json Room::room_json() const {
                {"spectators", watching},
                {"spectator_chat", spectator_chat_},
                {"absent_bot_s", settings_.absent_bot_s},
-               {"rematch", rematch_json()}};
+               {"public_when_over", private_ && settings_.public_when_over},
+               {"rematch", rematch_json()},
+               {"banned", Json::array()}};
+  for (const auto& [player, name] : banned_)
+    room["banned"].push_back({{"id", player}, {"name", name}});
   return room;
 }
 
@@ -185,6 +190,8 @@ void Room::publish_summary(Json summary) {
   summary["host_online"] = host_present();
   // A listing is read long after it was written: a wait counted from then would be wrong.
   for (Json& seat : summary["seats"]) seat.erase("stand_in_after_ms");
+  // Whom the host removed is the room's own business, not the lobby's.
+  summary.erase("banned");
   {
     std::lock_guard lock(summary_mutex_);
     summary_ = summary;
@@ -296,6 +303,8 @@ void Room::attach(std::shared_ptr<Client> client, int audience) {
 void Room::join(std::shared_ptr<Client> client, std::optional<int> wanted, Json re) {
   if (closed_) return error(client, re, code::kNoSuchRoom, "that room has closed");
   const std::int64_t player = client->player();
+  if (banned_.count(player))
+    return error(client, re, code::kBanned, "the host removed you from this room");
   if (auto held = seat_of(player)) {  // joining again: a second tab, or back after leaving
     attach(client, *held);
     seat_returned(*held);
@@ -320,6 +329,8 @@ void Room::join(std::shared_ptr<Client> client, std::optional<int> wanted, Json 
 
 void Room::watch(std::shared_ptr<Client> client, Json re) {
   if (closed_) return error(client, re, code::kNoSuchRoom, "that room has closed");
+  if (banned_.count(client->player()))
+    return error(client, re, code::kBanned, "the host removed you from this room");
   if (auto held = seat_of(client->player())) return join(std::move(client), held, std::move(re));
   attach(client, spectators());
   send_room_to_all(client.get(), re);
@@ -432,6 +443,7 @@ void Room::store_new_match(const std::shared_ptr<Client>& client, const Json& re
   record.seed = seed_ = fresh_seed();
   record.created_ms = now_ms();
   if (private_) record.private_code = code_;
+  record.public_when_over = private_ && settings_.public_when_over;
   record.room = ownership_.cluster ? id_ : 0;
   record.epoch = ownership_.epoch;
   for (std::size_t i = 0; i < seats_.size(); ++i)

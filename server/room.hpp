@@ -46,6 +46,12 @@ struct RoomSettings {
   // Seconds a running match waits for a person who went away before a bot plays their seat;
   // 0: never (the host may still put a stand-in there).
   int absent_bot_s = Config::kDefaultAbsentBotS;
+  // The same as empty_room_timeout_s for a room whose match has not started; 0: it stays.
+  int empty_open_room_timeout_s = Limits{}.empty_open_room_timeout_s;
+  int max_mutes_per_member = Limits{}.max_mutes_per_member;
+  // A private room's matches become everyone's to review once over (create_room's
+  // public_when_over); otherwise their history stays their players' and theirs with the code.
+  bool public_when_over = false;
   // The server's, which tells a room waiting for its store when it writes again; none: the room
   // keeps one of its own (on its clock).
   StoreHealth* store_health = nullptr;
@@ -161,7 +167,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void close(protocol::Reason reason, Answer done, std::string by = "operator");
   // Takes `player`'s seat away and sends the player's connections `removed` with `reason`; the
   // seat goes to a smart bot or stays open (before the start only: a running match waits for
-  // every seat). The bot is stored with the match, so that a restart keeps it.
+  // every seat). The bot is stored with the match, so that a restart keeps it. The player is
+  // kept out of the room from then on, until the host allows them again (allow_player).
   void remove(std::int64_t player, SeatAfter after, protocol::Reason reason, Answer done,
               std::string by = "operator");
 
@@ -172,6 +179,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // returning.
   void transfer_host(std::shared_ptr<Client> client, std::int64_t player, Json re);
   void remove_player(std::shared_ptr<Client> client, std::int64_t player, Json re);
+  // A removed player is kept out of the room (join_room and watch_room refused with `banned`)
+  // until the host lets them in again with this.
+  void allow_player(std::shared_ptr<Client> client, std::int64_t player, Json re);
   void close_room(std::shared_ptr<Client> client, std::optional<std::string> reason, Json re);
   void stand_in(std::shared_ptr<Client> client, int seat, std::string kind, Json re);
 
@@ -325,7 +335,10 @@ class Room : public std::enable_shared_from_this<Room> {
     std::set<std::int64_t> accepted;
   };
   std::optional<Rematch> rematch_;
-  std::set<std::int64_t> gone_;         // players who left the finished match: no rematch with them
+  std::set<std::int64_t> gone_;  // players who left the finished match: no rematch with them
+  // Players removed from the room, kept out until the host allows them again: id -> name. As many
+  // as players were removed, each of whom once held a seat here.
+  std::map<std::int64_t, std::string> banned_;
   Status started_from_ = Status::open;  // where a match that fails to be stored goes back to
   ChatLog chat_;
   bool spectator_chat_ = false;

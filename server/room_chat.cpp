@@ -1,5 +1,7 @@
 // The room's chat (room.hpp: chat, mute, set_spectator_chat): who may speak, who hears whom, and
 // which lines go into the match's history.
+#include <algorithm>
+
 #include "persistence/now.hpp"
 #include "protocol/codes.hpp"
 #include "protocol/event.hpp"
@@ -63,6 +65,25 @@ void Room::mute(std::shared_ptr<Client> client, std::int64_t player, bool muted,
     return error(client, re, code::kNotInRoom, "join or watch the room first");
   if (player == client->player())
     return error(client, re, code::kBadField, "field \"player\" must be someone else");
+  // Only someone who could be heard here may be muted: a seated player, a member, or the speaker
+  // of a line the room still shows; so a member's mutes are as many as the room's people, and
+  // within a bound.
+  if (muted && !chat_.muted(client->player(), player)) {
+    const bool here = seat_of(player) || chat_.spoke(player) ||
+                      std::any_of(members_.begin(), members_.end(), [&](const auto& m) {
+                        return m.second.client->player() == player;
+                      });
+    if (!here)
+      return error(client, re, code::kNotInRoom,
+                   "player " + std::to_string(player) + " is not in this room");
+    if (chat_.mutes_of(client->player()) >=
+        static_cast<std::size_t>(settings_.max_mutes_per_member)) {
+      server_metrics().limit_refused(Limit::mutes_per_member);
+      return error(client, re, code::kTooManyMutes,
+                   "at most " + std::to_string(settings_.max_mutes_per_member) +
+                       " players muted in one room; unmute one first");
+    }
+  }
   chat_.set_muted(client->player(), player, muted);
   client->send(event::mutes(re, id_, chat_.muted_by(client->player())));
 }

@@ -78,6 +78,7 @@ void Room::remove(std::int64_t player, SeatAfter after, protocol::Reason reason,
     return done(
         Error{"match_running", "a running match waits for every seat: give the seat to a bot"});
 
+  banned_[player] = seats_[seat].name;
   // Every connection of the player goes, the seat's and any watching: the player is out.
   detach_player(player, event::removed(id_, seat, reason, by), nullptr, nullptr);
   directory_.seat_released(player, id_);

@@ -50,6 +50,14 @@ void Room::remove_player(std::shared_ptr<Client> client, std::int64_t player, Js
       "host");
 }
 
+void Room::allow_player(std::shared_ptr<Client> client, std::int64_t player, Json re) {
+  if (refused_unless_host(client, re)) return;
+  if (!banned_.erase(player))
+    return error(client, re, code::kBadField,
+                 "player " + std::to_string(player) + " is not kept out of this room");
+  send_room_to_all(client.get(), re);
+}
+
 void Room::close_room(std::shared_ptr<Client> client, std::optional<std::string> reason, Json re) {
   if (refused_unless_host(client, re)) return;
   close(

@@ -14,6 +14,8 @@
 #include "persistence/open_store.hpp"
 #include "persistence/pg_cluster.hpp"
 #include "persistence/pg_node_lock.hpp"
+#include "server/browser_policy.hpp"
+#include "server/client_address.hpp"
 #include "server/commands.hpp"
 #include "server/config.hpp"
 #include "server/config_parts.hpp"
@@ -100,6 +102,15 @@ int serve_command(const Args& args) {
     return 2;
   }
   const Config& c = *config;
+  // Read with the config file, where they were checked: neither can fail here.
+  auto trusted_proxies = TrustedProxies::parse(c.trusted_proxies);
+  auto allowed_origins = AllowedOrigins::parse(c.allowed_origins);
+  if (!trusted_proxies || !allowed_origins) {
+    std::cerr << "tortuga serve: "
+              << (trusted_proxies ? allowed_origins.error() : trusted_proxies.error()).message
+              << "\n";
+    return 2;
+  }
   if (c.cluster.on() && !store::names_postgresql(c.db)) {
     std::cerr << "tortuga serve: a cluster (--node-id, cluster.node_id) needs a PostgreSQL "
                  "database: --db postgresql://...\n";
@@ -146,14 +157,14 @@ int serve_command(const Args& args) {
     // a lease (below).
     int recovered = cluster ? 0 : lobby.recover();
     std::unique_ptr<Heartbeat> heartbeat;
-    HttpApi http(store, web_root_of(c), &lobby.drain(), health.get());
+    HttpApi http(store, web_root_of(c), &lobby.drain(), &lobby.replays(), health.get());
     OpenWebSockets websockets;
     AdminApi admin(
         lobby, store, c.admin,
         [&websockets](Message message) { return websockets.send_to_all(message); }, cluster.get());
     if (!c.admin.token.empty())
       TORTUGA_LOG(info, "admin API on, for token " << AdminToken(c.admin.token).who());
-    ServerState state{lobby, http, admin, websockets, c.limits};
+    ServerState state{lobby, http, admin, websockets, c.limits, *trusted_proxies, *allowed_origins};
 
     // SIGUSR1 drains the node, as the admin API's drain does; a second one only says again
     // where draining stands. Caught before the port is announced: by default it would kill.

@@ -17,9 +17,13 @@ using metrics::Histogram;
 
 constexpr const char* kOther = "other";
 constexpr const char* kRoomStatuses[] = {"open", "starting", "playing", "over"};
-constexpr const char* kCloseReasons[] = {"client_close", "idle_timeout", "slow_client",
-                                         "limit",        "shutdown",     "error"};
+constexpr const char* kCloseReasons[] = {"client_close",  "idle_timeout", "slow_client", "limit",
+                                         "hello_timeout", "shutdown",     "error"};
+constexpr const char* kLimits[] = {"connections_per_address", "rooms_per_player",
+                                   "rooms_per_address", "players_per_address", "mutes_per_member"};
+constexpr const char* kSecrets[] = {"join_code", "admin_token"};
 constexpr const char* kTimerKinds[] = {"deadline", "bot", "empty_room", "absent_bot"};
+constexpr const char* kReplayOutcomes[] = {"computed", "kept", "shared", "busy", "rate_limited"};
 constexpr const char* kStoreFailures[] = {"read_or_write", "probe"};
 
 // The wire name of every client message type, in the order of protocol::Command.
@@ -125,11 +129,52 @@ ServerMetrics::ServerMetrics() {
                           "Messages waiting in connections' write queues, all together.");
   slow_clients_ = &r.counter("tortuga_slow_clients_dropped_total",
                              "Connections closed because their write queue was full.");
+  write_queue_bytes_ =
+      &r.gauge("tortuga_write_queue_bytes",
+               "Bytes of the messages waiting in connections' write queues, all together (a "
+               "message shared by a broadcast counted once for each connection holding it).");
+  limits_ = one_per(r.counters("tortuga_limits_refused_total",
+                               "Requests and connections refused by a limit per address, per "
+                               "player or per member, by limit.",
+                               {"limit"}),
+                    kLimits);
+  guesses_failed_ = one_per(r.counters("tortuga_guesses_failed_total",
+                                       "Wrong guesses of a secret: a join code that names no "
+                                       "room, an admin token that is not the token. By secret.",
+                                       {"secret"}),
+                            kSecrets);
+  guesses_refused_ =
+      one_per(r.counters("tortuga_guesses_refused_total",
+                         "Guesses of a secret refused unheard, from an address made to wait "
+                         "after its wrong guesses. By secret.",
+                         {"secret"}),
+              kSecrets);
+  origins_refused_ = &r.counter("tortuga_websocket_origins_refused_total",
+                                "WebSocket upgrades refused because their Origin is not allowed.");
   timers_ = one_per(r.counters("tortuga_timers_fired_total",
                                "Room timers fired, by kind: a deadline, a bot's pause, or a bot "
                                "taking an absent player's seat.",
                                {"timer"}),
                     kTimerKinds);
+  replays_ =
+      one_per(r.counters("tortuga_replays_total",
+                         "Replay requests (HTTP and WebSocket) by outcome: computed from the "
+                         "log, kept (from the cache), shared (with a computation under "
+                         "way), or refused as busy or rate_limited.",
+                         {"outcome"}),
+              kReplayOutcomes);
+  replay_seconds_ = &r.histogram("tortuga_replay_seconds",
+                                 "Time to compute one replay from a match's log, on a replay "
+                                 "thread.",
+                                 metrics::duration_buckets());
+  replays_running_ = &r.gauge("tortuga_replays_running", "Replays being computed now.");
+  replays_queued_ = &r.gauge("tortuga_replays_queued", "Replays waiting for a replay thread.");
+  replay_cache_bytes_ =
+      &r.gauge("tortuga_replay_cache_bytes", "Bytes of replays kept to answer again.");
+  private_hidden_ = &r.counter("tortuga_private_matches_hidden_total",
+                               "History requests (entry, replay, match file) for a private match "
+                               "from someone neither seated in it nor giving its code, answered "
+                               "as for no such match.");
   store_failures_ =
       one_per(r.counters("tortuga_store_failures_total",
                          "Store reads and writes failed for want of the database (restarting, "

@@ -22,18 +22,37 @@ namespace tortuga {
 
 // Why a WebSocket connection ended.
 enum class CloseReason {
-  client_close,  // the client closed it, with a close frame or without
-  idle_timeout,  // nothing heard, not even a pong, for limits.idle_timeout_s
-  slow_client,   // its write queue reached limits.max_write_queue
-  limit,         // over limits.max_connections
-  shutdown,      // the server was stopping
-  error,         // the socket failed or was reset
+  client_close,   // the client closed it, with a close frame or without
+  idle_timeout,   // nothing heard, not even a pong, for limits.idle_timeout_s
+  slow_client,    // its write queue reached limits.max_write_queue or max_write_queue_bytes
+  limit,          // over limits.max_connections or max_connections_per_address
+  hello_timeout,  // no hello within limits.hello_timeout_s
+  shutdown,       // the server was stopping
+  error,          // the socket failed or was reset
 };
 
 // The reason's label value: "client_close", "idle_timeout", ...
 const char* close_reason_name(CloseReason reason);
 
 enum class TimerKind { deadline, bot, empty_room, absent_bot };
+
+// A limit per player, per address or per member that refused something (docs/operations.md).
+enum class Limit {
+  connections_per_address,  // a WebSocket over limits.max_connections_per_address
+  rooms_per_player,         // create_room over limits.max_rooms_per_player
+  rooms_per_address,        // create_room over limits.max_rooms_per_address
+  players_per_address,      // a new player over limits.new_players_per_address_per_hour
+  mutes_per_member,         // mute over limits.max_mutes_per_member
+};
+
+// What became of a request for a replay (server/replays.hpp).
+enum class ReplayOutcome {
+  computed,      // played again from the log, on a replay thread
+  kept,          // answered from the cache
+  shared,        // answered by a computation another request had started
+  busy,          // refused: the queue was full
+  rate_limited,  // refused: its address had spent its budget
+};
 
 // What failed for want of the store: a read or a write something needed, or a probe of a store
 // known to be failing (StoreHealth).
@@ -80,6 +99,13 @@ class ServerMetrics {
   void queued(std::int64_t messages) { write_queue_->add(messages); }
   void dequeued(std::int64_t messages) { write_queue_->sub(messages); }
   void slow_client_dropped() { slow_clients_->add(); }
+  void queued_bytes(std::int64_t bytes) { write_queue_bytes_->add(bytes); }
+  void dequeued_bytes(std::int64_t bytes) { write_queue_bytes_->sub(bytes); }
+  void limit_refused(Limit limit) { limits_[static_cast<std::size_t>(limit)]->add(); }
+  // `secret`: Guesses::Kind's index (join code, admin token).
+  void guess_failed(std::size_t secret) { guesses_failed_[secret]->add(); }
+  void guess_refused(std::size_t secret) { guesses_refused_[secret]->add(); }
+  void origin_refused() { origins_refused_->add(); }
   void timer_fired(TimerKind kind) { timers_[static_cast<std::size_t>(kind)]->add(); }
   void commit_waited(std::chrono::steady_clock::duration wait) {
     commit_wait_->observe(seconds(wait));
@@ -87,6 +113,17 @@ class ServerMetrics {
   void patch_sent(std::chrono::steady_clock::duration since_action) {
     action_to_patch_->observe(seconds(since_action));
   }
+  void replay(ReplayOutcome outcome) { replays_[static_cast<std::size_t>(outcome)]->add(); }
+  void replay_computed(std::chrono::steady_clock::duration took) {
+    replay_seconds_->observe(seconds(took));
+  }
+  void replays_now(int running, int queued, std::size_t cached_bytes) {
+    replays_running_->set(running);
+    replays_queued_->set(queued);
+    replay_cache_bytes_->set(static_cast<std::int64_t>(cached_bytes));
+  }
+  // A history request (entry, replay, match file) for a private match from someone outside it.
+  void private_match_hidden() { private_hidden_->add(); }
   void store_failed(StoreFailure what) { store_failures_[static_cast<std::size_t>(what)]->add(); }
   void store_outage_began() {
     store_outages_->add();
@@ -116,11 +153,22 @@ class ServerMetrics {
   metrics::Counter* rate_limited_;
   metrics::Gauge* write_queue_;
   metrics::Counter* slow_clients_;
+  metrics::Gauge* write_queue_bytes_;
+  std::vector<metrics::Counter*> limits_;  // by Limit
+  std::vector<metrics::Counter*> guesses_failed_;
+  std::vector<metrics::Counter*> guesses_refused_;
+  metrics::Counter* origins_refused_;
   std::vector<metrics::Counter*> timers_;  // by TimerKind
   metrics::Histogram* commit_wait_;
   metrics::Histogram* action_to_patch_;
   metrics::Histogram* batch_size_;
   metrics::Histogram* batch_commit_;
+  std::vector<metrics::Counter*> replays_;  // by ReplayOutcome
+  metrics::Histogram* replay_seconds_;
+  metrics::Gauge* replays_running_;
+  metrics::Gauge* replays_queued_;
+  metrics::Gauge* replay_cache_bytes_;
+  metrics::Counter* private_hidden_;
   std::vector<metrics::Counter*> store_failures_;  // by StoreFailure
   metrics::Counter* store_outages_;
   metrics::Gauge* store_unavailable_;

@@ -1,15 +1,20 @@
 // What every connection shares: the lobby, the HTTP and admin APIs, the open WebSockets, the
-// limits, the connection count and the next connection id.
+// limits, the connection counts (all together and per address), who is believed about a client's
+// address, which pages may connect, and the next connection id.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
+#include <string>
 
 #include "server/admin_api.hpp"
+#include "server/browser_policy.hpp"
+#include "server/client_address.hpp"
 #include "server/config.hpp"
 #include "server/http_api.hpp"
 #include "server/lobby.hpp"
 #include "server/open_websockets.hpp"
+#include "server/tally.hpp"
 
 namespace tortuga {
 
@@ -19,7 +24,10 @@ struct ServerState {
   AdminApi& admin;
   OpenWebSockets& websockets;
   Limits limits;
+  TrustedProxies trusted_proxies = {};
+  AllowedOrigins allowed_origins = {};
   std::atomic<int> connections{0};
+  Tally<std::string> connections_per_address{limits.max_connections_per_address};
   std::atomic<std::uint64_t> next_connection{1};  // each HTTP connection's id, for the logs
 };
 

@@ -11,7 +11,7 @@ namespace {
 
 const std::string kMatchColumns =
     "SELECT m.id, m.game, m.options, m.seed, m.script, m.status, m.result, m.created_ms, "
-    "m.ended_ms, m.action_count, m.private_code, m.epoch FROM matches m";
+    "m.ended_ms, m.action_count, m.private_code, m.epoch, m.public_when_over FROM matches m";
 
 Match match_from_row(const Result& r, int i) {
   Match m;
@@ -27,6 +27,7 @@ Match match_from_row(const Result& r, int i) {
   m.action_count = r.int64(i, 9);
   m.private_code = r.text(i, 10);
   m.epoch = r.int64(i, 11);
+  m.public_when_over = r.text(i, 12) == "t";
   return m;
 }
 
@@ -65,11 +66,11 @@ std::int64_t insert_match(Connection& db, const Match& m) {
   const std::int64_t id =
       db.query(
             "INSERT INTO matches (game, options, seed, script, status, result, created_ms, "
-            "ended_ms, private_code, epoch) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) "
-            "RETURNING id",
+            "ended_ms, private_code, epoch, public_when_over) VALUES ($1, $2, $3, $4, $5, $6, "
+            "$7, $8, $9, $10, $11) RETURNING id",
             m.game, m.options_json, static_cast<std::int64_t>(m.seed), m.script_json, m.status,
-            m.result_json, m.created_ms != 0 ? m.created_ms : now_ms(), m.ended_ms,
-            m.private_code, m.epoch)
+            m.result_json, m.created_ms != 0 ? m.created_ms : now_ms(), m.ended_ms, m.private_code,
+            m.epoch, std::string(m.public_when_over ? "true" : "false"))
           .int64(0, 0);
   // On a cluster the room's row names its match in the same transaction: a match is never seen
   // without its room (which would leave it to nobody), and a room taken over meanwhile is not

@@ -120,6 +120,10 @@ CREATE INDEX IF NOT EXISTS rooms_by_node ON rooms (node);
 ALTER TABLE nodes ADD COLUMN IF NOT EXISTS fresh_until TIMESTAMPTZ;
 ALTER TABLE nodes ADD COLUMN IF NOT EXISTS backend INTEGER;
 )sql",
+    // Whether a private match's history becomes everyone's once it is over, as its room said.
+    R"sql(
+ALTER TABLE matches ADD COLUMN IF NOT EXISTS public_when_over BOOLEAN NOT NULL DEFAULT FALSE;
+)sql",
 };
 static_assert(std::size(kMigrations) == PgStore::kSchemaVersion);
 

@@ -12,7 +12,7 @@ namespace {
 const std::string kMatchColumns =
     "SELECT m.id, m.game, m.options, m.seed, m.script, m.status, m.result, m.created_ms, "
     "m.ended_ms, COALESCE((SELECT l.actions FROM logs l WHERE l.match_id = m.id), 0), "
-    "m.private_code FROM matches m";
+    "m.private_code, m.public_when_over FROM matches m";
 
 Match match_from_row(Query& q) {
   Match m;
@@ -27,6 +27,7 @@ Match match_from_row(Query& q) {
   m.ended_ms = q.int64(8);
   m.action_count = q.int64(9);
   m.private_code = q.text(10);
+  m.public_when_over = q.int64(11) != 0;
   return m;
 }
 
@@ -57,7 +58,8 @@ std::vector<Match> read_matches(Connection& c, Query& q) {
 std::int64_t insert_match(Connection& db, const Match& m) {
   db.query(
         "INSERT INTO matches (game, options, seed, script, status, result, created_ms, "
-        "ended_ms, private_code) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")
+        "ended_ms, private_code, public_when_over) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
+        "?10)")
       .bind(1, m.game)
       .bind(2, m.options_json)
       .bind(3, static_cast<std::int64_t>(m.seed))
@@ -67,6 +69,7 @@ std::int64_t insert_match(Connection& db, const Match& m) {
       .bind(7, m.created_ms != 0 ? m.created_ms : now_ms())
       .bind(8, m.ended_ms)
       .bind(9, m.private_code)
+      .bind(10, std::int64_t{m.public_when_over})
       .run();
   const std::int64_t id = db.last_id();
   for (const Seat& s : m.seats) {

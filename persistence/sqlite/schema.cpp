@@ -131,6 +131,10 @@ CREATE INDEX chat_by_match ON chat (match_id, id);
     R"sql(
 ALTER TABLE matches ADD COLUMN private_code TEXT NOT NULL DEFAULT '';
 )sql",
+    // Whether a private match's history becomes everyone's once it is over, as its room said.
+    R"sql(
+ALTER TABLE matches ADD COLUMN public_when_over INTEGER NOT NULL DEFAULT 0;
+)sql",
 };
 static_assert(std::size(kMigrations) == SqliteStore::kSchemaVersion);
 

@@ -61,6 +61,13 @@ Json Game::describe() const {
 }
 
 Expected<Json> Game::normalize_options(const Json& given) const {
+  auto options = normalized(given);
+  if (!options) return options;
+  if (auto refused = check_new_options(*options)) return *refused;
+  return options;
+}
+
+Expected<Json> Game::normalized(const Json& given) const {
   if (!given.is_null() && !given.is_object()) return bad_options("options must be a JSON object");
   const Json schema = full_schema();
   Json options = Json::object();
@@ -79,11 +86,11 @@ Expected<Json> Game::normalize_options(const Json& given) const {
 
 Expected<Json> Game::normalize_stored_options(const Json& stored) const {
   Json given = stored.is_null() ? Json::object() : stored;
-  if (!given.is_object()) return normalize_options(given);
+  if (!given.is_object()) return normalized(given);
   const Json earlier = earlier_defaults();
   for (const auto& [name, value] : earlier.items())
     if (!given.contains(name)) given[name] = value;
-  return normalize_options(given);
+  return normalized(given);
 }
 
 std::unique_ptr<Bot> Game::make_bot(std::string_view kind) const {

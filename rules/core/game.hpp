@@ -37,13 +37,16 @@ class Game {
   // {id, name, name_key, min_players, max_players, options}: what the lobby tells clients, with
   // the keys of its words in the catalogs beside the English (option_keys.hpp).
   Json describe() const;
-  // Fills defaults, refuses unknown names, wrong types and out-of-range values, then runs the
-  // game's own checks. The result always holds "players".
+  // The options of a new match: fills defaults, refuses unknown names, wrong types and
+  // out-of-range values, then runs the game's own checks, those of a match already played
+  // (check_options) and those of a new one (check_new_options). The result always holds
+  // "players".
   Expected<Json> normalize_options(const Json& given) const;
   // The options a match was played with, from what was stored or written of it (a match's row,
   // a match file, an open room): an option they do not name takes the value it had before its
-  // default changed (earlier_defaults), not today's default, then as normalize_options. A match
-  // stored before the turn clocks were on by default goes on without one.
+  // default changed (earlier_defaults), not today's default; then as normalize_options but for
+  // check_new_options, so that what was accepted once is played again as it was. A match stored
+  // before the turn clocks were on by default goes on without one.
   Expected<Json> normalize_stored_options(const Json& stored) const;
   // `options` must come from normalize_options or normalize_stored_options.
   virtual std::unique_ptr<State> new_state(const Json& options, Chance chance) const = 0;
@@ -60,11 +63,18 @@ class Game {
   // without naming one was played with that value. Every game's turn clock was off by default
   // (or, in Colpaccio, absent) before it was on.
   virtual Json earlier_defaults() const { return Json::object(); }
-  // Cross-field checks beyond the schema (a custom layout, say).
+  // Cross-field checks beyond the schema (a custom layout, say): what any match, new or stored,
+  // needs of its options.
   virtual Refusal check_options(const Json& options) const { return std::nullopt; }
+  // What only a new match is refused, although a match stored before may have been played with
+  // it: names inside an option's value that the game does not read (a deck's card, a model's
+  // part), and values that multiply what the server spends on each action past a ceiling.
+  virtual Refusal check_new_options(const Json& options) const { return std::nullopt; }
 
  private:
   Json full_schema() const;
+  // normalize_options without check_new_options.
+  Expected<Json> normalized(const Json& given) const;
 };
 
 }  // namespace tortuga

@@ -8,6 +8,7 @@
 #include "rules/core/option_shape.hpp"
 #include "rules/riff_raff/bots.hpp"
 #include "rules/riff_raff/cargo_data.hpp"
+#include "rules/riff_raff/model_limits.hpp"
 #include "rules/riff_raff/riff_state.hpp"
 #include "rules/riff_raff/world.hpp"
 
@@ -129,6 +130,14 @@ Refusal RiffGame::check_options(const Json& options) const {
     }
   }
   return std::nullopt;
+}
+
+Refusal RiffGame::check_new_options(const Json& options) const {
+  const Json model = options.value("model", Json());
+  if (model.is_null()) return std::nullopt;
+  if (auto bad = check_model_names(model)) return bad;
+  auto spec = load_spec(model);  // check_options has read it
+  return spec ? check_model_cost(**spec) : Refusal(spec.error());
 }
 
 std::span<const ChanceEventInfo> RiffGame::chance_events() const {

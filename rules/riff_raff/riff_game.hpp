@@ -7,7 +7,9 @@
 //   turn_clock_s integer 0..86400, default 60: seconds to choose, appoint or load before the room
 //            does it for the player (see RiffState::on_timeout); 0 for no clock.
 //   model    object or null, default null: a JSON merge patch over cargo.json (ship, areas,
-//            cargo shapes and materials, physics constants).
+//            cargo shapes and materials, physics constants). A new match's may name only what
+//            cargo.json has, and its physics has a ceiling on the work of a placement
+//            (model_limits.hpp).
 //
 // Bots: "random" (loads at random within the bounds), "smart" (tries placements on copies).
 #pragma once
@@ -27,6 +29,7 @@ class RiffGame : public Game {
  protected:
   Json earlier_defaults() const override;
   Refusal check_options(const Json& options) const override;
+  Refusal check_new_options(const Json& options) const override;
 };
 
 const Game& riff_raff();

@@ -186,6 +186,14 @@ Refusal UmRumGame::check_options(const Json& options) const {
   return std::nullopt;
 }
 
+Refusal UmRumGame::check_new_options(const Json& options) const {
+  auto stacks = options.find("stacks");
+  if (stacks != options.end() && stacks->is_object() && stacks->contains("about"))
+    return Error{code::kBadOptions,
+                 "option stacks: unknown part \"about\" (a note of tile_stacks.json, not a stack)"};
+  return std::nullopt;
+}
+
 std::span<const ChanceEventInfo> UmRumGame::chance_events() const {
   return umrum::chance_events();
 }

@@ -8,7 +8,9 @@
 //   tiles        array or null, default null: the nine tiles' contents in the format of
 //                town_tiles.json (for owners of the printed game); null uses ours.
 //   stacks       object or null, default null: the values of the dispenser's tiles, any part of
-//                them, in the shape of tile_stacks.json; null uses ours.
+//                them, in the shape of tile_stacks.json; null uses ours. The file's "about" is
+//                read past, so a match stored with one in its stacks plays again; a new match's
+//                stacks name only parts.
 //   decision_s   integer 0..86400, default 60: seconds each question waits for its player before
 //                the room applies the default answer (docs/games/um-rum-und-ehre.md); 0 waits
 //                for ever.
@@ -31,6 +33,7 @@ class UmRumGame : public Game {
  protected:
   Json earlier_defaults() const override;
   Refusal check_options(const Json& options) const override;
+  Refusal check_new_options(const Json& options) const override;
 };
 
 const Game& um_rum_und_ehre();

@@ -154,12 +154,13 @@ export class TortugaClient extends Emitter {
     return this.#ask(() => ({type: 'unwatch_lobby'}));
   }
 
-  createRoom({game, options, private: isPrivate, absentBotS} = {}) {
+  createRoom({game, options, private: isPrivate, absentBotS, publicWhenOver} = {}) {
     return this.#ask(() => ({
       type: 'create_room', game: check.string('game', game),
       options: check.optional(check.object, 'options', options),
       private: check.optional(check.boolean, 'private', isPrivate),
       absent_bot_s: check.optional(check.integer, 'absent_bot_s', absentBotS, 0, 3600),
+      public_when_over: check.optional(check.boolean, 'public_when_over', publicWhenOver),
     }));
   }
 
@@ -219,6 +220,11 @@ export class TortugaClient extends Emitter {
                              player: check.player(player)}));
   }
 
+  allowPlayer(room, player) {
+    return this.#ask(() => ({type: 'allow_player', room: check.roomId(room),
+                             player: check.player(player)}));
+  }
+
   standIn(room, seat, {bot} = {}) {
     return this.#ask(() => ({type: 'stand_in', room: check.roomId(room),
                              seat: check.integer('seat', seat, 0), bot: check.bot(bot)}));
@@ -244,14 +250,17 @@ export class TortugaClient extends Emitter {
       .then((reply) => reply.matches);
   }
 
-  getMatch(match) {
-    return this.#ask(() => ({type: 'get_match', match: check.match(match)}))
+  // A private match needs its join `code` unless this player sits in it.
+  getMatch(match, {code} = {}) {
+    return this.#ask(() => ({type: 'get_match', match: check.match(match),
+                             code: check.optional(check.string, 'code', code)}))
       .then((reply) => reply.match);
   }
 
-  getReplay(match, {seat} = {}) {
+  getReplay(match, {seat, code} = {}) {
     return this.#ask(() => ({type: 'get_replay', match: check.match(match),
-                             seat: check.seat(seat)}));
+                             seat: check.seat(seat),
+                             code: check.optional(check.string, 'code', code)}));
   }
 
   // Resolves with the round trip in milliseconds.

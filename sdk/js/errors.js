@@ -10,7 +10,9 @@ export const SERVER_CODES = Object.freeze([
   'not_host', 'not_enough_players', 'already_started', 'not_your_seat', 'not_your_turn',
   'illegal_action', 'bad_action', 'match_over', 'rate_limited', 'message_too_large',
   'server_full', 'draining', 'elsewhere', 'internal', 'chat_too_long', 'chat_rate_limited',
-  'chat_closed', 'not_playing', 'player_present', 'not_over', 'store_unavailable',
+  'chat_closed', 'not_playing', 'player_present', 'not_over', 'options_too_large', 'replay_busy',
+  'replay_rate_limited', 'store_unavailable', 'too_many_connections', 'too_many_players',
+  'too_many_rooms', 'too_many_guesses', 'banned', 'too_many_mutes',
 ]);
 
 // Codes that never come from the server: the connection dropped under a request, no reply came
@@ -21,7 +23,7 @@ export const CLIENT_CODES = Object.freeze(['disconnected', 'timeout', 'closed', 
 // `params` the values those words name (chat_too_long's {max, length}: docs/protocol.md, "Words
 // for people"); `message` the server's English, for developers.
 export class TortugaError extends Error {
-  constructor(code, message, {re, params} = {}) {
+  constructor(code, message, {re, params, retryAfterMs} = {}) {
     super(message);
     this.name = 'TortugaError';
     this.code = code;
@@ -29,6 +31,8 @@ export class TortugaError extends Error {
     if (params !== null && typeof params === 'object' && !Array.isArray(params)) {
       this.params = params;
     }
+    // too_many_guesses and too_many_players: how long until the server hears the request again.
+    if (retryAfterMs !== undefined) this.retryAfterMs = retryAfterMs;
   }
 
   // Whether the code is one this client knows; the others are to be handled as `internal`.
@@ -40,6 +44,8 @@ export class TortugaError extends Error {
   static fromMessage(message) {
     const code = typeof message.code === 'string' ? message.code : 'internal';
     const text = typeof message.message === 'string' ? message.message : `server error ${code}`;
-    return new TortugaError(code, text, {re: message.re, params: message.params});
+    const retryAfterMs = Number.isInteger(message.retry_after_ms) ? message.retry_after_ms
+                                                                   : undefined;
+    return new TortugaError(code, text, {re: message.re, params: message.params, retryAfterMs});
   }
 }

@@ -103,6 +103,16 @@ export interface Welcome {
   games: GameInfo[];
   /** What create_room gives a room for its own options left out. */
   room_defaults: {absent_bot_s: number};
+  /** The server's limits a client keeps within (docs/protocol.md, Limits). */
+  limits: {
+    max_message_bytes: number;
+    messages_per_second: number;
+    message_burst: number;
+    idle_timeout_s: number;
+    max_write_queue_bytes: number;
+    max_rooms_per_player: number;
+    max_mutes_per_member: number;
+  };
 }
 
 export interface Seat {
@@ -132,14 +142,22 @@ export interface Room {
   spectators: number;
   /** Seconds a running match waits for an absent player before a bot plays the seat; 0: never. */
   absent_bot_s: number;
+  /** A private room's: whether its matches become everyone's to review once over. */
+  public_when_over: boolean;
   /** Whether spectators may chat (the host decides: spectatorChat). */
   spectator_chat: boolean;
   /** Once the match is over, a rematch offered: by whom, and who has accepted it. */
   rematch: {by: number; accepted: number[]} | null;
+  /** Members only: the players the host removed, kept out until allowed again (allowPlayer). */
+  banned?: Player[];
 }
 
 /** A room as the lobby lists it (list_rooms, watch_lobby, rooms_changed). */
 export interface ListedRoom extends Room {
+  /** The options but those set by hand (an object or array: a deck, a layout, a model)... */
+  options: {[option: string]: number | string | boolean | null};
+  /** ...which are named here instead; the `room` message to members carries them whole. */
+  custom_options: string[];
   /** When the room was made, in ms since 1970; reckon its age from the server's `now_ms`. */
   created_ms: number;
   /** Whether the host is in the room now. */
@@ -251,7 +269,9 @@ export type ServerErrorCode =
   'not_your_turn' | 'illegal_action' | 'bad_action' | 'match_over' | 'rate_limited' |
   'message_too_large' | 'server_full' | 'draining' | 'elsewhere' | 'internal' | 'chat_too_long' |
   'chat_rate_limited' | 'chat_closed' | 'not_playing' | 'player_present' | 'not_over' |
-  'store_unavailable';
+  'options_too_large' | 'replay_busy' | 'replay_rate_limited' | 'store_unavailable' |
+  'too_many_connections' | 'too_many_players' | 'too_many_rooms' | 'too_many_guesses' | 'banned' |
+  'too_many_mutes';
 export type ClientErrorCode = 'disconnected' | 'timeout' | 'closed' | 'bad_patch';
 
 export const SERVER_CODES: readonly ServerErrorCode[];
@@ -259,7 +279,8 @@ export const CLIENT_CODES: readonly ClientErrorCode[];
 
 export class TortugaError extends Error {
   constructor(code: string, message: string,
-              options?: {re?: string | number; params?: {[name: string]: Word}});
+              options?: {re?: string | number; retryAfterMs?: number;
+                         params?: {[name: string]: Word}});
   /**
    * A ServerErrorCode, a ClientErrorCode, or (from a newer server) another: treat as internal.
    * The code is also the key of the refusal's words in the catalogs (`errors.<code>`).
@@ -269,6 +290,8 @@ export class TortugaError extends Error {
   params?: {[name: string]: Word};
   /** The request id the server's error answered, when it had one. */
   re?: string | number;
+  /** too_many_guesses, too_many_players: ms until the server hears the request again. */
+  retryAfterMs?: number;
   /** Whether `code` is one this client knows. */
   readonly known: boolean;
   static fromMessage(message: {code?: unknown; message?: unknown; re?: unknown; params?: unknown}):
@@ -433,7 +456,7 @@ export class TortugaClient extends Emitter<ClientEvents> {
   watchLobby(filter?: {game?: string}): Promise<ListedRoom[]>;
   unwatchLobby(): Promise<{type: 'lobby_unwatched'; re?: string | number}>;
   createRoom(request: {game: string; options?: {[option: string]: Json}; private?: boolean;
-                       absentBotS?: number}):
+                       absentBotS?: number; publicWhenOver?: boolean}):
     Promise<RoomMessage>;
   joinRoom(room: number | string, options?: {seat?: number}): Promise<RoomMessage>;
   watchRoom(room: number | string): Promise<RoomMessage>;
@@ -453,13 +476,15 @@ export class TortugaClient extends Emitter<ClientEvents> {
   /** The host's controls. */
   transferHost(room: number, player: number): Promise<RoomMessage>;
   removePlayer(room: number, player: number): Promise<RoomMessage>;
+  allowPlayer(room: number, player: number): Promise<RoomMessage>;
   standIn(room: number, seat: number, options?: {bot?: 'random' | 'smart'}): Promise<RoomMessage>;
   spectatorChat(room: number, allowed: boolean): Promise<RoomMessage>;
   closeRoom(room: number, options?: {reason?: string}): Promise<LeftMessage>;
 
   listMatches(filter?: MatchFilter): Promise<StoredMatch[]>;
-  getMatch(match: number): Promise<StoredMatch>;
-  getReplay(match: number, options?: {seat?: number}): Promise<Replay>;
+  /** A private match needs its join `code` unless this player sits in it. */
+  getMatch(match: number, options?: {code?: string}): Promise<StoredMatch>;
+  getReplay(match: number, options?: {seat?: number; code?: string}): Promise<Replay>;
   /** Resolves with the round trip in milliseconds. */
   ping(): Promise<number>;
   /** Any client message; resolves with its reply. A string `id` is kept, else one is given. */

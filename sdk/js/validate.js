@@ -6,18 +6,21 @@ import {TortugaError} from './errors.js';
 
 const BOT_KINDS = ['random', 'smart'];
 const MATCH_STATUSES = ['running', 'finished', 'aborted'];
-// The characters the server keeps out of names, chat lines and a host's reasons: control
-// characters (C0, DEL, C1), line and paragraph separators, the bidirectional controls, the
-// zero-width space and the byte-order mark (protocol/schema/parts/name.json). Joiners stay: emoji
-// and some scripts need them.
-const FORBIDDEN = '\\x00-\\x1F\\x7F-\\x9F\\u061C\\u200B\\u200E\\u200F\\u2028\\u2029' +
-                  '\\u202A-\\u202E\\u2066-\\u2069\\uFEFF';
+// What the server takes in names, chat lines and a host's reasons (docs/protocol.md, "Names that
+// show what they say"), by Unicode's properties: no control, format, separator, private-use or
+// unassigned character nor a default-ignorable one, but for one variation selector right after a
+// character that shows (an emoji in colour); and at least one character that shows (not white
+// space, a mark, U+2800 BRAILLE PATTERN BLANK nor any of those). protocol/schema/parts/name.json
+// writes the same rule as a pattern. The server, with its own Unicode tables, has the last word on
+// characters a newer Unicode has assigned.
+const HIDDEN = '\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Co}\\p{Cn}\\p{Default_Ignorable_Code_Point}';
+const SHOWN = `[^\\p{White_Space}\\p{M}${HIDDEN}\\u2800]`;
+const UNSHOWN = `(?![${HIDDEN}])[\\p{White_Space}\\p{M}\\u2800]`;
+const HIDES_NOTHING = new RegExp(`^(?:${SHOWN}\\p{Variation_Selector}?|${UNSHOWN})*$`, 'u');
+const SHOWS_SOMETHING = new RegExp(SHOWN, 'u');
 // Unicode's White_Space, which the server trims from a name's ends (line breaks there too).
-const WHITE_SPACE = '\\t-\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000';
-const HOLDS_FORBIDDEN = new RegExp(`[${FORBIDDEN}]`, 'u');
-const ENDS = new RegExp(`^[${WHITE_SPACE}]+|[${WHITE_SPACE}]+$`, 'gu');
-const BLANK = new RegExp(`^[${WHITE_SPACE}]*$`, 'u');
-const INVISIBLE = 'must not contain control, line-break or invisible formatting characters';
+const ENDS = /^\p{White_Space}+|\p{White_Space}+$/gu;
+const INVISIBLE = 'must not hold control, format, invisible, private-use or unassigned characters';
 const NAME_MAX = 32;
 const CHAT_MAX = 500;
 const REASON_MAX = 200;
@@ -26,28 +29,33 @@ function refuse(field, rule) {
   throw new TortugaError('bad_field', `field "${field}" ${rule}`);
 }
 
+// Text another player sees shows what it says.
+function visible(field, value) {
+  if (!HIDES_NOTHING.test(value)) refuse(field, INVISIBLE);
+  if (!SHOWS_SOMETHING.test(value)) refuse(field, 'must show at least one visible character');
+}
+
 export function isPlainObject(value) {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 // As the server reads a name: trimmed of white space at both ends, then 1 to 32 characters
-// (code points), none of them forbidden. The name is sent as given; the server trims it.
+// (code points), shown as they are. The name is sent as given; the server trims it.
 export function name(value) {
   if (typeof value !== 'string') refuse('name', 'must be a string');
   const trimmed = value.replace(ENDS, '');
-  if (HOLDS_FORBIDDEN.test(trimmed)) refuse('name', INVISIBLE);
   const length = [...trimmed].length;
   if (length < 1 || length > NAME_MAX) {
     refuse('name', `must have 1 to ${NAME_MAX} characters once trimmed, not ${length}`);
   }
+  visible('name', trimmed);
   return value;
 }
 
-// A chat line is kept as typed: nothing trimmed, but it must say something and hide nothing.
+// A chat line is kept as typed: nothing trimmed, but it must show something and hide nothing.
 export function chatText(value) {
   if (typeof value !== 'string') refuse('text', 'must be a string');
-  if (HOLDS_FORBIDDEN.test(value)) refuse('text', INVISIBLE);
-  if (BLANK.test(value)) refuse('text', 'must not be empty or only white space');
+  visible('text', value);
   const length = [...value].length;
   if (length > CHAT_MAX) {
     throw new TortugaError('chat_too_long',
@@ -57,10 +65,10 @@ export function chatText(value) {
   return value;
 }
 
-// The host's words on closing a room: 1 to 200 characters, none of them forbidden.
+// The host's words on closing a room: 1 to 200 characters, shown as they are.
 export function reason(field, value) {
   text(field, value, 1, REASON_MAX);
-  if (HOLDS_FORBIDDEN.test(value)) refuse(field, INVISIBLE);
+  visible(field, value);
   return value;
 }
 

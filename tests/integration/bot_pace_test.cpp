@@ -76,10 +76,11 @@ struct Played {
 // Plays `t` to its end: whenever the person's view offers legal actions, it chooses one at random
 // and sends it after a reaction time drawn from 0..max_reaction (0: at once). Throws, saying where
 // the match stood, when no new version comes for kStall or an answer is not one a person may get.
-Played play_against_bots(std::uint16_t port, const Setup& t, Millis max_reaction) {
+Played play_against_bots(std::uint16_t port, const Setup& t, Millis max_reaction,
+                         const std::string& address) {
   const auto started = Clock::now();
   std::mt19937_64 rng(t.seed);
-  TestClient person(port, "person in " + describe(t));
+  TestClient person(port, "person in " + describe(t), TestClient::from_address(address));
   person.hello("Person");
   const auto table = open_bot_table(person, t.game, {{"players", t.players}},
                                     std::vector<std::string>(t.players - 1, "random"));
@@ -160,7 +161,9 @@ Played play_against_bots(std::uint16_t port, const Setup& t, Millis max_reaction
 }
 
 // Plays all `tables` at once, each on its own connection and thread (the waits are the bots'
-// pauses, not work); checks that each one ended, and returns what was played at each.
+// pauses, not work), each person from an address of its own, as people are (the server trusts the
+// loopback as its proxy: behind_proxy_config); checks that each one ended, and returns what was
+// played at each.
 std::vector<Played> play_all(std::uint16_t port, const std::vector<Setup>& tables,
                              Millis max_reaction) {
   const auto started = Clock::now();
@@ -170,7 +173,8 @@ std::vector<Played> play_all(std::uint16_t port, const std::vector<Setup>& table
   for (std::size_t i = 0; i < tables.size(); ++i)
     players.emplace_back([&, i] {
       try {
-        results[i] = play_against_bots(port, tables[i], max_reaction);
+        results[i] = play_against_bots(port, tables[i], max_reaction,
+                                       TestClient::person_address(static_cast<int>(i)));
       } catch (const std::exception& e) {
         failures[i] = describe(tables[i]) + ", " + e.what();
       }
@@ -202,7 +206,8 @@ const std::set<std::string> kAskedAtOnce = {"scalawag", "riff-raff", "colpaccio"
 TEST_SUITE("bot pace" * doctest::skip()) {
   TEST_CASE("at the default bot delay, a person who acts at once plays every game to its end") {
     TempDir dir;
-    ServerProcess server(dir / "tortuga.db", dir.path(), {}, BotDelay::server_default);
+    ServerProcess server(dir / "tortuga.db", dir.path(), behind_proxy_config(dir.path()),
+                         BotDelay::server_default);
     auto rng = seeded_rng();
     const std::vector<Setup> tables = every_table(server.port(), rng);
     const std::vector<Played> played = play_all(server.port(), tables, Millis(0));
@@ -219,7 +224,8 @@ TEST_SUITE("bot pace" * doctest::skip()) {
     // Reaction times up to 600 ms land before, during and after the bots' 400 ms pauses; three
     // matches of each table, all at once.
     TempDir dir;
-    ServerProcess server(dir / "tortuga.db", dir.path(), {}, BotDelay::server_default);
+    ServerProcess server(dir / "tortuga.db", dir.path(), behind_proxy_config(dir.path()),
+                         BotDelay::server_default);
     auto rng = seeded_rng();
     std::vector<Setup> tables;
     for (int round = 0; round < 3; ++round)

@@ -153,10 +153,10 @@ std::unique_ptr<TestClient> resume_anywhere(std::uint16_t port, const Player& p,
   throw std::runtime_error(p.name + " found no node serving match " + std::to_string(match));
 }
 
-Json rooms_listed(std::uint16_t port) {
-  TestClient c(port, "lobby on " + std::to_string(port));
-  c.hello("Looker");
-  return c.request({{"type", "list_rooms"}}).at("rooms");
+// The rooms listed to `looker`, asked as often as a test waits: by one player, not a new one each
+// time (one address makes at most 30 new players an hour).
+Json rooms_listed(TestClient& looker) {
+  return looker.request({{"type", "list_rooms"}}).at("rooms");
 }
 
 bool lists(const Json& rooms, std::int64_t id) {
@@ -204,10 +204,12 @@ TEST_CASE("the lobby spans the nodes, and a client asking the wrong node is sent
   // a heartbeat), and none the private one.
   for (int i = 1; i <= 3; ++i) {
     INFO("node " << i);
+    TestClient looker(nodes.port(i), "lobby on node " + std::to_string(i));
+    looker.hello("Looker");
     Json rooms;
     eventually(
         [&] {
-          rooms = rooms_listed(nodes.port(i));
+          rooms = rooms_listed(looker);
           return lists(rooms, room_1) && lists(rooms, room_2);
         },
         "both public rooms listed");
@@ -312,7 +314,9 @@ TEST_CASE("a room closed while the database is away leaves every lobby once it i
   anne.hello("Anne");
   const std::int64_t room =
       anne.request({{"type", "create_room"}, {"game", kRaft}}).at("room").at("id");
-  eventually([&] { return lists(rooms_listed(nodes.port(2)), room); }, "the room listed on node 2");
+  TestClient looker(nodes.port(2), "lobby on node 2");
+  looker.hello("Looker");
+  eventually([&] { return lists(rooms_listed(looker), room); }, "the room listed on node 2");
 
   nodes.database_away();
   REQUIRE(anne.request({{"type", "close_room"}, {"room", room}}).at("type") == "left");
@@ -324,7 +328,7 @@ TEST_CASE("a room closed while the database is away leaves every lobby once it i
         return nodes.sql("SELECT count(*) FROM rooms WHERE id = " + std::to_string(room)) == "0";
       },
       "the room's row gone");
-  eventually([&] { return !lists(rooms_listed(nodes.port(2)), room); },
+  eventually([&] { return !lists(rooms_listed(looker), room); },
              "the room gone from node 2's lobby");
 }
 

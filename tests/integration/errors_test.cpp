@@ -29,6 +29,34 @@ Json expect_refused(TestClient& c, const Json& message, const std::string& code)
   return answer;
 }
 
+// What answered `sent` pings sent at once, ids 0 to sent - 1: pongs, and refusals for the rate.
+struct PingAnswers {
+  int pongs = 0;
+  int limited = 0;
+};
+
+// Reads an answer to each of the pings: each a pong or a rate_limited naming its ping, once.
+PingAnswers answers_to_pings(TestClient& c, int sent) {
+  PingAnswers a;
+  std::set<int> answered;
+  while (a.pongs + a.limited < sent) {
+    const Json m =
+        c.wait_for([](const Json& m) { return m.at("type") == "pong" || m.at("type") == "error"; },
+                   "an answer to each ping");
+    if (m.at("type") == "pong")
+      ++a.pongs;
+    else if (m.at("code") == "rate_limited")
+      ++a.limited;
+    else
+      FAIL_CHECK("unexpected " << m.dump());
+    REQUIRE_MESSAGE(m.value("re", Json()).is_number_integer(), m.dump());
+    CHECK_MESSAGE(answered.insert(m.at("re").get<int>()).second, "answered twice: " << m.dump());
+  }
+  MESSAGE(a.pongs << " pongs, " << a.limited << " rate_limited");
+  CHECK(static_cast<int>(answered.size()) == sent);
+  return a;
+}
+
 // Errors about a message the server could not read carry no "re".
 Json expect_unanswerable(TestClient& c, const std::string& text, const std::string& code) {
   c.send_text(text);
@@ -286,25 +314,9 @@ TEST_CASE("a client sending too fast is rate limited, and heard again once it sl
   const int sent = 25;
   for (int i = 0; i < sent; ++i)
     c.send_text(R"({"type":"ping","pad":{"id":"inner"},"id":)" + std::to_string(i) + "}");
-  int pongs = 0, limited = 0;
-  std::set<int> answered;
-  while (pongs + limited < sent) {
-    const Json m =
-        c.wait_for([](const Json& m) { return m.at("type") == "pong" || m.at("type") == "error"; },
-                   "an answer to each ping");
-    if (m.at("type") == "pong")
-      ++pongs;
-    else if (m.at("code") == "rate_limited")
-      ++limited;
-    else
-      FAIL_CHECK("unexpected " << m.dump());
-    REQUIRE_MESSAGE(m.value("re", Json()).is_number_integer(), m.dump());
-    CHECK_MESSAGE(answered.insert(m.at("re").get<int>()).second, "answered twice: " << m.dump());
-  }
-  MESSAGE(pongs << " pongs, " << limited << " rate_limited");
+  const auto [pongs, limited] = answers_to_pings(c, sent);
   CHECK(pongs >= 5);
   CHECK(limited >= 1);
-  CHECK(answered.size() == sent);
 
   // The bucket refills: a client that paces itself is heard again (each try consumes no token
   // when refused, so the pause between tries only paces them).
@@ -321,6 +333,26 @@ TEST_CASE("a client sending too fast is rate limited, and heard again once it sl
       },
       "a pong after slowing down");
   CHECK_FALSE(c.closed());
+}
+
+TEST_CASE("a client flooding past the rate is read no faster than it is allowed to send") {
+  TempDir dir;
+  constexpr int kBurst = 10;
+  ServerProcess server(
+      dir / "tortuga.db", dir.path(),
+      limits_config(dir.path(), "flood", R"({"messages_per_second": 100, "message_burst": 10})"));
+  TestClient c(server.port(), "flood");
+
+  // Sent at once, far faster than the rate. Once its burst is spent, the server refuses one and
+  // reads nothing more of the connection until the next is allowed: it answers at most one
+  // refusal for each message it lets through, however fast or slow the machine, rather than one
+  // for each message sent (which would be nearly all of them).
+  constexpr int kSent = 300;
+  for (int i = 0; i < kSent; ++i) c.send_text(R"({"type":"ping","id":)" + std::to_string(i) + "}");
+  const auto [pongs, limited] = answers_to_pings(c, kSent);
+  CHECK(limited >= 1);
+  CHECK(limited <= pongs - kBurst + 1);
+  CHECK(metric(server.port(), "tortuga_messages_rate_limited_total") == limited);
 }
 
 TEST_CASE("past the connection limit a client is told server_full and let go; others carry on") {

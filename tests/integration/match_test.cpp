@@ -177,6 +177,8 @@ TEST_CASE("once a player has the last patch, the match is listed as finished") {
     INFO("match " << table.match << ": " << got.dump());
     REQUIRE(got.at("match").at("status") == "finished");
     REQUIRE(got.at("match").at("result") == anne.match(table.match)->view.at("result"));
+    // Done with the room: it closes, and Anne may make the next (she may have only so many).
+    for (TestClient* c : {&anne, &bill}) c->request({{"type", "leave_room"}, {"room", table.room}});
   }
 }
 

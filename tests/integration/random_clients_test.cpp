@@ -23,7 +23,8 @@ namespace {
 struct Known {
   std::set<std::int64_t> rooms, matches, players;
   std::set<std::string> codes;
-  std::map<std::string, std::int64_t> last_room;  // by client: the room it last heard of
+  std::map<std::int64_t, std::string> match_codes;  // a private room's match: the room's code
+  std::map<std::string, std::int64_t> last_room;    // by client: the room it last heard of
 
   void learn(const TestClient& by, const Json& m) {
     const std::string type = m.value("type", "");
@@ -32,8 +33,11 @@ struct Known {
       rooms.insert(room.at("id").get<std::int64_t>());
       last_room[by.label()] = room.at("id").get<std::int64_t>();
       if (room.contains("code")) codes.insert(room.at("code").get<std::string>());
-      if (room.value("match", Json()).is_number())
+      if (room.value("match", Json()).is_number()) {
         matches.insert(room.at("match").get<std::int64_t>());
+        if (room.contains("code"))
+          match_codes[room.at("match").get<std::int64_t>()] = room.at("code").get<std::string>();
+      }
       for (const Json& seat : room.at("seats"))
         if (seat.value("player", Json()).is_object())
           players.insert(seat.at("player").at("id").get<std::int64_t>());
@@ -130,7 +134,7 @@ class Chaos {
       return {{"room", room()}, {"text", pick<std::string>({"ahoy", "<b>x</b>", ""})}};
     if (type == "spectator_chat") return {{"room", room()}, {"allowed", chance(50)}};
     if (type == "mute") return {{"room", room()}, {"player", player()}, {"muted", chance(70)}};
-    if (type == "remove_player" || type == "transfer_host")
+    if (type == "remove_player" || type == "transfer_host" || type == "allow_player")
       return {{"room", room()}, {"player", player()}};
     if (type == "action") {
       Json id;
@@ -261,12 +265,19 @@ TEST_CASE(
     for (auto& c : clients)
       if (const MatchView* v = c->match(id)) seen = std::max(seen, v->version);
     if (seen < 0) continue;
-    const Json stored = clients[0]->request({{"type", "get_match"}, {"match", id}});
+    // A private room's match is read with its code: the first client may hold no seat there.
+    Json get_match = {{"type", "get_match"}, {"match", id}};
+    std::string code;
+    if (auto it = known.match_codes.find(id); it != known.match_codes.end()) {
+      get_match["code"] = it->second;
+      code = "?code=" + it->second;
+    }
+    const Json stored = clients[0]->request(get_match);
     REQUIRE(stored.at("type") == "match");
     CHECK(stored.at("match").at("actions").get<std::int64_t>() >= seen);
     if (stored.at("match").at("status") == "aborted") continue;
     const HttpReply replay =
-        http_get(server.port(), "/api/matches/" + std::to_string(id) + "/replay");
+        http_get(server.port(), "/api/matches/" + std::to_string(id) + "/replay" + code);
     REQUIRE(replay.status == 200);
     // Bots may have played on since get_match.
     CHECK(Json::parse(replay.body).at("steps").size() >=

@@ -1,5 +1,6 @@
 #include "tests/integration/server_process.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <cstdlib>
@@ -97,9 +98,16 @@ std::vector<std::string> limits_config(const fs::path& dir, const std::string& n
   return {"--config", file.string()};
 }
 
+std::vector<std::string> behind_proxy_config(const fs::path& dir) {
+  const fs::path file = dir / "behind-proxy.json";
+  write_file(file, R"({"trusted_proxies": ["127.0.0.1"]})");
+  return {"--config", file.string()};
+}
+
 std::vector<std::string> fast_play_config(const fs::path& dir) {
   return limits_config(dir, "fast-play",
-                       R"({"messages_per_second": 100000, "message_burst": 100000})");
+                       R"({"messages_per_second": 100000, "message_burst": 100000,
+                           "replay_burst": 100000})");
 }
 
 int run_tortuga(const std::vector<std::string>& args, const fs::path& log,
@@ -166,6 +174,12 @@ std::string ServerProcess::log() const {
   return process::read_file(log_);
 }
 
+double resident_bytes(std::uint16_t port) {
+  const auto bytes = metric(port, "process_resident_memory_bytes");
+  if (!bytes) throw std::runtime_error("no process_resident_memory_bytes in /metrics");
+  return *bytes;
+}
+
 HttpReply http_get(std::uint16_t port, const std::string& target,
                    std::chrono::milliseconds timeout) {
   return http_request(port, "GET", target, "", {}, timeout);
@@ -216,6 +230,15 @@ HttpReply http_request(std::uint16_t port, const std::string& method, const std:
   for (const auto& field : response)
     reply.headers[std::string(field.name_string())] = field.value();
   return reply;
+}
+
+std::optional<double> metric(std::uint16_t port, const std::string& series) {
+  std::istringstream text(http_get(port, "/metrics").body);
+  for (std::string line; std::getline(text, line);)
+    if (line.size() > series.size() && line.compare(0, series.size(), series) == 0 &&
+        line[series.size()] == ' ')
+      return std::stod(line.substr(series.size() + 1));
+  return std::nullopt;
 }
 
 }  // namespace tortuga::integration

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -36,8 +37,13 @@ void write_file(const std::filesystem::path& path, const std::string& text);
 // and returns the flags that make the server read it.
 std::vector<std::string> limits_config(const std::filesystem::path& dir, const std::string& name,
                                        const std::string& limits_json);
+// A server behind a proxy it trusts (the loopback: it reads X-Forwarded-For), every limit at its
+// default: each test client may then come from an address of its own (TestClient::Connect with
+// from_address()), as people do, rather than all from one address.
+std::vector<std::string> behind_proxy_config(const std::filesystem::path& dir);
 // Limits under which a test client may act as fast as the server answers (the default allows a
-// connection 50 messages a second, which a scripted player exceeds).
+// connection 50 messages a second, which a scripted player exceeds, and an address 10 replays at
+// once, which the test's clients, all on one address, exceed together).
 std::vector<std::string> fast_play_config(const std::filesystem::path& dir);
 
 // Runs `tortuga ARGS...` to completion with its output in `log`, and returns its exit code
@@ -98,5 +104,12 @@ HttpReply http_get(std::uint16_t port, const std::string& target,
 HttpReply http_request(std::uint16_t port, const std::string& method, const std::string& target,
                        const std::string& body = "", const HttpHeaders& headers = {},
                        std::chrono::milliseconds timeout = std::chrono::seconds(10));
+
+// The value of one series of GET /metrics, named as the server writes it, labels and all
+// (`tortuga_replays_total{outcome="kept"}`); nothing when the server serves no such series.
+std::optional<double> metric(std::uint16_t port, const std::string& series);
+
+// The server's resident memory now, in bytes (process_resident_memory_bytes).
+double resident_bytes(std::uint16_t port);
 
 }  // namespace tortuga::integration

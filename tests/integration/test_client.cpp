@@ -69,14 +69,28 @@ struct TestClient::Connection {
 };
 
 TestClient::TestClient(std::uint16_t port, std::string label, Offer offer)
+    : TestClient(port, std::move(label), Connect{offer}) {}
+
+TestClient::TestClient(std::uint16_t port, std::string label, Connect how)
     : label_(std::move(label)), connection_(std::make_unique<Connection>()) {
   auto& c = *connection_;
-  if (offer == Offer::deflate) {
+  if (how.offer == Offer::deflate) {
     websocket::permessage_deflate deflate;
     deflate.client_enable = true;
     c.ws.set_option(deflate);
   }
+  if (!how.headers.empty())
+    c.ws.set_option(websocket::stream_base::decorator(
+        [headers = how.headers](websocket::request_type& request) {
+          for (const auto& [name, value] : headers) request.set(name, value);
+        }));
   const boost::asio::ip::tcp::endpoint endpoint(boost::asio::ip::make_address("127.0.0.1"), port);
+  if (how.receive_buffer > 0) {
+    // Set before connecting, so that the window the server is offered is small from the start.
+    auto& socket = beast::get_lowest_layer(c.ws).socket();
+    socket.open(endpoint.protocol());
+    socket.set_option(boost::asio::socket_base::receive_buffer_size(how.receive_buffer));
+  }
   bool done = false;
   beast::error_code failure;
   beast::get_lowest_layer(c.ws).expires_after(kWait);
@@ -234,6 +248,19 @@ Json TestClient::hello(const std::string& name, std::optional<std::string> token
 
 bool TestClient::closed() const {
   return connection_->closed && connection_->inbox.empty();
+}
+
+std::size_t TestClient::read_until_closed(Millis timeout) {
+  const auto deadline = Clock::now() + timeout;
+  std::size_t received = 0;
+  while (!closed()) {
+    const auto now = Clock::now();
+    if (now >= deadline)
+      throw std::runtime_error(label_ + ": still open after " + std::to_string(timeout.count()) +
+                               " ms; last messages:\n" + recent());
+    if (receive(std::chrono::duration_cast<Millis>(deadline - now))) ++received;
+  }
+  return received;
 }
 
 std::optional<CloseFrame> TestClient::close_frame() const {

@@ -21,6 +21,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -51,9 +52,28 @@ class TestClient {
  public:
   // What the client offers in its upgrade: nothing, or permessage-deflate as browsers do.
   enum class Offer { plain, deflate };
+  // How it connects.
+  struct Connect {
+    Offer offer = Offer::plain;
+    // Headers of the upgrade request beyond the usual ones (an Origin, an X-Forwarded-For).
+    std::vector<std::pair<std::string, std::string>> headers = {};
+    // The socket's receive buffer (SO_RCVBUF) in bytes, 0 for the system's: a small one makes a
+    // client that stops reading back up the server sooner.
+    int receive_buffer = 0;
+  };
+
+  // Connecting as from `address`, behind a server's trusted proxy (behind_proxy_config()).
+  static Connect from_address(const std::string& address) {
+    return Connect{.headers = {{"X-Forwarded-For", address}}};
+  }
+  // The address of the `n`th of many people, each its own (198.18.0.0/15, for tests).
+  static std::string person_address(int n) {
+    return "198.18." + std::to_string(n / 250) + "." + std::to_string(n % 250 + 1);
+  }
 
   // Connects to ws://127.0.0.1:PORT/ws; throws when it cannot. `label` names it in failures.
   TestClient(std::uint16_t port, std::string label, Offer offer = Offer::plain);
+  TestClient(std::uint16_t port, std::string label, Connect how);
   ~TestClient();
   TestClient(const TestClient&) = delete;
   TestClient& operator=(const TestClient&) = delete;
@@ -87,6 +107,9 @@ class TestClient {
 
   // The connection is gone (the server closed it, or it failed).
   bool closed() const;
+  // Reads until the connection is gone, keeping what arrives; returns how many messages came.
+  // Throws after `timeout`.
+  std::size_t read_until_closed(Millis timeout = kWait);
   // The close frame the server sent, once one has arrived.
   std::optional<CloseFrame> close_frame() const;
 

@@ -35,6 +35,47 @@ STORE_TEST("a private room's code is kept with its match; a public room's match 
   CHECK(codes == std::vector<std::string>{"K7QXMB", ""});
 }
 
+STORE_TEST("a private match is listed to its players, and to all once over if made public") {
+  Backend db;
+  auto store = db.open();
+  Player anne = store->create_player("Anne", hash_token("a"));
+  Player bob = store->create_player("Bob", hash_token("b"));
+  auto made = [&](const char* code, bool public_when_over, std::optional<std::int64_t> player) {
+    Match m = sample_match();
+    m.private_code = code;
+    m.public_when_over = public_when_over;
+    m.seats[0].player_id = player;
+    return store->create_match(m);
+  };
+  const std::int64_t open = made("", false, std::nullopt);
+  const std::int64_t annes = made("K7QXMB", false, anne.id);
+  const std::int64_t shown_later = made("ZZ41QA", true, anne.id);
+  CHECK(store->match(shown_later)->public_when_over);
+  CHECK_FALSE(store->match(annes)->public_when_over);
+
+  MatchFilter everyone;
+  CHECK(ids(store->list_matches(everyone)) == std::vector<std::int64_t>{open});
+  MatchFilter for_anne;
+  for_anne.reader = anne.id;
+  CHECK(ids(store->list_matches(for_anne)) == std::vector<std::int64_t>{shown_later, annes, open});
+  MatchFilter for_bob;
+  for_bob.reader = bob.id;
+  CHECK(ids(store->list_matches(for_bob)) == std::vector<std::int64_t>{open});
+  // Bob asks for Anne's matches: only those he may see.
+  for_bob.player = anne.id;
+  CHECK(ids(store->list_matches(for_bob)).empty());
+  MatchFilter operator_list;
+  operator_list.with_private = true;
+  CHECK(ids(store->list_matches(operator_list)).size() == 3);
+
+  // Over, the match whose room made it public is everyone's; the other stays Anne's.
+  await([&](Done done) { store->finish_match(shown_later, "finished", "null", 5, done); });
+  await([&](Done done) { store->finish_match(annes, "aborted", "null", 5, done); });
+  CHECK(ids(store->list_matches(everyone)) == std::vector<std::int64_t>{shown_later, open});
+  for_bob.player.reset();
+  CHECK(ids(store->list_matches(for_bob)) == std::vector<std::int64_t>{shown_later, open});
+}
+
 STORE_TEST("a match round-trips with its seats, a seed above 2^63 and unicode names") {
   Backend db;
   auto store = db.open();

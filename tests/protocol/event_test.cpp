@@ -32,15 +32,17 @@ TEST_CASE("the id a request carried comes back as re, verbatim") {
 
 TEST_CASE("every builder gives its message with the documented fields") {
   Json game = {{"id", "scalawag"}, {"name", "Scalawag!"}};
-  auto m = read(event::welcome(Json(1), {{"id", 4}, {"name", "Anne"}}, "tok", Json::array({game}),
-                               {{"absent_bot_s", 30}}));
+  auto m =
+      read(event::welcome(Json(1), {{"id", 4}, {"name", "Anne"}}, "tok", Json::array({game}).dump(),
+                          {{"absent_bot_s", 30}}, {{"max_rooms_per_player", 4}}));
   CHECK(m == Json{{"type", "welcome"},
                   {"re", 1},
                   {"player", {{"id", 4}, {"name", "Anne"}}},
                   {"token", "tok"},
                   {"protocol", kProtocolVersion},
                   {"games", {game}},
-                  {"room_defaults", {{"absent_bot_s", 30}}}});
+                  {"room_defaults", {{"absent_bot_s", 30}}},
+                  {"limits", {{"max_rooms_per_player", 4}}}});
 
   CHECK(read(event::rooms(nullptr, Json::array(), 1795249339956)) ==
         Json{{"type", "rooms"}, {"rooms", Json::array()}, {"now_ms", 1795249339956}});
@@ -86,7 +88,7 @@ TEST_CASE("every builder gives its message with the documented fields") {
   Json expected = replayed;
   expected["type"] = "replay";
   expected["re"] = 4;
-  CHECK(read(event::replay(4, replayed)) == expected);
+  CHECK(read(event::replay_of_text(4, replayed.dump())) == expected);
   CHECK(read(event::chat(3, line)) == Json{{"type", "chat"}, {"room", 3}, {"line", line}});
   CHECK(read(event::chat_log(3, Json::array({line}))) ==
         Json{{"type", "chat_log"}, {"room", 3}, {"lines", Json::array({line})}});

@@ -18,7 +18,7 @@ const schema = readSchema(schemaPath);
 
 const room = {id: 3, game: 'raft-and-scupper', options: {players: 2}, private: false, host: 4,
               status: 'playing', match: 12, spectators: 0, spectator_chat: false,
-              absent_bot_s: 30, rematch: null,
+              absent_bot_s: 30, public_when_over: false, rematch: null,
               seats: [{seat: 0, name: 'Anne', player: {id: 4, name: 'Anne'}, bot: null,
                        connected: true, away_since_ms: null, stand_in: null,
                        stand_in_after_ms: null}]};
@@ -65,10 +65,12 @@ test('a room without one of its fields is reported', () => {
   assert.match(problem, /spectators/);
 });
 
-test('a listed room has the listing\'s fields, and its seats no stand_in_after_ms', () => {
+test('a listed room has the listing\'s fields, its seats no stand_in_after_ms, its options a summary',
+     () => {
   const c = inMatch();
   const seats = room.seats.map(({stand_in_after_ms, ...seat}) => seat);
-  const listed = {...room, seats, created_ms: 1795249339956, host_online: true};
+  const listed = {...room, seats, created_ms: 1795249339956, host_online: true,
+                  custom_options: []};
   assert.equal(c.received(text({type: 'rooms', re: 5, rooms: [listed], now_ms: 1795249641230})),
                null);
   assert.match(c.received(text({type: 'rooms_changed', rooms: [{...listed, seats: room.seats}],
@@ -77,6 +79,13 @@ test('a listed room has the listing\'s fields, and its seats no stand_in_after_m
   const {created_ms, ...unmade} = listed;
   assert.match(c.received(text({type: 'rooms', rooms: [unmade], now_ms: 1795249641230})),
                /created_ms/);
+  // An option set by hand is named, not carried: a listing carrying a layout does not fit.
+  const carried = {...listed, options: {players: 2, layout: [[0, 0], [1, 0]]}};
+  assert.match(c.received(text({type: 'rooms', rooms: [carried], now_ms: 1795249641230})),
+               /options\/layout/);
+  const {custom_options: _, ...unnamed} = listed;
+  assert.match(c.received(text({type: 'rooms', rooms: [unnamed], now_ms: 1795249641230})),
+               /custom_options/);
   // A room's own message is not a listing.
   assert.match(c.received(text({type: 'room', room: {...room, host_online: true},
                                 you: {seat: 0, spectator: false}})),

@@ -28,7 +28,7 @@ function counts(game) {
 
 test('every game\'s views fit the schema in each variant, for a seat, a spectator and a review',
      async (t) => {
-  const server = await startServer();
+  const server = await startServer({manyReplays: true});  // a review of each variant
   const host = newClient(server, 'Random Rackham');
   const watcher = newClient(server, 'Calico Jack');
   try {

@@ -1,11 +1,13 @@
 // The SDK in a browser (headless Chromium, as the browser tests drive it): the package's files
-// served as they are, imported as modules, the browser's own WebSocket and localStorage. A
-// random bot plays a match to its end, and a reload resumes the same player from the token
-// kept in localStorage.
+// served as they are, from an origin the server lists, imported as modules, the browser's own
+// WebSocket and localStorage. A random bot plays a match to its end, and a reload resumes the
+// same player from the token kept in localStorage.
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
+import {mkdtempSync, writeFileSync} from 'node:fs';
 import {readFile} from 'node:fs/promises';
+import {tmpdir} from 'node:os';
 import {createServer} from 'node:http';
 import {join, dirname, normalize, sep} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -59,8 +61,13 @@ async function serveSdk() {
 }
 
 test('the SDK plays a match in a browser and keeps its token in localStorage', async () => {
-  const server = await startServer();
   const files = await serveSdk();
+  // The page is of another origin than the server's: its operator lists it, or the server
+  // refuses the page's WebSocket (docs/security.md).
+  const dir = mkdtempSync(join(tmpdir(), 'tortuga-sdk-'));
+  const config = join(dir, 'origins.json');
+  writeFileSync(config, JSON.stringify({allowed_origins: [new URL(files.url).origin]}));
+  const server = await startServer({dir, args: ['--config', config]});
   const browser = await launch();
   try {
     const page = await browser.newPage();

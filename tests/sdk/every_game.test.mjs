@@ -9,7 +9,7 @@ import {startServer, seeded, newClient, playRandomly, within,
         storedFinalView} from './sdk_harness.mjs';
 
 test('an SDK bot plays every game with every player count to its end', async (t) => {
-  const server = await startServer();
+  const server = await startServer({manyReplays: true});  // a final view of each seat, each game
   const host = newClient(server, 'Random Rackham');
   const mate = newClient(server, 'Calico Jack');
   try {

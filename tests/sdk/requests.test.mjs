@@ -37,6 +37,9 @@ test('requests resolve with their replies and refusals carry the server codes', 
     await refusal(anne.listMatches({limit: 500}), 'bad_field');
     await refusal(anne.listMatches({status: 'done'}), 'bad_field');
     await refusal(anne.getReplay(0), 'bad_field');
+    await refusal(anne.getReplay(1, {code: 7}), 'bad_field');
+    await refusal(anne.getMatch(1, {code: ''}), 'bad_field');
+    await refusal(anne.createRoom({game: 'scalawag', publicWhenOver: 'yes'}), 'bad_field');
     await refusal(anne.request({kind: 'ping'}), 'bad_field');
     const cyclic = {type: 'ping'};
     cyclic.self = cyclic;
@@ -87,6 +90,27 @@ test('requests resolve with their replies and refusals carry the server codes', 
     const replay = await anne.getReplay(stored.id);
     assert.equal(replay.steps.length, stored.actions + 1);
     assert.equal(replay.steps[0].view.seat, null);
+
+    // A private room's match: its players', and theirs with the code, once over too.
+    const secret = await anne.createRoom({game: 'raft-and-scupper', private: true,
+                                          options: {short_game: true}});
+    assert.equal(secret.room.public_when_over, false);
+    await mary.joinRoom(secret.room.code);
+    const hidden = await anne.start(secret.room.id);
+    const outsider = newClient(server, 'Calico Jack');
+    await outsider.connect();
+    try {
+      await refusal(outsider.getMatch(hidden.room.match), 'no_such_match');
+      await refusal(outsider.getReplay(hidden.room.match), 'no_such_match');
+      assert.equal((await outsider.getMatch(hidden.room.match, {code: secret.room.code})).id,
+                   hidden.room.match);
+      const watched = await outsider.getReplay(hidden.room.match, {code: secret.room.code});
+      assert.equal(watched.match, hidden.room.match);
+      assert.ok(!(await outsider.listMatches()).some((m) => m.id === hidden.room.match));
+      assert.ok((await mary.listMatches()).some((m) => m.id === hidden.room.match));
+    } finally {
+      outsider.close();
+    }
     const left = await anne.leaveRoom(room.id);
     assert.equal(left.room, room.id);
     assert.equal(anne.rooms.has(room.id), false);

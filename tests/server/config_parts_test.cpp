@@ -25,6 +25,22 @@ TEST_CASE("a store, lobby or room built with its own defaults has the server's")
   CHECK(RoomSettings{}.empty_room_timeout_s == defaults.limits.empty_room_timeout_s);
   CHECK(LobbyLimits{}.gather == std::chrono::milliseconds(Config::kLobbyGatherMs));
   CHECK(RoomSettings{}.absent_bot_s == defaults.absent_bot_s);
+  CHECK(LobbyLimits{}.max_options_bytes == defaults.limits.max_options_bytes);
+  CHECK(ReplayLimits{}.threads == defaults.limits.replay_threads);
+  CHECK(ReplayLimits{}.queue == defaults.limits.replay_queue);
+  CHECK(ReplayLimits{}.cache_bytes == defaults.limits.replay_cache_bytes);
+  CHECK(ReplayLimits{}.per_minute == defaults.limits.replays_per_minute);
+  CHECK(ReplayLimits{}.burst == defaults.limits.replay_burst);
+  CHECK(RoomSettings{}.empty_open_room_timeout_s == defaults.limits.empty_open_room_timeout_s);
+  CHECK(RoomSettings{}.max_mutes_per_member == defaults.limits.max_mutes_per_member);
+  CHECK(LobbyLimits{}.max_rooms_per_player == defaults.limits.max_rooms_per_player);
+  CHECK(LobbyLimits{}.max_rooms_per_address == defaults.limits.max_rooms_per_address);
+  CHECK(LobbyLimits{}.new_players_per_address_per_hour ==
+        defaults.limits.new_players_per_address_per_hour);
+  CHECK(LobbyLimits{}.guesses.free_failures == defaults.limits.free_guesses);
+  CHECK(LobbyLimits{}.guesses.max_backoff_s == defaults.limits.guess_backoff_max_s);
+  CHECK(LobbyLimits{}.guesses.report_every_s == defaults.limits.guess_report_s);
+  CHECK(LobbyLimits{}.for_clients == limits_for_clients(defaults.limits));
 }
 
 TEST_CASE("the store, the lobby and each room are started with the config's settings") {
@@ -36,11 +52,20 @@ TEST_CASE("the store, the lobby and each room are started with the config's sett
     CHECK(room_settings(c).bot_delay_ms == c.bot_delay_ms);
     CHECK(room_settings(c).empty_room_timeout_s == c.limits.empty_room_timeout_s);
     CHECK(room_settings(c).absent_bot_s == c.absent_bot_s);
+    CHECK(room_settings(c).empty_open_room_timeout_s == c.limits.empty_open_room_timeout_s);
+    CHECK(room_settings(c).max_mutes_per_member == c.limits.max_mutes_per_member);
   }
   SUBCASE("settings that differ from every default") {
     const std::string path = "/tmp/tortuga-config-parts-" + std::to_string(::getpid()) + ".json";
     std::ofstream(path)
-        << R"({"limits": {"max_rooms": 3, "empty_room_timeout_s": 0},
+        << R"({"limits": {"max_rooms": 3, "empty_room_timeout_s": 0, "max_options_bytes": 2048,
+                                         "replay_threads": 2, "replay_queue": 5,
+                                         "replay_cache_bytes": 1000, "replays_per_minute": 6,
+                                         "replay_burst": 4, "max_rooms_per_player": 2,
+                                         "max_rooms_per_address": 6, "empty_open_room_timeout_s": 9,
+                                         "new_players_per_address_per_hour": 7,
+                                         "max_mutes_per_member": 8, "free_guesses": 1,
+                                         "guess_backoff_max_s": 11, "guess_report_s": 12},
                                "bots": {"delay_ms": 7, "absent_bot_s": 5},
                                "store": {"synchronous_full": false, "commit_delay_us": 250}})";
     auto c = config_from_args({"--config", path});
@@ -49,9 +74,25 @@ TEST_CASE("the store, the lobby and each room are started with the config's sett
     CHECK(store_options(*c).commit_delay_us == 250);
     CHECK(store_options(*c).synchronous_full == false);
     CHECK(lobby_limits(*c).max_rooms == 3);
+    CHECK(lobby_limits(*c).max_options_bytes == 2048);
+    const ReplayLimits replays = lobby_limits(*c).replays;
+    CHECK(replays.threads == 2);
+    CHECK(replays.queue == 5);
+    CHECK(replays.cache_bytes == 1000);
+    CHECK(replays.per_minute == 6);
+    CHECK(replays.burst == 4);
     CHECK(room_settings(*c).bot_delay_ms == 7);
     CHECK(room_settings(*c).empty_room_timeout_s == 0);
     CHECK(room_settings(*c).absent_bot_s == 5);
+    CHECK(room_settings(*c).empty_open_room_timeout_s == 9);
+    CHECK(room_settings(*c).max_mutes_per_member == 8);
+    CHECK(lobby_limits(*c).max_rooms_per_player == 2);
+    CHECK(lobby_limits(*c).max_rooms_per_address == 6);
+    CHECK(lobby_limits(*c).new_players_per_address_per_hour == 7);
+    CHECK(lobby_limits(*c).guesses.free_failures == 1);
+    CHECK(lobby_limits(*c).guesses.max_backoff_s == 11);
+    CHECK(lobby_limits(*c).guesses.report_every_s == 12);
+    CHECK(lobby_limits(*c).for_clients.at("max_rooms_per_player") == 2);
   }
 }
 
@@ -71,6 +112,25 @@ TEST_CASE("an empty room's timeout is read from the config file, and refused out
   REQUIRE_FALSE(refused);
   CHECK(refused.error().message.find("limits.empty_room_timeout_s must be 0..604800") !=
         std::string::npos);
+  std::remove(path.c_str());
+}
+
+TEST_CASE("the replays' and the options' limits are refused out of their ranges") {
+  const std::string path = "/tmp/tortuga-config-replays-" + std::to_string(::getpid()) + ".json";
+  auto refusal = [&](const std::string& limits) {
+    std::ofstream(path) << R"({"limits": )" << limits << "}";
+    auto c = load_config(path);
+    return c ? std::string() : c.error().message;
+  };
+  // Replays need a thread, and an address at least one request at once.
+  CHECK(refusal(R"({"replay_threads": 0})").find("limits.replay_threads must be 1..64") !=
+        std::string::npos);
+  CHECK(refusal(R"({"replay_burst": 0})").find("limits.replay_burst") != std::string::npos);
+  CHECK(refusal(R"({"replays_per_minute": -1})").find("limits.replays_per_minute") !=
+        std::string::npos);
+  CHECK(refusal(R"({"max_options_bytes": 100})").find("limits.max_options_bytes") !=
+        std::string::npos);
+  CHECK(refusal(R"({"replay_threads": 4, "replay_queue": 0, "max_options_bytes": 4096})").empty());
   std::remove(path.c_str());
 }
 

@@ -3,9 +3,12 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include <unistd.h>
+
+#include <nlohmann/json.hpp>
 
 #include "server/config.hpp"
 
@@ -75,10 +78,71 @@ TEST_CASE("the shipped config file is valid and matches the documented defaults"
   CHECK(c->limits.messages_per_second == defaults.limits.messages_per_second);
   CHECK(c->limits.idle_timeout_s == defaults.limits.idle_timeout_s);
   CHECK(c->limits.shutdown_grace_ms == defaults.limits.shutdown_grace_ms);
+  CHECK(c->limits.max_connections_per_address == defaults.limits.max_connections_per_address);
+  CHECK(c->limits.hello_timeout_s == defaults.limits.hello_timeout_s);
+  CHECK(c->limits.max_rooms_per_player == defaults.limits.max_rooms_per_player);
+  CHECK(c->limits.max_rooms_per_address == defaults.limits.max_rooms_per_address);
+  CHECK(c->limits.new_players_per_address_per_hour ==
+        defaults.limits.new_players_per_address_per_hour);
+  CHECK(c->limits.max_mutes_per_member == defaults.limits.max_mutes_per_member);
+  CHECK(c->limits.empty_open_room_timeout_s == defaults.limits.empty_open_room_timeout_s);
+  CHECK(c->limits.max_write_queue_bytes == defaults.limits.max_write_queue_bytes);
+  CHECK(c->limits.free_guesses == defaults.limits.free_guesses);
+  CHECK(c->limits.guess_backoff_max_s == defaults.limits.guess_backoff_max_s);
+  CHECK(c->limits.guess_report_s == defaults.limits.guess_report_s);
+  CHECK(c->trusted_proxies.empty());
+  CHECK(c->allowed_origins.empty());
   CHECK(c->synchronous_full == defaults.synchronous_full);
   CHECK(c->commit_delay_us == defaults.commit_delay_us);
   // Its web root is named from the file's own folder, so that it holds wherever the server starts.
   CHECK(c->web_root == (fs::path(TORTUGA_SOURCE_DIR) / "web").lexically_normal().string());
+}
+
+TEST_CASE("every limit of the shipped config file is described in docs/operations.md") {
+  std::ifstream config(std::string(TORTUGA_SOURCE_DIR) + "/config/tortuga.json");
+  std::ifstream docs_file(std::string(TORTUGA_SOURCE_DIR) + "/docs/operations.md");
+  REQUIRE(config);
+  REQUIRE(docs_file);
+  const auto shipped = nlohmann::json::parse(config);
+  const std::string docs{std::istreambuf_iterator<char>(docs_file), {}};
+  int limits = 0;
+  for (const auto& [key, value] : shipped.at("limits").items()) {
+    CAPTURE(key);
+    CHECK(docs.find("`" + key + "`") != std::string::npos);
+    ++limits;
+  }
+  CHECK(limits >= 25);
+  for (const char* key : {"trusted_proxies", "allowed_origins"})
+    CHECK(docs.find(key) != std::string::npos);
+}
+
+TEST_CASE(
+    "the limits per address and per player are read from the file, and refused out of range") {
+  const std::string path = "/tmp/tortuga-config-limits-" + std::to_string(::getpid()) + ".json";
+  auto load = [&](const std::string& text) {
+    std::ofstream(path) << text;
+    auto c = load_config(path);
+    std::remove(path.c_str());
+    return c;
+  };
+  auto c = load(R"({"limits": {"max_connections_per_address": 5, "max_rooms_per_player": 2,
+                   "max_write_queue_bytes": 100000, "free_guesses": 0},
+                   "trusted_proxies": ["10.0.0.0/8"], "allowed_origins": ["https://x.org"]})");
+  REQUIRE(c);
+  CHECK(c->limits.max_connections_per_address == 5);
+  CHECK(c->limits.max_rooms_per_player == 2);
+  CHECK(c->limits.max_write_queue_bytes == 100000);
+  CHECK(c->limits.free_guesses == 0);
+  CHECK(c->trusted_proxies == std::vector<std::string>{"10.0.0.0/8"});
+  CHECK(c->allowed_origins == std::vector<std::string>{"https://x.org"});
+  for (const char* bad :
+       {R"({"limits": {"max_rooms_per_address": 0}})", R"({"limits": {"hello_timeout_s": 0}})",
+        R"({"limits": {"max_write_queue_bytes": 10}})",
+        R"({"trusted_proxies": ["not an address"]})",
+        R"({"allowed_origins": ["play.example.org"]})"}) {
+    CAPTURE(bad);
+    CHECK_FALSE(load(bad));
+  }
 }
 
 TEST_CASE("the log format is text or json, from the file or the flag; anything else is refused") {

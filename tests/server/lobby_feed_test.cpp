@@ -331,7 +331,8 @@ TEST_CASE("a room nobody is in closes by itself after the timeout, its match sto
 
 TEST_CASE("a player coming back stops an empty room's countdown; leaving again starts it afresh") {
   Lobbyist l;
-  const std::int64_t timeout_ms = Limits{}.empty_room_timeout_s * 1000;
+  // The room has not started: it waits the shorter time, its host having gone.
+  const std::int64_t timeout_ms = Limits{}.empty_open_room_timeout_s * 1000;
   auto anne = l.player("Anne");
   const std::string token = last(*anne, "welcome")["token"];
   l.send(anne, {{"type", "create_room"}, {"game", "raft-and-scupper"}});

@@ -288,8 +288,15 @@ TEST_CASE("the room limit refuses further rooms with server_full, and frees up a
   Server s;  // LobbyLimits{10}
   auto anne = std::make_shared<FakeClient>();
   s.send(anne, {{"type", "hello"}, {"name", "Anne"}});
-  for (int i = 0; i < 10; ++i)
-    s.send(anne, {{"type", "create_room"}, {"game", "raft-and-scupper"}});
+  // Each player may make only a few rooms: two others make the rest of the ten.
+  const int per_player = LobbyLimits{}.max_rooms_per_player;
+  for (const char* name : {"Ben", "Cora"}) {
+    auto other = std::make_shared<FakeClient>();
+    s.send(other, {{"type", "hello"}, {"name", name}});
+    for (int i = 0; i < per_player && s.lobby->room_count() < 10 - 2; ++i)
+      s.send(other, {{"type", "create_room"}, {"game", "raft-and-scupper"}});
+  }
+  for (int i = 0; i < 2; ++i) s.send(anne, {{"type", "create_room"}, {"game", "raft-and-scupper"}});
   CHECK(s.lobby->room_count() == 10);
   s.send(anne, {{"type", "create_room"}, {"game", "raft-and-scupper"}, {"id", "one-more"}});
   CHECK(last(*anne, "error")["code"] == "server_full");

@@ -180,8 +180,12 @@ TEST_CASE(
   t.on_room([&] { t.room->remove_player(t.anne, t.ben->player(), 4); });
   CHECK(last_of(*t.ben, "removed")["seat"] == 1);
   CHECK(last_of(*t.anne, "room")["room"]["rematch"].is_null());
+  // Kept out of the room; and once the host lets him in again, the seat he gave up is not his.
   auto back = connection_of(*t.ben);
   t.on_room([&] { t.room->join(back, std::nullopt, 5); });
+  CHECK(last_of(*back, "error")["code"] == "banned");
+  t.on_room([&] { t.room->allow_player(t.anne, t.ben->player(), 8); });
+  t.on_room([&] { t.room->join(back, std::nullopt, 9); });
   CHECK(last_of(*back, "error")["code"] == "already_started");
   t.on_room([&] { t.room->rematch(t.anne, 6); });
   CHECK(last_of(*t.anne, "error")["code"] == "not_enough_players");

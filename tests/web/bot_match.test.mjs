@@ -4,7 +4,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {startServer, launch, enter, createShortRoom, playOneMove, nextToAct, seeded,
-        isOver, logOfSteps} from './harness.mjs';
+        isOver, logOfSteps, until} from './harness.mjs';
 
 test('a browser plays Raft & Scupper against a bot to the end', async () => {
   const server = await startServer();
@@ -79,8 +79,13 @@ test('a browser plays Raft & Scupper against a bot to the end', async () => {
     await logOfSteps(anne, stored.actions);
     assert.ok(stored.actions > moves, 'the bot moved as well');
 
-    // The history lists it as one of Anne's matches, and it opens from there.
+    // The history lists it as one of Anne's matches, and it opens from there. Going there leaves
+    // the finished match's room, which then closes: it no longer counts among Anne's rooms.
     await anne.getByRole('link', {name: 'History'}).click();
+    await until(async () => {
+      const metrics = await (await fetch(`${server.url}metrics`)).text();
+      return !/^tortuga_rooms\{[^}]*\} [1-9]/m.test(metrics);
+    }, 'the finished room closed');
     await anne.getByLabel('only my matches').check();
     const row = anne.locator(`tr[data-match="${stored.id}"]`);
     await row.waitFor();

@@ -6,11 +6,21 @@
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
+import {writeFileSync, mkdtempSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
 import {startServer, launch, createShortRoom, startAgainstBot, playOneMove, seeded, step, isOver,
-        toAct, until} from './harness.mjs';
+        toAct, until, freePort} from './harness.mjs';
 
 test('a player whose room moved is sent to the node named and plays on there', async () => {
-  const server = await startServer();
+  // The node named is reached as localhost, the page as 127.0.0.1: a WebSocket from a page of
+  // another origin, which a node lets in only when its operator lists that origin, as a cluster
+  // whose nodes send players to each other does (docs/operations.md).
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'tortuga-web-'));
+  const config = join(dir, 'origins.json');
+  writeFileSync(config, JSON.stringify({allowed_origins: [`http://127.0.0.1:${port}`]}));
+  const server = await startServer({dir, port, args: ['--config', config]});
   const browser = await launch();
   try {
     const page = await (await browser.newContext()).newPage();

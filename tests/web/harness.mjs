@@ -3,7 +3,8 @@
 // play Raft & Scupper through the board as a person would.
 
 import {spawn} from 'node:child_process';
-import {mkdtempSync, readFileSync, rmSync, existsSync} from 'node:fs';
+import {createServer} from 'node:net';
+import {mkdtempSync, readFileSync, rmSync, existsSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join, dirname} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -18,10 +19,19 @@ const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 // `dir` and `port` given: the same database on the same port again, as after a restart.
 // `botDelay`: the bots' pause in ms, none by default so that matches run as fast as they can;
 // 'server' leaves it to the server's own default, the pause people meet. `args`: more flags.
+// `manyReplays`: the address of the test's clients may ask for replays as fast as it likes, as a
+// script replaying every game does (by default an address gets 10 at once, 30 a minute, which a
+// person stepping through the history never meets).
 export async function startServer({dir = mkdtempSync(join(tmpdir(), 'tortuga-web-')),
-                                   port = 0, botDelay = 0, args = []} = {}) {
+                                   port = 0, botDelay = 0, args = [],
+                                   manyReplays = false} = {}) {
   const portFile = join(dir, `port-${Date.now()}`);
   const pace = botDelay === 'server' ? [] : ['--bot-delay-ms', String(botDelay)];
+  if (manyReplays) {
+    const config = join(dir, 'many-replays.json');
+    writeFileSync(config, JSON.stringify({limits: {replay_burst: 100000}}));
+    args = ['--config', config, ...args];
+  }
   const child = spawn(binary, ['serve', '--port', String(port), '--port-file', portFile,
                                '--db', join(dir, 't.db'), ...pace,
                                '--web-root', join(root, 'web'), '--log-level', 'warn',
@@ -52,6 +62,16 @@ export async function startServer({dir = mkdtempSync(join(tmpdir(), 'tortuga-web
       if (!keep) rmSync(dir, {recursive: true, force: true});
     },
   };
+}
+
+// A port free now on the loopback, for a server whose port must be known before it starts (to
+// name its own origin in its config, say).
+export async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const {port} = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 // Every page of the browser has each frame of its WebSockets checked against the protocol's

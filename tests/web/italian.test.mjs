@@ -57,7 +57,7 @@ const GAMES = {
     log: [/ha razziato .*(dalla Locanda|dalla Torre|dal Molo|dalla Spiaggia)/,
           /i Corsari (hanno razziato (la Locanda|la Torre|il Molo|la Spiaggia)|non hanno trovato)/,
           /minaccia: (i Corsari|la Nave Fantasma|il Kraken); /],
-    result: /(ha battuto i Corsari|I Corsari hanno vinto il duello), \d+ a \d+/,
+    result: /(ha battuto i Corsari|I Corsari hanno vinto il duello), -?\d+ a -?\d+/,
   },
   'riff-raff': {
     set: async (page) => {

@@ -1,8 +1,8 @@
 // Every text a person reads comes from a catalog (tests/web/pseudo.mjs): in the pseudo-language,
 // the name form, the lobby, an error, every game's new room form with its options set by hand, a
-// whole match of Raft & Scupper with its chat, board, log and result, the history, a replay at
-// its start, middle and end, and the admin page. pseudo_boards.test.mjs goes through the other
-// games' boards.
+// whole match of Raft & Scupper in a private room with its chat, board, log and result, the
+// history, a replay at its start, middle and end, and the admin page. pseudo_boards.test.mjs goes
+// through the other games' boards.
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -46,9 +46,13 @@ test('in the pseudo-language, every text of the lobby, a match, the history and 
       for (const box of await anne.locator('.structured-option > input').all()) await box.uncheck();
     }
 
-    // A short match of Raft & Scupper to its end, with a line of chat.
-    await startWithBots(anne, server.url, 'raft-and-scupper',
-                        () => anne.locator('#option-short_game').check());
+    // A short match of Raft & Scupper to its end, with a line of chat, in a private room (which
+    // says who may read its matches).
+    await startWithBots(anne, server.url, 'raft-and-scupper', async () => {
+      await anne.locator('#option-short_game').check();
+      await anne.locator('#private').check();
+    });
+    await anne.locator('#match-privacy').waitFor();
     await anne.locator('#chat-text').fill('Ahoy');
     await anne.locator('.chat-form button').click();
     await anne.locator('.chat-line').waitFor();
@@ -72,6 +76,10 @@ test('in the pseudo-language, every text of the lobby, a match, the history and 
     await assertFromCatalogs(anne, 'the replay, some steps in');
     await anne.keyboard.press('End');
     await assertFromCatalogs(anne, 'the replay, at its end');
+
+    // The finished match's room closed once Anne went to the history: a room under way for the
+    // admin page to list.
+    await startWithBots(anne, server.url, 'raft-and-scupper');
 
     const admin = await pseudoPage(browser, `${server.url}admin.html`);
     await admin.locator('#admin-token').waitFor();

@@ -1,11 +1,16 @@
 // A spectator watches a private room by its code: sees the board as the match goes on, also
 // after a reload, and receives only the spectators' view (no seat, no legal actions), so nothing
-// hidden reaches the page.
+// hidden reaches the page. The match's replay is the room's members': the spectator reads it with
+// the code, a stranger without it finds no such match.
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {startServer, launch, enter, createShortRoom, playOneMove, nextToAct, seeded,
         step} from './harness.mjs';
+import {catalogs} from './catalogs.mjs';
+
+// What the page says to one refused a match (the client words errors by their code).
+const NO_SUCH_MATCH = catalogs().en.errors.no_such_match;
 
 test('a spectator sees the public view only and cannot act', async () => {
   const server = await startServer();
@@ -65,6 +70,14 @@ test('a spectator sees the public view only and cannot act', async () => {
         }
       }
     }
+
+    const match = anne.received.find((m) => m.type === 'room' && m.room.match).room.match;
+    await jack.goto(`${server.url}#/replay/${match}/${code}`);
+    await jack.locator('#step-caption', {hasText: /^Step \d+ of \d+/}).waitFor();
+    const stranger = await enter(browser, server.url, 'Stranger');
+    await stranger.goto(`${server.url}#/replay/${match}`);
+    await stranger.locator('[role=alert]', {hasText: NO_SUCH_MATCH}).waitFor();
+    assert.ok(!stranger.received.some((m) => m.type === 'replay' || m.type === 'match'));
   } finally {
     await browser.close();
     await server.stop();

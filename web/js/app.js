@@ -128,7 +128,7 @@ function route() {
   if (page === 'room' && number > 0) leaveScreen = showRoom(context, number, false, code);
   else if (page === 'watch' && number > 0) leaveScreen = showRoom(context, number, true, code);
   else if (page === 'history') leaveScreen = showHistory(context);
-  else if (page === 'replay' && number > 0) leaveScreen = showReplay(context, number);
+  else if (page === 'replay' && number > 0) leaveScreen = showReplay(context, number, code);
   else leaveScreen = showLobby(context);
   screen.focus({preventScroll: true});
 }

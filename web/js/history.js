@@ -97,7 +97,8 @@ export function showHistory({client, screen}) {
   return () => {};
 }
 
-export function showReplay({client, screen}, matchId) {
+// `code`: a private match's join code, for one not seated in it (from the room's replay link).
+export function showReplay({client, screen}, matchId, code) {
   const problem = h('p', {class: 'error', role: 'alert'});
   const title = h('h1', {}, t('history.match', {match: matchId}));
   const audience = h('select', {id: 'audience'});
@@ -139,7 +140,7 @@ export function showReplay({client, screen}, matchId) {
     problem.textContent = '';
     const seat = audience.value === '' ? undefined : Number(audience.value);
     try {
-      const reply = await client.getReplay(matchId, {seat});
+      const reply = await client.getReplay(matchId, {seat, code});
       steps = reply.steps;
       fill(chatList, (reply.chat || []).map((line) => {
         const li = chatLine(line);
@@ -156,7 +157,7 @@ export function showReplay({client, screen}, matchId) {
 
   async function open() {
     try {
-      match = await client.getMatch(matchId);
+      match = await client.getMatch(matchId, {code});
     } catch (error) {
       problem.textContent = errorText(error);
       return;

@@ -125,6 +125,11 @@ export function showLobby({client, screen}) {
                                                  gameName(client, g.id))));
   const optionsHost = h('div');
   const privateBox = h('input', {type: 'checkbox', id: 'private', name: 'private'});
+  // A private room's matches stay its own once over, unless the host publishes them then.
+  const publishBox = h('input', {type: 'checkbox', id: 'public-when-over',
+                                 name: 'public-when-over', disabled: true,
+                                 'aria-describedby': 'public-when-over-hint'});
+  privateBox.addEventListener('change', () => { publishBox.disabled = !privateBox.checked; });
   // The room's own option beside the game's: whether, and after how long, a bot plays for a
   // player who went away from the running match (until they are back).
   const roomDefaults = client.welcome.room_defaults || {};
@@ -147,6 +152,7 @@ export function showLobby({client, screen}) {
     event.preventDefault();
     try {
       const request = {game: gameSelect.value, options: form.read(), private: privateBox.checked};
+      if (privateBox.checked && publishBox.checked) request.publicWhenOver = true;
       if (!absentBox.checked) request.absentBotS = 0;
       else if (absentSeconds.value !== '') request.absentBotS = Number(absentSeconds.value);
       const reply = await client.createRoom(request);
@@ -185,6 +191,9 @@ export function showLobby({client, screen}) {
              h('div', {class: 'option check'}, privateBox,
                h('label', {for: 'private'}, t('lobby.private')),
                h('small', {}, t('lobby.private_hint'))),
+             h('div', {class: 'option check'}, publishBox,
+               h('label', {for: 'public-when-over'}, t('lobby.public_when_over')),
+               h('small', {id: 'public-when-over-hint'}, t('lobby.public_when_over_hint'))),
              h('div', {class: 'option check'}, absentBox,
                h('label', {for: 'absent-bot'}, t('lobby.absent_bot')),
                h('small', {id: 'absent-bot-hint'}, t('lobby.absent_bot_hint'))),

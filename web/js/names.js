@@ -43,3 +43,10 @@ export function roomLink(room, watching = false) {
   const code = room.private && room.code ? `/${encodeURIComponent(room.code)}` : '';
   return `#/${watching ? 'watch' : 'room'}/${room.id}${code}`;
 }
+
+// A link to a match's replay; a private room's match is read with the room's code (a spectator
+// has no seat in it that would let them in).
+export function replayLink(match, room) {
+  const code = room?.private && room.code ? `/${encodeURIComponent(room.code)}` : '';
+  return `#/replay/${match}${code}`;
+}

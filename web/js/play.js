@@ -194,7 +194,8 @@ export class MatchPanel {
       Array.isArray(r.scores) && h('ul', {class: 'scores'},
         r.scores.map((score, seat) => h('li', {}, scoreText(this.drawn, r, score,
                                                             names[seat] ?? seatNumber(seat))))),
-      h('a', {class: 'button', href: `#/replay/${this.options.match}`, id: 'replay-link'},
+      h('a', {class: 'button', href: this.options.replay || `#/replay/${this.options.match}`,
+              id: 'replay-link'},
         t('play.watch_replay'))));
   }
 

@@ -4,7 +4,7 @@
 // handle's, kept by patches (and synced on a gap or a patch that does not apply).
 
 import {h, fill} from './dom.js';
-import {seatName, seatNames, gameName, roomLink} from './names.js';
+import {seatName, seatNames, gameName, roomLink, replayLink} from './names.js';
 import {loadBoard} from '../boards/index.js';
 import {optionsText} from './options_form.js';
 import {MatchPanel} from './play.js';
@@ -75,7 +75,7 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
       // The room outlived its match's live state: the stored match is the way to it.
       if (error.code === 'no_such_match' || error.code === 'match_over') {
         fill(playHost, h('p', {}, parts('room.match_over', {
-          replay: h('a', {href: `#/replay/${room.match}`}, t('room.watch_replay'))})));
+          replay: h('a', {href: replayLink(room.match, room)}, t('room.watch_replay'))})));
       } else if (error.code !== 'disconnected') {
         fail(error);
       }
@@ -230,7 +230,9 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
           ? parts('room.private_code', {code, link: h('a', {href: invitation(room),
                                                                id: 'invitation'},
                                                         invitation(room))})
-          : parts('room.join_code', {code})),
+          : parts('room.join_code', {code}),
+        room.private && h('span', {class: 'muted', id: 'match-privacy'},
+          t(room.public_when_over ? 'room.matches_public_when_over' : 'room.matches_private'))),
       seatList(room, room.seats.map(seatRow)),
       rematchOffer(),
       isHost() && h('p', {class: 'check'},
@@ -255,11 +257,13 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
     const match = room.match;
     panel = new MatchPanel(playHost, {
       game: room.game, board: module, match, announce,
+      replay: replayLink(match, room),
       names: () => seatNames(room.seats),
       standIns: () => new Set(room.seats.filter((s) => s.stand_in).map((s) => s.seat)),
       act: watching ? null : (action) => client.match(match).act(action),
+      // A private room's spectators give its code: they hold no seat in its match.
       earlier: async () => (await client.getReplay(
-          match, watching || !you ? {} : {seat: you.seat})).steps,
+          match, watching || !you ? {code: room.code} : {seat: you.seat})).steps,
     });
     panel.match = match;
     // Every view since the start, so that the log misses no step (bots may move at once).
@@ -325,6 +329,10 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
   const presenceTimer = setInterval(() => tickPresence(info), PRESENCE_TICK_MS);
   enter();
   return () => {
+    // A finished match's room is left on the way out, as its Leave button does: the room goes
+    // once nobody is in it, and a room a player made counts against how many they may have
+    // (too_many_rooms) until it goes. A running match's seat, or an open room's, is kept.
+    if (room?.status === 'over') client.leaveRoom(room.id).catch(() => {});
     closed = true;
     clearInterval(presenceTimer);
     if (panel && panel !== 'loading') panel.close();
