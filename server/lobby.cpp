@@ -641,8 +641,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
   // Computed away from this thread, which serves other connections meanwhile.
   replays_.request(m.match, m.seat, Viewer{c->player(), m.code}, c->address(),
                    [c, re](Expected<std::string> replay) {
-                     if (!replay)
-                       return refuse(c, re, replay.error());
+                     if (!replay) return refuse(c, re, replay.error());
                      c->send(protocol::event::replay_of_text(re, *replay));
                    });
 }
