@@ -96,17 +96,14 @@ TEST_CASE("a raw script replays exactly as the chance source it always made") {
 
 TEST_CASE("a file that names no turn clock was played without one, and replays so") {
   // Files and stored matches from before the clocks were on by default do not name them.
-  for (const auto& [game, clock] : {std::pair{"raft-and-scupper", "turn_clock_s"},
-                                    std::pair{"scalawag", "turn_clock_s"},
-                                    std::pair{"um-rum-und-ehre", "decision_s"},
-                                    std::pair{"riff-raff", "turn_clock_s"},
-                                    std::pair{"colpaccio", "turn_clock_s"}}) {
+  for (const auto& [game, clock] :
+       {std::pair{"raft-and-scupper", "turn_clock_s"}, std::pair{"scalawag", "turn_clock_s"},
+        std::pair{"um-rum-und-ehre", "decision_s"}, std::pair{"riff-raff", "turn_clock_s"},
+        std::pair{"colpaccio", "turn_clock_s"}}) {
     CAPTURE(game);
     const Json players = {{"players", 3}};
-    auto unclocked = replayed_ok(file_with(game, game == std::string("raft-and-scupper")
-                                                     ? Json::object()
-                                                     : players,
-                                           Json::array()));
+    auto unclocked = replayed_ok(file_with(
+        game, game == std::string("raft-and-scupper") ? Json::object() : players, Json::array()));
     CHECK(unclocked->view(0)["deadline"].is_null());
     const Game& rules = *find_game(game);
     const Json named = *rules.normalize_options(Json::object());
