@@ -10,11 +10,8 @@ namespace tortuga {
 
 const std::vector<const Game*>& all_games() {
   static const std::vector<const Game*> games = {
-      &raft::raft_and_scupper(),
-      &scalawag::scalawag(),
-      &umrum::um_rum_und_ehre(),
-      &colpaccio::colpaccio(),
-      &riff::riff_raff(),
+      &raft::raft_and_scupper(), &scalawag::scalawag(), &umrum::um_rum_und_ehre(),
+      &colpaccio::colpaccio(),   &riff::riff_raff(),
   };
   return games;
 }

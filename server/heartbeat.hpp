@@ -2,8 +2,8 @@
 // lease, it renews the node's lease, publishes its rooms' listings for the other nodes' lobbies
 // (and gives theirs to its own lobby's watchers), hands over the rooms other nodes took while this
 // one could not beat (paused, cut off), drops the rows of rooms that closed while the database
-// was away, and takes over the running matches of every node whose lease ran out. On a thread of its own so that a
-// slow database never holds a room's strand, nor a busy server the lease.
+// was away, and takes over the running matches of every node whose lease ran out. On a thread of
+// its own so that a slow database never holds a room's strand, nor a busy server the lease.
 #pragma once
 
 #include <chrono>

@@ -193,8 +193,7 @@ void HttpApi::answer(const HttpRequest& request, Reply reply) const {
   } catch (const store::Unavailable& e) {
     // No verdict on what was asked for: a match not found would be one.
     if (health_) health_->failed(e.what());
-    reply(error_reply(503, code::kStoreUnavailable,
-                      "the store cannot be reached now; try again shortly"));
+    reply(refusal({code::kStoreUnavailable, "the store cannot be reached now; try again shortly"}));
   }
 }
 

@@ -246,13 +246,12 @@ TEST_CASE("a private room's match resumes private after a restart, found by the 
     TestClient anne(server->port(), "anne"), bill(server->port(), "bill");
     anne.hello("Anne");
     bill.hello("Bill");
-    const Json created = anne.request(
-        {{"type", "create_room"}, {"game", "raft-and-scupper"}, {"private", true}});
+    const Json created =
+        anne.request({{"type", "create_room"}, {"game", "raft-and-scupper"}, {"private", true}});
     REQUIRE(created.at("type") == "room");
     code = created.at("room").at("code").get<std::string>();
     REQUIRE(bill.request({{"type", "join_room"}, {"room", code}}).at("type") == "room");
-    const Json started =
-        anne.request({{"type", "start"}, {"room", created.at("room").at("id")}});
+    const Json started = anne.request({{"type", "start"}, {"room", created.at("room").at("id")}});
     REQUIRE(started.at("type") == "room");
     match = started.at("room").at("match").get<std::int64_t>();
     anne.wait_version(match, 0);

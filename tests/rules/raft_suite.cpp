@@ -9,9 +9,8 @@ const tortuga::suite::Registration registered("raft-and-scupper", [] {
   config.matches = 200;
   config.step_bound = 3000;
   config.exhaustive_matches = 12;
-  config.option_variants = {tortuga::Json::object(),
-                            {{"short_game", true}},
-                            {{"turn_clock_s", 30}}};
+  config.option_variants = {
+      tortuga::Json::object(), {{"short_game", true}}, {{"turn_clock_s", 30}}};
   return config;
 }());
 

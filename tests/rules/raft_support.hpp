@@ -86,8 +86,8 @@ inline Error refuse(tortuga::State& state, const Json& action, int seat = -100) 
   const auto steps = state.history().size();
   auto refused = state.apply(seat, action);
   // Some tests send bytes that are not UTF-8: the message shows them replaced, not thrown on.
-  REQUIRE_MESSAGE(refused.has_value(),
-                  action.dump(-1, ' ', false, Json::error_handler_t::replace) << " was accepted");
+  REQUIRE_MESSAGE(refused.has_value(), action.dump(-1, ' ', false, Json::error_handler_t::replace)
+                                           << " was accepted");
   CHECK(all_views(state) == before);
   CHECK(state.history().size() == steps);
   return *refused;

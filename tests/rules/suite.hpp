@@ -42,9 +42,7 @@ inline std::map<std::string, SuiteConfig>& entries() {
 }
 
 struct Registration {
-  Registration(const std::string& game, SuiteConfig config) {
-    entries()[game] = std::move(config);
-  }
+  Registration(const std::string& game, SuiteConfig config) { entries()[game] = std::move(config); }
 };
 
 }  // namespace tortuga::suite

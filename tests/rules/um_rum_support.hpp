@@ -76,7 +76,8 @@ inline Json all_views(const tortuga::State& s) {
 inline void play(tortuga::State& s, const Json& action) {
   const int seat = actor(s);
   auto refused = s.apply(seat, action);
-  REQUIRE_MESSAGE(!refused, "seat " << seat << " " << action.dump() << ": " << tortuga::why(refused));
+  REQUIRE_MESSAGE(!refused,
+                  "seat " << seat << " " << action.dump() << ": " << tortuga::why(refused));
 }
 
 inline void play(tortuga::State& s, const char* type) {

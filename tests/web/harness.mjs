@@ -158,8 +158,11 @@ export async function isOver(page) {
   return (await page.locator('.play').getAttribute('data-over')) === 'true';
 }
 
+// This seat is to act, and no action of its own is on its way (where seats act at once, another
+// seat's step may be shown before the answer to this one's).
 export async function toAct(page) {
-  return (await page.locator('.play').getAttribute('data-to-act')) === 'true';
+  return page.locator('.play').evaluate(
+      (play) => play.dataset.toAct === 'true' && play.dataset.sending === undefined);
 }
 
 // Plays one move through the board, as a person clicks: scupper when possible (it ends matches

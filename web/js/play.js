@@ -119,11 +119,17 @@ export class MatchPanel {
   async send(action) {
     this.sentFromHere = this.root.contains(document.activeElement);
     this.problem.textContent = '';
+    // For tests and styles: an action of this page is on its way, its answer not yet shown. In
+    // a phase where seats act at once, another seat's step can come first.
+    this.sending = (this.sending ?? 0) + 1;
+    this.root.dataset.sending = 'true';
     try {
       await this.options.act(action);
     } catch (error) {
       this.problem.textContent = t('play.refused', {why: errorText(error)});
       if (this.view) this.update(this.view, this.arrivedAt);
+    } finally {
+      if (--this.sending === 0) delete this.root.dataset.sending;
     }
   }
 
