@@ -146,7 +146,9 @@ void check_goes_on(ServerProcess& server, BotMatch& m, std::mt19937_64& rng) {
   const Json state = m.anne.wait_for(
       [&](const Json& msg) { return msg.at("type") == "state" && !msg.contains("re"); },
       "the state once the store is back", std::chrono::seconds(20));
-  CHECK(state.at("version") == stored_actions(port, m.table.match));
+  // The state is the one stored then; a bot to move may have stored its next action since, so
+  // the log can only be longer. check_shown_views_stored holds every shown version to the log.
+  CHECK(state.at("version") <= stored_actions(port, m.table.match));
   CHECK(state.at("version") >= 6);
   play_random(m.table.match, {&m.anne}, {}, rng);
   REQUIRE(is_over(m.anne, m.table.match));
