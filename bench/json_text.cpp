@@ -2,15 +2,16 @@
 
 #include <array>
 
+#include "rules/core/json_escape.hpp"
+
 namespace tortuga::bench::json_text {
 namespace {
 
-// The bytes that end a run of plain characters in a string literal: the quote, the backslash
-// and the control characters, which JSON does not allow unescaped.
+// The bytes that end a run of plain characters in a string literal: those JSON escapes. A table,
+// for the loops over text that stop at them.
 constexpr std::array<bool, 256> kStringStop = [] {
   std::array<bool, 256> stop{};
-  for (int c = 0; c < 0x20; ++c) stop[c] = true;
-  stop['"'] = stop['\\'] = true;
+  for (int c = 0; c < 256; ++c) stop[c] = json_escape::needed(static_cast<unsigned char>(c));
   return stop;
 }();
 
@@ -250,7 +251,6 @@ void skip_checked(const char*& p, const char* end) {
 }
 
 void write_string(std::string_view s, std::string& out) {
-  static const char* const kHex = "0123456789abcdef";
   out += '"';
   for (std::size_t i = 0; i < s.size();) {
     // Runs of characters that need no escape go out whole.
@@ -258,28 +258,7 @@ void write_string(std::string_view s, std::string& out) {
     while (i < s.size() && !stops_string(s[i])) ++i;
     out.append(s.data() + from, i - from);
     if (i == s.size()) break;
-    const char c = s[i++];
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        out += "\\u00";
-        out += kHex[(c >> 4) & 0xf];
-        out += kHex[c & 0xf];
-    }
+    json_escape::append(out, static_cast<unsigned char>(s[i++]));
   }
   out += '"';
 }

@@ -20,8 +20,6 @@ namespace tortuga::bench {
 
 namespace fs = std::filesystem;
 
-namespace {}  // namespace
-
 std::optional<Memory> memory_of(pid_t pid) {
   std::ifstream in("/proc/" + std::to_string(pid) + "/status");
   if (!in) return std::nullopt;
@@ -59,7 +57,7 @@ std::optional<double> cpu_seconds_of(pid_t pid) {
   return std::nullopt;
 }
 
-ServerChild::ServerChild(int connections, int rooms) {
+ServerChild::ServerChild(const fs::path& server, int connections, int rooms) {
   std::string pattern = (fs::temp_directory_path() / "tortuga-bench-XXXXXX").string();
   if (!::mkdtemp(pattern.data())) throw std::runtime_error("cannot create a temporary directory");
   dir_ = pattern;
@@ -68,7 +66,10 @@ ServerChild::ServerChild(int connections, int rooms) {
   const fs::path config = dir_ / "bench.json";
   std::ofstream(config) << "{\"limits\": {\"messages_per_second\": 1000000, "
                            "\"message_burst\": 1000000, \"max_connections\": "
-                        << connections << ", \"max_rooms\": " << rooms << "}}\n";
+                        << connections << ", \"max_connections_per_address\": " << connections
+                        << ", \"new_players_per_address_per_hour\": " << connections
+                        << ", \"max_rooms\": " << rooms << ", \"max_rooms_per_address\": " << rooms
+                        << "}}\n";
 
   const std::vector<std::string> args = {"serve",
                                          "--port",
@@ -93,11 +94,12 @@ ServerChild::ServerChild(int connections, int rooms) {
     }
     for (int other = 3; other < 1024; ++other) ::close(other);
     std::vector<char*> argv;
-    static char self[] = "/proc/self/exe";
-    argv.push_back(self);
+    argv.push_back(const_cast<char*>(server.c_str()));
     for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);
-    ::execv(self, argv.data());
+    ::execv(server.c_str(), argv.data());
+    static constexpr char kCannotRun[] = "the server binary could not be started\n";
+    [[maybe_unused]] auto written = ::write(STDERR_FILENO, kCannotRun, sizeof kCannotRun - 1);
     ::_exit(127);
   }
 

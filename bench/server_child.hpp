@@ -21,14 +21,15 @@ std::optional<Memory> memory_of(pid_t pid);
 // User plus system CPU time the process has used so far, in seconds, from /proc/PID/stat.
 std::optional<double> cpu_seconds_of(pid_t pid);
 
-// `tortuga serve --port 0 --port-file F --db DB --bot-delay-ms 0 --config C` in a temporary
-// directory; the config only lifts the per-connection rate limit and the connection and room
-// caps, so that the load, not the limiter, is measured. Stopped (SIGTERM, then SIGKILL) and its
-// directory removed by the destructor.
+// `SERVER serve --port 0 --port-file F --db DB --bot-delay-ms 0 --config C` in a temporary
+// directory, SERVER being the `tortuga` binary to measure; the config only lifts the
+// per-connection rate limit and the caps on connections, rooms and new players, in all and per
+// address (every client of the bench comes from one), so that the load, not the limiter, is
+// measured. Stopped (SIGTERM, then SIGKILL) and its directory removed by the destructor.
 class ServerChild {
  public:
   // Throws std::runtime_error when the server does not start listening within 15 s.
-  ServerChild(int connections, int rooms);
+  ServerChild(const std::filesystem::path& server, int connections, int rooms);
   ~ServerChild();
   ServerChild(const ServerChild&) = delete;
   ServerChild& operator=(const ServerChild&) = delete;

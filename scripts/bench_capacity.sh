@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The capacity model of docs/scaling.md: `tortuga bench` against one node on SQLite, one node on
+# The capacity model of docs/scaling.md: tortuga-bench against one node on SQLite, one node on
 # PostgreSQL, and two nodes on one PostgreSQL (a bench against each, at once). Starts a throwaway
 # PostgreSQL in a temporary directory (as the `postgres` user when run as root) and removes it.
 #   scripts/bench_capacity.sh [MATCHES] [SECONDS]     (after scripts/build.sh; an idle machine)
@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 matches=${1:-500}
 seconds=${2:-20}
 tortuga=$PWD/build/server/tortuga
+tortuga_bench=$PWD/build/server/tortuga-bench
 pg_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
 work=$(mktemp -d /tmp/tortuga-capacity-XXXXXX)
 chmod 755 "$work"
@@ -32,10 +33,13 @@ for name in alone cluster; do
   "${as_postgres[@]}" "$pg_bin/createdb" -h 127.0.0.1 -p "$pg_port" -U postgres "$name"
 done
 
-# The same settings as `bench --spawn`: no per-connection rate limit, room for the load.
+# The same settings as `tortuga-bench --spawn`: no per-connection rate limit, room for the load,
+# which comes from one address.
 cat >"$work/bench.json" <<JSON
 {"limits": {"messages_per_second": 1000000, "message_burst": 1000000,
-            "max_connections": 20000, "max_rooms": 10000}}
+            "max_connections": 20000, "max_connections_per_address": 20000,
+            "new_players_per_address_per_hour": 20000,
+            "max_rooms": 10000, "max_rooms_per_address": 10000}}
 JSON
 
 # Starts a server with the given flags; sets $port and $pid.
@@ -49,7 +53,7 @@ serve() {
   port=$(cat "$port_file")
 }
 
-bench() { "$tortuga" bench --matches "$1" --duration "$seconds" --warmup 3 --idle 0 "${@:2}"; }
+bench() { "$tortuga_bench" --matches "$1" --duration "$seconds" --warmup 3 --idle 0 "${@:2}"; }
 
 echo "== one node, SQLite"
 bench "$matches" --spawn

@@ -1,9 +1,11 @@
 // Measures every game through the server, at its fewest and its most players, and prints the
-// table that opens docs/performance.md. Each row is two runs of `tortuga bench --spawn`: one
+// table that opens docs/performance.md. Each row is two runs of `tortuga-bench --spawn`: one
 // closed loop with plain clients (speed, CPU, memory, bytes as text) and one with every client
 // offering permessage-deflate, as browsers do (bytes as sent).
 //
-//   node scripts/bench_games.mjs [--binary build/server/tortuga] [--duration S] [--matches N]
+//   node scripts/bench_games.mjs [--bench build/server/tortuga-bench] [--server PATH] [--duration S]
+//                                [--matches N]
+// --server is the server binary measured (by default the tortuga beside tortuga-bench).
 import { execFileSync } from 'node:child_process';
 
 const GAMES = ['raft-and-scupper', 'scalawag', 'colpaccio', 'um-rum-und-ehre', 'riff-raff'];
@@ -15,14 +17,16 @@ const flag = (name, fallback) => {
   const at = args.indexOf(name);
   return at >= 0 ? args[at + 1] : fallback;
 };
-const binary = flag('--binary', 'build/server/tortuga');
+const benchBinary = flag('--bench', 'build/server/tortuga-bench');
+const server = flag('--server', null);
 const duration = flag('--duration', '10');
 const matchesFlag = flag('--matches', null);
 
 function bench(game, players, matches, extra) {
-  const out = execFileSync(binary, ['bench', '--spawn', '--json', '--game', game, '--players',
-    players, '--matches', String(matches), '--duration', duration, '--warmup', '2', '--idle', '0',
-    ...extra], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const out = execFileSync(benchBinary, ['--spawn', ...(server ? ['--server', server] : []),
+    '--json', '--game', game, '--players', players, '--matches', String(matches),
+    '--duration', duration, '--warmup', '2', '--idle', '0', ...extra],
+  { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   return JSON.parse(out);
 }
 

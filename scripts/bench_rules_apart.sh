@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Each game's server CPU per action with the rules' own compute taken apart, in the server itself:
-# `tortuga bench` against a server started here (its defaults, the rate limit lifted), the
-# server's CPU over the run from /proc, and the rules' time from its /metrics
+# tortuga-bench against a server started here (its defaults, the rate limit and the limits per
+# address lifted), the server's CPU over the run from /proc, and the rules' time from its /metrics
 # (tortuga_action_rules_seconds, scraped before and after). docs/performance.md sets every game
 # against Raft & Scupper with it.
 #   scripts/bench_rules_apart.sh [SECONDS] [GAME:PLAYERS:MATCHES ...]   (after scripts/build.sh)
@@ -14,6 +14,7 @@ runs=("$@")
                                colpaccio:5:200 um-rum-und-ehre:2:200 um-rum-und-ehre:5:200
                                riff-raff:2:40 riff-raff:4:40 raft-and-scupper:2:200)
 tortuga=$PWD/build/server/tortuga
+tortuga_bench=$PWD/build/server/tortuga-bench
 work=$(mktemp -d /tmp/tortuga-rules-apart-XXXXXX)
 server=
 cleanup() {
@@ -21,7 +22,12 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-echo '{"limits": {"messages_per_second": 1000000, "message_burst": 1000000}}' > "$work/config.json"
+# Every client of the bench comes from 127.0.0.1: the limits per address would refuse most.
+cat > "$work/config.json" <<'JSON'
+{"limits": {"messages_per_second": 1000000, "message_burst": 1000000,
+            "max_connections_per_address": 1000000, "new_players_per_address_per_hour": 1000000,
+            "max_rooms_per_address": 1000000}}
+JSON
 
 # "SUM COUNT" of the rules' histogram for one game.
 rules_seconds() {
@@ -41,7 +47,7 @@ for run in "${runs[@]}"; do
   for _ in $(seq 100); do [ -s "$work/port" ] && break; sleep 0.1; done
   port=$(cat "$work/port")
   read -r sum0 count0 < <(rules_seconds "$port" "$game")
-  report=$("$tortuga" bench --port "$port" --pid "$server" --game "$game" --players "$players" \
+  report=$("$tortuga_bench" --port "$port" --pid "$server" --game "$game" --players "$players" \
     --matches "$matches" --duration "$seconds" --warmup 0 --idle 0 --json)
   read -r sum1 count1 < <(rules_seconds "$port" "$game")
   kill "$server"

@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Installs, with apt-get, whatever Debian packages the build needs and the machine lacks; with
 # --tests also what the tests need (chromium, node and npm for the browser tests; the Prometheus
-# parser for the metrics test; PostgreSQL for the store's tests). Node and npm count as present
-# when their commands are, whichever package brought them (Debian's nodejs and npm, or
-# NodeSource's nodejs, which carries its own npm and conflicts with Debian's).
+# parser for the metrics test; PostgreSQL for the store's tests; clang-format for the format
+# check). Node and npm count as present when their commands are, whichever package brought them
+# (Debian's nodejs and npm, or NodeSource's nodejs, which carries its own npm and conflicts with
+# Debian's).
 set -euo pipefail
 packages=(g++ cmake make libboost1.81-dev nlohmann-json3-dev libsqlite3-dev libpq-dev doctest-dev
           libbox2d-dev libjemalloc-dev libicu-dev)
 # python3-prometheus-client: its parser reads /metrics in the integration tests.
 # postgresql: initdb and pg_ctl, with which the store's tests start a throwaway server of their own.
-[ "${1:-}" = "--tests" ] && packages+=(chromium python3-prometheus-client postgresql)
+# clang-format: the `format` test holds every C++ file to .clang-format (scripts/check_format.sh).
+[ "${1:-}" = "--tests" ] && packages+=(chromium python3-prometheus-client postgresql clang-format)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

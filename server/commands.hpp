@@ -10,6 +10,5 @@ using Args = std::vector<std::string>;
 
 int serve_command(const Args& args);   // serve.cpp
 int replay_command(const Args& args);  // replay_command.cpp
-int bench_command(const Args& args);   // bench/ (the load generator)
 
 }  // namespace tortuga

@@ -10,7 +10,8 @@ const char* const kHelp =
     "\n"
     "  serve    run the game server (tortuga serve --help)\n"
     "  replay   replay a match file offline and print its views (tortuga replay --help)\n"
-    "  bench    load-test a running server with many clients (tortuga bench --help)\n";
+    "\n"
+    "The load generator is a program of its own: tortuga-bench, beside this one.\n";
 
 }  // namespace
 
@@ -24,7 +25,6 @@ int main(int argc, char** argv) {
   const std::string command = argv[1];
   if (command == "serve") return tortuga::serve_command(args);
   if (command == "replay") return tortuga::replay_command(args);
-  if (command == "bench") return tortuga::bench_command(args);
   std::fprintf(stderr, "tortuga: unknown command %s\n\n%s", argv[1], kHelp);
   return 2;
 }

@@ -2,16 +2,12 @@
 
 #include <cstdint>
 
+#include "rules/core/json_escape.hpp"
+
 namespace tortuga {
 namespace {
 
 constexpr std::size_t kQuotedBytes = 40;  // of escaped text between the quotes
-
-void append_u(std::string& out, std::uint32_t unit) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  out += "\\u";
-  for (int shift = 12; shift >= 0; shift -= 4) out += kHex[(unit >> shift) & 0xf];
-}
 
 // The UTF-8 character at text[i] as JSON escapes it (ASCII only), and its length in bytes; a byte
 // that starts no valid character stands for U+FFFD, as a decoder would show it.
@@ -19,28 +15,11 @@ std::size_t escape_one(std::string_view text, std::size_t i, std::string& out) {
   const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
   const unsigned char c = byte(i);
   if (c < 0x80) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (c < 0x20 || c == 0x7f)
-          append_u(out, c);
-        else
-          out += static_cast<char>(c);
-    }
+    // DEL too, which JSON allows as it is: the message stays printable.
+    if (json_escape::needed(c) || c == 0x7f)
+      json_escape::append(out, c);
+    else
+      out += static_cast<char>(c);
     return 1;
   }
   std::size_t length = 0;
@@ -55,14 +34,14 @@ std::size_t escape_one(std::string_view text, std::size_t i, std::string& out) {
   }
   valid = valid && point >= least && point <= 0x10ffff && (point < 0xd800 || point > 0xdfff);
   if (!valid) {
-    append_u(out, 0xfffd);
+    json_escape::append_unit(out, 0xfffd);
     return 1;
   }
   if (point < 0x10000) {
-    append_u(out, point);
+    json_escape::append_unit(out, point);
   } else {
-    append_u(out, 0xd800 + ((point - 0x10000) >> 10));
-    append_u(out, 0xdc00 + ((point - 0x10000) & 0x3ff));
+    json_escape::append_unit(out, 0xd800 + ((point - 0x10000) >> 10));
+    json_escape::append_unit(out, 0xdc00 + ((point - 0x10000) & 0x3ff));
   }
   return length;
 }

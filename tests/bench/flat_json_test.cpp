@@ -37,6 +37,17 @@ TEST_CASE("flat json reads values and writes them back as the same JSON") {
   CHECK(doc.member(root, "missing") == FlatJson::kNone);
 }
 
+TEST_CASE("flat json writes a string with JSON's escapes and its other bytes as they are") {
+  // The actions the bench sends are written so: the escapes those of the project's error
+  // messages (rules/core/json_escape.hpp), UTF-8 and DEL left as they are.
+  FlatJson doc;
+  const auto root = doc.parse(R"({"k\"\\":"\"\\\n\r\t\b\f\u0001\u001f\u007f\u00e9/"})");
+  REQUIRE(root != FlatJson::kNone);
+  std::string text;
+  doc.dump(root, text);
+  CHECK(text == "{\"k\\\"\\\\\":\"\\\"\\\\\\n\\r\\t\\u0008\\u000c\\u0001\\u001f\x7f\xc3\xa9/\"}");
+}
+
 TEST_CASE("flat json refuses what is not JSON and keeps no node of it") {
   FlatJson doc;
   const char* const bad[] = {"",

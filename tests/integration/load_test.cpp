@@ -1,5 +1,5 @@
 // The load generator against a real server: its own clients connect, upgrade, play whole matches
-// and keep every seat's view from the patches without a single error. What `tortuga bench`
+// and keep every seat's view from the patches without a single error. What tortuga-bench
 // reports rests on this.
 #include <doctest/doctest.h>
 
