@@ -73,6 +73,13 @@ struct BotMatch {
     for (int tries = 0; tries < 20; ++tries) {
       table = open_bot_table(anne, kRaft, Json::object(), {"random"});
       play_random(table.match, {&anne}, {}, rng, actions);
+      // The bot answers at once: its answer, which may end the match, is in before the store
+      // is taken away, and the next action is Anne's.
+      anne.wait_until(
+          [&] {
+            return is_over(anne, table.match) || !anne.match(table.match)->view.at("legal").empty();
+          },
+          "Anne's turn or the end");
       if (!is_over(anne, table.match)) return;
     }
     FAIL("twenty random matches ended within " << actions << " actions");
