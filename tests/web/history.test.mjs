@@ -89,7 +89,7 @@ test('the history slider and arrow keys step through a stored match', async () =
     await anne.locator('.player-filter', {hasText: 'Player: Anne Bonny'}).waitFor();
     const me = anne.received.find((m) => m.type === 'welcome').player.id;
     await until(() => anne.sent.at(-1).type === 'list_matches', 'the list by player');
-    assert.deepEqual(anne.sent.at(-1), {type: 'list_matches', limit: 20, game: 'raft-and-scupper',
+    assert.deepEqual(anne.sent.at(-1), {type: 'list_matches', limit: 21, game: 'raft-and-scupper',
                                         player: me, id: anne.sent.at(-1).id});
     assert.ok(await anne.getByLabel('only my matches').isChecked());
     await row.waitFor();

@@ -43,17 +43,19 @@ export function showHistory({client, screen}) {
 
   async function load(append) {
     problem.textContent = '';
-    const filter = {limit: PAGE};
+    // One more than a page is asked for: "More" is offered only when there is more.
+    const filter = {limit: PAGE + 1};
     if (game.value) filter.game = game.value;
     if (status.value) filter.status = status.value;
     if (player) filter.player = player.id;
     if (append && last) filter.before = last;
     try {
-      const matches = await client.listMatches(filter);
+      const found = await client.listMatches(filter);
+      const matches = found.slice(0, PAGE);
       if (!append) body.replaceChildren();
       for (const m of matches) body.append(row(m));
       last = matches.length ? matches[matches.length - 1].id : last;
-      more.hidden = matches.length < PAGE;
+      more.hidden = found.length <= PAGE;
       if (!append && matches.length === 0) {
         body.append(h('tr', {}, h('td', {colspan: 6}, t('history.none'))));
       }
@@ -143,7 +145,7 @@ export function showReplay({client, screen}, matchId, code) {
       const reply = await client.getReplay(matchId, {seat, code});
       steps = reply.steps;
       fill(chatList, (reply.chat || []).map((line) => {
-        const li = chatLine(line);
+        const li = chatLine(line, {atStep: true});
         li.dataset.step = line.step;
         return li;
       }));
