@@ -82,7 +82,7 @@ test('at the default options every game counts down the turn clock of the seat t
       // A player has at most 4 rooms until they close (too_many_rooms), and there are 5 games:
       // Anne closes each room once its clock is seen, as a host who is done with it does.
       await anne.locator('#close-room').click();
-      await anne.getByText('The host closed this room and stopped its match:').waitFor();
+      await anne.getByText('The host closed this room and stopped its match.').waitFor();
     }
   } finally {
     await browser.close();

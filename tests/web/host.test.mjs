@@ -95,7 +95,7 @@ test('a stand-in plays for an absent player, who gets the seat back; the host ro
     await anne.waitForURL(/#\/$/);
     await mary.locator('.seat[data-seat="1"] .badge', {hasText: 'host'}).waitFor();
     await mary.locator('#close-room').click();
-    await mary.getByText('The host closed this room and stopped its match:').waitFor();
+    await mary.getByText('The host closed this room and stopped its match.').waitFor();
   } finally {
     await browser.close();
     await server.stop();

@@ -80,7 +80,7 @@ test('on a phone every game shows its board first, then the actions, the seats f
       // A player has at most 4 rooms until they close (too_many_rooms), and there are 5 games:
       // Anne closes each once it is seen, as a host who is done with it does.
       await anne.locator('#close-room').click();
-      await anne.getByText('The host closed this room and stopped its match:').waitFor();
+      await anne.getByText('The host closed this room and stopped its match.').waitFor();
     }
   } finally {
     await browser.close();

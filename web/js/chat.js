@@ -3,21 +3,26 @@
 // whatever it holds.
 
 import {h, fill} from './dom.js';
-import {t, parts, number} from './i18n.js';
+import {t, parts} from './i18n.js';
 import {errorText} from './errors.js';
 
 const SHOWN_LINES = 200;  // the panel keeps the latest lines only, as the log does
 
-// One line as a list item: who, where in the match, what. Shared with the history's chat.
-export function chatLine(line) {
+// One line as a list item: who and what; in the history, `atStep` also says at which step of
+// the match it was said (live, the line is said now: the step would only puzzle). Shared with
+// the history's chat.
+export function chatLine(line, {atStep = false} = {}) {
   const name = h('strong', {class: 'chat-name'}, line.name);
   const text = h('span', {class: 'chat-text'}, line.text);
+  const said = line.seat === null
+      ? parts('chat.line_watching', {name, watching: h('span', {class: 'muted'},
+                                                          t('chat.watching')), text})
+      : parts('chat.line', {name, text});
+  const step = atStep && line.step !== null && line.step !== undefined;
   return h('li', {class: 'chat-line', 'data-player': line.player},
-    line.step !== null && line.step !== undefined &&
-        h('span', {class: 'step', title: t('chat.at_step')}, `${number(line.step)} `),
-    line.seat === null ? parts('chat.line_watching', {name, watching: h('span', {class: 'muted'},
-                                                                    t('chat.watching')), text})
-                       : parts('chat.line', {name, text}));
+    step ? parts('chat.at_step', {step: h('span', {class: 'step'}, t('chat.step', {step: line.step})),
+                                  line: h('span', {}, said)})
+         : said);
 }
 
 export class ChatPanel {

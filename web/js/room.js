@@ -15,6 +15,8 @@ import {t, parts, number, has} from './i18n.js';
 import {errorText} from './errors.js';
 
 const PRESENCE_TICK_MS = 1000;
+// The server's words when whoever closed the room, or sent a player away, gave no reason.
+const NO_REASON = 'room.reason.none';
 
 // A link that takes a friend into the room (the code finds a private room).
 function invitation(room) {
@@ -26,7 +28,8 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
   let roomAt = 0;  // performance.now() when `room` came: its countdowns count from then
   let you = null;
   let panel = null;
-  let closed = false;
+  let closed = false;   // this screen was left
+  let gone = false;     // the room closed, or this player was sent away: nothing more is said there
   const title = h('h1', {}, t('room.title', {room: roomId}));
   const info = h('section', {class: 'card room-info', 'aria-label': t('room.the_room')});
   const problem = h('p', {class: 'error', role: 'alert'});
@@ -39,9 +42,14 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
   const isHost = () => room && room.host === client.player.id;
   const chat = new ChatPanel(chatHost, {
     client, roomId,
-    canSpeak: () => Boolean(room) && (!watching || room.spectator_chat),
-    whyNot: () => (room ? t('room.spectators_may_not') : ''),
+    canSpeak: () => Boolean(room) && !gone && (!watching || room.spectator_chat),
+    whyNot: () => (gone ? t('chat.room_gone') : room ? t('room.spectators_may_not') : ''),
   });
+  // The room is no more (closed, emptied, or this player sent away): its chat falls silent.
+  const roomGone = () => {
+    gone = true;
+    chat.refresh();
+  };
 
   async function enter() {
     problem.textContent = '';
@@ -60,6 +68,7 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
         return;
       }
       if (error.code === 'no_such_room') {
+        roomGone();
         fill(info, h('p', {}, parts('room.closed', {history: h('a', {href: '#/history'},
                                                                  t('room.history'))})));
         return;
@@ -286,6 +295,7 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
   const onLeft = (message) => {
     // Pushed when the room closes under us (its last player left before the start).
     if (message.room === roomId && message.re === undefined) {
+      roomGone();
       fill(info, h('p', {}, parts('room.players_left', {
         lobby: h('a', {href: '#/'}, t('room.back_to_lobby'))})));
     }
@@ -294,26 +304,32 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
   // nothing more, so the screen says why and leads back to the lobby.
   // The reason is the words of whoever did it, quoted as they are, or the server's own when they
   // gave none (`reason_key`), in this page's words.
-  const sentAway = (what, message) => {
+  const sentAway = (message, what, whatAlone) => {
     if (panel && panel !== 'loading') panel.close();
     panel = null;
     fill(playHost);
-    const reason = message.reason_key && has(message.reason_key)
-        ? h('span', {class: 'reason'}, t(message.reason_key))
-        : h('q', {class: 'reason'}, message.reason);
-    fill(info, h('p', {class: 'sent-away', role: 'alert'}, parts(what, {reason})),
+    roomGone();
+    // No reason given: the sentence says what happened, and no "reason" after it.
+    const said = message.reason_key === NO_REASON ? t(whatAlone)
+        : parts(what, {reason: message.reason_key && has(message.reason_key)
+          ? h('span', {class: 'reason'}, t(message.reason_key))
+          : h('q', {class: 'reason'}, message.reason)});
+    fill(info, h('p', {class: 'sent-away', role: 'alert'}, said),
          h('p', {}, parts('room.lobby_link', {
            lobby: h('a', {href: '#/'}, t('room.back_to_lobby'))})));
   };
   const onClosed = (message) => {
     if (message.room !== roomId) return;
     const by = message.by === 'host' ? 'host' : 'operator';
-    sentAway(`room.closed_by_${by}${message.match ? '_match' : ''}`, message);
+    const stopped = message.match ? '_match' : '';
+    sentAway(message, `room.closed_by_${by}${stopped}`, `room.closed_by_${by}${stopped}_no_reason`);
   };
   const onRemoved = (message) => {
-    if (message.room === roomId) {
-      sentAway(message.by === 'host' ? 'room.removed_by_host' : 'room.removed_by_operator',
-               message);
+    if (message.room !== roomId) return;
+    if (message.by === 'host') {
+      sentAway(message, 'room.removed_by_host', 'room.removed_by_host_no_reason');
+    } else {
+      sentAway(message, 'room.removed_by_operator', 'room.removed_by_operator_no_reason');
     }
   };
   const onChat = (message) => chat.take(message);
