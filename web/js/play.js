@@ -56,7 +56,10 @@ export class MatchPanel {
   constructor(host, options) {
     this.options = options;
     this.drawn = options.board;
-    this.boardHost = h('div', {class: 'board'});
+    // Focusable (not in the Tab order): after a move made on the board the focus comes back
+    // here, so that the next Tab is on the board's controls again.
+    this.boardHost = h('div', {class: 'board', tabindex: -1, role: 'region',
+                               'aria-label': t('play.board')});
     this.turn = h('p', {class: 'turn', id: 'turn', tabindex: -1});
     this.clockHost = h('div');
     this.actionsHost = h('div');
@@ -88,8 +91,10 @@ export class MatchPanel {
   update(view, arrivedAt) {
     this.arrivedAt = arrivedAt;
     // A move sent from the keyboard may have taken its control away already.
-    const hadFocus = this.root.contains(document.activeElement) || this.sentFromHere;
-    this.sentFromHere = false;
+    const hadFocus = this.root.contains(document.activeElement) || this.sentFrom;
+    const from = this.sentFrom ?? (this.boardHost.contains(document.activeElement) ? 'board'
+                                                                                   : 'side');
+    this.sentFrom = null;
     const names = this.options.names();
     const mine = view.seat !== null && view.seat !== undefined;
     // For tests and styles: the step shown, and whether this seat is to act.
@@ -108,16 +113,21 @@ export class MatchPanel {
     this.addToLog(view, names, this.view);
     this.showResult(view, names);
     this.view = view;
-    // A control that had the focus may be gone with the old view: give it to the next one.
-    if (hadFocus && !this.root.contains(document.activeElement)) {
-      const shown = [...this.actionsHost.querySelectorAll('button')]
+    // A control that had the focus may be gone with the old view: on the board, the board takes
+    // it (the next Tab is on its controls); among the actions, the first action shown, or the
+    // board when there is none. Never the page's top, from which the board is far away.
+    const focused = document.activeElement;
+    if (hadFocus && (!focused || focused === document.body)) {
+      const shown = from === 'side' && [...this.actionsHost.querySelectorAll('button')]
           .find((b) => !b.closest('details:not([open])'));
-      (shown || this.turn).focus();
+      (shown || this.boardHost).focus({preventScroll: true});
     }
   }
 
   async send(action) {
-    this.sentFromHere = this.root.contains(document.activeElement);
+    const focused = document.activeElement;
+    this.sentFrom = !this.root.contains(focused) ? null
+        : this.boardHost.contains(focused) ? 'board' : 'side';
     this.problem.textContent = '';
     // For tests and styles: an action of this page is on its way, its answer not yet shown. In
     // a phase where seats act at once, another seat's step can come first.
