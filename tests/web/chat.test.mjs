@@ -6,7 +6,7 @@
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {startServer, launch, enter, createShortRoom} from './harness.mjs';
+import {startServer, launch, enter, createShortRoom, openRoomCard} from './harness.mjs';
 
 const SCRIPT = '<img src=x onerror=alert(1)>';
 
@@ -94,6 +94,7 @@ test('chat is seen by all as text, muted per player, given to latecomers, kept i
 
     // The host closes the room, giving no reason: the others are told so in one sentence, and
     // the chat, where nobody is left to hear, falls silent.
+    await openRoomCard(anne);
     await anne.locator('#close-room').click();
     for (const page of [mary, jack]) {
       await page.locator('.sent-away').waitFor();

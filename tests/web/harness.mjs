@@ -157,6 +157,15 @@ export async function startWithRandomBots(page) {
   await page.locator('.play').waitFor();
 }
 
+// Opens the room's card (its seats, their controls, Leave and Close), which a match under way
+// folds to its line, as a person clicks its line.
+export async function openRoomCard(page) {
+  const card = page.locator('details.room-card');
+  await card.waitFor();
+  if (!await card.evaluate((d) => d.open)) await card.locator('summary').click();
+  await page.locator('details.room-card[open]').waitFor();
+}
+
 export async function step(page) {
   return Number(await page.locator('.play').getAttribute('data-step'));
 }

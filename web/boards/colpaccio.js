@@ -208,7 +208,10 @@ function create(host) {
 
   function drawAreas(view, losses, name, send) {
     const score = standings(view);
-    const all = view.players.map((p, i) => [p, name(p.seat), score[i], p.seat]);
+    // Your own area first, under the convoy: the one you play from (the ghost ship takes a
+    // good from it); the others follow in turn order.
+    const all = view.players.map((p, i) => [p, name(p.seat), score[i], p.seat])
+        .sort(([, , , a], [, , , b]) => (b === view.seat) - (a === view.seat));
     if (view.solo && view.corsairs) {
       all.push([view.corsairs, w('corsairs_title'), score[1], 'corsairs']);
     }

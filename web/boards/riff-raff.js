@@ -7,6 +7,7 @@
 // fall you may catch from plays, the falling pieces to click. See docs/games/riff-raff.md.
 
 import {h, s, fill, clickable} from '../js/dom.js';
+import {zoomable} from '../js/zoom.js';
 import {deg, releasePose, xBounds} from './riff-raff-shapes.js';
 import {MotionPlayer, restPoses} from './riff-raff-motion.js';
 import {Placer, KINDS} from './riff-raff-load.js';
@@ -21,6 +22,8 @@ const w = (key, params) => t(`games.riff-raff.${key}`, params);
 // The world shown, y up: the ship tilted to its limit with cargo on its top yard, the water
 // below; no wider, so that the pieces are drawn as large as the screen allows.
 const BOX = {x: -4.3, y: -0.4, w: 8.6, h: 9.1};
+// Pixels a world unit takes at the drawing's own size: an area's number 12 px high.
+const OWN_PX = 42;
 
 const poseTransform = (p) => `translate(${p.x} ${p.y}) rotate(${deg(p.angle)})`;
 // Text inside the flipped world, upright again.
@@ -51,7 +54,10 @@ function create(host) {
     drawPoses(restPoses(view.world), null);
     catchable = new Map();
   });
-  fill(host, h('div', {class: 'riff'}, status, svg, hint, placer.node, hand, players));
+  // Its own size: the area numbers and the pieces large enough to read and to tap.
+  const zoom = zoomable(svg, {ownWidth: () => BOX.w * OWN_PX});
+  fill(host, h('div', {class: 'riff'}, status, zoom.node,
+               h('div', {class: 'riff-controls'}, hint, placer.node, hand), players));
 
   function send(action) {
     const act = ctx.act;
@@ -183,6 +189,7 @@ function create(host) {
     placer.offer(view, act ? view.legal.filter((a) => a.type === 'load') : [], Boolean(act));
     drawGhost();
     showText(context.names);
+    zoom.start();
   }
 
   function showText(names) {

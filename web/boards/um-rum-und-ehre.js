@@ -8,7 +8,8 @@
 
 import {h, s, fill} from '../js/dom.js';
 import {t} from '../js/i18n.js';
-import {drawTown, deadEnds} from './um-rum-und-ehre-town.js';
+import {zoomable} from '../js/zoom.js';
+import {drawTown, deadEnds, TOWN_SIZE} from './um-rum-und-ehre-town.js';
 import {drawDispenser, drawShip, drawPlayers} from './um-rum-und-ehre-side.js';
 import {label, describe, group, moveTarget, moveCost, spaceName, seatName, tileText, tavernName,
         colourName, scoreText} from './um-rum-und-ehre-words.js';
@@ -89,8 +90,11 @@ function create(host) {
                            'aria-label': w('board.ways_label')});
   const hint = h('p', {class: 'board-hint'});
   const side = h('div', {class: 'umrum-side'});
+  const players = h('div', {class: 'umrum-people'});
+  // Its own size: a unit is a pixel, a space as large as a fingertip and its words readable.
+  const zoom = zoomable(town, {ownWidth: () => TOWN_SIZE});
   const root = h('div', {class: 'umrum'}, head, h('div', {class: 'umrum-main'},
-                 h('div', {class: 'umrum-town-box'}, town, routes, hint), side));
+                 h('div', {class: 'umrum-town-box'}, zoom.node, routes, hint), side), players);
   fill(host, root);
   let chosen = null;  // a space several legal moves lead to, whose ways are listed
   let last = null;
@@ -124,7 +128,9 @@ function create(host) {
     showRoutes(view, c, send, names);
     hint.textContent = hintFor(view, c);
     fill(side, drawDispenser(view, {maps: c.maps, guards: c.guards, send}),
-         drawShip(view, names), drawPlayers(view, names));
+         drawShip(view, names));
+    fill(players, drawPlayers(view, names));
+    zoom.start();
   }
 
   function showRoutes(view, c, send) {

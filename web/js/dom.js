@@ -53,3 +53,12 @@ export function clickable(node, label, onActivate) {
   });
   return node;
 }
+
+// Draws an SVG text narrower, to `width` units, when it is wider than that: words of any
+// language kept whole inside the box they are drawn on. (Not drawn yet, as in a hidden panel:
+// nothing is measured, nothing changed.)
+export function squeeze(text, width) {
+  if (!(text.getComputedTextLength?.() > width)) return;
+  text.setAttribute('textLength', width);
+  text.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+}

@@ -8,6 +8,7 @@ import {winnersText, seatNumber} from './names.js';
 import {t, list, maybe, has} from './i18n.js';
 import {errorText} from './errors.js';
 import {serverText} from './server_words.js';
+import {fitToScreen} from './fit.js';
 import generic from '../boards/generic.js';
 
 const LOG_LINES = 200;  // the log keeps the latest steps only
@@ -80,6 +81,7 @@ export class MatchPanel {
           h('label', {for: 'plain-view'}, t('play.plain_view')))));
     this.choose();
     fill(host, this.root);
+    this.unfit = fitToScreen(this.root);
   }
 
   choose() {
@@ -217,5 +219,6 @@ export class MatchPanel {
 
   close() {
     this.countdown.stop();
+    this.unfit();
   }
 }

@@ -9,7 +9,7 @@ import {loadBoard} from '../boards/index.js';
 import {optionsText} from './options_form.js';
 import {MatchPanel} from './play.js';
 import {ChatPanel} from './chat.js';
-import {foldingSeats} from './seat_list.js';
+import {foldingCard} from './room_card.js';
 import {presenceBadges, tick as tickPresence} from './presence.js';
 import {t, parts, number, has} from './i18n.js';
 import {errorText} from './errors.js';
@@ -31,10 +31,10 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
   let closed = false;   // this screen was left
   let gone = false;     // the room closed, or this player was sent away: nothing more is said there
   const title = h('h1', {}, t('room.title', {room: roomId}));
-  const info = h('section', {class: 'card room-info', 'aria-label': t('room.the_room')});
+  const info = h('section', {class: 'room-info', 'aria-label': t('room.the_room')});
   const problem = h('p', {class: 'error', role: 'alert'});
   const playHost = h('div', {id: 'match'});
-  const seatList = foldingSeats();
+  const roomCard = foldingCard();
   const chatHost = h('div', {id: 'chat'});
   fill(screen, title, problem, info, playHost, chatHost);
 
@@ -69,8 +69,8 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
       }
       if (error.code === 'no_such_room') {
         roomGone();
-        fill(info, h('p', {}, parts('room.closed', {history: h('a', {href: '#/history'},
-                                                                 t('room.history'))})));
+        fill(info, h('div', {class: 'card'}, h('p', {}, parts('room.closed', {
+          history: h('a', {href: '#/history'}, t('room.history'))}))));
         return;
       }
       if (error.code !== 'disconnected') fail(error);
@@ -225,16 +225,25 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
     };
     const options = optionsText(client.game(room.game), room.options);
     const code = room.code && h('strong', {id: 'join-code'}, room.code);
-    fill(info,
-      h('p', {class: 'room-status'}, h('span', {class: `badge ${room.status}`},
-                                       t(`room.status.${room.status}`)),
+    const taken = room.seats.filter((s) => s.player || s.bot).length;
+    // The room's line names who is away from the table (and when a bot comes for them): folded
+    // during the match, the seats below it are out of sight.
+    const absent = room.status === 'playing' ? room.seats.filter((s) => s.player && !s.connected)
+                                             : [];
+    fill(info, roomCard(room,
+      h('span', {class: 'room-status'}, h('span', {class: `badge ${room.status}`},
+                                          t(`room.status.${room.status}`)),
         watching ? t('room.you_watch') : '',
+        absent.map((seat) => h('span', {class: 'absent-seat', 'data-seat': seat.seat},
+          t('room.absent_seat', {name: seatName(seat)}), presenceBadges(seat, roomAt),
+          seat.stand_in && h('span', {class: 'badge stand-in'},
+                             t('room.stand_in', {kind: t(`seat.bot_kind.${seat.stand_in}`)})))),
         room.spectators ? t('lobby.watching', {count: room.spectators}) : '',
         options.map((text) => h('span', {class: 'muted'}, t('room.option', {text}))),
         room.absent_bot_s !== undefined && h('span', {class: 'muted absent-bot-option'},
           room.absent_bot_s > 0
               ? t('room.absent_bot_after', {count: room.absent_bot_s})
-              : t('room.absent_waited'))),
+              : t('room.absent_waited'))), [
       room.code && h('p', {class: 'code'}, room.private
           ? parts('room.private_code', {code, link: h('a', {href: invitation(room),
                                                                id: 'invitation'},
@@ -242,7 +251,8 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
           : parts('room.join_code', {code}),
         room.private && h('span', {class: 'muted', id: 'match-privacy'},
           t(room.public_when_over ? 'room.matches_public_when_over' : 'room.matches_private'))),
-      seatList(room, room.seats.map(seatRow)),
+      h('h2', {class: 'seats-title'}, t('room.seats_taken', {taken, count: room.seats.length})),
+      h('ul', {class: 'seats'}, room.seats.map(seatRow)),
       rematchOffer(),
       isHost() && h('p', {class: 'check'},
         h('input', {type: 'checkbox', id: 'spectator-chat', checked: room.spectator_chat,
@@ -255,7 +265,7 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
         h('button', {type: 'button', class: 'secondary', onclick: leave},
           t(watching ? 'room.stop_watching' : 'room.leave')),
         isHost() && h('button', {type: 'button', class: 'secondary', id: 'close-room',
-                                 onclick: closeRoom}, t('room.close'))));
+                                 onclick: closeRoom}, t('room.close')))]));
   }
 
   async function startPanel() {
@@ -296,8 +306,8 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
     // Pushed when the room closes under us (its last player left before the start).
     if (message.room === roomId && message.re === undefined) {
       roomGone();
-      fill(info, h('p', {}, parts('room.players_left', {
-        lobby: h('a', {href: '#/'}, t('room.back_to_lobby'))})));
+      fill(info, h('div', {class: 'card'}, h('p', {}, parts('room.players_left', {
+        lobby: h('a', {href: '#/'}, t('room.back_to_lobby'))}))));
     }
   };
   // The server's operator closed the room, or took this player's seat away: the room sends
@@ -314,9 +324,9 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
         : parts(what, {reason: message.reason_key && has(message.reason_key)
           ? h('span', {class: 'reason'}, t(message.reason_key))
           : h('q', {class: 'reason'}, message.reason)});
-    fill(info, h('p', {class: 'sent-away', role: 'alert'}, said),
+    fill(info, h('div', {class: 'card'}, h('p', {class: 'sent-away', role: 'alert'}, said),
          h('p', {}, parts('room.lobby_link', {
-           lobby: h('a', {href: '#/'}, t('room.back_to_lobby'))})));
+           lobby: h('a', {href: '#/'}, t('room.back_to_lobby'))}))));
   };
   const onClosed = (message) => {
     if (message.room !== roomId) return;
