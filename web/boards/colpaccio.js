@@ -8,7 +8,7 @@
 // ghost ship. Every choice is one of the view's legal actions, confirmed by a button named with
 // its label. See docs/games/colpaccio.md for the view and the actions.
 
-import {h, s, fill, clickable} from '../js/dom.js';
+import {h, s, fill, clickable, focusableWhileScrolling} from '../js/dom.js';
 import {GOODS, goodFrom, cardText, shortGood, cardFace, cardBack, threatFace, column,
         shipsColumn} from './colpaccio-cards.js';
 import {label, describe, group, eventText, standings, areaName}
@@ -48,6 +48,8 @@ function create(host) {
         h('small', {}, w('board.convoy_ends'))), convoy), pile),
     choice, looking, areas, scores, events);
   fill(host, root);
+  // On a phone the convoy and the ships looked at pan sideways: the keyboard pans them too.
+  const convoyPans = focusableWhileScrolling(convoy);
   let chosen = [];
   let shownStep = null;
   let last = null;
@@ -132,6 +134,7 @@ function create(host) {
         s('rect', {x: 3, y: 3, width: 94, height: 134, rx: 9})));
     }
     fill(convoy, slots);
+    convoyPans();
   }
 
   function drawPile(view) {

@@ -98,7 +98,7 @@ export function drawShip(view, names) {
       : w('ship.nobody'));
   const d = view.display;
   return h('section', {class: 'umrum-ship-box', 'aria-label': w('ship.title_label')},
-    h('h4', {}, fight ? w(fight.rolled ? 'ship.brawl_rolled' : 'ship.brawl',
+    h('h3', {}, fight ? w(fight.rolled ? 'ship.brawl_rolled' : 'ship.brawl',
                           {side: w(`ship.side.${fight.side === 'left' ? 'left' : 'right'}`),
                            column: fight.column + 1, count: fight.rolled ?? 0})
                       : w('ship.title')),

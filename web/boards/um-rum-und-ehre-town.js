@@ -173,15 +173,16 @@ const INSIDE = BOX - 8;  // the width a space's words may take, clear of its edg
 function fitInBox(text) {
   const width = (node) => node.getComputedTextLength?.() ?? 0;
   if (!(width(text) > INSIDE)) return;
-  const words = text.textContent;
+  const words = text.textContent.trim();
   const spaces = [...words.matchAll(/ /g)].map((m) => m.index);
   if (text.classList.contains('kind') && spaces.length) {
     const cut = spaces.reduce((a, b) => (Math.abs(b - words.length / 2) <
                                          Math.abs(a - words.length / 2) ? b : a));
     const y = Number(text.getAttribute('y'));
     text.replaceChildren(
-      s('tspan', {x: BOX / 2, y: y - 7}, words.slice(0, cut)),
-      s('tspan', {x: BOX / 2, y: y + 8}, words.slice(cut + 1)));
+      // (The space ends the first line: the name reads as its words, to screen readers too.)
+      s('tspan', {x: BOX / 2, y: y - 7}, words.slice(0, cut + 1)),
+      s('tspan', {x: BOX / 2, y: y + 8}, `${words.slice(cut + 1)} `));
     for (const line of text.children) squeeze(line, INSIDE);
     return;
   }

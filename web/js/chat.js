@@ -2,7 +2,7 @@
 // line is text: it reaches the page only through text nodes (h() and textContent), never as HTML,
 // whatever it holds.
 
-import {h, fill} from './dom.js';
+import {h, fill, scrollingList} from './dom.js';
 import {t, parts} from './i18n.js';
 import {errorText} from './errors.js';
 
@@ -30,8 +30,9 @@ export class ChatPanel {
   constructor(host, options) {
     this.options = options;
     this.muted = new Set();
-    this.list = h('ol', {class: 'log chat-lines', role: 'log', 'aria-label': t('chat.title'),
-                         'aria-live': 'polite'});
+    this.lines = scrollingList({class: 'chat-lines', role: 'log', 'aria-label': t('chat.title'),
+                                'aria-live': 'polite'});
+    this.list = this.lines.list;
     // The server keeps the limit of a line's length, and says it when a line is over it.
     this.input = h('input', {type: 'text', id: 'chat-text', autocomplete: 'off',
                              'aria-label': t('chat.say_something')});
@@ -41,7 +42,8 @@ export class ChatPanel {
     this.form = h('form', {class: 'chat-form', onsubmit: (event) => this.say(event)},
                   this.input, this.send);
     fill(host, h('section', {class: 'card chat', 'aria-label': t('chat.title')},
-                 h('h3', {}, t('chat.heading')), this.list, this.note, this.form, this.problem));
+                 h('h2', {}, t('chat.heading')), this.lines.box, this.note, this.form,
+                 this.problem));
     this.refresh();
   }
 
@@ -75,7 +77,7 @@ export class ChatPanel {
       this.list.append(chatLine(message.line));
     }
     while (this.list.children.length > SHOWN_LINES) this.list.firstChild.remove();
-    this.list.scrollTop = this.list.scrollHeight;
+    this.lines.toEnd();
   }
 
   isMuted(player) {

@@ -2,7 +2,7 @@
 // seat's eyes or (once it is over) with everything revealed. The slider, its buttons and the
 // arrow keys move through the steps.
 
-import {h, fill} from './dom.js';
+import {h, fill, scrollingList} from './dom.js';
 import {seatNames, gameName, winnersText} from './names.js';
 import {loadBoard} from '../boards/index.js';
 import {chatLine} from './chat.js';
@@ -109,10 +109,11 @@ export function showReplay({client, screen}, matchId, code) {
   const caption = h('p', {class: 'step-caption', id: 'step-caption', 'aria-live': 'polite'});
   const boardHost = h('div', {class: 'board replay-board'});
   const resultHost = h('div');
-  const chatList = h('ol', {class: 'log chat-lines', id: 'replay-chat',
-                            'aria-label': t('chat.title')});
+  const chatLines = scrollingList({class: 'chat-lines', id: 'replay-chat',
+                                   'aria-label': t('chat.title')});
+  const chatList = chatLines.list;
   const chatHost = h('section', {class: 'card chat replay-chat', hidden: true},
-                     h('h3', {}, t('chat.heading')), chatList);
+                     h('h2', {}, t('chat.heading')), chatLines.box);
   let steps = [];
   let board = null;
   let boardModule = null;

@@ -1,7 +1,7 @@
 // A match as it is played or watched: the game's board, whose turn it is, the countdown of an
 // open window or clock, the legal actions, a log of what happened, and the result at the end.
 
-import {h, fill} from './dom.js';
+import {h, fill, scrollingList} from './dom.js';
 import {showActions} from './actions.js';
 import {Countdown} from './countdown.js';
 import {winnersText, seatNumber} from './names.js';
@@ -66,7 +66,8 @@ export class MatchPanel {
     this.actionsHost = h('div');
     this.problem = h('p', {class: 'error', role: 'alert'});
     this.resultHost = h('div');
-    this.log = h('ol', {class: 'log', role: 'log', 'aria-label': t('play.log_label')});
+    this.logLines = scrollingList({role: 'log', 'aria-label': t('play.log_label')});
+    this.log = this.logLines.list;
     this.loggedStep = -1;
     this.askedEarlier = false;
     this.countdown = new Countdown(this.clockHost);
@@ -74,9 +75,10 @@ export class MatchPanel {
     // The game's board, or the plain view that serves every game (and shows client authors
     // what the server sends).
     this.plain = h('input', {type: 'checkbox', id: 'plain-view', onchange: () => this.choose()});
-    fill(this.root, this.boardHost,
+    // The board's own headings (a convoy, a ship) come under this one, out of sight.
+    fill(this.root, h('h2', {class: 'visually-hidden'}, t('play.board_heading')), this.boardHost,
       h('aside', {class: 'side'}, this.resultHost, this.turn, this.clockHost, this.problem,
-        this.actionsHost, h('h3', {}, t('play.log')), this.log,
+        this.actionsHost, h('h3', {}, t('play.log')), this.logLines.box,
         this.drawn !== generic && h('p', {class: 'check'}, this.plain,
           h('label', {for: 'plain-view'}, t('play.plain_view')))));
     this.choose();
@@ -183,7 +185,7 @@ export class MatchPanel {
 
   trimLog() {
     while (this.log.children.length > LOG_LINES) this.log.firstElementChild.remove();
-    this.log.scrollTop = this.log.scrollHeight;
+    this.logLines.toEnd();
   }
 
   async fillEarlier(before) {

@@ -4,7 +4,7 @@
 // starts at its own size, where its words and its targets are as large as a finger and an eye
 // need (the board says what that size is), and the frame pans across it.
 
-import {h} from './dom.js';
+import {h, focusableWhileScrolling} from './dom.js';
 import {t} from './i18n.js';
 
 const PHONE = '(max-width: 760px)';  // style.css's single column
@@ -15,7 +15,9 @@ const MOST = 3;  // times the drawing's own size
 // its smallest text and targets are readable and touchable (each board knows its drawing's
 // units). `changed()`: told after every zoom (a board that lays itself out by its width).
 export function zoomable(svg, {ownWidth, changed = () => {}}) {
-  const scroller = h('div', {class: 'zoom-scroll'}, svg);
+  const scroller = h('div', {class: 'zoom-scroll', role: 'region', 'aria-label': t('zoom.frame')},
+                     svg);
+  const panning = focusableWhileScrolling(scroller);  // arrows pan it from the keyboard
   let scale = null;  // null: the whole drawing fitted; otherwise times its own size
   const fitted = () => scale === null;
 
@@ -26,6 +28,7 @@ export function zoomable(svg, {ownWidth, changed = () => {}}) {
     out.disabled = fitted();
     inside.disabled = !fitted() && scale >= MOST;
     whole.disabled = fitted();
+    panning();
     changed();
   };
 
