@@ -9,6 +9,7 @@ import {t, list, maybe, has} from './i18n.js';
 import {errorText} from './errors.js';
 import {serverText} from './server_words.js';
 import {fitToScreen} from './fit.js';
+import {TurnAlerts, alertChoices} from './alerts.js';
 import generic from '../boards/generic.js';
 
 const LOG_LINES = 200;  // the log keeps the latest steps only
@@ -80,7 +81,9 @@ export class MatchPanel {
       h('aside', {class: 'side'}, this.resultHost, this.turn, this.clockHost, this.problem,
         this.actionsHost, h('h3', {}, t('play.log')), this.logLines.box,
         this.drawn !== generic && h('p', {class: 'check'}, this.plain,
-          h('label', {for: 'plain-view'}, t('play.plain_view')))));
+          h('label', {for: 'plain-view'}, t('play.plain_view'))),
+        options.act && alertChoices()));
+    this.alerts = new TurnAlerts();
     this.choose();
     fill(host, this.root);
     this.unfit = fitToScreen(this.root);
@@ -108,13 +111,16 @@ export class MatchPanel {
                               view.legal.length > 0;
     const act = mine && !view.over && this.options.act ? (action) => this.send(action) : null;
     this.board.update(view, {act, names});
-    this.showTurn(view, names, mine);
+    const yours = this.showTurn(view, names, mine);
     this.countdown.show(view.over ? null : view.deadline, arrivedAt, names);
     // The game's words name the actions and the steps in the plain view too.
     showActions(this.actionsHost, view,
                 {label: (action, v) => this.drawn.label(action, v, names), act,
                  onBoard: this.boardModule.onBoard, groupName: this.drawn.group});
     this.addToLog(view, names, this.view);
+    // The tab's title and icon, and the sound and notification chosen: the notification says
+    // the step that gave this player the turn.
+    this.alerts.turn(yours, this.lastSaid ?? '');
     this.showResult(view, names);
     this.view = view;
     // A control that had the focus may be gone with the old view: on the board, the board takes
@@ -158,6 +164,7 @@ export class MatchPanel {
     if (text !== this.turn.textContent && (yours || view.over)) this.options.announce(text);
     this.turn.textContent = text;
     this.turn.classList.toggle('yours', yours);
+    return yours;
   }
 
   // `before`: the view shown before this one (its step tells what changed), when there was one.
@@ -178,9 +185,10 @@ export class MatchPanel {
     const seat = live ? actor(view, before) : null;
     const byBot = seat !== null && this.options.standIns?.().has(seat);
     const text = stepText(this.drawn, view, names, before);
-    return h('li', {}, h('span', {class: 'step'}, t('play.step', {step: view.step})), ' ',
-             byBot ? t('play.by_stand_in', {text, name: names[seat] ?? seatNumber(seat)})
-                   : text);
+    const said = byBot ? t('play.by_stand_in', {text, name: names[seat] ?? seatNumber(seat)})
+                       : text;
+    if (live) this.lastSaid = said;
+    return h('li', {}, h('span', {class: 'step'}, t('play.step', {step: view.step})), ' ', said);
   }
 
   trimLog() {
@@ -222,5 +230,6 @@ export class MatchPanel {
   close() {
     this.countdown.stop();
     this.unfit();
+    this.alerts.stop();
   }
 }
