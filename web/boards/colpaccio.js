@@ -52,6 +52,10 @@ function create(host) {
   const convoyPans = focusableWhileScrolling(convoy);
   let chosen = [];
   let shownStep = null;
+  // Whether the view's seat is the reader's own (live), or another's seen in a replay; and how
+  // a seat is named.
+  let you = true;
+  let seatLabel = (seat) => String(seat);
   let last = null;
 
   function update(view, context) {
@@ -63,9 +67,11 @@ function create(host) {
 
   function redraw() { if (last) draw(...last); }
 
-  function draw(view, {act, names}) {
+  function draw(view, {act, names, you: own = true}) {
     const legal = act ? view.legal : [];
     const name = areaName(names);
+    you = own;
+    seatLabel = name;
     const focused = root.contains(document.activeElement)
         ? document.activeElement.dataset.focus : null;
     const send = (action) => {
@@ -148,7 +154,9 @@ function create(host) {
     const known = threats.revealed.length >= 2 || !mine?.spyglass;
     items.push(threats.set_aside
         ? figure(threatFace(threats.set_aside),
-                 w(known ? 'pile.set_aside_known' : 'pile.set_aside_spyglass'),
+                 known ? w('pile.set_aside_known')
+                       : you ? w('pile.set_aside_spyglass')
+                       : w('pile.set_aside_spyglass_of', {who: seatLabel(view.seat)}),
                  {class: 'colp-slot set-aside'})
         : figure(cardBack({threat: true, text: '?'}), w('pile.set_aside_unseen'),
                  {class: 'colp-slot set-aside'}));
@@ -173,7 +181,8 @@ function create(host) {
   function drawLooking(view, reveals, pick) {
     if (!view.looking) return fill(looking);
     const choosable = new Set(reveals.flatMap((a) => a.ships));
-    fill(looking, h('h3', {}, w('looking.title')),
+    fill(looking, h('h3', {}, you ? w('looking.title')
+                                  : w('looking.title_of', {who: seatLabel(view.seat)})),
       h('div', {class: 'colp-hand', role: 'group', 'aria-label': w('looking.label')},
         view.looking.map((card) => {
           const svg = cardFace(card, {'data-focus': `ship-${card.id}`});
@@ -219,7 +228,8 @@ function create(host) {
       all.push([view.corsairs, w('corsairs_title'), score[1], 'corsairs']);
     }
     fill(areas, all.map(([area, who, points, seat]) => {
-      const mine = seat === view.seat;
+      // The reader's own area (live); in a replay through a seat's eyes, named as the others.
+      const mine = seat === view.seat && you;
       const turn = !view.over && view.turn === seat;
       const chips = [
         seat === view.first_player && h('span', {class: 'chip first'}, w('area.first_player')),

@@ -218,7 +218,7 @@ function create(host) {
         : v.legal.some((a) => a.type === 'choose') ? w('hint.choose') : '',
     letGo && [' ', h('button', {type: 'button', class: 'riff-let-go', onclick: () => send(letGo)},
                      label(letGo, v))]);
-    showHand(v);
+    showHand(v, names);
     fill(players, v.players.map((p, seat) => h('li', {
       class: `riff-player${turn?.seat === seat ? ' to-move' : ''}${seat === v.seat ? ' mine' : ''}`,
       'data-seat': seat},
@@ -239,7 +239,7 @@ function create(host) {
                                          : w('players.choosing')) : '')));
   }
 
-  function showHand(v) {
+  function showHand(v, names) {
     const me = v.seat !== null && v.seat !== undefined ? v.players[v.seat] : null;
     if (!me?.hand) {
       delete hand.dataset.key;
@@ -251,13 +251,19 @@ function create(host) {
     const key = JSON.stringify([me.hand, me.card, [...choose.keys()]]);
     if (hand.dataset.key === key) return;
     hand.dataset.key = key;
-    fill(hand, h('strong', {}, w('hand.title')), ' ', me.hand.map((card) => choose.has(card)
+    // The reader's own cards (live), or another seat's seen in a replay.
+    const yours = ctx.you ?? true;
+    const who = names[v.seat] ?? seatNumber(v.seat);
+    fill(hand, h('strong', {}, yours ? w('hand.title') : w('hand.title_of', {who})), ' ',
+         me.hand.map((card) => choose.has(card)
         ? h('button', {type: 'button', class: 'riff-card', 'data-card': card,
                        'aria-label': label(choose.get(card), v),
                        onclick: () => send(choose.get(card))}, card)
         : h('span', {class: `riff-card${card === me.card ? ' chosen' : ''}`, 'data-card': card},
             card)),
-         me.card ? h('span', {class: 'riff-mine'}, w('hand.face_down', {card: me.card})) : '');
+         me.card ? h('span', {class: 'riff-mine'},
+                     yours ? w('hand.face_down', {card: me.card})
+                           : w('hand.face_down_of', {who, card: me.card})) : '');
   }
 
   return {update};

@@ -7,7 +7,7 @@
 // challenges, penalties, cards) is a button of the actions panel, named here in plain words.
 // See docs/games/scalawag.md for the view and the actions.
 
-import {h, s, fill, clickable, squeeze} from '../js/dom.js';
+import {h, s, fill, clickable, squeeze, nameWithWords} from '../js/dom.js';
 import {zoomable} from '../js/zoom.js';
 import {CARD, PILL, seating, reachPath, fogPlace, reachPairs} from './scalawag-seating.js';
 import {label, describe, group, eventText, crewCount, crewName, orderName, flagName,
@@ -46,6 +46,8 @@ function create(host) {
   function update(view, context) {
     last = [view, context];
     const {act, names} = context;
+    // The view's seat is the reader's own (live), or another's seen in a replay.
+    const yours = context.you ?? true;
     const who = (seat) => names[seat] ?? seatNumber(seat);
     const ring = view.ring?.length ? view.ring : view.players.map((p) => p.seat);
     const targets = new Map();
@@ -126,13 +128,19 @@ function create(host) {
       }
       if (targets.has(seat)) {
         g.classList.add('target');
-        clickable(g, w('table.click', {action: label(targets.get(seat), view, names), ship: name}),
+        // Named by what the card shows (its captain, ship, compass, crew...), then the order.
+        clickable(g, label(targets.get(seat), view, names),
                   () => act(targets.get(seat)));
       }
       items.push(g);
     });
     svg.replaceChildren(...items);
     for (const text of drawnNames) fit(text, CARD.w - 20);
+    // A name cut short to fit its card: the card's control is named by what it now shows.
+    for (const g of svg.querySelectorAll('.ship-card.target')) {
+      g.setAttribute('aria-label', nameWithWords(g, label(targets.get(Number(g.dataset.seat)),
+                                                          view, names)));
+    }
     // The other lines of a card, and a claim in its pill, in any language: drawn narrower when
     // longer than their box.
     for (const text of svg.querySelectorAll('.ship-card > text:not(.who)')) {
@@ -150,7 +158,8 @@ function create(host) {
       fog ? w('legend.fog', {a: who(fog[0]), b: who(fog[1])}) : '');
 
     const you = view.you;
-    fill(hand, you ? [h('strong', {}, w('hand.title')),
+    fill(hand, you ? [h('strong', {}, yours ? w('hand.title')
+                                            : w('hand.title_of', {who: who(view.seat)})),
                       you.hand.length
                           ? you.hand.map((card) => h('span', {class: 'card'}, crewName(card)))
                           : w('hand.none'),
@@ -168,7 +177,9 @@ function create(host) {
         w('notes.harbour', {count: view.harbour}),
         view.locker?.length ? w('notes.locker', {cards: list(view.locker.map(crewName))}) : ''),
       view.log?.length ? h('ol', {class: 'events', 'aria-label': w('notes.recent')},
-        view.log.slice(-6).map((e) => h('li', {}, eventText(e, names, view.seat ?? null)))) : null);
+        view.log.slice(-6).map((e) => h('li', {}, eventText(e, names,
+                                                            yours ? view.seat ?? null
+                                                                  : undefined)))) : null);
   }
   return {update};
 }

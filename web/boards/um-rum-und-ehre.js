@@ -97,10 +97,12 @@ function create(host) {
                  h('div', {class: 'umrum-town-box'}, zoom.node, routes, hint), side), players);
   fill(host, root);
   let chosen = null;  // a space several legal moves lead to, whose ways are listed
+  let you = true;     // the view's seat is the reader's own (live), not one seen in a replay
   let last = null;
 
   function update(view, context) {
     last = [view, context];
+    you = context.you ?? true;
     draw(view, context.act, context.names);
   }
 
@@ -129,7 +131,7 @@ function create(host) {
     hint.textContent = hintFor(view, c);
     fill(side, drawDispenser(view, {maps: c.maps, guards: c.guards, send}),
          drawShip(view, names));
-    fill(players, drawPlayers(view, names));
+    fill(players, drawPlayers(view, names, you));
     zoom.start();
   }
 

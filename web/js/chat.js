@@ -5,6 +5,7 @@
 import {h, fill, scrollingList} from './dom.js';
 import {t, parts} from './i18n.js';
 import {errorText} from './errors.js';
+import {rememberMutes} from './mutes.js';
 
 const SHOWN_LINES = 200;  // the panel keeps the latest lines only, as the log does
 
@@ -26,7 +27,8 @@ export function chatLine(line, {atStep = false} = {}) {
 }
 
 export class ChatPanel {
-  // options: {client, roomId, canSpeak: () => bool, whyNot: () => text}
+  // options: {client, roomId, canSpeak: () => bool, whyNot: () => text,
+  //           match: () => the room's match id, if any (its replay leaves the muted lines out)}
   constructor(host, options) {
     this.options = options;
     this.muted = new Set();
@@ -47,8 +49,10 @@ export class ChatPanel {
     this.refresh();
   }
 
-  // The room changed: whether this player may speak now.
+  // The room changed: whether this player may speak now; the mutes, which hold through a
+  // rematch, remembered for the replay of the room's match.
   refresh() {
+    rememberMutes(this.options.match?.(), this.muted);
     const can = this.options.canSpeak();
     this.input.disabled = !can;
     this.send.disabled = !can;
@@ -88,6 +92,7 @@ export class ChatPanel {
   async toggleMute(player) {
     this.muted = new Set(await this.options.client.mute(this.options.roomId, player,
                                                          {muted: !this.muted.has(player)}));
+    rememberMutes(this.options.match?.(), this.muted);
     // Lines already shown stay; what the server no longer sends is what muting means.
     for (const li of this.list.querySelectorAll('.chat-line')) {
       li.classList.toggle('from-muted', this.muted.has(Number(li.dataset.player)));

@@ -16,10 +16,11 @@ const LOG_LINES = 200;  // the log keeps the latest steps only
 
 // What a step did, in the game's words (`board.describe`, from the view it led to and the one
 // before it); a step the game's words cannot tell from its view (one seen after a gap) is told
-// by its last action, as every game's plain view does.
-export function stepText(board, view, names, before) {
+// by its last action, as every game's plain view does. `you`: the view's seat is the reader's
+// own (a replay through another seat's eyes names that seat where it would say "you").
+export function stepText(board, view, names, before, you = true) {
   const next = (view.to_act || []).map((s) => names[s] ?? seatNumber(s));
-  return board.describe(view, names, before) || generic.describe(view, names) ||
+  return board.describe(view, names, before, you) || generic.describe(view, names) ||
          (next.length ? t('play.to_act_next', {count: next.length, who: list(next)})
                       : t('play.nobody_to_act'));
 }

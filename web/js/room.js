@@ -44,6 +44,7 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
     client, roomId,
     canSpeak: () => Boolean(room) && !gone && (!watching || room.spectator_chat),
     whyNot: () => (gone ? t('chat.room_gone') : room ? t('room.spectators_may_not') : ''),
+    match: () => room?.match,
   });
   // The room is no more (closed, emptied, or this player sent away): its chat falls silent.
   const roomGone = () => {
