@@ -11,7 +11,7 @@
 import {h, s, fill, clickable, focusableWhileScrolling} from '../js/dom.js';
 import {GOODS, goodFrom, cardText, shortGood, cardFace, cardBack, threatFace, column,
         shipsColumn} from './colpaccio-cards.js';
-import {label, describe, group, eventText, standings, areaName}
+import {label, describe, group, eventText, standings, areaName, rules}
     from './colpaccio-words.js';
 import {t, list, sentence} from '../js/i18n.js';
 
@@ -293,4 +293,4 @@ function create(host) {
 // ghost ship takes (your columns): the panel folds their long lists away.
 const onBoard = (a) => ['raid', 'letter_of_marque', 'reveal_ships', 'lose_good'].includes(a.type);
 
-export default {create, label, describe, group, onBoard};
+export default {create, label, describe, group, onBoard, rules};

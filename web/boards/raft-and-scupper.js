@@ -8,7 +8,7 @@ import {h, s, fill, clickable} from '../js/dom.js';
 import {zoomable} from '../js/zoom.js';
 import {t, parts, list} from '../js/i18n.js';
 import {seatNumber} from '../js/names.js';
-import {figureName, crewName, traitName, key, pirateName, pirateMark, label, describe, group}
+import {figureName, crewName, traitName, key, pirateName, pirateMark, label, describe, group, rules}
     from './raft-and-scupper-words.js';
 
 const w = (key, params) => t(`games.raft-and-scupper.${key}`, params);
@@ -218,4 +218,4 @@ function showLegend(legend, view, names) {
 // The actions a click on the board makes (the panel folds their long lists away).
 const onBoard = (a) => ['switch_pair', 'place_pirate', 'jump', 'sail', 'scupper'].includes(a.type);
 
-export default {create, label, describe, group, onBoard};
+export default {create, label, describe, group, onBoard, rules};

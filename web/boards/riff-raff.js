@@ -12,7 +12,7 @@ import {deg, releasePose, xBounds} from './riff-raff-shapes.js';
 import {MotionPlayer, restPoses} from './riff-raff-motion.js';
 import {Placer, KINDS} from './riff-raff-load.js';
 import {part, pieceDrawing, kindPicture} from './riff-raff-pieces.js';
-import {milli, areaName, catchText, label, describe, group, kindName, thePiece, scoreText}
+import {milli, areaName, catchText, label, describe, group, kindName, thePiece, scoreText, rules}
     from './riff-raff-words.js';
 import {t, list} from '../js/i18n.js';
 import {seatNumber} from '../js/names.js';
@@ -273,4 +273,4 @@ function create(host) {
 // Catches are single grabs (a click on a falling piece) or letting go (the hint's button).
 const onBoard = (a) => ['choose', 'load', 'catch'].includes(a.type);
 
-export default {create, label, describe, group, onBoard, scoreText};
+export default {create, label, describe, group, onBoard, scoreText, rules};

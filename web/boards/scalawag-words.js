@@ -214,3 +214,9 @@ export function describe(view, names, before, you = true) {
   return sentence(told.join(w('event_separator')));
 }
 
+// The rules in short (games.scalawag.rules in the catalogs): their sections, and the phase a view
+// is in, which the page explains beside the board.
+export const rules = {
+  sections: ['goal', 'turn', 'challenge', 'reach'],
+  phase: (view) => (view.over ? 'over' : view.phase ?? null),
+};

@@ -11,7 +11,8 @@ import {h, s, fill, clickable, squeeze, nameWithWords} from '../js/dom.js';
 import {zoomable} from '../js/zoom.js';
 import {CARD, PILL, seating, reachPath, fogPlace, reachPairs} from './scalawag-seating.js';
 import {label, describe, group, eventText, crewCount, crewName, orderName, flagName,
-        allegianceName, phaseName} from './scalawag-words.js';
+        allegianceName, phaseName, rules}
+    from './scalawag-words.js';
 import {t, list} from '../js/i18n.js';
 import {seatNumber} from '../js/names.js';
 
@@ -199,4 +200,4 @@ function fit(text, width) {
 // mutiny's target with its steal) is a button.
 const onBoard = (a) => a.type === 'targets' && a.targets.length === 1 && !a.steal;
 
-export default {create, label, describe, group, onBoard};
+export default {create, label, describe, group, onBoard, rules};

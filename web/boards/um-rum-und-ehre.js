@@ -12,7 +12,8 @@ import {zoomable} from '../js/zoom.js';
 import {drawTown, deadEnds, TOWN_SIZE} from './um-rum-und-ehre-town.js';
 import {drawDispenser, drawShip, drawPlayers} from './um-rum-und-ehre-side.js';
 import {label, describe, group, moveTarget, moveCost, spaceName, seatName, tileText, tavernName,
-        colourName, scoreText} from './um-rum-und-ehre-words.js';
+        colourName, scoreText, rules}
+    from './um-rum-und-ehre-words.js';
 
 const w = (key, params) => t(`games.um-rum-und-ehre.${key}`, params);
 
@@ -171,4 +172,4 @@ function hintFor(view, c) {
 const onBoard = (a) =>
   ['move', 'move_dark', 'take_map', 'guard'].includes(a.type) || takesBackOne(a);
 
-export default {create, label, describe, group, onBoard, scoreText};
+export default {create, label, describe, group, onBoard, scoreText, rules};

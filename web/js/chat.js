@@ -21,8 +21,9 @@ export function chatLine(line, {atStep = false} = {}) {
       : parts('chat.line', {name, text});
   const step = atStep && line.step !== null && line.step !== undefined;
   return h('li', {class: 'chat-line', 'data-player': line.player},
-    step ? parts('chat.at_step', {step: h('span', {class: 'step'}, t('chat.step', {step: line.step})),
-                                  line: h('span', {}, said)})
+    step ? parts('chat.at_step', {
+      step: h('span', {class: 'step'}, t('chat.step', {step: line.step})),
+      line: h('span', {}, said)})
          : said);
 }
 

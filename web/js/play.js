@@ -10,6 +10,7 @@ import {errorText} from './errors.js';
 import {serverText} from './server_words.js';
 import {fitToScreen} from './fit.js';
 import {TurnAlerts, alertChoices} from './alerts.js';
+import {rulesAtHand} from './rules.js';
 import generic from '../boards/generic.js';
 
 const LOG_LINES = 200;  // the log keeps the latest steps only
@@ -52,7 +53,7 @@ function scoreText(board, result, score, name) {
 }
 
 export class MatchPanel {
-  // options: {game: id, board: module, names: () => [seat names],
+  // options: {game: id, gameName: its name, board: module, names: () => [seat names],
   //           act: (action) => Promise | null,
   //           announce(text), match: id, earlier: () => Promise of get_replay's steps,
   //           standIns: () => Set of the seats a bot plays for now (optional)}
@@ -78,8 +79,12 @@ export class MatchPanel {
     // what the server sends).
     this.plain = h('input', {type: 'checkbox', id: 'plain-view', onchange: () => this.choose()});
     // The board's own headings (a convoy, a ship) come under this one, out of sight.
+    // The game's rules at hand: the phase explained, the rules in short.
+    this.rules = this.drawn.rules && rulesAtHand({id: options.game, name: options.gameName},
+                                                 this.drawn.rules);
     fill(this.root, h('h2', {class: 'visually-hidden'}, t('play.board_heading')), this.boardHost,
-      h('aside', {class: 'side'}, this.resultHost, this.turn, this.clockHost, this.problem,
+      h('aside', {class: 'side'}, this.resultHost, this.turn, this.clockHost, this.rules?.node,
+        this.problem,
         this.actionsHost, h('h3', {}, t('play.log')), this.logLines.box,
         this.drawn !== generic && h('p', {class: 'check'}, this.plain,
           h('label', {for: 'plain-view'}, t('play.plain_view'))),
@@ -113,6 +118,7 @@ export class MatchPanel {
     const act = mine && !view.over && this.options.act ? (action) => this.send(action) : null;
     this.board.update(view, {act, names});
     const yours = this.showTurn(view, names, mine);
+    this.rules?.update(view);
     this.countdown.show(view.over ? null : view.deadline, arrivedAt, names);
     // The game's words name the actions and the steps in the plain view too.
     showActions(this.actionsHost, view,

@@ -13,6 +13,7 @@ import {chatLine} from './chat.js';
 import {stepText, resultText} from './play.js';
 import {fitToScreen} from './fit.js';
 import {mutedIn} from './mutes.js';
+import {rulesAtHand} from './rules.js';
 import {t, number, sentence} from './i18n.js';
 import {errorText} from './errors.js';
 
@@ -53,6 +54,8 @@ export function showReplay({client, screen}, matchId, code, query = new URLSearc
   let shown = 0;
   let timer = null;
   let showMuted = false;
+  let rules = null;  // the game's rules at hand, once its board is known
+  const rulesHost = h('div');
   const muted = mutedIn(matchId);
 
   const seat = () => (audience.value === '' ? undefined : Number(audience.value));
@@ -79,6 +82,7 @@ export function showReplay({client, screen}, matchId, code, query = new URLSearc
     const {view} = steps[k];
     const you = seat() !== undefined && seat() === mySeat;
     board.update(view, {act: null, names, you});
+    rules?.update(view);
     // The same words as the match's log: what the step did, from its view and the one before.
     caption.textContent = k === 0
         ? t('replay.start', {count: steps.length - 1})
@@ -173,7 +177,8 @@ export function showReplay({client, screen}, matchId, code, query = new URLSearc
   async function save() {
     problem.textContent = '';
     try {
-      const path = `/api/matches/${matchId}/export${code ? `?code=${encodeURIComponent(code)}` : ''}`;
+      const asked = code ? `?code=${encodeURIComponent(code)}` : '';
+      const path = `/api/matches/${matchId}/export${asked}`;
       const response = await fetch(path, {headers: {Authorization: `Bearer ${client.token}`}});
       if (!response.ok) {
         const body = await response.json().catch(() => ({}));
@@ -203,6 +208,11 @@ export function showReplay({client, screen}, matchId, code, query = new URLSearc
     title.textContent = t('replay.title', {game: gameName(client, match.game), match: matchId});
     boardModule = await loadBoard(match.game);
     board = boardModule.create(boardHost);
+    if (boardModule.rules) {
+      rules = rulesAtHand({id: match.game, name: gameName(client, match.game)},
+                          boardModule.rules);
+      rulesHost.replaceWith(rules.node);
+    }
     const over = match.status !== 'running';
     mySeat = match.seats.find((s) => s.player === client.player.id)?.seat;
     fill(audience,
@@ -239,7 +249,7 @@ export function showReplay({client, screen}, matchId, code, query = new URLSearc
 
   const root = h('div', {class: 'replay'},
     boardHost,
-    h('aside', {class: 'side replay-side'},
+    h('aside', {class: 'side replay-side'}, rulesHost,
       h('h2', {}, t('replay.steps_title')), stepList.box, chatHost));
   fill(screen, title, problem, resultHost,
     h('div', {class: 'replay-controls'},

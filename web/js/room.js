@@ -276,7 +276,7 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
     if (closed) return;
     const match = room.match;
     panel = new MatchPanel(playHost, {
-      game: room.game, board: module, match, announce,
+      game: room.game, gameName: gameName(client, room.game), board: module, match, announce,
       replay: replayLink(match, room),
       names: () => seatNames(room.seats),
       standIns: () => new Set(room.seats.filter((s) => s.stand_in).map((s) => s.seat)),
