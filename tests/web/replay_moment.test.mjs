@@ -11,7 +11,13 @@ import {readFileSync} from 'node:fs';
 import {startServer, launch, enter, createShortRoom, startWithRandomBots, nextToAct, seeded,
         clickAnAction, until} from './harness.mjs';
 
-const caption = (page) => page.locator('#step-caption').innerText();
+// Whether the list's current step is in sight in its scrolling box.
+const currentInSight = (page) => page.locator('#replay-steps button[aria-current="step"]')
+    .evaluate((button) => {
+      const item = button.getBoundingClientRect();
+      const box = button.closest('.log').getBoundingClientRect();
+      return item.top >= box.top - 1 && item.bottom <= box.bottom + 1;
+    });
 const shownStep = async (page) => Number(new URL(page.url()).hash.match(/step=(\d+)/)?.[1]);
 
 test('a replay opens at the step and seat its link names, and plays, lists, downloads',
@@ -50,6 +56,7 @@ test('a replay opens at the step and seat its link names, and plays, lists, down
     assert.equal(await page.locator('#step').inputValue(), String(k));
     assert.equal(await page.locator('#replay-steps button[aria-current="step"]').getAttribute(
         'data-step'), String(k));
+    assert.ok(await currentInSight(page), 'the step shown is in sight in the list');
     // Bot 2's hand, labelled with its player: never "Your hand" for someone else's.
     const hand = page.locator('.scalawag .hand');
     assert.match(await hand.innerText(), /^Bot 2 \(random\)'s hand:/);
@@ -75,6 +82,7 @@ test('a replay opens at the step and seat its link names, and plays, lists, down
     await page.locator('#step-caption', {hasText: `Step ${last} of ${last}`})
         .waitFor({timeout: (last / 8 + 10) * 1000});
     await page.getByRole('button', {name: '▶ Play'}).waitFor();
+    await until(() => currentInSight(page), 'the last step in sight in the list');
 
     // The match file.
     const [download] = await Promise.all([page.waitForEvent('download'),

@@ -50,7 +50,8 @@ function create(host) {
                             'aria-label': w('board.which_pirate')});
   const legend = h('div', {class: 'raft-legend'});
   // Its own size: a cell of C units is a cell of C pixels, its ships as large as a fingertip.
-  const zoom = zoomable(svg, {ownWidth: () => svg.viewBox.baseVal?.width ?? 0});
+  const zoom = zoomable(svg, {ownWidth: () => svg.viewBox.baseVal?.width ?? 0,
+                              centre: () => svg.querySelector('.clickable, .pirate')});
   const root = h('div', {class: 'raft'}, figures, zoom.node, hint, legend);
   fill(host, root);
   let selected = null;     // the pirate chosen to move

@@ -27,7 +27,8 @@ function create(host) {
   // Its own size: a unit is a pixel, the cards' words as large as the page's small print.
   // (The long table's words are larger, 14 units: at 12/14 of its size they are 12 px.)
   const zoom = zoomable(svg, {ownWidth: () => (svg.viewBox.baseVal?.width ?? 0) *
-                                               (drawnNarrow ? 12 / 14 : 1)});
+                                               (drawnNarrow ? 12 / 14 : 1),
+                              centre: () => svg.querySelector('.ship-card.mine')});
   const root = h('div', {class: 'scalawag'}, zoom.node, legend, hand, table);
   fill(host, root);
   let last = null;

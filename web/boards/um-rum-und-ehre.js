@@ -93,7 +93,8 @@ function create(host) {
   const side = h('div', {class: 'umrum-side'});
   const players = h('div', {class: 'umrum-people'});
   // Its own size: a unit is a pixel, a space as large as a fingertip and its words readable.
-  const zoom = zoomable(town, {ownWidth: () => TOWN_SIZE});
+  const zoom = zoomable(town, {ownWidth: () => TOWN_SIZE,
+                               centre: () => town.querySelector('.captain')});
   const root = h('div', {class: 'umrum'}, head, h('div', {class: 'umrum-main'},
                  h('div', {class: 'umrum-town-box'}, zoom.node, routes, hint), side), players);
   fill(host, root);

@@ -92,23 +92,28 @@ export function showReplay({client, screen}, matchId, code, query = new URLSearc
     for (const button of stepList.list.querySelectorAll('button[aria-current]')) {
       button.removeAttribute('aria-current');
     }
-    const current = stepList.list.querySelector(`button[data-step="${k}"]`);
-    if (current) {
-      current.setAttribute('aria-current', 'step');
-      // The list scrolls to it, and only the list: the page stays where it is.
-      const box = stepList.box;
-      const item = current.parentElement;
-      if (item.offsetTop < box.scrollTop ||
-          item.offsetTop + item.offsetHeight > box.scrollTop + box.clientHeight) {
-        box.scrollTop = item.offsetTop - box.clientHeight / 2;
-      }
-    }
+    stepList.list.querySelector(`button[data-step="${k}"]`)?.setAttribute('aria-current', 'step');
+    keepInSight();
     moment.href = here();
     if (location.hash !== moment.getAttribute('href')) {
       history.replaceState(null, '', moment.getAttribute('href'));
     }
     if (k === steps.length - 1) stop();
   }
+
+  // The list scrolls to the step shown, and only the list: the page stays where it is. Again
+  // when the list's box changes size (a longer caption above it leaves it less room).
+  function keepInSight() {
+    const current = stepList.list.querySelector('button[aria-current]');
+    if (!current) return;
+    const box = stepList.box;
+    const item = current.parentElement.getBoundingClientRect();
+    const frame = box.getBoundingClientRect();
+    if (item.top < frame.top || item.bottom > frame.bottom) {
+      box.scrollTop += item.top - frame.top - (box.clientHeight - item.height) / 2;
+    }
+  }
+  if (typeof ResizeObserver === 'function') new ResizeObserver(keepInSight).observe(stepList.box);
 
   // The steps stepped through by themselves, at the speed chosen, from where they are (from the
   // start again when at the end).

@@ -14,7 +14,8 @@ const MOST = 3;  // times the drawing's own size
 // `svg`: the drawing. `ownWidth()`: its width in CSS pixels at its own size, the size at which
 // its smallest text and targets are readable and touchable (each board knows its drawing's
 // units). `changed()`: told after every zoom (a board that lays itself out by its width).
-export function zoomable(svg, {ownWidth, changed = () => {}}) {
+// `centre()`: the part of the drawing a phone starts on (the captain, one's own ship), if any.
+export function zoomable(svg, {ownWidth, changed = () => {}, centre = () => null}) {
   const scroller = h('div', {class: 'zoom-scroll', role: 'region', 'aria-label': t('zoom.frame')},
                      svg);
   const panning = focusableWhileScrolling(scroller);  // arrows pan it from the keyboard
@@ -69,6 +70,13 @@ export function zoomable(svg, {ownWidth, changed = () => {}}) {
     decidedFor = phone;
     scale = phone && scroller.clientWidth < ownWidth() ? 1 : null;
     show();
+    const part = scale !== null && centre();
+    if (part) {
+      const at = part.getBoundingClientRect();
+      const frame = scroller.getBoundingClientRect();
+      scroller.scrollLeft += at.left + at.width / 2 - (frame.left + frame.width / 2);
+      scroller.scrollTop += at.top + at.height / 2 - (frame.top + frame.height / 2);
+    }
   };
   if (typeof ResizeObserver === 'function') {
     const watch = new ResizeObserver(() => {
