@@ -13,7 +13,7 @@ const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'screens
 mkdirSync(out, {recursive: true});
 
 // A new browser in `locale` whose player enters the lobby under `name`.
-async function enter(browser, url, name, locale, viewport = {width: 1200, height: 860}) {
+async function enter(browser, url, name, locale, viewport = {width: 1280, height: 800}) {
   const context = await browser.newContext({viewport, locale});
   const page = await context.newPage();
   page.on('pageerror', (error) => { throw new Error(`${name}'s page: ${error.message}`); });
@@ -72,7 +72,7 @@ async function shoot(locale, suffix) {
     }
     await anne.locator('.raft-board .pirate.movable').first().click();
     await anne.mouse.move(0, 0);
-    await anne.screenshot({path: file('raft-and-scupper'), fullPage: true});
+    await anne.screenshot({path: file('raft-and-scupper')});
     await anne.locator('.raft-board .pirate.selected').click();  // and let it go again
 
     // The replay of a finished match, some steps in.
@@ -80,7 +80,18 @@ async function shoot(locale, suffix) {
     await anne.locator('#replay-link').click();
     await anne.locator('#step-caption').filter({hasText: /\S/}).waitFor();
     for (let i = 0; i < 12; ++i) await anne.keyboard.press('ArrowRight');
+    await anne.mouse.move(0, 0);
     await anne.screenshot({path: file('replay')});
+
+    // The history, her own matches, and the same on a phone.
+    await anne.locator('a[href="#/history"]').first().click();
+    await anne.locator('#history-mine').check();
+    await anne.locator('tr[data-match]').first().waitFor();
+    await anne.screenshot({path: file('history')});
+    await anne.setViewportSize({width: 390, height: 844});
+    await anne.locator('tr[data-match]').first().waitFor();
+    await anne.screenshot({path: file('phone-history')});
+    await anne.setViewportSize({width: 1280, height: 800});
 
     // On a phone, Jack joins Mary's room; once she has placed the pirates he chooses a crew.
     const phone = await browser.newContext({
@@ -111,7 +122,7 @@ async function shoot(locale, suffix) {
       await nextStep(kim, before);
     }
     await nextToAct([kim]);
-    await kim.screenshot({path: file('scalawag'), fullPage: true});
+    await kim.screenshot({path: file('scalawag')});
 
     // A Colpaccio table for three, some turns in, a run of two goods chosen in the convoy.
     const ned = await enter(browser, server.url, 'Ned Low', locale);
@@ -141,7 +152,7 @@ async function shoot(locale, suffix) {
       await nextStep(ned, before);
     }
     await ned.mouse.move(0, 0);
-    await ned.screenshot({path: file('colpaccio'), fullPage: true});
+    await ned.screenshot({path: file('colpaccio')});
 
     // Um Rum & Ehre for three, from the second round on: the town with pirates in its alleys,
     // the spaces Anne may move to lit, the display, the ship and the players.
@@ -174,10 +185,14 @@ async function shoot(locale, suffix) {
       await nextStep(ume, before);
     }
     await ume.mouse.move(0, 0);
-    await ume.screenshot({path: file('um-rum-und-ehre'), fullPage: true});
+    await ume.screenshot({path: file('um-rum-und-ehre')});
+    // The same town on a phone: at its own size in its frame, to pan across.
+    await ume.setViewportSize({width: 390, height: 844});
+    await ume.locator('.umrum .zoom.zoomed').waitFor();
+    await ume.screenshot({path: file('phone-um-rum-und-ehre')});
 
     // Riff Raff against two bots, a few rounds in, just after a load: the motion playing.
-    const ann = await enter(browser, server.url, 'Ann Mills', locale, {width: 1200, height: 1400});
+    const ann = await enter(browser, server.url, 'Ann Mills', locale);
     await createRoom(ann, 'riff-raff', () => ann.locator('#option-players').fill('3'));
     await addBots(ann, [1, 2]);
     await ann.locator('#start:not([disabled])').click();
@@ -195,7 +210,7 @@ async function shoot(locale, suffix) {
           for (let i = 0; i < 4; ++i) await ann.keyboard.press('ArrowRight');
           await ann.keyboard.press('Enter');
           await ann.waitForTimeout(450);
-          await ann.screenshot({path: file('riff-raff'), fullPage: true});
+          await ann.screenshot({path: file('riff-raff')});
           break;
         }
         await ann.locator('.riff-set-down').click();

@@ -13,10 +13,7 @@ namespace tortuga {
 namespace event = protocol::event;
 
 bool listed_in_lobby(const Json& summary) {
-  if (!summary.is_object() || summary.value("private", true)) return false;
-  const auto rematch = summary.find("rematch");
-  const bool rematching = rematch != summary.end() && !rematch->is_null();
-  return summary.value("status", "") != "over" || rematching;
+  return summary.is_object() && !summary.value("private", true);
 }
 
 Json lobby_listing(Json summary) {

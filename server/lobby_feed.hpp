@@ -27,9 +27,12 @@ namespace tortuga {
 
 using Json = nlohmann::json;
 
-// Whether the lobby lists a room, from its summary (Room::summary): not a private room, and not
-// one whose match is over unless its seats are being asked for a rematch; a finished room is no
-// longer one to join, and its match is in the history.
+// Whether the lobby lists a room, from its summary (Room::summary): every room but a private
+// one, from its making to its closing. A room whose match is over stays, as "over", while its
+// players are still at the table (they may offer a rematch there); it goes when it closes, as
+// every room does once nobody is left in it. A room that left the list at its match's end, to
+// come back when someone offered a rematch, looked to those watching the lobby as if it had
+// closed and opened again.
 bool listed_in_lobby(const Json& summary);
 
 // A room as the lobby lists it, from its summary: the options set by hand (those whose value is

@@ -95,15 +95,31 @@ TEST_CASE("a lobby watcher is sent rooms made, joined, started, over and closed,
       },
       "started");
 
-  // Played to the end: a finished room is no longer listed.
+  // Played to the end: the room stays listed, over, while its players are at the table (a
+  // rematch may follow), and leaves the list when they leave and it closes.
   anne.wait_version(match, 0);
   ben.wait_version(match, 0);
   auto rng = seeded_rng();
   play_random(match, {&anne, &ben}, {}, rng);
   REQUIRE(is_over(anne, match));
+  change = next_change(
+      watcher, hidden,
+      [&](const Json& m) {
+        const Json r = listing_of(m, room);
+        CHECK_FALSE(gone(m, room));
+        return !r.is_null() && r.at("status") == "over";
+      },
+      "over");
+  Json now = watcher.request({{"type", "list_rooms"}});
+  bool listed_over = false;
+  for (const Json& r : now.at("rooms"))
+    listed_over |= r.at("id") == room && r.at("status") == "over";
+  CHECK(listed_over);
+  anne.request({{"type", "leave_room"}, {"room", room}});
+  ben.request({{"type", "leave_room"}, {"room", room}});
   next_change(
-      watcher, hidden, [&](const Json& m) { return gone(m, room); }, "over");
-  const Json now = watcher.request({{"type", "list_rooms"}});
+      watcher, hidden, [&](const Json& m) { return gone(m, room); }, "closed once left");
+  now = watcher.request({{"type", "list_rooms"}});
   for (const Json& r : now.at("rooms")) CHECK(r.at("id") != room);
 
   // Another room, closed by its host; and a host who goes away is shown so.

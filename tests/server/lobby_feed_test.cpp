@@ -62,11 +62,11 @@ struct Feed {
 
 }  // namespace
 
-TEST_CASE("a room is listed unless private, or over with no rematch asked for") {
+TEST_CASE("a room is listed unless private, its match over too, until it closes") {
   CHECK(listed_in_lobby(listing(1, "scalawag", "open")));
   CHECK(listed_in_lobby(listing(1, "scalawag", "starting")));
   CHECK(listed_in_lobby(listing(1, "scalawag", "playing")));
-  CHECK_FALSE(listed_in_lobby(listing(1, "scalawag", "over")));
+  CHECK(listed_in_lobby(listing(1, "scalawag", "over")));
   Json rematching = listing(1, "scalawag", "over");
   rematching["rematch"] = {{"by", 4}, {"accepted", {4}}};
   CHECK(listed_in_lobby(rematching));
@@ -177,7 +177,7 @@ TEST_CASE("a room opened and closed while changes gather goes to the watchers as
   }
 }
 
-TEST_CASE("a room whose match is over leaves the list, unless its seats are asked for a rematch") {
+TEST_CASE("a room whose match is over stays in the list, with its rematch asked for or not") {
   Table t;
   t.on_room([&] { t.room->join(t.anne, std::nullopt, 1); });
   Json summary = t.room->summary();
@@ -194,11 +194,11 @@ TEST_CASE("a room whose match is over leaves the list, unless its seats are aske
     t.commit_all();
   }
   CHECK(t.room->summary()["status"] == "over");
-  CHECK_FALSE(listed_in_lobby(t.room->summary()));
+  CHECK(listed_in_lobby(t.room->summary()));
   t.on_room([&] { t.room->rematch(t.anne, 4); });
   CHECK(listed_in_lobby(t.room->summary()));
-  t.on_room([&] { t.room->leave(t.ben, 5); });  // declines
-  CHECK_FALSE(listed_in_lobby(t.room->summary()));
+  t.on_room([&] { t.room->leave(t.ben, 5); });  // declines; Anne is still at the table
+  CHECK(listed_in_lobby(t.room->summary()));
   CHECK(t.room->summary()["created_ms"] == summary["created_ms"]);
 }
 

@@ -7,7 +7,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {startServer, launch, enter, createShortRoom, playOneMove, nextToAct, seeded, step,
-        toAct, until} from './harness.mjs';
+        toAct, until, openRoomCard} from './harness.mjs';
 
 // The server's default wait (bots.absent_bot_s), as welcome tells the lobby's form.
 const DEFAULT_WAIT_S = 30;
@@ -31,6 +31,8 @@ test('a bot plays for a player who closed the page, who comes back to the seat a
     await cleo.goto(`${server.url}#/watch/${room}`);
     await anne.locator('#start:not([disabled])').click();
     for (const page of [anne, mary, cleo]) await page.locator('.play').waitFor();
+    // The seats are in the room's card, which the match folds to its line: opened.
+    for (const page of [anne, cleo]) await openRoomCard(page);
 
     const rowOnAnne = anne.locator('.seat[data-seat="1"]');
     const rowOnCleo = cleo.locator('.seat[data-seat="1"]');
@@ -46,6 +48,9 @@ test('a bot plays for a player who closed the page, who comes back to the seat a
       assert.equal(await row.locator('.badge.online').count(), 0);
       assert.match(await row.innerText(), /Mary Read/);
     }
+    // The room's line says it too, for when the card is folded.
+    await anne.locator('.room-card summary .absent-seat', {hasText: 'Mary Read'})
+        .locator('.badge.absent-bot .clock').waitFor();
     // The lobby's list says so too.
     const dan = await enter(browser, server.url, 'Dan');
     await dan.locator(`.room[data-room="${room}"] .away`, {hasText: 'away'}).waitFor();
@@ -80,6 +85,7 @@ test('a bot plays for a player who closed the page, who comes back to the seat a
     back.on('pageerror', (error) => { throw new Error(`Mary's page: ${error.message}`); });
     await back.goto(`${server.url}#/room/${room}`);
     await back.locator('.play').waitFor();
+    await openRoomCard(back);
     await back.locator('.seat[data-seat="1"] .badge.you').waitFor();
     await until(async () => (await rowOnAnne.locator('.badge.stand-in').count()) === 0,
                 'the bot to give the seat back');

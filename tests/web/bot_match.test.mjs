@@ -51,15 +51,19 @@ test('a browser plays Raft & Scupper against a bot to the end', async () => {
     const done = said.slice(0, said.lastIndexOf(' (ship '))
         .replace(/^place /, 'placed ').replace(/^switch /, 'switched ');
     assert.equal(await anne.locator('.log li').first().innerText(), `1. Anne Bonny ${done}`);
-    // The focus stays in the match (the ship is taken now), and Tab leads to the next choice.
-    assert.ok(await anne.evaluate(() => document.activeElement.closest('.play') !== null));
+    // The focus stays on the board (the ship is taken now), and the next Tab or two lead to the
+    // next choice there (the figure to place, then the ships), not round the whole page.
+    assert.ok(await anne.evaluate(() => document.activeElement.closest('.play .board') !== null),
+              'the board keeps the focus');
     await anne.locator('.play[data-to-act="true"]').waitFor();
-    for (let i = 0; i < 60; ++i) {
+    let tabs = 0;
+    for (; tabs < 60; ++tabs) {
       const found = await anne.evaluate(
           () => document.activeElement.matches('.target-place, .target-switch'));
       if (found) break;
       await anne.keyboard.press('Tab');
     }
+    assert.ok(tabs <= 3, `${tabs} Tab presses from the move made to the next choice`);
     await anne.keyboard.press('Enter');
     await anne.locator('.play[data-step="2"]').waitFor();
 

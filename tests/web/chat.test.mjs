@@ -1,11 +1,12 @@
 // Chat in a room with several browsers: every line is seen by everyone in the room as the text
 // it is (markup shows as characters, never runs), spectators speak once the host allows it, a
 // player who mutes another no longer sees that player's lines, a late spectator is given the
-// recent lines, and the match's history shows what was said at which step.
+// recent lines, and the match's history shows what was said at which step; once the room is
+// closed, its chat is.
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {startServer, launch, enter, createShortRoom} from './harness.mjs';
+import {startServer, launch, enter, createShortRoom, openRoomCard} from './harness.mjs';
 
 const SCRIPT = '<img src=x onerror=alert(1)>';
 
@@ -44,6 +45,9 @@ test('chat is seen by all as text, muted per player, given to latecomers, kept i
       assert.equal(await page.locator('#chat img').count(), 0);
       assert.equal(await page.locator('#chat .chat-line').first().locator('.chat-name').innerText(),
                    'Anne Bonny');
+      // Said now, the line is who and what: no number before it.
+      assert.equal(await page.locator('#chat .chat-line').first().innerText(),
+                   `Anne Bonny: ${SCRIPT}`);
     }
     assert.equal(dialogs.length, 0);
 
@@ -79,12 +83,27 @@ test('chat is seen by all as text, muted per player, given to latecomers, kept i
     await anne.locator('#start:not([disabled])').click();
     await anne.locator('.play').waitFor();
     await say(anne, 'fair winds');
+    assert.equal(await anne.locator('#chat .chat-line').last().innerText(),
+                 'Anne Bonny: fair winds');
     const match = anne.received.find((m) => m.type === 'room' && m.room.match).room.match;
     await kim.goto(`${server.url}#/replay/${match}`);
     const said = kim.locator('#replay-chat .chat-line', {hasText: 'fair winds'});
     await said.waitFor();
-    assert.match(await said.innerText(), /^0 Anne Bonny: fair winds$/);
+    assert.match(await said.innerText(), /^step 0 · Anne Bonny: fair winds$/);
     assert.equal(await kim.locator('#replay-chat img').count(), 0);
+
+    // The host closes the room, giving no reason: the others are told so in one sentence, and
+    // the chat, where nobody is left to hear, falls silent.
+    await openRoomCard(anne);
+    await anne.locator('#close-room').click();
+    for (const page of [mary, jack]) {
+      await page.locator('.sent-away').waitFor();
+      assert.equal(await page.locator('.sent-away').innerText(),
+                   'The host closed this room and stopped its match.');
+      assert.ok(await page.locator('#chat-text').isDisabled());
+      assert.ok(await page.getByRole('button', {name: 'Say'}).isDisabled());
+      await page.getByText('This room is closed: nothing more can be said here.').waitFor();
+    }
   } finally {
     await browser.close();
     await server.stop();

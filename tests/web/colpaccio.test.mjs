@@ -72,7 +72,9 @@ function checkTable(drawn, view) {
   assert.equal(drawn.setAsideBack, view.threats.set_aside ? 0 : 1);
   assert.deepEqual(drawn.struck, view.threats.revealed);
   assert.deepEqual(drawn.looking, (view.looking || []).map((c) => c.id));
-  const areas = view.players.map((p) => [String(p.seat), p]);
+  // One's own area first, under the convoy; the others in turn order.
+  const areas = view.players.map((p) => [String(p.seat), p])
+      .sort(([a], [b]) => (b === String(view.seat)) - (a === String(view.seat)));
   if (view.solo) areas.push(['corsairs', view.corsairs]);
   assert.deepEqual(drawn.areas.map((a) => a.seat), areas.map(([seat]) => seat));
   for (const [seat, area] of areas) {
@@ -200,7 +202,8 @@ async function createColpaccio(page, players, difficulty) {
 async function checkEnd(page, view) {
   const r = view.result;
   const drawn = await drawnTable(page);
-  assert.deepEqual(drawn.areas.filter((a) => a.seat !== 'corsairs').map((a) => a.prestige),
+  assert.deepEqual(drawn.areas.filter((a) => a.seat !== 'corsairs')
+                       .sort((a, b) => Number(a.seat) - Number(b.seat)).map((a) => a.prestige),
                    r.scores);
   const rows = await page.locator('.colp-score-table tbody tr')
       .evaluateAll((trs) => trs.map((tr) => [tr.dataset.seat,

@@ -5,7 +5,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {startServer, launch, enter, startWithRandomBots, seeded, isOver, toAct, step,
-        clickAnAction, until} from './harness.mjs';
+        clickAnAction, until, openRoomCard} from './harness.mjs';
 
 // The games' options that put a clock on a player's turns, and the words they are shown in.
 const CLOCKS = ['turn_clock_s', 'decision_s'];
@@ -81,8 +81,9 @@ test('at the default options every game counts down the turn clock of the seat t
       assert.ok(counted, `${game.id}: the countdown was shown and went down`);
       // A player has at most 4 rooms until they close (too_many_rooms), and there are 5 games:
       // Anne closes each room once its clock is seen, as a host who is done with it does.
+      await openRoomCard(anne);
       await anne.locator('#close-room').click();
-      await anne.getByText('The host closed this room and stopped its match:').waitFor();
+      await anne.getByText('The host closed this room and stopped its match.').waitFor();
     }
   } finally {
     await browser.close();

@@ -22,14 +22,16 @@ const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 // `manyReplays`: the address of the test's clients may ask for replays as fast as it likes, as a
 // script replaying every game does (by default an address gets 10 at once, 30 a minute, which a
 // person stepping through the history never meets).
+// `limits`: limits of the config's `limits` set otherwise (many rooms from one address, say).
 export async function startServer({dir = mkdtempSync(join(tmpdir(), 'tortuga-web-')),
                                    port = 0, botDelay = 0, args = [],
-                                   manyReplays = false} = {}) {
+                                   manyReplays = false, limits = {}} = {}) {
   const portFile = join(dir, `port-${Date.now()}`);
   const pace = botDelay === 'server' ? [] : ['--bot-delay-ms', String(botDelay)];
-  if (manyReplays) {
-    const config = join(dir, 'many-replays.json');
-    writeFileSync(config, JSON.stringify({limits: {replay_burst: 100000}}));
+  const set = {...(manyReplays ? {replay_burst: 100000} : {}), ...limits};
+  if (Object.keys(set).length) {
+    const config = join(dir, 'limits.json');
+    writeFileSync(config, JSON.stringify({limits: set}));
     args = ['--config', config, ...args];
   }
   const child = spawn(binary, ['serve', '--port', String(port), '--port-file', portFile,
@@ -105,6 +107,11 @@ export async function enter(browser, url, name, viewport = {width: 1200, height:
   // Every message between this browser and the server, to check what went over the wire.
   page.received = [];
   page.sent = [];
+  // Every answer of the server's that is an error (a missing favicon, say), by its address.
+  page.failures = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) page.failures.push(`${response.status()} ${response.url()}`);
+  });
   page.on('websocket', (ws) => {
     ws.on('framereceived', ({payload}) => page.received.push(JSON.parse(payload)));
     ws.on('framesent', ({payload}) => page.sent.push(JSON.parse(payload)));
@@ -148,6 +155,15 @@ export async function startWithRandomBots(page) {
   }
   await page.locator('#start:not([disabled])').click();
   await page.locator('.play').waitFor();
+}
+
+// Opens the room's card (its seats, their controls, Leave and Close), which a match under way
+// folds to its line, as a person clicks its line.
+export async function openRoomCard(page) {
+  const card = page.locator('details.room-card');
+  await card.waitFor();
+  if (!await card.evaluate((d) => d.open)) await card.locator('summary').click();
+  await page.locator('details.room-card[open]').waitFor();
 }
 
 export async function step(page) {

@@ -5,7 +5,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {startServer, launch, enter, playOneMove, nextToAct, seeded, step, toAct,
-        until} from './harness.mjs';
+        until, openRoomCard} from './harness.mjs';
 
 // A move of Anne's while Mary's turn is awaited, which cannot end the match: a jump (only sailing
 // and scuppering change the ships that decide who rafted up), else a pass, which ends it only
@@ -45,8 +45,12 @@ test('a stand-in plays for an absent player, who gets the seat back; the host ro
     await anne.locator('.play').waitFor();
     await mary.locator('.play').waitFor();
 
-    // Mary's browser goes away; the host lets a bot play her seat.
+    // Mary's browser goes away: the room's line says so. The host opens the room's card and
+    // lets a bot play her seat.
     await mary.goto('about:blank');
+    await anne.locator('.room-card summary .absent-seat', {hasText: 'Mary Read'})
+        .locator('.badge.away').waitFor();
+    await openRoomCard(anne);
     const maryRow = anne.locator('.seat[data-seat="1"]');
     await maryRow.locator('.badge.away').waitFor();
     await anne.getByRole('button', {name: 'a bot plays for Mary Read'}).click();
@@ -93,9 +97,10 @@ test('a stand-in plays for an absent player, who gets the seat back; the host ro
     // The host leaves: Mary, who is here, becomes the host and may close the room.
     await anne.getByRole('button', {name: 'Leave room'}).click();
     await anne.waitForURL(/#\/$/);
+    await openRoomCard(mary);
     await mary.locator('.seat[data-seat="1"] .badge', {hasText: 'host'}).waitFor();
     await mary.locator('#close-room').click();
-    await mary.getByText('The host closed this room and stopped its match:').waitFor();
+    await mary.getByText('The host closed this room and stopped its match.').waitFor();
   } finally {
     await browser.close();
     await server.stop();

@@ -28,7 +28,7 @@ const GAMES = {
       await page.getByLabel('Tempo per contestare, in secondi').fill('600');
       await page.getByLabel('Tempo per le altre scelte, in secondi').fill('600');
     },
-    shown: ['Tempo per contestare, in secondi: 600', 'Nebbia di Guerra (tre giocatori): sì'],
+    shown: ['Tempo per contestare, in secondi: 600', 'Tempo per le altre scelte, in secondi: 600'],
     log: [/round \d+: turno di /,
           new RegExp('(ordina di (Spiegare le Vele|Fare Fuoco con i Cannoni|Avvicinarsi e ' +
                      'Abbordare|Assoldare Equipaggio|Navigare Sopravento)|ordina un ' +
@@ -41,7 +41,7 @@ const GAMES = {
     set: async (page) => {
       await page.getByLabel('Tempo per ogni scelta, in secondi').fill('600');
     },
-    shown: ['Disposizione del covo: a caso', 'Tempo per ogni scelta, in secondi: 600'],
+    shown: ['Tempo per ogni scelta, in secondi: 600'],
     log: [/ha mosso il capitano da .+ a .+ \(\d+ pirat[ai]/, /inizia il round \d+/,
           /(ha fatto salire a bordo \d+ pirat[ai]|la rissa comincia)/],
     result: /punti onore/,

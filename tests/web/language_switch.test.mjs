@@ -6,7 +6,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {startServer, launch, enter, startAgainstBot, playOneMove, nextToAct, seeded, step,
-        logOfSteps} from './harness.mjs';
+        logOfSteps, openRoomCard} from './harness.mjs';
 
 test('the name form is written again in the language chosen', async () => {
   const server = await startServer();
@@ -60,6 +60,7 @@ test('a switch of language mid-match keeps the match, and the choice is kept', a
     assert.match(italian[0], /^1\. Anne Bonny ha (piazzato un Barba(gialla|nera)|scambiato)/);
     assert.notEqual(italian[0], english[0]);
     assert.match(await anne.locator('#turn').innerText(), /^(Tocca a te\.|Si attende .+\.)$/);
+    await openRoomCard(anne);
     await anne.locator('.seat[data-seat="0"]', {hasText: 'Posto 1'}).waitFor();
     // Nothing was asked of the server but to rejoin the room and sync its match.
     const asked = anne.sent.slice(sent).map((m) => m.type);

@@ -1,10 +1,13 @@
 // The lobby updates itself: in a second browser, the lobby's list changes without a reload, and
 // without asking again, when a first browser makes a room, a seat is taken and the match starts;
-// each room shows its age and whether its host is here, and a private room never shows.
+// each room shows its age and whether its host is here (and how long a player has been away, as
+// time goes by), a room whose match is over stays until it closes, and a private room never
+// shows.
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {startServer, launch, enter, createShortRoom} from './harness.mjs';
+import {startServer, launch, enter, createShortRoom, playOneMove, nextToAct, seeded}
+    from './harness.mjs';
 
 test('the lobby in a second browser follows a room made, filled and started in the first',
      async () => {
@@ -13,6 +16,8 @@ test('the lobby in a second browser follows a room made, filled and started in t
   try {
     const anne = await enter(browser, server.url, 'Anne Bonny');
     const mary = await enter(browser, server.url, 'Mary Read');
+    // Mary's clock is the test's to move on: how long someone has been away is read from it.
+    await mary.clock.install();
     await mary.locator('#rooms').getByText(/No open rooms/).waitFor();
     // Marks this page: a reload would lose it.
     await mary.evaluate(() => { window.sameLobby = true; });
@@ -52,10 +57,38 @@ test('the lobby in a second browser follows a room made, filled and started in t
     }
     assert.equal(await mary.locator(`#rooms li.room[data-room="${secret}"]`).count(), 0);
 
+    // A player who went away is shown so, for as long as they are away: the time moves on.
+    const bill = await enter(browser, server.url, 'Billy Bones');
+    const billsRoom = await createShortRoom(bill);
+    await bill.context().close();
+    const billsRow = mary.locator(`#rooms li.room[data-room="${billsRoom}"]`);
+    await billsRow.locator('.seats-inline .away').waitFor();
+    assert.equal(await billsRow.locator('.seats-inline li').first().innerText(),
+                 'Billy Bones · away');
+    await mary.clock.fastForward('03:10');
+    await billsRow.locator('.seats-inline .away', {hasText: 'away 3 min'}).waitFor();
+
+    // The match played to its end: the room stays in the list, over, while Anne is at the table.
+    const random = seeded(5);
+    for (let page; (page = await nextToAct([anne]));) await playOneMove(page, random);
+    await row.locator('.badge.over').waitFor();
+    await row.getByRole('link', {name: `Watch room ${room}`}).waitFor();
+    assert.ok(mary.received.filter((m) => m.type === 'rooms_changed')
+        .every((m) => !m.gone.includes(room)), 'never gone while Anne sat there');
+
     // Leaving the lobby stops the changes.
     await mary.getByRole('link', {name: `Watch room ${room}`}).click();
-    await mary.locator('.play').waitFor();
+    await mary.locator('.room-info').waitFor();
     assert.ok(mary.sent.some((m) => m.type === 'unwatch_lobby'));
+    // Nothing the pages asked for was missing, and the page has its icon (a browser asks for
+    // /favicon.ico, which was a 404, when the page names none).
+    assert.deepEqual([...anne.failures, ...mary.failures], []);
+    const icon = await anne.evaluate(async () => {
+      const link = document.querySelector('link[rel="icon"]');
+      const response = link && await fetch(link.href);
+      return response && {status: response.status, type: response.headers.get('content-type')};
+    });
+    assert.deepEqual(icon, {status: 200, type: 'image/svg+xml'});
   } finally {
     await browser.close();
     await server.stop();

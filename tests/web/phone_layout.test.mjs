@@ -1,7 +1,8 @@
 // Every game on a phone (390x844): once the match is on, its board comes first (what is played
-// on: the board's records, its players and events, may follow) and the actions after it, the seat list is folded (and opens and closes from the keyboard, staying as the
-// player left it through the next views), and nothing is wider than the screen. On a wide
-// screen the seat list stands open.
+// on: the board's records, its players and events, may follow) and the actions after it, the
+// room is folded to its line (and opens and closes from the keyboard, staying as the player
+// left it through the next views), and nothing is wider than the screen. On a wide screen the
+// room stands open before the start and folds to its line once the match is on.
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -34,17 +35,27 @@ const place = (page) => page.evaluate(() => {
   // laid out with the actions' panel).
   const parts = [...document.querySelectorAll('.play .board *')]
       .filter((e) => !e.closest('svg') || e.matches('svg'))
+      // A drawing zoomed in its frame pans there: the frame is what takes the screen.
+      .filter((e) => !e.parentElement.closest('.zoom-scroll, .colp-convoy'))
       .map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
   return {board: Math.min(...parts.map((r) => r.top)),
           boardRight: Math.max(...parts.map((r) => r.right)), side: top('.play .side'),
           room: top('.room-info'),
           records: top('.umrum-side, .colp-areas, .scalawag-notes, .riff-players, .raft-legend'), pageWidth: document.documentElement.scrollWidth,
+          // (What a frame inside the screen clips, or scrolls, does not run past it.)
           wide: [...document.querySelectorAll('main *')]
               .filter((e) => !e.closest('svg') && e.getBoundingClientRect().right > innerWidth + 0.5)
+              .filter((e) => {
+                for (let a = e.parentElement; a; a = a.parentElement) {
+                  if (getComputedStyle(a).overflowX !== 'visible' &&
+                      a.getBoundingClientRect().right <= innerWidth + 0.5) return false;
+                }
+                return true;
+              })
               .map((e) => `${e.tagName.toLowerCase()}.${e.className}`)};
 });
 
-test('on a phone every game shows its board first, then the actions, the seats folded',
+test('on a phone every game shows its board first, then the actions, the room folded',
      async () => {
   const server = await startServer();
   const browser = await launch();
@@ -62,7 +73,7 @@ test('on a phone every game shows its board first, then the actions, the seats f
       assert.deepEqual(at.wide, [], `${game}: these run past the screen's edge`);
       assert.ok(at.boardRight <= PHONE.width, `${game}: the board runs past the screen`);
 
-      const list = anne.locator('details.seat-list');
+      const list = anne.locator('details.room-card');
       assert.equal(await list.evaluate((d) => d.open), false, `${game}: the seats are folded`);
       assert.equal(await anne.locator('.seat').first().isVisible(), false);
       // The keyboard opens it, and it stays open through the views that follow.
@@ -79,8 +90,9 @@ test('on a phone every game shows its board first, then the actions, the seats f
       await until(async () => !await anne.locator('.seat').first().isVisible(), 'folded again');
       // A player has at most 4 rooms until they close (too_many_rooms), and there are 5 games:
       // Anne closes each once it is seen, as a host who is done with it does.
+      await list.locator('summary').click();
       await anne.locator('#close-room').click();
-      await anne.getByText('The host closed this room and stopped its match:').waitFor();
+      await anne.getByText('The host closed this room and stopped its match.').waitFor();
     }
   } finally {
     await browser.close();
@@ -88,14 +100,28 @@ test('on a phone every game shows its board first, then the actions, the seats f
   }
 }, {timeout: 170000});
 
-test('on a wide screen the seat list stands open during the match', async () => {
+test('on a wide screen the room stands open before the start, folded to its line during ' +
+     'the match', async () => {
   const server = await startServer();
   const browser = await launch();
   try {
     const anne = await enter(browser, server.url, 'Anne Bonny', {width: 1280, height: 800});
-    await startWithBots(anne, 'scalawag', 3);
-    assert.equal(await anne.locator('details.seat-list').evaluate((d) => d.open), true);
-    await anne.locator('.seat[data-seat="2"]').waitFor();
+    await anne.getByLabel('Game', {exact: true}).selectOption('scalawag');
+    await anne.getByRole('button', {name: 'Create room'}).click();
+    await anne.waitForURL(/#\/room\/\d+$/);
+    const card = anne.locator('details.room-card');
+    assert.equal(await card.evaluate((d) => d.open), true);
+    for (const seat of [1, 2]) {
+      await anne.locator(`.seat[data-seat="${seat}"]`).getByRole('button', {name: 'Add bot'})
+          .click();
+      await anne.locator(`.seat[data-seat="${seat}"]:not(.empty)`).waitFor();
+    }
+    await anne.locator('#start:not([disabled])').click();
+    await anne.locator('.play .board > *').first().waitFor();
+    assert.equal(await card.evaluate((d) => d.open), false);
+    assert.equal(await anne.locator('.seat').first().isVisible(), false);
+    const line = await card.locator('summary').boundingBox();
+    assert.ok(line.height < 50, `the room's line is ${line.height} px high`);
   } finally {
     await browser.close();
     await server.stop();

@@ -52,7 +52,7 @@ test('in the pseudo-language, every text of the lobby, a match, the history and 
       await anne.locator('#option-short_game').check();
       await anne.locator('#private').check();
     });
-    await anne.locator('#match-privacy').waitFor();
+    await anne.locator('#match-privacy').waitFor({state: 'attached'});
     await anne.locator('#chat-text').fill('Ahoy');
     await anne.locator('.chat-form button').click();
     await anne.locator('.chat-line').waitFor();

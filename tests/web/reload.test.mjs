@@ -4,7 +4,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {startServer, launch, enter, createShortRoom, playOneMove, nextToAct, seeded, step, isOver,
-        startAgainstBot, until} from './harness.mjs';
+        startAgainstBot, until, openRoomCard} from './harness.mjs';
 
 test('a reload in the middle of a match resumes it', async () => {
   const server = await startServer();
@@ -27,6 +27,7 @@ test('a reload in the middle of a match resumes it', async () => {
     await anne.locator(`.play[data-step="${before}"]`).waitFor();
     assert.match(anne.url(), new RegExp(`#/room/${room}$`));
     assert.match(await anne.locator('#who').innerText(), /Anne Bonny/);
+    await openRoomCard(anne);
     assert.match(await anne.locator('.seat[data-seat="0"]').innerText(), /Anne Bonny\s*you/);
     assert.equal(await anne.locator('.raft-board').innerHTML(), board);
     // The log tells the match from its start again, not from the step the reload came back to.

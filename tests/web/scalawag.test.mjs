@@ -54,8 +54,10 @@ test('a browser names targets by clicking ships, and plays Scalawag! to its end'
           // (the first time, Enter on the focused ship) sends exactly that action.
           const ship = targets.nth(Math.floor(random() * n));
           const seat = Number(await ship.getAttribute('data-seat'));
-          assert.match(await ship.getAttribute('aria-label'),
-                       /^(fire on|board|sail to windward of|stir a mutiny on) \S/);
+          // Named by what the card shows, its captain first, then by what a click does.
+          const named = await ship.getAttribute('aria-label');
+          assert.ok(named.startsWith(await ship.locator('text.who').textContent()), named);
+          assert.match(named, /: (fire on|board|sail to windward of|stir a mutiny on) \S/);
           await clickAndWait(anne, ship, clicks === 0 ? 'keyboard' : 'click');
           assert.deepEqual(lastSent(anne), {type: 'targets', targets: [seat]});
           ++clicks;

@@ -97,7 +97,7 @@ function drawn(page) {
           .map((p) => `${p.dataset.a}-${p.dataset.b}`).sort(),
       fog: [...svg.querySelectorAll('.fog')].map((f) => `${f.dataset.a}-${f.dataset.b}`),
       cards,
-      claim: claim && {text: claim.textContent, left: c.left, right: c.right, top: c.top,
+      claim: claim && {text: claim.textContent.trim(), left: c.left, right: c.right, top: c.top,
                        bottom: c.bottom},
     };
   });

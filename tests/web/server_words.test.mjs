@@ -3,7 +3,7 @@
 // the server's allowance, with the allowance; a line over the length limit, which the SDK refuses
 // as the server would, with the limit and the line's length), the end of a match (who made the
 // Colpaccio and with how much prestige, the players named as the room names them), and the room
-// closed by its host without a word (the server's own words for that).
+// closed by its host without a word (said so, without a reason).
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -82,14 +82,13 @@ test('an Italian page says the server\'s refusals and results in Italian, with t
     assert.equal(await said.innerText(), expected);
     assert.notEqual(await said.innerText(), result.message);
 
-    // The host closes the room and gives no reason: the server says so in its own words.
+    // The host closes the room and gives no reason: the server's key for that (its English
+    // "no reason given") makes the page say what happened, and no reason after it.
     await page.locator('#close-room').click();
     const away = page.locator('.sent-away');
     await away.waitFor();
-    assert.equal(await away.innerText(),
-                 t('room.closed_by_host', {reason: t('room.reason.none')}));
-    assert.equal(await away.innerText(),
-                 'Chi ospita ha chiuso questa stanza: nessun motivo indicato');
+    assert.equal(await away.innerText(), t('room.closed_by_host_no_reason'));
+    assert.equal(await away.innerText(), 'Chi ospita ha chiuso questa stanza.');
   } finally {
     await browser.close();
     await server.stop();

@@ -136,7 +136,8 @@ export function threatFace(threat, attrs = {}) {
                    ...attrs, class: `colp-card threat threat-${threat} ${attrs.class || ''}`},
     s('title', {}, threatName(threat)),
     s('rect', {class: 'card-body', x: 2, y: 2, width: W - 4, height: H - 4, rx: 9}),
-    s('text', {class: 'threat-kind', x: W / 2, y: 22, 'text-anchor': 'middle'}, w('threat_kind')),
+    s('text', {class: 'threat-kind', x: W / 2, y: 22, 'text-anchor': 'middle',
+               ...fits(w('threat_kind'), 12, W - 12)}, w('threat_kind')),
     s('path', {class: 'threat-mark', d: THREAT_MARK[threat] || ''}),
     s('text', {class: 'threat-text', x: W / 2, y: 118, 'text-anchor': 'middle',
                ...fits(threatTitle(threat), 13, W - 12)}, threatTitle(threat)));
@@ -157,7 +158,7 @@ export function strip(card, y, width, text = locationName(card.location)) {
                  'data-card': card.id},
     s('title', {}, cardText(card)),
     s('rect', {class: 'band', x: 1, y: 0, width: width - 2, height: STRIP - 2, rx: 4}),
-    s('text', {class: 'band-text', x: 7, y: 14}, text),
+    s('text', {class: 'band-text', x: 7, y: 15, ...fits(text, 12, width - 30)}, text),
     card.cannonball ? cannonball(width - 12, 10, 6) : null);
 }
 
@@ -172,9 +173,9 @@ function columnSvg(attrs, rows, icon, count, name, badge, most, strips) {
     icon,
     s('text', {class: 'count', x: 62, y: 24, 'text-anchor': 'middle'}, count),
     s('text', {class: 'name', x: COLUMN / 2, y: 40, 'text-anchor': 'middle',
-               ...fits(name, 10.5, COLUMN - 6)}, name),
+               ...fits(name, 12, COLUMN - 6)}, name),
     badge ? s('text', {class: `badge-text${most ? ' most' : ''}`, x: COLUMN / 2, y: 55,
-                       ...fits(badge, 10.5, COLUMN - 6),
+                       ...fits(badge, 12, COLUMN - 6),
                        'text-anchor': 'middle'}, badge) : null,
     strips);
 }
@@ -202,7 +203,8 @@ export function shipsColumn(area, points, solo, mine) {
   const hidden = (_, i) => s('g', {class: 'ship-back',
                                    transform: `translate(0 ${HEAD + i * STRIP})`},
     s('rect', {x: 1, y: 0, width: COLUMN - 2, height: STRIP - 2, rx: 4}),
-    s('text', {x: COLUMN / 2, y: 14, 'text-anchor': 'middle'}, w('ships_column.face_down')));
+    s('text', {x: COLUMN / 2, y: 15, 'text-anchor': 'middle',
+               ...fits(w('ships_column.face_down'), 12, COLUMN - 8)}, w('ships_column.face_down')));
   return columnSvg({class: 'colp-column ships', 'data-ships': count,
                     'aria-label': w(mine ? 'ships_column.label_mine' : 'ships_column.label',
                                     {count, worth})},

@@ -156,3 +156,12 @@ export function standings(view) {
   });
   return score;
 }
+
+// The rules in short (games.colpaccio.rules in the catalogs): their sections (the solo duel's
+// only in a solo match), and the phase a view is in, which the page explains beside the board.
+export const rules = {
+  sections: ['goal', 'turn', 'threats', 'solo'],
+  shown: (section, view) => section !== 'solo' || Boolean(view.solo),
+  phase: (view) => (view.over ? 'over' : view.turn === 'corsairs' ? 'corsairs'
+      : ['parrot_pact', 'ghost_ship'].includes(view.phase) ? view.phase : 'turn'),
+};

@@ -8,10 +8,10 @@
 // ghost ship. Every choice is one of the view's legal actions, confirmed by a button named with
 // its label. See docs/games/colpaccio.md for the view and the actions.
 
-import {h, s, fill, clickable} from '../js/dom.js';
+import {h, s, fill, clickable, focusableWhileScrolling} from '../js/dom.js';
 import {GOODS, goodFrom, cardText, shortGood, cardFace, cardBack, threatFace, column,
         shipsColumn} from './colpaccio-cards.js';
-import {label, describe, group, eventText, standings, areaName}
+import {label, describe, group, eventText, standings, areaName, rules}
     from './colpaccio-words.js';
 import {t, list, sentence} from '../js/i18n.js';
 
@@ -48,8 +48,14 @@ function create(host) {
         h('small', {}, w('board.convoy_ends'))), convoy), pile),
     choice, looking, areas, scores, events);
   fill(host, root);
+  // On a phone the convoy and the ships looked at pan sideways: the keyboard pans them too.
+  const convoyPans = focusableWhileScrolling(convoy);
   let chosen = [];
   let shownStep = null;
+  // Whether the view's seat is the reader's own (live), or another's seen in a replay; and how
+  // a seat is named.
+  let you = true;
+  let seatLabel = (seat) => String(seat);
   let last = null;
 
   function update(view, context) {
@@ -61,9 +67,11 @@ function create(host) {
 
   function redraw() { if (last) draw(...last); }
 
-  function draw(view, {act, names}) {
+  function draw(view, {act, names, you: own = true}) {
     const legal = act ? view.legal : [];
     const name = areaName(names);
+    you = own;
+    seatLabel = name;
     const focused = root.contains(document.activeElement)
         ? document.activeElement.dataset.focus : null;
     const send = (action) => {
@@ -132,6 +140,7 @@ function create(host) {
         s('rect', {x: 3, y: 3, width: 94, height: 134, rx: 9})));
     }
     fill(convoy, slots);
+    convoyPans();
   }
 
   function drawPile(view) {
@@ -145,7 +154,9 @@ function create(host) {
     const known = threats.revealed.length >= 2 || !mine?.spyglass;
     items.push(threats.set_aside
         ? figure(threatFace(threats.set_aside),
-                 w(known ? 'pile.set_aside_known' : 'pile.set_aside_spyglass'),
+                 known ? w('pile.set_aside_known')
+                       : you ? w('pile.set_aside_spyglass')
+                       : w('pile.set_aside_spyglass_of', {who: seatLabel(view.seat)}),
                  {class: 'colp-slot set-aside'})
         : figure(cardBack({threat: true, text: '?'}), w('pile.set_aside_unseen'),
                  {class: 'colp-slot set-aside'}));
@@ -170,7 +181,8 @@ function create(host) {
   function drawLooking(view, reveals, pick) {
     if (!view.looking) return fill(looking);
     const choosable = new Set(reveals.flatMap((a) => a.ships));
-    fill(looking, h('h3', {}, w('looking.title')),
+    fill(looking, h('h3', {}, you ? w('looking.title')
+                                  : w('looking.title_of', {who: seatLabel(view.seat)})),
       h('div', {class: 'colp-hand', role: 'group', 'aria-label': w('looking.label')},
         view.looking.map((card) => {
           const svg = cardFace(card, {'data-focus': `ship-${card.id}`});
@@ -208,12 +220,16 @@ function create(host) {
 
   function drawAreas(view, losses, name, send) {
     const score = standings(view);
-    const all = view.players.map((p, i) => [p, name(p.seat), score[i], p.seat]);
+    // Your own area first, under the convoy: the one you play from (the ghost ship takes a
+    // good from it); the others follow in turn order.
+    const all = view.players.map((p, i) => [p, name(p.seat), score[i], p.seat])
+        .sort(([, , , a], [, , , b]) => (b === view.seat) - (a === view.seat));
     if (view.solo && view.corsairs) {
       all.push([view.corsairs, w('corsairs_title'), score[1], 'corsairs']);
     }
     fill(areas, all.map(([area, who, points, seat]) => {
-      const mine = seat === view.seat;
+      // The reader's own area (live); in a replay through a seat's eyes, named as the others.
+      const mine = seat === view.seat && you;
       const turn = !view.over && view.turn === seat;
       const chips = [
         seat === view.first_player && h('span', {class: 'chip first'}, w('area.first_player')),
@@ -277,4 +293,4 @@ function create(host) {
 // ghost ship takes (your columns): the panel folds their long lists away.
 const onBoard = (a) => ['raid', 'letter_of_marque', 'reveal_ships', 'lose_good'].includes(a.type);
 
-export default {create, label, describe, group, onBoard};
+export default {create, label, describe, group, onBoard, rules};

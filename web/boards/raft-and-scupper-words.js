@@ -122,3 +122,9 @@ export function describe(view, names) {
   return done(last.action, view, who);
 }
 
+// The rules in short (games.raft-and-scupper.rules in the catalogs): their sections, and the
+// phase a view is in, which the page explains beside the board.
+export const rules = {
+  sections: ['goal', 'setup', 'turn', 'end'],
+  phase: (view) => view.phase ?? null,
+};

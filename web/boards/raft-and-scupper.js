@@ -5,9 +5,10 @@
 // See docs/games/raft-and-scupper.md for the view and the actions.
 
 import {h, s, fill, clickable} from '../js/dom.js';
+import {zoomable} from '../js/zoom.js';
 import {t, parts, list} from '../js/i18n.js';
 import {seatNumber} from '../js/names.js';
-import {figureName, crewName, traitName, key, pirateName, pirateMark, label, describe, group}
+import {figureName, crewName, traitName, key, pirateName, pirateMark, label, describe, group, rules}
     from './raft-and-scupper-words.js';
 
 const w = (key, params) => t(`games.raft-and-scupper.${key}`, params);
@@ -48,7 +49,10 @@ function create(host) {
   const figures = h('div', {class: 'figure-choice', role: 'group',
                             'aria-label': w('board.which_pirate')});
   const legend = h('div', {class: 'raft-legend'});
-  const root = h('div', {class: 'raft'}, figures, svg, hint, legend);
+  // Its own size: a cell of C units is a cell of C pixels, its ships as large as a fingertip.
+  const zoom = zoomable(svg, {ownWidth: () => svg.viewBox.baseVal?.width ?? 0,
+                              centre: () => svg.querySelector('.clickable, .pirate')});
+  const root = h('div', {class: 'raft'}, figures, zoom.node, hint, legend);
   fill(host, root);
   let selected = null;     // the pirate chosen to move
   let figure = null;       // the figure chosen to place
@@ -57,6 +61,7 @@ function create(host) {
   function update(view, context) {
     last = [view, context];
     draw(view, context.act, context.names);
+    zoom.start();
   }
 
   // `act` is null when nothing may be clicked: a spectator, a replay, or a move on its way.
@@ -214,4 +219,4 @@ function showLegend(legend, view, names) {
 // The actions a click on the board makes (the panel folds their long lists away).
 const onBoard = (a) => ['switch_pair', 'place_pirate', 'jump', 'sail', 'scupper'].includes(a.type);
 
-export default {create, label, describe, group, onBoard};
+export default {create, label, describe, group, onBoard, rules};

@@ -155,3 +155,10 @@ function told(view, who) {
 export function scoreText(result, score, name) {
   return w('scores.pieces_left', {name, count: score});
 }
+
+// The rules in short (games.riff-raff.rules in the catalogs): their sections, and the phase a
+// view is in, which the page explains beside the board.
+export const rules = {
+  sections: ['goal', 'round', 'loading', 'falling'],
+  phase: (view) => view.phase ?? null,
+};

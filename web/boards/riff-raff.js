@@ -7,11 +7,12 @@
 // fall you may catch from plays, the falling pieces to click. See docs/games/riff-raff.md.
 
 import {h, s, fill, clickable} from '../js/dom.js';
+import {zoomable} from '../js/zoom.js';
 import {deg, releasePose, xBounds} from './riff-raff-shapes.js';
 import {MotionPlayer, restPoses} from './riff-raff-motion.js';
 import {Placer, KINDS} from './riff-raff-load.js';
 import {part, pieceDrawing, kindPicture} from './riff-raff-pieces.js';
-import {milli, areaName, catchText, label, describe, group, kindName, thePiece, scoreText}
+import {milli, areaName, catchText, label, describe, group, kindName, thePiece, scoreText, rules}
     from './riff-raff-words.js';
 import {t, list} from '../js/i18n.js';
 import {seatNumber} from '../js/names.js';
@@ -21,6 +22,8 @@ const w = (key, params) => t(`games.riff-raff.${key}`, params);
 // The world shown, y up: the ship tilted to its limit with cargo on its top yard, the water
 // below; no wider, so that the pieces are drawn as large as the screen allows.
 const BOX = {x: -4.3, y: -0.4, w: 8.6, h: 9.1};
+// Pixels a world unit takes at the drawing's own size: an area's number 12 px high.
+const OWN_PX = 42;
 
 const poseTransform = (p) => `translate(${p.x} ${p.y}) rotate(${deg(p.angle)})`;
 // Text inside the flipped world, upright again.
@@ -51,7 +54,10 @@ function create(host) {
     drawPoses(restPoses(view.world), null);
     catchable = new Map();
   });
-  fill(host, h('div', {class: 'riff'}, status, svg, hint, placer.node, hand, players));
+  // Its own size: the area numbers and the pieces large enough to read and to tap.
+  const zoom = zoomable(svg, {ownWidth: () => BOX.w * OWN_PX});
+  fill(host, h('div', {class: 'riff'}, status, zoom.node,
+               h('div', {class: 'riff-controls'}, hint, placer.node, hand), players));
 
   function send(action) {
     const act = ctx.act;
@@ -183,6 +189,7 @@ function create(host) {
     placer.offer(view, act ? view.legal.filter((a) => a.type === 'load') : [], Boolean(act));
     drawGhost();
     showText(context.names);
+    zoom.start();
   }
 
   function showText(names) {
@@ -211,7 +218,7 @@ function create(host) {
         : v.legal.some((a) => a.type === 'choose') ? w('hint.choose') : '',
     letGo && [' ', h('button', {type: 'button', class: 'riff-let-go', onclick: () => send(letGo)},
                      label(letGo, v))]);
-    showHand(v);
+    showHand(v, names);
     fill(players, v.players.map((p, seat) => h('li', {
       class: `riff-player${turn?.seat === seat ? ' to-move' : ''}${seat === v.seat ? ' mine' : ''}`,
       'data-seat': seat},
@@ -232,7 +239,7 @@ function create(host) {
                                          : w('players.choosing')) : '')));
   }
 
-  function showHand(v) {
+  function showHand(v, names) {
     const me = v.seat !== null && v.seat !== undefined ? v.players[v.seat] : null;
     if (!me?.hand) {
       delete hand.dataset.key;
@@ -244,13 +251,19 @@ function create(host) {
     const key = JSON.stringify([me.hand, me.card, [...choose.keys()]]);
     if (hand.dataset.key === key) return;
     hand.dataset.key = key;
-    fill(hand, h('strong', {}, w('hand.title')), ' ', me.hand.map((card) => choose.has(card)
+    // The reader's own cards (live), or another seat's seen in a replay.
+    const yours = ctx.you ?? true;
+    const who = names[v.seat] ?? seatNumber(v.seat);
+    fill(hand, h('strong', {}, yours ? w('hand.title') : w('hand.title_of', {who})), ' ',
+         me.hand.map((card) => choose.has(card)
         ? h('button', {type: 'button', class: 'riff-card', 'data-card': card,
                        'aria-label': label(choose.get(card), v),
                        onclick: () => send(choose.get(card))}, card)
         : h('span', {class: `riff-card${card === me.card ? ' chosen' : ''}`, 'data-card': card},
             card)),
-         me.card ? h('span', {class: 'riff-mine'}, w('hand.face_down', {card: me.card})) : '');
+         me.card ? h('span', {class: 'riff-mine'},
+                     yours ? w('hand.face_down', {card: me.card})
+                           : w('hand.face_down_of', {who, card: me.card})) : '');
   }
 
   return {update};
@@ -260,4 +273,4 @@ function create(host) {
 // Catches are single grabs (a click on a falling piece) or letting go (the hint's button).
 const onBoard = (a) => ['choose', 'load', 'catch'].includes(a.type);
 
-export default {create, label, describe, group, onBoard, scoreText};
+export default {create, label, describe, group, onBoard, scoreText, rules};

@@ -197,9 +197,11 @@ function stepEvents(view, before) {
   return log.slice(Math.max(0, start));
 }
 
-export function describe(view, names, before) {
+// `you`: the view is the reader's own seat's (a replay through another seat's eyes says that
+// seat's events by its name).
+export function describe(view, names, before, you = true) {
   const events = stepEvents(view, before);
-  const told = events.map((e) => eventText(e, names, view.seat ?? null));
+  const told = events.map((e) => eventText(e, names, you ? view.seat ?? null : undefined));
   if (!told.length) {
     // Every action sets off an event; a view cut short still names who did what.
     const last = view.last_action;
@@ -212,3 +214,9 @@ export function describe(view, names, before) {
   return sentence(told.join(w('event_separator')));
 }
 
+// The rules in short (games.scalawag.rules in the catalogs): their sections, and the phase a view
+// is in, which the page explains beside the board.
+export const rules = {
+  sections: ['goal', 'turn', 'challenge', 'reach'],
+  phase: (view) => (view.over ? 'over' : view.phase ?? null),
+};

@@ -7,10 +7,12 @@
 // challenges, penalties, cards) is a button of the actions panel, named here in plain words.
 // See docs/games/scalawag.md for the view and the actions.
 
-import {h, s, fill, clickable} from '../js/dom.js';
+import {h, s, fill, clickable, squeeze, nameWithWords} from '../js/dom.js';
+import {zoomable} from '../js/zoom.js';
 import {CARD, PILL, seating, reachPath, fogPlace, reachPairs} from './scalawag-seating.js';
 import {label, describe, group, eventText, crewCount, crewName, orderName, flagName,
-        allegianceName, phaseName} from './scalawag-words.js';
+        allegianceName, phaseName, rules}
+    from './scalawag-words.js';
 import {t, list} from '../js/i18n.js';
 import {seatNumber} from '../js/names.js';
 
@@ -22,25 +24,32 @@ function create(host) {
   const hand = h('div', {class: 'hand'});
   const legend = h('p', {class: 'scalawag-legend'});
   const table = h('div', {class: 'scalawag-notes'});
-  const root = h('div', {class: 'scalawag'}, svg, legend, hand, table);
+  // Its own size: a unit is a pixel, the cards' words as large as the page's small print.
+  // (The long table's words are larger, 14 units: at 12/14 of its size they are 12 px.)
+  const zoom = zoomable(svg, {ownWidth: () => (svg.viewBox.baseVal?.width ?? 0) *
+                                               (drawnNarrow ? 12 / 14 : 1),
+                              centre: () => svg.querySelector('.ship-card.mine')});
+  const root = h('div', {class: 'scalawag'}, zoom.node, legend, hand, table);
   fill(host, root);
   let last = null;
   // A narrow board (a phone, or the two columns of a small window) seats the ships down a long
-  // table; the choice follows the board's width, and a change draws the table again.
-  // (The table's own width: on a phone its wrappers take no box, style.css.)
-  const narrow = () => (svg.getBoundingClientRect().width || 800) < NARROW;
+  // table; the choice follows the width the board is given (its frame's, whatever the zoom),
+  // and a change draws the table again.
+  const narrow = () => (zoom.node.getBoundingClientRect().width || 800) < NARROW;
   let drawnNarrow = null;
   if (typeof ResizeObserver === 'function') {
     const watch = new ResizeObserver(() => {
       if (!svg.isConnected) watch.disconnect();  // a board replaced (the plain view)
       else if (last && narrow() !== drawnNarrow) update(...last);
     });
-    watch.observe(svg);
+    watch.observe(zoom.node);
   }
 
   function update(view, context) {
     last = [view, context];
     const {act, names} = context;
+    // The view's seat is the reader's own (live), or another's seen in a replay.
+    const yours = context.you ?? true;
     const who = (seat) => names[seat] ?? seatNumber(seat);
     const ring = view.ring?.length ? view.ring : view.players.map((p) => p.seat);
     const targets = new Map();
@@ -113,20 +122,36 @@ function create(host) {
                   : w('card.sunk')));
       if (claim) {
         const said = w('card.claims', {claim: crewCount(view.claim.count, view.claim.crew)});
-        const width = Math.min(CARD.w - 8, said.length * 7.6 + 22);
+        const width = Math.min(CARD.w - 8, said.length * 8.2 + 22);
         g.append(s('g', {class: 'claim', transform: `translate(${CARD.w / 2} ${CARD.h - PILL.over})`},
           s('rect', {x: -width / 2, y: 0, width, height: PILL.h, rx: PILL.h / 2}),
-          s('text', {x: 0, y: PILL.h / 2 + 4.5, 'text-anchor': 'middle'}, said)));
+          s('text', {x: 0, y: PILL.h / 2 + 4.5, 'text-anchor': 'middle',
+                     'data-width': width - 16}, said)));
       }
       if (targets.has(seat)) {
         g.classList.add('target');
-        clickable(g, w('table.click', {action: label(targets.get(seat), view, names), ship: name}),
+        // Named by what the card shows (its captain, ship, compass, crew...), then the order.
+        clickable(g, label(targets.get(seat), view, names),
                   () => act(targets.get(seat)));
       }
       items.push(g);
     });
     svg.replaceChildren(...items);
     for (const text of drawnNames) fit(text, CARD.w - 20);
+    // A name cut short to fit its card: the card's control is named by what it now shows.
+    for (const g of svg.querySelectorAll('.ship-card.target')) {
+      g.setAttribute('aria-label', nameWithWords(g, label(targets.get(Number(g.dataset.seat)),
+                                                          view, names)));
+    }
+    // The other lines of a card, and a claim in its pill, in any language: drawn narrower when
+    // longer than their box.
+    for (const text of svg.querySelectorAll('.ship-card > text:not(.who)')) {
+      squeeze(text, CARD.w - 20);
+    }
+    for (const text of svg.querySelectorAll('.claim text')) {
+      squeeze(text, Number(text.dataset.width));
+    }
+    zoom.start();
 
     const turnShip = view.turn !== null && view.turn !== undefined && view.players[view.turn];
     // The captain to move is in bold while the match goes on (never after its end).
@@ -135,7 +160,8 @@ function create(host) {
       fog ? w('legend.fog', {a: who(fog[0]), b: who(fog[1])}) : '');
 
     const you = view.you;
-    fill(hand, you ? [h('strong', {}, w('hand.title')),
+    fill(hand, you ? [h('strong', {}, yours ? w('hand.title')
+                                            : w('hand.title_of', {who: who(view.seat)})),
                       you.hand.length
                           ? you.hand.map((card) => h('span', {class: 'card'}, crewName(card)))
                           : w('hand.none'),
@@ -153,7 +179,9 @@ function create(host) {
         w('notes.harbour', {count: view.harbour}),
         view.locker?.length ? w('notes.locker', {cards: list(view.locker.map(crewName))}) : ''),
       view.log?.length ? h('ol', {class: 'events', 'aria-label': w('notes.recent')},
-        view.log.slice(-6).map((e) => h('li', {}, eventText(e, names, view.seat ?? null)))) : null);
+        view.log.slice(-6).map((e) => h('li', {}, eventText(e, names,
+                                                            yours ? view.seat ?? null
+                                                                  : undefined)))) : null);
   }
   return {update};
 }
@@ -173,4 +201,4 @@ function fit(text, width) {
 // mutiny's target with its steal) is a button.
 const onBoard = (a) => a.type === 'targets' && a.targets.length === 1 && !a.steal;
 
-export default {create, label, describe, group, onBoard};
+export default {create, label, describe, group, onBoard, rules};

@@ -98,7 +98,7 @@ export function drawShip(view, names) {
       : w('ship.nobody'));
   const d = view.display;
   return h('section', {class: 'umrum-ship-box', 'aria-label': w('ship.title_label')},
-    h('h4', {}, fight ? w(fight.rolled ? 'ship.brawl_rolled' : 'ship.brawl',
+    h('h3', {}, fight ? w(fight.rolled ? 'ship.brawl_rolled' : 'ship.brawl',
                           {side: w(`ship.side.${fight.side === 'left' ? 'left' : 'right'}`),
                            column: fight.column + 1, count: fight.rolled ?? 0})
                       : w('ship.title')),
@@ -113,14 +113,15 @@ export function drawShip(view, names) {
 
 // Each player: pirates in the supply, the office, the alleys and aboard; rum; and what the
 // view shows of their tiles.
-export function drawPlayers(view, names) {
+export function drawPlayers(view, names, you = true) {
   const inAlleys = (seat) => view.alley_pirates.reduce(
       (n, owner, id) => n + (owner === seat ? view.town.alleys[id][2] : 0), 0);
   const aboard = (seat) => view.ship.rows.filter((r) => r.crew === seat)
                                          .reduce((n, r) => n + r.left + r.right, 0);
   return h('section', {class: 'umrum-players', 'aria-label': w('players.label')},
     view.players.map((p) => {
-      const mine = p.seat === view.seat;
+      // The reader's own seat (live); in a replay through a seat's eyes, named as the others.
+      const mine = p.seat === view.seat && you;
       const secret = p.coins !== undefined;
       const turn = view.current === p.seat && !view.over && !p.done;
       return h('div', {class: `umrum-player${turn ? ' current' : ''}${mine ? ' mine' : ''}`,

@@ -4,7 +4,7 @@
 // ends, and the captain. Spaces the view offers a move to, and alleys the HQ lets a player take
 // back, are clickable; what a click sends is decided by the board (um-rum-und-ehre.js).
 
-import {s, clickable} from '../js/dom.js';
+import {s, clickable, squeeze} from '../js/dom.js';
 import {t} from '../js/i18n.js';
 import {SEAT_COLOURS, spaceKind, spaceName, seatName} from './um-rum-und-ehre-words.js';
 
@@ -94,16 +94,13 @@ function space(view, id, dead) {
   const {name, action, short, group} = spaceKind(kind);
   const [cx, cy] = centre(id);
   const title = kind === 'coin' ? w('space.coin_numbered', {tile: view.town.tiles[id]}) : name;
-  const lines = title.length > 11 && title.includes(' ') ? title.split(' ') : [title];
   const g = s('g', {class: `space k-${group}${dead ? ' dead-end' : ''}`, 'data-space': id,
                     'data-kind': kind, transform: `translate(${cx - BOX / 2} ${cy - BOX / 2})`},
     s('title', {}, w(dead ? 'town.space_dead' : 'town.space', {space: spaceName(view, id),
                                                                 action})),
     s('rect', {class: 'box', width: BOX, height: BOX, rx: 9}),
-    lines.map((line, i) => s('text', {class: 'kind', x: BOX / 2,
-                                      y: 24 + i * 14 - (lines.length - 1) * 5,
-                                      'text-anchor': 'middle'}, line)),
-    s('text', {class: 'action-name', x: BOX / 2, y: BOX - 12, 'text-anchor': 'middle'},
+    s('text', {class: 'kind', x: BOX / 2, y: 26, 'text-anchor': 'middle'}, title),
+    s('text', {class: 'action-name', x: BOX / 2, y: BOX - 10, 'text-anchor': 'middle'},
       dead ? w('town.dead_end') : short));
   if (dead) g.append(s('rect', {class: 'hatch', width: BOX, height: BOX, rx: 9}));
   return g;
@@ -163,6 +160,31 @@ export function drawTown(svg, view, {names, targets, onSpace, takeBack, send, ch
       .map((n) => focused.hasAttribute(n) && `[${n}="${focused.getAttribute(n)}"]`)
       .find(Boolean);
   svg.replaceChildren(...items);
+  for (const text of svg.querySelectorAll('.space text')) fitInBox(text);
   if (place) svg.querySelector(`.clickable${place}`)?.focus();
   svg.setAttribute('aria-label', w('town.label', {space: spaceName(view, view.captain)}));
+}
+
+const INSIDE = BOX - 8;  // the width a space's words may take, clear of its edges
+
+// Keeps a space's words inside its box, in any language: a name too long for one line is put on
+// two, at the space nearest its middle ("Jolly / Roger", "Mappa / gialla"), and a line still too
+// long is drawn narrower to fit. (Not drawn yet, as in a hidden panel: nothing is measured.)
+function fitInBox(text) {
+  const width = (node) => node.getComputedTextLength?.() ?? 0;
+  if (!(width(text) > INSIDE)) return;
+  const words = text.textContent.trim();
+  const spaces = [...words.matchAll(/ /g)].map((m) => m.index);
+  if (text.classList.contains('kind') && spaces.length) {
+    const cut = spaces.reduce((a, b) => (Math.abs(b - words.length / 2) <
+                                         Math.abs(a - words.length / 2) ? b : a));
+    const y = Number(text.getAttribute('y'));
+    text.replaceChildren(
+      // (The space ends the first line: the name reads as its words, to screen readers too.)
+      s('tspan', {x: BOX / 2, y: y - 7}, words.slice(0, cut + 1)),
+      s('tspan', {x: BOX / 2, y: y + 8}, `${words.slice(cut + 1)} `));
+    for (const line of text.children) squeeze(line, INSIDE);
+    return;
+  }
+  squeeze(text, INSIDE);
 }

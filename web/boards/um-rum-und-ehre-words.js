@@ -304,3 +304,18 @@ export function describe(view, names, before) {
 export function scoreText(result, score, name) {
   return w('scores.points', {name, count: score});
 }
+
+// The rules in short (games.um-rum-und-ehre.rules in the catalogs): their sections, and the part
+// of a round a view is in (the town, a drink, a chest, the brawl), which the page explains
+// beside the board.
+export const rules = {
+  sections: ['goal', 'turn', 'spaces', 'brawl'],
+  phase(view) {
+    if (view.over) return 'over';
+    const roll = view.question?.roll?.for;
+    if (view.ship?.fight || roll === 'brawl') return 'brawl';
+    if (view.question?.drink || roll === 'tavern') return 'tavern';
+    if (roll === 'chest') return 'chest';
+    return 'town';
+  },
+};

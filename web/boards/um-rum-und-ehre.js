@@ -8,10 +8,12 @@
 
 import {h, s, fill} from '../js/dom.js';
 import {t} from '../js/i18n.js';
-import {drawTown, deadEnds} from './um-rum-und-ehre-town.js';
+import {zoomable} from '../js/zoom.js';
+import {drawTown, deadEnds, TOWN_SIZE} from './um-rum-und-ehre-town.js';
 import {drawDispenser, drawShip, drawPlayers} from './um-rum-und-ehre-side.js';
 import {label, describe, group, moveTarget, moveCost, spaceName, seatName, tileText, tavernName,
-        colourName, scoreText} from './um-rum-und-ehre-words.js';
+        colourName, scoreText, rules}
+    from './um-rum-und-ehre-words.js';
 
 const w = (key, params) => t(`games.um-rum-und-ehre.${key}`, params);
 
@@ -89,14 +91,20 @@ function create(host) {
                            'aria-label': w('board.ways_label')});
   const hint = h('p', {class: 'board-hint'});
   const side = h('div', {class: 'umrum-side'});
+  const players = h('div', {class: 'umrum-people'});
+  // Its own size: a unit is a pixel, a space as large as a fingertip and its words readable.
+  const zoom = zoomable(town, {ownWidth: () => TOWN_SIZE,
+                               centre: () => town.querySelector('.captain')});
   const root = h('div', {class: 'umrum'}, head, h('div', {class: 'umrum-main'},
-                 h('div', {class: 'umrum-town-box'}, town, routes, hint), side));
+                 h('div', {class: 'umrum-town-box'}, zoom.node, routes, hint), side), players);
   fill(host, root);
   let chosen = null;  // a space several legal moves lead to, whose ways are listed
+  let you = true;     // the view's seat is the reader's own (live), not one seen in a replay
   let last = null;
 
   function update(view, context) {
     last = [view, context];
+    you = context.you ?? true;
     draw(view, context.act, context.names);
   }
 
@@ -124,7 +132,9 @@ function create(host) {
     showRoutes(view, c, send, names);
     hint.textContent = hintFor(view, c);
     fill(side, drawDispenser(view, {maps: c.maps, guards: c.guards, send}),
-         drawShip(view, names), drawPlayers(view, names));
+         drawShip(view, names));
+    fill(players, drawPlayers(view, names, you));
+    zoom.start();
   }
 
   function showRoutes(view, c, send) {
@@ -163,4 +173,4 @@ function hintFor(view, c) {
 const onBoard = (a) =>
   ['move', 'move_dark', 'take_map', 'guard'].includes(a.type) || takesBackOne(a);
 
-export default {create, label, describe, group, onBoard, scoreText};
+export default {create, label, describe, group, onBoard, scoreText, rules};

@@ -1,7 +1,8 @@
 // The client's entry: the name form, the connection (the SDK's client, served by the server at
 // /sdk/), and a hash route for each screen: #/ lobby, #/room/ID a seat in a room, #/watch/ID
 // watching a room (with /CODE after the id for a private room, which the server finds by its
-// code only), #/history the stored matches, #/replay/ID one match step by step.
+// code only), #/history the stored matches, #/replay/ID one match step by step (?step=N&seat=S
+// after it: a moment, through a seat's eyes).
 
 import {TortugaClient, localStorageStorage} from '/sdk/index.js';
 import {loadName, saveName, forgetIdentity, TOKEN_KEY} from './identity.js';
@@ -11,7 +12,8 @@ import {languages, preferred, useLanguage, languageChoice} from './languages.js'
 import {errorText} from './errors.js';
 import {showLobby} from './lobby.js';
 import {showRoom} from './room.js';
-import {showHistory, showReplay} from './history.js';
+import {showHistory} from './history.js';
+import {showReplay} from './replay.js';
 
 const screen = document.getElementById('screen');
 let client = null;
@@ -122,13 +124,17 @@ function route() {
   if (!client?.player) return;
   leaveScreen?.();
   leaveScreen = null;
-  const [, page, id, code] = location.hash.replace(/^#/, '').split('/').map(decodeURIComponent);
+  // A replay's address may say a moment: #/replay/3?step=41&seat=2.
+  const [path, query] = location.hash.replace(/^#/, '').split('?');
+  const [, page, id, code] = path.split('/').map(decodeURIComponent);
   const number = Number(id);
   const context = {client, screen, announce};
   if (page === 'room' && number > 0) leaveScreen = showRoom(context, number, false, code);
   else if (page === 'watch' && number > 0) leaveScreen = showRoom(context, number, true, code);
   else if (page === 'history') leaveScreen = showHistory(context);
-  else if (page === 'replay' && number > 0) leaveScreen = showReplay(context, number, code);
+  else if (page === 'replay' && number > 0) {
+    leaveScreen = showReplay(context, number, code, new URLSearchParams(query ?? ''));
+  }
   else leaveScreen = showLobby(context);
   screen.focus({preventScroll: true});
 }

@@ -2,31 +2,40 @@
 // line is text: it reaches the page only through text nodes (h() and textContent), never as HTML,
 // whatever it holds.
 
-import {h, fill} from './dom.js';
-import {t, parts, number} from './i18n.js';
+import {h, fill, scrollingList} from './dom.js';
+import {t, parts} from './i18n.js';
 import {errorText} from './errors.js';
+import {rememberMutes} from './mutes.js';
 
 const SHOWN_LINES = 200;  // the panel keeps the latest lines only, as the log does
 
-// One line as a list item: who, where in the match, what. Shared with the history's chat.
-export function chatLine(line) {
+// One line as a list item: who and what; in the history, `atStep` also says at which step of
+// the match it was said (live, the line is said now: the step would only puzzle). Shared with
+// the history's chat.
+export function chatLine(line, {atStep = false} = {}) {
   const name = h('strong', {class: 'chat-name'}, line.name);
   const text = h('span', {class: 'chat-text'}, line.text);
+  const said = line.seat === null
+      ? parts('chat.line_watching', {name, watching: h('span', {class: 'muted'},
+                                                          t('chat.watching')), text})
+      : parts('chat.line', {name, text});
+  const step = atStep && line.step !== null && line.step !== undefined;
   return h('li', {class: 'chat-line', 'data-player': line.player},
-    line.step !== null && line.step !== undefined &&
-        h('span', {class: 'step', title: t('chat.at_step')}, `${number(line.step)} `),
-    line.seat === null ? parts('chat.line_watching', {name, watching: h('span', {class: 'muted'},
-                                                                    t('chat.watching')), text})
-                       : parts('chat.line', {name, text}));
+    step ? parts('chat.at_step', {
+      step: h('span', {class: 'step'}, t('chat.step', {step: line.step})),
+      line: h('span', {}, said)})
+         : said);
 }
 
 export class ChatPanel {
-  // options: {client, roomId, canSpeak: () => bool, whyNot: () => text}
+  // options: {client, roomId, canSpeak: () => bool, whyNot: () => text,
+  //           match: () => the room's match id, if any (its replay leaves the muted lines out)}
   constructor(host, options) {
     this.options = options;
     this.muted = new Set();
-    this.list = h('ol', {class: 'log chat-lines', role: 'log', 'aria-label': t('chat.title'),
-                         'aria-live': 'polite'});
+    this.lines = scrollingList({class: 'chat-lines', role: 'log', 'aria-label': t('chat.title'),
+                                'aria-live': 'polite'});
+    this.list = this.lines.list;
     // The server keeps the limit of a line's length, and says it when a line is over it.
     this.input = h('input', {type: 'text', id: 'chat-text', autocomplete: 'off',
                              'aria-label': t('chat.say_something')});
@@ -36,12 +45,15 @@ export class ChatPanel {
     this.form = h('form', {class: 'chat-form', onsubmit: (event) => this.say(event)},
                   this.input, this.send);
     fill(host, h('section', {class: 'card chat', 'aria-label': t('chat.title')},
-                 h('h3', {}, t('chat.heading')), this.list, this.note, this.form, this.problem));
+                 h('h2', {}, t('chat.heading')), this.lines.box, this.note, this.form,
+                 this.problem));
     this.refresh();
   }
 
-  // The room changed: whether this player may speak now.
+  // The room changed: whether this player may speak now; the mutes, which hold through a
+  // rematch, remembered for the replay of the room's match.
   refresh() {
+    rememberMutes(this.options.match?.(), this.muted);
     const can = this.options.canSpeak();
     this.input.disabled = !can;
     this.send.disabled = !can;
@@ -70,7 +82,7 @@ export class ChatPanel {
       this.list.append(chatLine(message.line));
     }
     while (this.list.children.length > SHOWN_LINES) this.list.firstChild.remove();
-    this.list.scrollTop = this.list.scrollHeight;
+    this.lines.toEnd();
   }
 
   isMuted(player) {
@@ -81,6 +93,7 @@ export class ChatPanel {
   async toggleMute(player) {
     this.muted = new Set(await this.options.client.mute(this.options.roomId, player,
                                                          {muted: !this.muted.has(player)}));
+    rememberMutes(this.options.match?.(), this.muted);
     // Lines already shown stay; what the server no longer sends is what muting means.
     for (const li of this.list.querySelectorAll('.chat-line')) {
       li.classList.toggle('from-muted', this.muted.has(Number(li.dataset.player)));

@@ -10,7 +10,7 @@ import {awayText} from './presence.js';
 import {t, parts, relative} from './i18n.js';
 import {errorText} from './errors.js';
 
-const AGES_MS = 30000;  // how often the rooms' ages ("made 5 min ago") are written again
+const AGES_MS = 15000;  // how often the rooms' ages ("made 5 min ago") are written again
 
 // A room's age in words, from the server's clock: "made just now", "made 5 minutes ago", "made
 // 2 hours ago", "made 3 days ago" (the relative time in the page's language).
@@ -24,6 +24,10 @@ export function ageText(ms) {
 }
 
 export function showLobby({client, screen}) {
+  // How long a seated person has been away, by the server's clock, as the ages are.
+  const awayWords = (since) => t('lobby.seat_away',
+                                 {away: awayText(since || client.serverNow(), client.serverNow())});
+
   const roomList = h('div', {id: 'rooms', 'aria-live': 'polite'});
   const myRooms = h('div', {id: 'my-rooms'});
   const problem = h('p', {class: 'error', role: 'alert'});
@@ -35,10 +39,9 @@ export function showLobby({client, screen}) {
     const seats = room.seats.map((s) => h('li', {class: s.player || s.bot ? '' : 'empty'},
                                           seatName(s),
                                           s.player && !s.connected &&
-                                              h('span', {class: 'muted away'},
-                                                t('lobby.seat_away',
-                                                  {away: awayText(s.away_since_ms ||
-                                                                  Date.now())}))));
+                                              h('span', {class: 'muted away',
+                                                         'data-since': s.away_since_ms ?? ''},
+                                                awayWords(s.away_since_ms))));
     const host = room.seats.find((s) => s.player && s.player.id === room.host);
     return h('li', {class: 'room', 'data-room': room.id},
              h('div', {class: 'room-head'},
@@ -90,10 +93,14 @@ export function showLobby({client, screen}) {
 
   const listening = [client.on('lobby', showListed), client.on('rooms_changed', showListed)];
 
-  // Ages move on by themselves: written again now and then, from the server's clock.
+  // Ages, and how long a person has been away, move on by themselves: written again now and
+  // then, from the server's clock.
   const writeAges = () => {
     for (const age of roomList.querySelectorAll('.age[data-created]')) {
       age.textContent = ageText(client.serverNow() - Number(age.dataset.created));
+    }
+    for (const away of screen.querySelectorAll('.away[data-since]')) {
+      away.textContent = awayWords(Number(away.dataset.since));
     }
   };
 

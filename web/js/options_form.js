@@ -220,13 +220,26 @@ export function optionsForm(game) {
   };
 }
 
+// Whether a room's option holds the game's own default (null, where the default is none).
+const standard = (spec, value) =>
+  JSON.stringify(value ?? null) === JSON.stringify(spec?.default ?? null);
+
+// A time of the table, in seconds (a turn clock, a challenge window): it sets the pace everyone
+// plays at, and the countdowns count it down, so it is named even at its default.
+const pace = (name, spec) => spec?.type === 'integer' && name.endsWith('_s');
+
 // A room's options in words, as the form names them ("Challenge window, in seconds: 10",
-// "Fog of War (three players): yes", "The deck of ship cards: set by hand"); the seat count,
-// which the seats show, is left out.
+// "Short game (16 ships): yes", "The deck of ship cards: set by hand"): its times, and the
+// options the room's maker set away from the game's defaults, which is what sets this table
+// apart. The defaults are the game as its rulebook plays it, and some only apply to a number
+// of players the room may not have (the Fog of War of three, the solo duel's difficulty):
+// listed, they would read as rules of this table. The seat count, which the seats show, is left
+// out too.
 export function optionsText(game, options) {
   const schema = game?.options || {};
   return Object.entries(options || {})
-      .filter(([name]) => name !== 'players')
+      .filter(([name, value]) => name !== 'players' &&
+                                 (pace(name, schema[name]) || !standard(schema[name], value)))
       .map(([name, value]) => {
         const spec = schema[name] || {};
         const title = optionTitle(spec, name);

@@ -1,23 +1,27 @@
 // A match as it is played or watched: the game's board, whose turn it is, the countdown of an
 // open window or clock, the legal actions, a log of what happened, and the result at the end.
 
-import {h, fill} from './dom.js';
+import {h, fill, scrollingList} from './dom.js';
 import {showActions} from './actions.js';
 import {Countdown} from './countdown.js';
 import {winnersText, seatNumber} from './names.js';
 import {t, list, maybe, has} from './i18n.js';
 import {errorText} from './errors.js';
 import {serverText} from './server_words.js';
+import {fitToScreen} from './fit.js';
+import {TurnAlerts, alertChoices} from './alerts.js';
+import {rulesAtHand} from './rules.js';
 import generic from '../boards/generic.js';
 
 const LOG_LINES = 200;  // the log keeps the latest steps only
 
 // What a step did, in the game's words (`board.describe`, from the view it led to and the one
 // before it); a step the game's words cannot tell from its view (one seen after a gap) is told
-// by its last action, as every game's plain view does.
-export function stepText(board, view, names, before) {
+// by its last action, as every game's plain view does. `you`: the view's seat is the reader's
+// own (a replay through another seat's eyes names that seat where it would say "you").
+export function stepText(board, view, names, before, you = true) {
   const next = (view.to_act || []).map((s) => names[s] ?? seatNumber(s));
-  return board.describe(view, names, before) || generic.describe(view, names) ||
+  return board.describe(view, names, before, you) || generic.describe(view, names) ||
          (next.length ? t('play.to_act_next', {count: next.length, who: list(next)})
                       : t('play.nobody_to_act'));
 }
@@ -49,20 +53,24 @@ function scoreText(board, result, score, name) {
 }
 
 export class MatchPanel {
-  // options: {game: id, board: module, names: () => [seat names],
+  // options: {game: id, gameName: its name, board: module, names: () => [seat names],
   //           act: (action) => Promise | null,
   //           announce(text), match: id, earlier: () => Promise of get_replay's steps,
   //           standIns: () => Set of the seats a bot plays for now (optional)}
   constructor(host, options) {
     this.options = options;
     this.drawn = options.board;
-    this.boardHost = h('div', {class: 'board'});
+    // Focusable (not in the Tab order): after a move made on the board the focus comes back
+    // here, so that the next Tab is on the board's controls again.
+    this.boardHost = h('div', {class: 'board', tabindex: -1, role: 'region',
+                               'aria-label': t('play.board')});
     this.turn = h('p', {class: 'turn', id: 'turn', tabindex: -1});
     this.clockHost = h('div');
     this.actionsHost = h('div');
     this.problem = h('p', {class: 'error', role: 'alert'});
     this.resultHost = h('div');
-    this.log = h('ol', {class: 'log', role: 'log', 'aria-label': t('play.log_label')});
+    this.logLines = scrollingList({role: 'log', 'aria-label': t('play.log_label')});
+    this.log = this.logLines.list;
     this.loggedStep = -1;
     this.askedEarlier = false;
     this.countdown = new Countdown(this.clockHost);
@@ -70,13 +78,21 @@ export class MatchPanel {
     // The game's board, or the plain view that serves every game (and shows client authors
     // what the server sends).
     this.plain = h('input', {type: 'checkbox', id: 'plain-view', onchange: () => this.choose()});
-    fill(this.root, this.boardHost,
-      h('aside', {class: 'side'}, this.resultHost, this.turn, this.clockHost, this.problem,
-        this.actionsHost, h('h3', {}, t('play.log')), this.log,
+    // The board's own headings (a convoy, a ship) come under this one, out of sight.
+    // The game's rules at hand: the phase explained, the rules in short.
+    this.rules = this.drawn.rules && rulesAtHand({id: options.game, name: options.gameName},
+                                                 this.drawn.rules);
+    fill(this.root, h('h2', {class: 'visually-hidden'}, t('play.board_heading')), this.boardHost,
+      h('aside', {class: 'side'}, this.resultHost, this.turn, this.clockHost, this.rules?.node,
+        this.problem,
+        this.actionsHost, h('h3', {}, t('play.log')), this.logLines.box,
         this.drawn !== generic && h('p', {class: 'check'}, this.plain,
-          h('label', {for: 'plain-view'}, t('play.plain_view')))));
+          h('label', {for: 'plain-view'}, t('play.plain_view'))),
+        options.act && alertChoices()));
+    this.alerts = new TurnAlerts();
     this.choose();
     fill(host, this.root);
+    this.unfit = fitToScreen(this.root);
   }
 
   choose() {
@@ -88,8 +104,10 @@ export class MatchPanel {
   update(view, arrivedAt) {
     this.arrivedAt = arrivedAt;
     // A move sent from the keyboard may have taken its control away already.
-    const hadFocus = this.root.contains(document.activeElement) || this.sentFromHere;
-    this.sentFromHere = false;
+    const hadFocus = this.root.contains(document.activeElement) || this.sentFrom;
+    const from = this.sentFrom ?? (this.boardHost.contains(document.activeElement) ? 'board'
+                                                                                   : 'side');
+    this.sentFrom = null;
     const names = this.options.names();
     const mine = view.seat !== null && view.seat !== undefined;
     // For tests and styles: the step shown, and whether this seat is to act.
@@ -99,25 +117,34 @@ export class MatchPanel {
                               view.legal.length > 0;
     const act = mine && !view.over && this.options.act ? (action) => this.send(action) : null;
     this.board.update(view, {act, names});
-    this.showTurn(view, names, mine);
+    const yours = this.showTurn(view, names, mine);
+    this.rules?.update(view);
     this.countdown.show(view.over ? null : view.deadline, arrivedAt, names);
     // The game's words name the actions and the steps in the plain view too.
     showActions(this.actionsHost, view,
                 {label: (action, v) => this.drawn.label(action, v, names), act,
                  onBoard: this.boardModule.onBoard, groupName: this.drawn.group});
     this.addToLog(view, names, this.view);
+    // The tab's title and icon, and the sound and notification chosen: the notification says
+    // the step that gave this player the turn.
+    this.alerts.turn(yours, this.lastSaid ?? '');
     this.showResult(view, names);
     this.view = view;
-    // A control that had the focus may be gone with the old view: give it to the next one.
-    if (hadFocus && !this.root.contains(document.activeElement)) {
-      const shown = [...this.actionsHost.querySelectorAll('button')]
+    // A control that had the focus may be gone with the old view: on the board, the board takes
+    // it (the next Tab is on its controls); among the actions, the first action shown, or the
+    // board when there is none. Never the page's top, from which the board is far away.
+    const focused = document.activeElement;
+    if (hadFocus && (!focused || focused === document.body)) {
+      const shown = from === 'side' && [...this.actionsHost.querySelectorAll('button')]
           .find((b) => !b.closest('details:not([open])'));
-      (shown || this.turn).focus();
+      (shown || this.boardHost).focus({preventScroll: true});
     }
   }
 
   async send(action) {
-    this.sentFromHere = this.root.contains(document.activeElement);
+    const focused = document.activeElement;
+    this.sentFrom = !this.root.contains(focused) ? null
+        : this.boardHost.contains(focused) ? 'board' : 'side';
     this.problem.textContent = '';
     // For tests and styles: an action of this page is on its way, its answer not yet shown. In
     // a phase where seats act at once, another seat's step can come first.
@@ -144,6 +171,7 @@ export class MatchPanel {
     if (text !== this.turn.textContent && (yours || view.over)) this.options.announce(text);
     this.turn.textContent = text;
     this.turn.classList.toggle('yours', yours);
+    return yours;
   }
 
   // `before`: the view shown before this one (its step tells what changed), when there was one.
@@ -164,14 +192,15 @@ export class MatchPanel {
     const seat = live ? actor(view, before) : null;
     const byBot = seat !== null && this.options.standIns?.().has(seat);
     const text = stepText(this.drawn, view, names, before);
-    return h('li', {}, h('span', {class: 'step'}, t('play.step', {step: view.step})), ' ',
-             byBot ? t('play.by_stand_in', {text, name: names[seat] ?? seatNumber(seat)})
-                   : text);
+    const said = byBot ? t('play.by_stand_in', {text, name: names[seat] ?? seatNumber(seat)})
+                       : text;
+    if (live) this.lastSaid = said;
+    return h('li', {}, h('span', {class: 'step'}, t('play.step', {step: view.step})), ' ', said);
   }
 
   trimLog() {
     while (this.log.children.length > LOG_LINES) this.log.firstElementChild.remove();
-    this.log.scrollTop = this.log.scrollHeight;
+    this.logLines.toEnd();
   }
 
   async fillEarlier(before) {
@@ -207,5 +236,7 @@ export class MatchPanel {
 
   close() {
     this.countdown.stop();
+    this.unfit();
+    this.alerts.stop();
   }
 }

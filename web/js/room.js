@@ -9,12 +9,14 @@ import {loadBoard} from '../boards/index.js';
 import {optionsText} from './options_form.js';
 import {MatchPanel} from './play.js';
 import {ChatPanel} from './chat.js';
-import {foldingSeats} from './seat_list.js';
+import {foldingCard} from './room_card.js';
 import {presenceBadges, tick as tickPresence} from './presence.js';
 import {t, parts, number, has} from './i18n.js';
 import {errorText} from './errors.js';
 
 const PRESENCE_TICK_MS = 1000;
+// The server's words when whoever closed the room, or sent a player away, gave no reason.
+const NO_REASON = 'room.reason.none';
 
 // A link that takes a friend into the room (the code finds a private room).
 function invitation(room) {
@@ -26,12 +28,13 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
   let roomAt = 0;  // performance.now() when `room` came: its countdowns count from then
   let you = null;
   let panel = null;
-  let closed = false;
+  let closed = false;   // this screen was left
+  let gone = false;     // the room closed, or this player was sent away: nothing more is said there
   const title = h('h1', {}, t('room.title', {room: roomId}));
-  const info = h('section', {class: 'card room-info', 'aria-label': t('room.the_room')});
+  const info = h('section', {class: 'room-info', 'aria-label': t('room.the_room')});
   const problem = h('p', {class: 'error', role: 'alert'});
   const playHost = h('div', {id: 'match'});
-  const seatList = foldingSeats();
+  const roomCard = foldingCard();
   const chatHost = h('div', {id: 'chat'});
   fill(screen, title, problem, info, playHost, chatHost);
 
@@ -39,9 +42,15 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
   const isHost = () => room && room.host === client.player.id;
   const chat = new ChatPanel(chatHost, {
     client, roomId,
-    canSpeak: () => Boolean(room) && (!watching || room.spectator_chat),
-    whyNot: () => (room ? t('room.spectators_may_not') : ''),
+    canSpeak: () => Boolean(room) && !gone && (!watching || room.spectator_chat),
+    whyNot: () => (gone ? t('chat.room_gone') : room ? t('room.spectators_may_not') : ''),
+    match: () => room?.match,
   });
+  // The room is no more (closed, emptied, or this player sent away): its chat falls silent.
+  const roomGone = () => {
+    gone = true;
+    chat.refresh();
+  };
 
   async function enter() {
     problem.textContent = '';
@@ -60,8 +69,9 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
         return;
       }
       if (error.code === 'no_such_room') {
-        fill(info, h('p', {}, parts('room.closed', {history: h('a', {href: '#/history'},
-                                                                 t('room.history'))})));
+        roomGone();
+        fill(info, h('div', {class: 'card'}, h('p', {}, parts('room.closed', {
+          history: h('a', {href: '#/history'}, t('room.history'))}))));
         return;
       }
       if (error.code !== 'disconnected') fail(error);
@@ -216,16 +226,25 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
     };
     const options = optionsText(client.game(room.game), room.options);
     const code = room.code && h('strong', {id: 'join-code'}, room.code);
-    fill(info,
-      h('p', {class: 'room-status'}, h('span', {class: `badge ${room.status}`},
-                                       t(`room.status.${room.status}`)),
+    const taken = room.seats.filter((s) => s.player || s.bot).length;
+    // The room's line names who is away from the table (and when a bot comes for them): folded
+    // during the match, the seats below it are out of sight.
+    const absent = room.status === 'playing' ? room.seats.filter((s) => s.player && !s.connected)
+                                             : [];
+    fill(info, roomCard(room,
+      h('span', {class: 'room-status'}, h('span', {class: `badge ${room.status}`},
+                                          t(`room.status.${room.status}`)),
         watching ? t('room.you_watch') : '',
+        absent.map((seat) => h('span', {class: 'absent-seat', 'data-seat': seat.seat},
+          t('room.absent_seat', {name: seatName(seat)}), presenceBadges(seat, roomAt),
+          seat.stand_in && h('span', {class: 'badge stand-in'},
+                             t('room.stand_in', {kind: t(`seat.bot_kind.${seat.stand_in}`)})))),
         room.spectators ? t('lobby.watching', {count: room.spectators}) : '',
         options.map((text) => h('span', {class: 'muted'}, t('room.option', {text}))),
         room.absent_bot_s !== undefined && h('span', {class: 'muted absent-bot-option'},
           room.absent_bot_s > 0
               ? t('room.absent_bot_after', {count: room.absent_bot_s})
-              : t('room.absent_waited'))),
+              : t('room.absent_waited'))), [
       room.code && h('p', {class: 'code'}, room.private
           ? parts('room.private_code', {code, link: h('a', {href: invitation(room),
                                                                id: 'invitation'},
@@ -233,7 +252,8 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
           : parts('room.join_code', {code}),
         room.private && h('span', {class: 'muted', id: 'match-privacy'},
           t(room.public_when_over ? 'room.matches_public_when_over' : 'room.matches_private'))),
-      seatList(room, room.seats.map(seatRow)),
+      h('h2', {class: 'seats-title'}, t('room.seats_taken', {taken, count: room.seats.length})),
+      h('ul', {class: 'seats'}, room.seats.map(seatRow)),
       rematchOffer(),
       isHost() && h('p', {class: 'check'},
         h('input', {type: 'checkbox', id: 'spectator-chat', checked: room.spectator_chat,
@@ -246,7 +266,7 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
         h('button', {type: 'button', class: 'secondary', onclick: leave},
           t(watching ? 'room.stop_watching' : 'room.leave')),
         isHost() && h('button', {type: 'button', class: 'secondary', id: 'close-room',
-                                 onclick: closeRoom}, t('room.close'))));
+                                 onclick: closeRoom}, t('room.close')))]));
   }
 
   async function startPanel() {
@@ -256,7 +276,7 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
     if (closed) return;
     const match = room.match;
     panel = new MatchPanel(playHost, {
-      game: room.game, board: module, match, announce,
+      game: room.game, gameName: gameName(client, room.game), board: module, match, announce,
       replay: replayLink(match, room),
       names: () => seatNames(room.seats),
       standIns: () => new Set(room.seats.filter((s) => s.stand_in).map((s) => s.seat)),
@@ -286,34 +306,41 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
   const onLeft = (message) => {
     // Pushed when the room closes under us (its last player left before the start).
     if (message.room === roomId && message.re === undefined) {
-      fill(info, h('p', {}, parts('room.players_left', {
-        lobby: h('a', {href: '#/'}, t('room.back_to_lobby'))})));
+      roomGone();
+      fill(info, h('div', {class: 'card'}, h('p', {}, parts('room.players_left', {
+        lobby: h('a', {href: '#/'}, t('room.back_to_lobby'))}))));
     }
   };
   // The server's operator closed the room, or took this player's seat away: the room sends
   // nothing more, so the screen says why and leads back to the lobby.
   // The reason is the words of whoever did it, quoted as they are, or the server's own when they
   // gave none (`reason_key`), in this page's words.
-  const sentAway = (what, message) => {
+  const sentAway = (message, what, whatAlone) => {
     if (panel && panel !== 'loading') panel.close();
     panel = null;
     fill(playHost);
-    const reason = message.reason_key && has(message.reason_key)
-        ? h('span', {class: 'reason'}, t(message.reason_key))
-        : h('q', {class: 'reason'}, message.reason);
-    fill(info, h('p', {class: 'sent-away', role: 'alert'}, parts(what, {reason})),
+    roomGone();
+    // No reason given: the sentence says what happened, and no "reason" after it.
+    const said = message.reason_key === NO_REASON ? t(whatAlone)
+        : parts(what, {reason: message.reason_key && has(message.reason_key)
+          ? h('span', {class: 'reason'}, t(message.reason_key))
+          : h('q', {class: 'reason'}, message.reason)});
+    fill(info, h('div', {class: 'card'}, h('p', {class: 'sent-away', role: 'alert'}, said),
          h('p', {}, parts('room.lobby_link', {
-           lobby: h('a', {href: '#/'}, t('room.back_to_lobby'))})));
+           lobby: h('a', {href: '#/'}, t('room.back_to_lobby'))}))));
   };
   const onClosed = (message) => {
     if (message.room !== roomId) return;
     const by = message.by === 'host' ? 'host' : 'operator';
-    sentAway(`room.closed_by_${by}${message.match ? '_match' : ''}`, message);
+    const stopped = message.match ? '_match' : '';
+    sentAway(message, `room.closed_by_${by}${stopped}`, `room.closed_by_${by}${stopped}_no_reason`);
   };
   const onRemoved = (message) => {
-    if (message.room === roomId) {
-      sentAway(message.by === 'host' ? 'room.removed_by_host' : 'room.removed_by_operator',
-               message);
+    if (message.room !== roomId) return;
+    if (message.by === 'host') {
+      sentAway(message, 'room.removed_by_host', 'room.removed_by_host_no_reason');
+    } else {
+      sentAway(message, 'room.removed_by_operator', 'room.removed_by_operator_no_reason');
     }
   };
   const onChat = (message) => chat.take(message);
