@@ -16,7 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "rules/core/error.hpp"
-#include "rules/core/view_writer.hpp"
+#include "rules/core/views/view_writer.hpp"
 #include "rules/raft_and_scupper/kinds.hpp"
 #include "rules/raft_and_scupper/position.hpp"
 

@@ -1,4 +1,4 @@
-// Raft & Scupper's views as rooms write them (see rules/core/observer.hpp): the board and the
+// Raft & Scupper's views as rooms write them (see rules/core/views/observer.hpp): the board and the
 // legal actions written value by value (raft_view.hpp), the board's parts offered for copying
 // from the last one, and each move of play's changes named against the board this observer last
 // wrote. Rooms send those changes instead of writing the board again and diffing it, which was
@@ -8,7 +8,7 @@
 
 #include <optional>
 
-#include "rules/core/observer.hpp"
+#include "rules/core/views/observer.hpp"
 #include "rules/raft_and_scupper/raft_view.hpp"
 
 namespace tortuga::raft {

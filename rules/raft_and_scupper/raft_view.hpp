@@ -1,5 +1,5 @@
-// Raft & Scupper's views written value by value (see rules/core/view_writer.hpp): the board every
-// audience shares (raft_view.cpp) and the legal actions (raft_legal.cpp). RaftState builds
+// Raft & Scupper's views written value by value (see rules/core/views/view_writer.hpp): the board
+// every audience shares (raft_view.cpp) and the legal actions (raft_legal.cpp). RaftState builds
 // its trees from this writing with a JsonWriter, and RaftObserver (raft_observer.hpp) the flat
 // forms rooms diff, so the two are one code. Every object's members are written in ascending
 // order of their keys, as the writer requires.
@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "rules/core/view_writer.hpp"
+#include "rules/core/views/view_writer.hpp"
 #include "rules/raft_and_scupper/raft_state.hpp"
 
 namespace tortuga::raft {

@@ -3,7 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "rules/core/view_writer.hpp"
+#include "rules/core/views/view_writer.hpp"
 #include "rules/um_rum_und_ehre/kinds.hpp"
 
 namespace tortuga::umrum {

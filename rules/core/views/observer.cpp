@@ -1,4 +1,4 @@
-#include "rules/core/observer.hpp"
+#include "rules/core/views/observer.hpp"
 
 #include <algorithm>
 #include <utility>

@@ -16,9 +16,9 @@
 // matches (tests/protocol/written_views_test.cpp).
 #pragma once
 
-#include "rules/core/board_changes.hpp"
 #include "rules/core/state.hpp"
-#include "rules/core/view_writer.hpp"
+#include "rules/core/views/board_changes.hpp"
+#include "rules/core/views/view_writer.hpp"
 
 namespace tortuga {
 

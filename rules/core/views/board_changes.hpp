@@ -7,7 +7,7 @@
 #include <initializer_list>
 #include <string_view>
 
-#include "rules/core/view_writer.hpp"
+#include "rules/core/views/view_writer.hpp"
 
 namespace tortuga {
 
