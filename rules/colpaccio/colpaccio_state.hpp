@@ -169,7 +169,7 @@ class ColpaccioState : public State {
   bool finished() const;
   Area& area_in_turn() { return corsairs_turn_ ? table_.corsairs : table_.players[turn_]; }
 
-  // Views (view.cpp).
+  // Views (views.cpp).
   // A player's area (with its `seat`) or the Corsairs' (seat -1).
   void write_area(const Area& area, bool reveal, int seat, ViewWriter& out) const;
   void write_threats(int seat, ViewWriter& out) const;  // what this seat knows of the threats

@@ -2,11 +2,11 @@
 #include <algorithm>
 
 #include "rules/core/action_reader.hpp"
-#include "rules/riff_raff/riff_state.hpp"
+#include "rules/riff_raff/riff_raff_state.hpp"
 
-namespace tortuga::riff {
+namespace tortuga::riff_raff {
 
-Refusal RiffState::load(int seat, const Json& action) {
+Refusal RiffRaffState::load(int seat, const Json& action) {
   ActionReader read(action, {"piece", "x", "angle", "drop"}, {"pieces"});
   const int kind = kind_index(read.one_of("piece", kKindNames));
   const double x = read.number("x"), angle = read.number("angle"), drop = read.number("drop");
@@ -60,7 +60,7 @@ Refusal RiffState::load(int seat, const Json& action) {
   return std::nullopt;
 }
 
-Refusal RiffState::catch_pieces(const Json& action) {
+Refusal RiffRaffState::catch_pieces(const Json& action) {
   // Any number of grabs is well formed: more than two hands can catch is a rule's refusal.
   constexpr std::size_t kAny = ActionReader::kAnyCount;
   constexpr std::string_view kGrabs = R"(objects {"piece": integer, "frame": integer})";
@@ -94,7 +94,7 @@ Refusal RiffState::catch_pieces(const Json& action) {
   return std::nullopt;
 }
 
-void RiffState::settle_falls(const std::vector<int>& caught) {
+void RiffRaffState::settle_falls(const std::vector<int>& caught) {
   const bool only_own = std::all_of(caught.begin(), caught.end(), [&](int id) {
     return std::find(loaded_ids_.begin(), loaded_ids_.end(), id) != loaded_ids_.end();
   });
@@ -117,4 +117,4 @@ void RiffState::settle_falls(const std::vector<int>& caught) {
                  {"counted", !caught.empty() && !only_own}};
 }
 
-}  // namespace tortuga::riff
+}  // namespace tortuga::riff_raff

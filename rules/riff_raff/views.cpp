@@ -7,9 +7,9 @@
 #include <utility>
 #include <vector>
 
-#include "rules/riff_raff/riff_state.hpp"
+#include "rules/riff_raff/riff_raff_state.hpp"
 
-namespace tortuga::riff {
+namespace tortuga::riff_raff {
 namespace {
 
 constexpr float kPi = 3.14159265358979f;
@@ -38,7 +38,7 @@ double rounded(float v) {
 
 }  // namespace
 
-std::pair<float, float> RiffState::x_bounds(int kind, float angle_deg) const {
+std::pair<float, float> RiffRaffState::x_bounds(int kind, float angle_deg) const {
   const Area& area = spec_->areas[loading_area() - 1];
   const auto [lo, hi] = extent_x(spec_->kinds[kind], angle_deg * kPi / 180);
   const float from = area.open_from ? area.from : std::max(area.from, area.from - lo);
@@ -46,7 +46,7 @@ std::pair<float, float> RiffState::x_bounds(int kind, float angle_deg) const {
   return {from, to};
 }
 
-Placement RiffState::sample_placement(int kind) const {
+Placement RiffRaffState::sample_placement(int kind) const {
   // Level if it fits between the area's inner ends, else upright (cargo.json is checked so that
   // one of the two always fits).
   for (float angle : {0.0f, 90.0f}) {
@@ -59,13 +59,13 @@ Placement RiffState::sample_placement(int kind) const {
   return {kind, loading_area(), spec_->areas[loading_area() - 1].from, 0, 0};
 }
 
-Json RiffState::legal(int seat) const {
+Json RiffRaffState::legal(int seat) const {
   JsonWriter out;
   write_legal(seat, out);
   return out.take();
 }
 
-void RiffState::write_legal(int seat, ViewWriter& out) const {
+void RiffRaffState::write_legal(int seat, ViewWriter& out) const {
   // Each action's members in ascending order of their keys (view_writer.hpp).
   out.begin_array();
   switch (phase_) {
@@ -167,7 +167,7 @@ constexpr std::uint32_t kPlayersSlot = 3;
 
 }  // namespace
 
-void RiffState::write_player(int seat, int viewer, ViewWriter& out) const {
+void RiffRaffState::write_player(int seat, int viewer, ViewWriter& out) const {
   const Player& p = players_[seat];
   const bool own = viewer == seat || viewer == kEveryone;
   out.begin_object();
@@ -192,7 +192,7 @@ void RiffState::write_player(int seat, int viewer, ViewWriter& out) const {
   out.end_object();
 }
 
-void RiffState::write_world(ViewWriter& out) const {
+void RiffRaffState::write_world(ViewWriter& out) const {
   out.begin_object();
   out.key("cargo");
   out.begin_array();
@@ -216,7 +216,7 @@ void RiffState::write_world(ViewWriter& out) const {
   out.end_object();
 }
 
-void RiffState::write_motion(ViewWriter& out) const {
+void RiffRaffState::write_motion(ViewWriter& out) const {
   if (last_load_.is_null()) return out.null();
   const Physics& ph = spec_->physics;
   out.begin_object();
@@ -250,7 +250,7 @@ void RiffState::write_motion(ViewWriter& out) const {
   out.end_object();
 }
 
-void RiffState::write_players(int viewer, ViewWriter& out) const {
+void RiffRaffState::write_players(int viewer, ViewWriter& out) const {
   // As they are after this many actions and scenes, seen by this viewer (a hand is seen by its
   // owner).
   const std::uint64_t stamp =
@@ -261,31 +261,31 @@ void RiffState::write_players(int viewer, ViewWriter& out) const {
   out.end_array();
 }
 
-std::span<const std::string_view> RiffState::private_members() const {
+std::span<const std::string_view> RiffRaffState::private_members() const {
   static constexpr std::string_view kPrivate[] = {"players"};
   return kPrivate;
 }
 
-Json RiffState::private_view(int seat) const {
+Json RiffRaffState::private_view(int seat) const {
   JsonWriter out;
   write_private_view(seat, out);
   return out.take();
 }
 
-void RiffState::write_private_view(int seat, ViewWriter& out) const {
+void RiffRaffState::write_private_view(int seat, ViewWriter& out) const {
   out.begin_object();
   out.key("players");
   write_players(seat, out);
   out.end_object();
 }
 
-Json RiffState::seat_view(int seat) const {
+Json RiffRaffState::seat_view(int seat) const {
   JsonWriter out;
   write_seat_view(seat, out);
   return out.take();
 }
 
-void RiffState::write_seat_view(int seat, ViewWriter& out) const {
+void RiffRaffState::write_seat_view(int seat, ViewWriter& out) const {
   out.begin_object();
   out.member("captain", captain_);
   out.key("catch");
@@ -363,4 +363,4 @@ void RiffState::write_seat_view(int seat, ViewWriter& out) const {
   out.end_object();
 }
 
-}  // namespace tortuga::riff
+}  // namespace tortuga::riff_raff

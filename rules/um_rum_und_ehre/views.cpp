@@ -6,9 +6,9 @@
 // the match is over, everything is shown.
 #include "rules/um_rum_und_ehre/scoring.hpp"
 #include "rules/um_rum_und_ehre/tile_json.hpp"
-#include "rules/um_rum_und_ehre/umrum_state.hpp"
+#include "rules/um_rum_und_ehre/um_rum_und_ehre_state.hpp"
 
-namespace tortuga::umrum {
+namespace tortuga::um_rum_und_ehre {
 namespace {
 
 std::string_view step_name(Step step) {
@@ -56,18 +56,18 @@ constexpr std::uint32_t kTownSlot = 0;
 
 }  // namespace
 
-std::span<const std::string_view> UmRumState::private_members() const {
+std::span<const std::string_view> UmRumUndEhreState::private_members() const {
   static constexpr std::string_view kPrivate[] = {"events", "players", "question"};
   return kPrivate;
 }
 
-Json UmRumState::private_view(int seat) const {
+Json UmRumUndEhreState::private_view(int seat) const {
   JsonWriter out;
   write_private_view(seat, out);
   return out.take();
 }
 
-void UmRumState::write_private_view(int seat, ViewWriter& out) const {
+void UmRumUndEhreState::write_private_view(int seat, ViewWriter& out) const {
   out.begin_object();
   out.key("events");
   write_events(seat, out);
@@ -78,7 +78,7 @@ void UmRumState::write_private_view(int seat, ViewWriter& out) const {
   out.end_object();
 }
 
-void UmRumState::write_players(int seat, ViewWriter& out) const {
+void UmRumUndEhreState::write_players(int seat, ViewWriter& out) const {
   const bool all = seat == kEveryone || is_over();
   out.begin_array();
   for (int s = 0; s < seats(); ++s) {
@@ -107,7 +107,7 @@ void UmRumState::write_players(int seat, ViewWriter& out) const {
 }
 
 // The question under way.
-void UmRumState::write_question(int seat, ViewWriter& out) const {
+void UmRumUndEhreState::write_question(int seat, ViewWriter& out) const {
   const bool all = seat == kEveryone || is_over();
   const bool rolling = step_ == Step::kRoll || step_ == Step::kRum;
   out.begin_object();
@@ -144,7 +144,7 @@ void UmRumState::write_question(int seat, ViewWriter& out) const {
   out.end_object();
 }
 
-void UmRumState::write_events(int seat, ViewWriter& out) const {
+void UmRumUndEhreState::write_events(int seat, ViewWriter& out) const {
   const bool all = seat == kEveryone || is_over();
   out.begin_array();
   for (const Event& e : events_)
@@ -152,13 +152,13 @@ void UmRumState::write_events(int seat, ViewWriter& out) const {
   out.end_array();
 }
 
-Json UmRumState::seat_view(int seat) const {
+Json UmRumUndEhreState::seat_view(int seat) const {
   JsonWriter out;
   write_seat_view(seat, out);
   return out.take();
 }
 
-void UmRumState::write_seat_view(int seat, ViewWriter& out) const {
+void UmRumUndEhreState::write_seat_view(int seat, ViewWriter& out) const {
   const bool all = seat == kEveryone || is_over();
   out.begin_object();
   out.key("alley_pirates");
@@ -266,4 +266,4 @@ void UmRumState::write_seat_view(int seat, ViewWriter& out) const {
   out.end_object();
 }
 
-}  // namespace tortuga::umrum
+}  // namespace tortuga::um_rum_und_ehre
