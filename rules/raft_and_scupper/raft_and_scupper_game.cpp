@@ -4,9 +4,9 @@
 #include "rules/raft_and_scupper/deal.hpp"
 #include "rules/raft_and_scupper/layout.hpp"
 #include "rules/raft_and_scupper/layouts_data.hpp"
-#include "rules/raft_and_scupper/observer.hpp"
 #include "rules/raft_and_scupper/raft_and_scupper_state.hpp"
 #include "rules/raft_and_scupper/smart_bot.hpp"
+#include "rules/raft_and_scupper/views.hpp"
 
 namespace tortuga::raft_and_scupper {
 namespace {

@@ -4,7 +4,6 @@
 
 #include "rules/core/result_words.hpp"
 #include "rules/raft_and_scupper/deal.hpp"
-#include "rules/raft_and_scupper/views.hpp"
 
 namespace tortuga::raft_and_scupper {
 namespace {
@@ -134,12 +133,6 @@ std::vector<int> RaftAndScupperState::actors() const {
 std::optional<Deadline> RaftAndScupperState::deadline() const {
   if (phase_ != Phase::kPlaying || turn_clock_s_ <= 0) return std::nullopt;
   return Deadline{turn_clock_s_ * 1000LL, {seat_of(position_.to_move)}};
-}
-
-Json RaftAndScupperState::legal(int) const {
-  JsonWriter out;
-  raft_and_scupper::write_legal(*this, out);  // the free function, not State::write_legal
-  return out.take();
 }
 
 Refusal RaftAndScupperState::setup_refusal(int seat, const ParsedAction& action) const {

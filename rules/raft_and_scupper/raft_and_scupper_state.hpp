@@ -44,7 +44,6 @@ class RaftAndScupperState : public State {
   std::vector<int> actors() const override;
   std::optional<Deadline> deadline() const override;
   bool is_over() const override { return phase_ == Phase::kOver; }
-  bool one_board_for_all() const override { return true; }  // nothing is hidden
   Json result() const override;
 
   Phase phase() const { return phase_; }
@@ -72,7 +71,7 @@ class RaftAndScupperState : public State {
   RaftAndScupperState(const RaftAndScupperState&) = default;
 
  protected:
-  // Both built from the writing the observer gives rooms (views.hpp): one code for both.
+  // Both built from RaftAndScupperObserver's writing (views.hpp).
   Json legal(int seat) const override;
   Refusal act(int seat, const Json& action) override;
   Refusal on_timeout() override;

@@ -1,4 +1,5 @@
-// The board of a Raft & Scupper view, written member by member (see views.hpp).
+// The board of a Raft & Scupper view, written member by member, and the observer that writes it
+// (see views.hpp).
 #include "rules/raft_and_scupper/views.hpp"
 
 #include <initializer_list>
@@ -81,7 +82,28 @@ void write_crew(ViewWriter& out, const RaftAndScupperState& state, Crew crew,
   out.end_object();
 }
 
+// Every state a Raft & Scupper observer sees is one: RaftAndScupperGame makes both.
+const RaftAndScupperState& raft(const State& state) {
+  return static_cast<const RaftAndScupperState&>(state);
+}
+
 }  // namespace
+
+void RaftAndScupperObserver::write_board(const State& state, int, ViewWriter& out) {
+  shown_ = raft_and_scupper::write_board(raft(state), out);
+}
+
+void RaftAndScupperObserver::write_legal(const State& state, int, ViewWriter& out) {
+  raft_and_scupper::write_legal(raft(state), out);
+}
+
+Json RaftAndScupperState::seat_view(int seat) const {
+  return RaftAndScupperObserver().board(*this, seat);
+}
+
+Json RaftAndScupperState::legal(int seat) const {
+  return RaftAndScupperObserver().legal(*this, seat);
+}
 
 Shown Shown::of(const RaftAndScupperState& state, const Box& area,
                 const std::array<int, 4>& flotillas) {
@@ -96,12 +118,6 @@ Shown Shown::of(const RaftAndScupperState& state, const Box& area,
           .scuppered_total = position.scuppered_total,
           .last_scupperer = position.last_scupperer,
           .sunk = state.sunk().size()};
-}
-
-Json RaftAndScupperState::seat_view(int) const {
-  JsonWriter out;
-  raft_and_scupper::write_board(*this, out);
-  return out.take();
 }
 
 Shown write_board(const RaftAndScupperState& state, ViewWriter& out) {
@@ -218,9 +234,7 @@ Shown write_board(const RaftAndScupperState& state, ViewWriter& out) {
   return Shown::of(state, area, flotillas);
 }
 
-// Not inlined: where it is, g++ 12 guesses the writer's type and then warns of an overlapping
-// copy in a one-letter key's assignment that cannot happen (-Wrestrict).
-[[gnu::noinline]] void write_area(ViewWriter& out, const Box& area) {
+void write_area(ViewWriter& out, const Box& area) {
   out.begin_object();
   out.member("height", area.height());
   out.member("width", area.width());

@@ -10,6 +10,7 @@
 #include "rules/riff_raff/cargo_data.hpp"
 #include "rules/riff_raff/model_limits.hpp"
 #include "rules/riff_raff/riff_raff_state.hpp"
+#include "rules/riff_raff/views.hpp"
 #include "rules/riff_raff/world.hpp"
 
 namespace tortuga::riff_raff {
@@ -153,6 +154,10 @@ std::unique_ptr<State> RiffRaffGame::new_state(const Json& options, Chance chanc
 std::unique_ptr<Bot> RiffRaffGame::make_bot(std::string_view kind) const {
   if (kind == "smart") return std::make_unique<SmartBot>();
   return std::make_unique<RandomLoader>();
+}
+
+std::unique_ptr<Observer> RiffRaffGame::make_observer() const {
+  return std::make_unique<RiffRaffObserver>();
 }
 
 const Game& riff_raff() {

@@ -70,6 +70,16 @@ class RiffRaffState : public State {
   bool may_announce_two() const;
   const Motion& motion() const { return motion_; }
   const std::vector<int>& loaded_this_turn() const { return loaded_ids_; }
+  int announced() const { return announced_; }  // pieces the loader announced for this turn
+  // Who loaded what last, and what the last catch did; null before the first.
+  const Json& last_load() const { return last_load_; }
+  const Json& last_catch() const { return last_catch_; }
+  // The id the next piece loaded will have, and the scenes set (set_scene): each changes the
+  // ship, and so stamps what views write of it (views.cpp).
+  int next_id() const { return next_id_; }
+  std::uint32_t scenes() const { return scenes_; }
+  // The seats whose revealed cards tie for the highest, among whom the captain is appointed.
+  std::vector<int> tied_highest() const;
   // A placement the loader may use for `kind` (the area's middle, level or upright, no drop).
   Placement sample_placement(int kind) const;
   // The span of x a `kind` turned by `angle_deg` may be released at on the loader's area.
@@ -85,20 +95,12 @@ class RiffRaffState : public State {
 
   RiffRaffState(const RiffRaffState&) = default;
 
-  // Only the players' part differs between audiences (each sees its own hand); the ship, the
-  // motion and the model, by far the largest part, are the same for all.
-  std::span<const std::string_view> private_members() const override;
-  Json private_view(int seat) const override;
-  // Views are written value by value; seat_view and private_view build their trees so.
-  void write_seat_view(int seat, ViewWriter& out) const override;
-  void write_private_view(int seat, ViewWriter& out) const override;
-
  protected:
+  // Both built from RiffRaffObserver's writing (views.hpp).
   Json legal(int seat) const override;
-  void write_legal(int seat, ViewWriter& out) const override;
+  Json seat_view(int seat) const override;
   Refusal act(int seat, const Json& action) override;
   Refusal on_timeout() override;
-  Json seat_view(int seat) const override;
 
  private:
   Refusal choose(int seat, const Json& action);
@@ -110,11 +112,6 @@ class RiffRaffState : public State {
   void start_turn();
   void end_turn();
   void settle_falls(const std::vector<int>& caught);
-  std::vector<int> tied_highest() const;
-  void write_player(int seat, int viewer, ViewWriter& out) const;
-  void write_players(int viewer, ViewWriter& out) const;
-  void write_world(ViewWriter& out) const;
-  void write_motion(ViewWriter& out) const;
 
   std::shared_ptr<const Spec> spec_;
   World world_;
@@ -135,7 +132,7 @@ class RiffRaffState : public State {
   int catch_ms_ = 3000;
   int turn_clock_s_ = 0;
   int step_limit_ = 1 << 30;  // see limit_steps
-  std::uint32_t scenes_ = 0;  // scenes set (set_scene): part of the views' stamps (views.cpp)
+  std::uint32_t scenes_ = 0;
   std::vector<int> winners_;
   std::string reason_;
 };

@@ -8,6 +8,7 @@
 #include "rules/um_rum_und_ehre/town.hpp"
 #include "rules/um_rum_und_ehre/town_tiles_data.hpp"
 #include "rules/um_rum_und_ehre/um_rum_und_ehre_state.hpp"
+#include "rules/um_rum_und_ehre/views.hpp"
 
 namespace tortuga::um_rum_und_ehre {
 namespace {
@@ -205,6 +206,10 @@ std::unique_ptr<State> UmRumUndEhreGame::new_state(const Json& options, Chance c
 std::unique_ptr<Bot> UmRumUndEhreGame::make_bot(std::string_view kind) const {
   if (kind == "smart") return std::make_unique<SmartBot>();
   return std::make_unique<RandomBot>();
+}
+
+std::unique_ptr<Observer> UmRumUndEhreGame::make_observer() const {
+  return std::make_unique<UmRumUndEhreObserver>();
 }
 
 const Game& um_rum_und_ehre() {

@@ -10,7 +10,7 @@
 //
 // The member functions are split by job over several files: um_rum_und_ehre_state.cpp (set-up,
 // turns, rounds), movement.cpp, town_actions.cpp (the spaces without dice), drinks.cpp (tavern and
-// chest), dice.cpp (rolls and rum), brawl.cpp, views.cpp, scoring.cpp.
+// chest), dice.cpp (rolls and rum), brawl.cpp, scoring.cpp. What each seat sees is views.cpp's.
 #pragma once
 
 #include <memory>
@@ -115,6 +115,16 @@ class UmRumUndEhreState : public State {
   Dice dice() const { return dice_; }
   int chest_total() const { return chest_total_; }
   const std::optional<Tile>& drawn_goods() const { return drawn_; }
+  const std::vector<std::int8_t>& alley_owners() const { return alley_owner_; }  // -1: none
+  int moves_this_turn() const { return moves_; }
+  int decision_s() const { return decision_s_; }
+  // What the last action did: what everyone sees of each event, and the secret its owner sees.
+  struct Event {
+    Json shown;  // what everyone sees
+    int owner;   // who sees `secret` instead, -1 for nobody
+    Json secret;
+  };
+  const std::vector<Event>& events() const { return events_; }
   // The honour points of a seat's tiles as the final scoring counts them.
   int score(int seat) const;
   // The cost of moving the captain along `alley` (or out along dark `out` and in along dark
@@ -135,15 +145,8 @@ class UmRumUndEhreState : public State {
   Json legal(int seat) const override;
   Refusal act(int seat, const Json& action) override;
   Refusal on_timeout() override;
+  // Built from UmRumUndEhreObserver's writing (views.hpp).
   Json seat_view(int seat) const override;
-
- public:
-  // A seat's own coins and tiles, the tile it drew, and the events' secrets it was told.
-  std::span<const std::string_view> private_members() const override;
-  Json private_view(int seat) const override;
-  // Views are written value by value; seat_view and private_view build their trees so.
-  void write_seat_view(int seat, ViewWriter& out) const override;
-  void write_private_view(int seat, ViewWriter& out) const override;
 
  private:
   // um_rum_und_ehre_state.cpp
@@ -178,10 +181,6 @@ class UmRumUndEhreState : public State {
   void next_drinker();
   void tavern_rolled(int value);
   void open_chest();
-  // views.cpp: the members of a view that differ between seats
-  void write_players(int seat, ViewWriter& out) const;
-  void write_question(int seat, ViewWriter& out) const;
-  void write_events(int seat, ViewWriter& out) const;
   void chest_rolled(int value);
   // dice.cpp
   void ask_roll(int seat, int crew, Dice dice);
@@ -217,12 +216,7 @@ class UmRumUndEhreState : public State {
   int chest_total_ = 0;
   int chest_next_ = 0;
   int imaginary_pirates_ = 0;
-  struct Event {
-    Json shown;  // what everyone sees
-    int owner;   // who sees `secret` instead, -1 for nobody
-    Json secret;
-  };
-  std::vector<Event> events_;  // what the last action did
+  std::vector<Event> events_;
 };
 
 }  // namespace tortuga::um_rum_und_ehre

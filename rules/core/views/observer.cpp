@@ -1,20 +1,58 @@
 #include "rules/core/views/observer.hpp"
 
 #include <algorithm>
+#include <string>
 #include <utility>
 
 namespace tortuga {
 
 void Observer::write_board(const State& state, int seat, ViewWriter& out) {
-  state.write_seat_view(seat, out);
+  out.value(state.seat_view(seat));
 }
 
 void Observer::write_legal(const State& state, int seat, ViewWriter& out) {
-  state.write_legal_actions(seat, out);
+  out.value(state.legal_actions(seat));
+}
+
+void Observer::write_private_view(const State& state, int seat, ViewWriter& out) {
+  Json whole = board(state, seat), own = Json::object();
+  for (std::string_view name : private_members(state)) {
+    auto it = whole.find(name);
+    if (it != whole.end()) own[std::string(name)] = std::move(*it);
+  }
+  out.value(own);
 }
 
 bool Observer::write_board_changes(const State&, BoardChanges&) {
   return false;
+}
+
+namespace {
+
+// The tree of what `write` writes.
+template <class Write>
+Json tree(const Write& write) {
+  JsonWriter out;
+  write(out);
+  return out.take();
+}
+
+}  // namespace
+
+Json Observer::board(const State& state, int seat) {
+  return tree([&](ViewWriter& out) { write_board(state, seat, out); });
+}
+
+Json Observer::legal(const State& state, int seat) {
+  return tree([&](ViewWriter& out) { write_legal(state, seat, out); });
+}
+
+Json Observer::private_view(const State& state, int seat) {
+  return tree([&](ViewWriter& out) { write_private_view(state, seat, out); });
+}
+
+bool Observer::shares_board(const State& state) const {
+  return one_board_for_all(state) || !private_members(state).empty();
 }
 
 namespace {
@@ -137,19 +175,20 @@ void Observer::write_common_fields(const State& state, int seat, ViewWriter& out
 }
 
 void Observer::write_shared_part(const State& state, ViewWriter& out) {
-  if (state.private_members().empty()) return write_board(state, kSpectator, out);
-  WithoutMembers shared(out, state.private_members());
-  state.write_seat_view(kSpectator, shared);
+  const auto members = private_members(state);
+  if (members.empty()) return write_board(state, kSpectator, out);
+  WithoutMembers shared(out, members);
+  write_board(state, kSpectator, shared);
 }
 
 void Observer::write_own_part(const State& state, int seat, ViewWriter& out) {
-  if (state.private_members().empty()) return write_common_fields(state, seat, out);
+  if (private_members(state).empty()) return write_common_fields(state, seat, out);
   int next = 0;  // the first common field not yet written
   WithMembersBefore own(out, [&](std::string_view key) {
     for (; next < kCommonFieldCount && (key.empty() || kCommonFields[next] < key); ++next)
       write_common_field(state, seat, next, out);
   });
-  state.write_private_view(seat, own);
+  write_private_view(state, seat, own);
 }
 
 void Observer::write_common_field(const State& state, int seat, int field, ViewWriter& out) {

@@ -1,16 +1,12 @@
-#include "rules/raft_and_scupper/observer.hpp"
-
+// The changes of a move of play named against the board RaftAndScupperObserver last wrote (see
+// views.hpp).
 #include <string_view>
 
 #include "rules/raft_and_scupper/actions.hpp"
+#include "rules/raft_and_scupper/views.hpp"
 
 namespace tortuga::raft_and_scupper {
 namespace {
-
-// Every state an observer of Raft & Scupper sees is one: RaftAndScupperGame makes both.
-const RaftAndScupperState& raft(const State& state) {
-  return static_cast<const RaftAndScupperState&>(state);
-}
 
 // A ship's place in "ships": ships are listed by id, the sunk left out.
 int listed_at(const Board& board, int id) {
@@ -21,19 +17,11 @@ int listed_at(const Board& board, int id) {
 
 }  // namespace
 
-void RaftAndScupperObserver::write_board(const State& state, int, ViewWriter& out) {
-  shown_ = raft_and_scupper::write_board(raft(state), out);
-}
-
-void RaftAndScupperObserver::write_legal(const State& state, int, ViewWriter& out) {
-  raft_and_scupper::write_legal(raft(state), out);
-}
-
 // The members a move of play may change, each named where the move changed it. The move itself
 // is read from its traces: the pirate whose cell changed jumped (its old ship is still there) or
 // sailed (it is not), and a ship more in "sunk" was scuppered.
 bool RaftAndScupperObserver::write_board_changes(const State& s, BoardChanges& out) {
-  const RaftAndScupperState& state = raft(s);
+  const auto& state = static_cast<const RaftAndScupperState&>(s);  // as write_board's
   // Several moves at once could not be told apart; a setup action's changes are diffed.
   if (!shown_ || shown_->phase != Phase::kPlaying || state.history().size() != shown_->step + 1)
     return false;
