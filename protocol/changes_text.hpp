@@ -6,7 +6,7 @@
 #include <string>
 
 #include "protocol/shape.hpp"
-#include "rules/core/board_changes.hpp"
+#include "rules/core/views/board_changes.hpp"
 
 namespace tortuga::protocol {
 

@@ -7,13 +7,13 @@ namespace tortuga {
 
 void MatchViews::reset(const State& state) {
   for (auto& audience : audiences_) audience.fresh = false;
-  if (state.shares_board()) write_board(state);
+  if (observer_->shares_board(state)) write_board(state);
 }
 
 void MatchViews::write_own_part(const State& state, int seat, protocol::Shape& into,
                                 const protocol::Shape* last) {
   protocol::ShapeWriter out(into, last);
-  if (state.shares_board())
+  if (observer_->shares_board(state))
     observer_->write_own_part(state, seat, out);
   else  // a board of the audience's own: its whole view, as the state builds it
     out.value(state.view(seat));
@@ -22,8 +22,8 @@ void MatchViews::write_own_part(const State& state, int seat, protocol::Shape& i
 std::string MatchViews::advance_own_part(const State& state, int audience) {
   Audience& a = audiences_[audience];
   write_own_part(state, seat_of(audience), scratch_, &a.last);
-  std::string ops = state.shares_board() ? protocol::diff_members_text(a.last, scratch_)
-                                         : protocol::diff_text(a.last, scratch_);
+  std::string ops = observer_->shares_board(state) ? protocol::diff_members_text(a.last, scratch_)
+                                                   : protocol::diff_text(a.last, scratch_);
   std::swap(a.last, scratch_);
   return ops;
 }
@@ -52,7 +52,7 @@ std::optional<std::string> MatchViews::board_ops(const State& state) {
 std::vector<std::pair<int, std::string>> MatchViews::advance(
     const State& state, std::int64_t match, std::int64_t version,
     const std::function<bool(int)>& watched) {
-  const bool shared = state.shares_board();
+  const bool shared = observer_->shares_board(state);
   // A board everyone shares is changed once for all, then each audience adds its own part.
   std::optional<std::string> shared_ops = "[]";
   if (shared) shared_ops = board_ops(state);
@@ -80,7 +80,7 @@ std::vector<std::pair<int, std::string>> MatchViews::advance(
 }
 
 std::string MatchViews::view_text(const State& state, int audience) {
-  const bool shared = state.shares_board();
+  const bool shared = observer_->shares_board(state);
   if (shared && board_stale_) write_board(state);
   Audience& a = audiences_[audience];
   if (!a.fresh) {

@@ -1,7 +1,7 @@
 // What each audience of a match (each seat, the spectators) was last shown, and the messages that
 // take every audience from one version to the next: a JSON Patch each, or a whole state where
 // there is no base to diff from. It serves every game, writing views through the game's observer
-// (rules/core/observer.hpp), which it owns. A board that every audience shares (in a game of
+// (rules/core/views/observer.hpp), which it owns. A board that every audience shares (in a game of
 // hidden information, the public view without the members that differ) is written and diffed
 // once for all, or patched with the changes the observer names when it names them; each audience
 // then adds only its own part (whose turn, its legal actions, its private members).
@@ -17,8 +17,8 @@
 
 #include "protocol/changes_text.hpp"
 #include "protocol/shape.hpp"
-#include "rules/core/observer.hpp"
 #include "rules/core/state.hpp"
+#include "rules/core/views/observer.hpp"
 
 namespace tortuga {
 

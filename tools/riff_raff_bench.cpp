@@ -13,8 +13,8 @@
 #include <memory>
 #include <string>
 
-#include "rules/riff_raff/riff_game.hpp"
-#include "rules/riff_raff/riff_state.hpp"
+#include "rules/riff_raff/riff_raff_game.hpp"
+#include "rules/riff_raff/riff_raff_state.hpp"
 
 namespace {
 
@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
       return usage();
     }
   }
-  const Game& game = riff::riff_raff();
+  const Game& game = riff_raff::riff_raff();
   auto options = game.normalize_options({{"players", players}, {"model", model}});
   if (!options.ok()) {
     std::fprintf(stderr, "options refused: %s\n", options.error().message.c_str());
@@ -64,7 +64,7 @@ int main(int argc, char** argv) {
   using Clock = std::chrono::steady_clock;
   for (long m = 0; m < matches; ++m) {
     auto state = game.new_state(*options, Chance(static_cast<std::uint64_t>(m)));
-    const auto& riff = static_cast<const riff::RiffState&>(*state);
+    const auto& riff = static_cast<const riff_raff::RiffRaffState&>(*state);
     while (!state->is_over()) {
       const auto actors = state->actors();
       const int seat = actors[choices.below(static_cast<std::uint32_t>(actors.size()))];

@@ -14,7 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "rules/core/error.hpp"
-#include "rules/core/view_writer.hpp"
+#include "rules/core/views/view_writer.hpp"
 
 namespace tortuga::colpaccio {
 

@@ -5,6 +5,7 @@
 #include "rules/colpaccio/colpaccio_state.hpp"
 #include "rules/colpaccio/deck_data.hpp"
 #include "rules/colpaccio/smart_bot.hpp"
+#include "rules/colpaccio/views.hpp"
 #include "rules/core/option_shape.hpp"
 
 namespace tortuga::colpaccio {
@@ -94,6 +95,10 @@ std::unique_ptr<State> ColpaccioGame::new_state(const Json& options, Chance chan
 std::unique_ptr<Bot> ColpaccioGame::make_bot(std::string_view kind) const {
   if (kind == "smart") return std::make_unique<SmartBot>();
   return std::make_unique<RandomBot>();
+}
+
+std::unique_ptr<Observer> ColpaccioGame::make_observer() const {
+  return std::make_unique<ColpaccioObserver>();
 }
 
 const Game& colpaccio() {

@@ -27,6 +27,7 @@ class ColpaccioGame : public Game {
   std::unique_ptr<State> new_state(const Json& options, Chance chance) const override;
   std::span<const ChanceEventInfo> chance_events() const override;
   std::unique_ptr<Bot> make_bot(std::string_view kind) const override;
+  std::unique_ptr<Observer> make_observer() const override;
 
  protected:
   Json earlier_defaults() const override;

@@ -1,9 +1,11 @@
 #include "rules/colpaccio/colpaccio_state.hpp"
 
 #include <algorithm>
+#include <string>
 
 #include "rules/colpaccio/chance_events.hpp"
 #include "rules/colpaccio/convoy.hpp"
+#include "rules/core/result_words.hpp"
 
 namespace tortuga::colpaccio {
 namespace {
@@ -32,6 +34,14 @@ int pop(std::vector<int>& pile) {
   const int top = pile.back();
   pile.pop_back();
   return top;
+}
+
+Json score_json(const Score& score, const Holding& holding) {
+  Json goods = Json::object();
+  for (int g = 0; g < kGoods; ++g) goods[std::string(good_name(good_at(g)))] = score.majorities[g];
+  return {{"goods", std::move(goods)},      {"ships", score.ships},
+          {"penalty", score.penalty},       {"total", score.total},
+          {"doubloons", holding.doubloons}, {"goods_cards", holding.goods_total()}};
 }
 
 }  // namespace
@@ -276,6 +286,58 @@ Refusal ColpaccioState::act(int seat, const Json& action) {
       break;
   }
   return std::nullopt;
+}
+
+Json ColpaccioState::result() const {
+  if (!is_over()) return nullptr;
+  const Table& t = table_;
+  if (t.solo) {
+    const Holding player = holding(t.players[0]), corsairs = holding(t.corsairs);
+    const SoloScore solo = solo_prestige(player, corsairs, t.difficulty == SoloDifficulty::kHard);
+    const std::string mine = std::to_string(solo.player.total);
+    const std::string theirs = std::to_string(solo.corsairs.total);
+    const std::string reason = solo.won ? "duel_won" : "duel_lost";
+    return result_words::said(
+        {{"winners", solo.won ? Json::array({0}) : Json::array()},
+         {"reason", reason},
+         {"scores", {solo.player.total}},
+         {"corsairs_score", solo.corsairs.total},
+         {"prestige", {score_json(solo.player, player)}},
+         {"corsairs", score_json(solo.corsairs, corsairs)}},
+        "games.colpaccio.result." + reason,
+        {{"player", result_words::player(0)},
+         {"prestige", solo.player.total},
+         {"corsairs", solo.corsairs.total}},
+        solo.won
+            ? result_words::seat_text(0) + " beat the Corsairs, " + mine + " to " + theirs + "."
+            : "The Corsairs won the duel, " + theirs + " to " + mine + ".");
+  }
+  std::vector<Holding> holdings;
+  for (const Area& area : t.players) holdings.push_back(holding(area));
+  const auto scores = prestige(holdings);
+  const auto places = placings(holdings, scores);
+  Json totals = Json::array(), breakdown = Json::array();
+  for (int s = 0; s < seats(); ++s) {
+    totals.push_back(scores[s].total);
+    Json entry = score_json(scores[s], holdings[s]);
+    entry["seat"] = s;
+    breakdown.push_back(std::move(entry));
+  }
+  const auto& winners = places.front();
+  const int best = scores[winners.front()].total;
+  const std::string who = result_words::seats_text(winners);
+  const std::string prestige_text = std::to_string(best) + " prestige";
+  const bool alone = winners.size() == 1;
+  return result_words::said(
+      {{"winners", winners},
+       {"reason", "prestige"},
+       {"scores", std::move(totals)},
+       {"places", places},
+       {"prestige", std::move(breakdown)}},
+      alone ? "games.colpaccio.result.colpaccio" : "games.colpaccio.result.shared",
+      {{"winners", result_words::players(winners)}, {"prestige", best}},
+      alone ? who + " made the Colpaccio with " + prestige_text + "."
+            : who + " share the victory with " + prestige_text + ": a toast with a glass of rum.");
 }
 
 }  // namespace tortuga::colpaccio

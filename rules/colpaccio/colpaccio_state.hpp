@@ -107,6 +107,10 @@ class ColpaccioState : public State {
   int threats_in_pile() const;
   int goods_in_pile() const;  // ship cards left in the pile, threats not counted
   const std::vector<int>& choosing() const { return choosing_; }  // before the ghost ship
+  // The threats drawn in this turn, waiting for its end (frozen() of them).
+  const std::vector<Threat>& waiting_threats() const { return frozen_; }
+  // What the last action set off, for everyone to read.
+  const Json& log() const { return log_; }
 
   int cannonballs(const Area& area) const;
   Holding holding(const Area& area) const;
@@ -125,15 +129,8 @@ class ColpaccioState : public State {
   Refusal act(int seat, const Json& action) override;
   // The simplest answer that keeps the rules (threats.cpp): see docs/games/colpaccio.md.
   Refusal on_timeout() override;
+  // Built from ColpaccioObserver's writing (views.hpp).
   Json seat_view(int seat) const override;
-
- public:
-  // The ships its owner looks at, and the set-aside threat a spyglass showed.
-  std::span<const std::string_view> private_members() const override;
-  Json private_view(int seat) const override;
-  // Views are written value by value; seat_view and private_view build their trees so.
-  void write_seat_view(int seat, ViewWriter& out) const override;
-  void write_private_view(int seat, ViewWriter& out) const override;
 
  private:
   ColpaccioState(Table table, Chance chance);
@@ -169,13 +166,6 @@ class ColpaccioState : public State {
   bool finished() const;
   Area& area_in_turn() { return corsairs_turn_ ? table_.corsairs : table_.players[turn_]; }
 
-  // Views (view.cpp).
-  // A player's area (with its `seat`) or the Corsairs' (seat -1).
-  void write_area(const Area& area, bool reveal, int seat, ViewWriter& out) const;
-  void write_threats(int seat, ViewWriter& out) const;  // what this seat knows of the threats
-  void write_looking(int seat, ViewWriter& out) const;  // the ships its owner looks at, choosing
-  void write_cards(const std::vector<int>& cards, ViewWriter& out) const;
-
   enum class Stage : std::uint8_t { kNone, kFrozen, kRefill, kNextTurn };
 
   Table table_;
@@ -190,7 +180,7 @@ class ColpaccioState : public State {
   std::vector<Threat> revealed_;
   int resolved_ = 0;
   std::vector<int> choosing_;  // seats still to choose a good for the ghost ship
-  Json log_ = Json::array();   // what the last action set off, for everyone to read
+  Json log_ = Json::array();
 };
 
 }  // namespace tortuga::colpaccio

@@ -10,8 +10,8 @@
 
 #include "rules/core/bot.hpp"
 #include "rules/core/named_chance.hpp"
-#include "rules/core/observer.hpp"
 #include "rules/core/state.hpp"
+#include "rules/core/views/observer.hpp"
 
 namespace tortuga {
 

@@ -16,12 +16,6 @@ Json State::legal_actions(int seat) const {
   return legal(seat);
 }
 
-void State::write_legal_actions(int seat, ViewWriter& out) const {
-  if (may_act(seat)) return write_legal(seat, out);
-  out.begin_array();
-  out.end_array();
-}
-
 Refusal State::apply(int seat, Json action) {
   if (!action.is_object()) return not_an_object();
   auto type = action.find("type");
@@ -58,15 +52,6 @@ Json State::full_view() const {
   for (int seat = 0; seat < seats_; ++seat) by_seat.push_back(legal_actions(seat));
   view["legal_by_seat"] = std::move(by_seat);
   return view;
-}
-
-Json State::private_view(int seat) const {
-  Json whole = seat_view(seat), own = Json::object();
-  for (std::string_view name : private_members()) {
-    auto it = whole.find(name);
-    if (it != whole.end()) own[std::string(name)] = std::move(*it);
-  }
-  return own;
 }
 
 Json State::common_fields(int seat) const {

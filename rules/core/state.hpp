@@ -1,20 +1,18 @@
-// The rules contract: a match's state as a value. Games implement the protected hooks; this base
-// does the bookkeeping every game shares (who may act, the match-over guard, timeouts, history,
-// the common fields of every view) so that each game writes only its own rules.
+// The rules contract: a match's state as a value. Games implement the hooks; this base does the
+// bookkeeping every game shares (who may act, the match-over guard, timeouts, history, the common
+// fields of every view) so that each game writes only its own rules. Its views are plain trees;
+// how they are written for rooms is said by the game's observer (rules/core/views/observer.hpp).
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <span>
-#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "rules/core/chance.hpp"
 #include "rules/core/error.hpp"
-#include "rules/core/view_writer.hpp"
 
 namespace tortuga {
 
@@ -49,8 +47,6 @@ class State {
 
   // Ready-to-send action objects for this seat; empty when it need not act.
   Json legal_actions(int seat) const;
-  // The same, written value by value (view_writer.hpp): what rooms write them into views through.
-  void write_legal_actions(int seat, ViewWriter& out) const;
 
   // Validates and applies, or refuses with a precise reason and leaves the state untouched.
   // seat kSystem with {"type":"timeout"} is the room's timer. An accepted action is kept in
@@ -65,31 +61,11 @@ class State {
   Json full_view() const;
 
   // The two parts of view(seat). The game's own part: kSpectator is the public view, kEveryone
-  // reveals all.
+  // reveals all. A game whose observer writes its views (rules/core/views/observer.hpp) builds
+  // this from that writing (Observer::board), so that the two are one code.
   virtual Json seat_view(int seat) const = 0;
   // And the fields every view carries: seat, to_act, legal, over, result, deadline, step.
   Json common_fields(int seat) const;
-  // True when the game's own part of the view is the same for every seat and the spectators (a
-  // game without hidden information).
-  virtual bool one_board_for_all() const { return false; }
-  // A game of hidden information whose views differ between audiences only in a few top-level
-  // members names them here, in ascending order: every view is then the part all audiences share
-  // (the spectators' view without these members) with its audience's own members, and rooms
-  // write and diff the shared part once per action for all. Empty: each view is built whole.
-  virtual std::span<const std::string_view> private_members() const { return {}; }
-  // Those members of `seat`'s seat_view, as an object. The default cuts them out of seat_view;
-  // a game may build them alone.
-  virtual Json private_view(int seat) const;
-  // The same two, written value by value (view_writer.hpp): what rooms write views through. The
-  // defaults walk the trees above; a game that writes its views itself, and builds seat_view and
-  // private_view from that writing with a JsonWriter, spares rooms a tree per view and audience.
-  // write_private_view writes an object of the private members alone, in ascending order.
-  virtual void write_seat_view(int seat, ViewWriter& out) const { out.value(seat_view(seat)); }
-  virtual void write_private_view(int seat, ViewWriter& out) const {
-    out.value(private_view(seat));
-  }
-  // Whether rooms write one board for every audience (one_board_for_all, or private members).
-  bool shares_board() const { return one_board_for_all() || !private_members().empty(); }
 
   virtual std::optional<Deadline> deadline() const { return std::nullopt; }
   virtual bool is_over() const = 0;
@@ -105,11 +81,10 @@ class State {
 
   // Game hooks. `seat` is always one of actors() and the match is not over when these are called,
   // and `action` is always an object with a string "type".
+  //
+  // The seat's legal actions. A game whose observer writes them builds them from that writing
+  // (Observer::legal).
   virtual Json legal(int seat) const = 0;
-  // legal(seat), written. The default walks its tree; a game that writes its legal actions
-  // itself, and builds legal's tree from that writing with a JsonWriter, spares rooms a tree per
-  // audience that may act, after every action.
-  virtual void write_legal(int seat, ViewWriter& out) const { out.value(legal(seat)); }
   virtual Refusal act(int seat, const Json& action) = 0;
   // Called when deadline() has passed. The default refuses: games with deadlines override it.
   virtual Refusal on_timeout();

@@ -4,7 +4,7 @@
 
 #include "rules/core/action_reader.hpp"
 
-namespace tortuga::raft {
+namespace tortuga::raft_and_scupper {
 namespace {
 
 using nlohmann::json;
@@ -139,4 +139,4 @@ json move_json(const Move& move, const Board& board) {
   return out.take();
 }
 
-}  // namespace tortuga::raft
+}  // namespace tortuga::raft_and_scupper

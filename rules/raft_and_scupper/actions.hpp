@@ -16,11 +16,11 @@
 #include <nlohmann/json.hpp>
 
 #include "rules/core/error.hpp"
-#include "rules/core/view_writer.hpp"
+#include "rules/core/views/view_writer.hpp"
 #include "rules/raft_and_scupper/kinds.hpp"
 #include "rules/raft_and_scupper/position.hpp"
 
-namespace tortuga::raft {
+namespace tortuga::raft_and_scupper {
 
 enum class ActionType { kSwitchPair, kPlacePirate, kChooseCrew, kJump, kSail, kScupper, kPass };
 
@@ -44,4 +44,4 @@ void write_move(ViewWriter& out, const Move& move, const Board& board);
 nlohmann::json cell_json(const Board& board, Cell cell);
 nlohmann::json move_json(const Move& move, const Board& board);
 
-}  // namespace tortuga::raft
+}  // namespace tortuga::raft_and_scupper

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cassert>
 
-namespace tortuga::raft {
+namespace tortuga::raft_and_scupper {
 
 Board::Board(int width, int height)
     : width_(static_cast<std::int16_t>(width + 2 * kMargin)),
@@ -174,4 +174,4 @@ int Board::label_groups(std::array<std::int8_t, kMaxShips + 1>& group, Cell igno
   return groups;
 }
 
-}  // namespace tortuga::raft
+}  // namespace tortuga::raft_and_scupper

@@ -27,7 +27,7 @@
 
 #include "rules/raft_and_scupper/kinds.hpp"
 
-namespace tortuga::raft {
+namespace tortuga::raft_and_scupper {
 
 inline constexpr int kMaxShips = 36;
 // A side-connected set of 36 cells spans at most width + height = 37, so at most 18 x 19 cells;
@@ -118,4 +118,4 @@ class Board {
   std::array<Cell, kMaxShips + 1> ship_cells_{};
 };
 
-}  // namespace tortuga::raft
+}  // namespace tortuga::raft_and_scupper

@@ -6,7 +6,7 @@
 
 #include "rules/core/named_chance.hpp"
 
-namespace tortuga::raft {
+namespace tortuga::raft_and_scupper {
 namespace {
 
 Expected<std::vector<Kind>> written_deal(const nlohmann::json& written,
@@ -86,4 +86,4 @@ std::vector<Kind> deal_from_pile(std::vector<Kind> pile, Chance& chance) {
   return placed;
 }
 
-}  // namespace tortuga::raft
+}  // namespace tortuga::raft_and_scupper

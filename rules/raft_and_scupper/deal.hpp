@@ -9,7 +9,7 @@
 #include "rules/core/chance.hpp"
 #include "rules/raft_and_scupper/kinds.hpp"
 
-namespace tortuga::raft {
+namespace tortuga::raft_and_scupper {
 
 // The tiles of a game: `ships` / 4 of each kind (36 for the full game, 16 for the short one).
 std::vector<Kind> ship_tiles(int ships);
@@ -27,4 +27,4 @@ std::vector<Kind> deal(std::vector<Kind> tiles, Chance& chance);
 // again whenever it runs out.
 std::vector<Kind> deal_from_pile(std::vector<Kind> pile, Chance& chance);
 
-}  // namespace tortuga::raft
+}  // namespace tortuga::raft_and_scupper

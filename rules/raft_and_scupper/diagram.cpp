@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-namespace tortuga::raft {
+namespace tortuga::raft_and_scupper {
 namespace {
 
 Error refuse(std::string message) {
@@ -81,4 +81,4 @@ std::string diagram_of(const Position& position) {
   return text;
 }
 
-}  // namespace tortuga::raft
+}  // namespace tortuga::raft_and_scupper

@@ -14,7 +14,7 @@
 #include "rules/core/error.hpp"
 #include "rules/raft_and_scupper/position.hpp"
 
-namespace tortuga::raft {
+namespace tortuga::raft_and_scupper {
 
 // The Yellowbeards are to move, nothing has been sunk and nobody has passed.
 Expected<Position> position_from_diagram(const std::vector<std::string>& rows);
@@ -22,4 +22,4 @@ Expected<Position> position_from_diagram(const std::vector<std::string>& rows);
 // The play area in the same notation (its first token is the area's corner, not [0, 0]).
 std::string diagram_of(const Position& position);
 
-}  // namespace tortuga::raft
+}  // namespace tortuga::raft_and_scupper

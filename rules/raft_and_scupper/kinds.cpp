@@ -1,6 +1,6 @@
 #include "rules/raft_and_scupper/kinds.hpp"
 
-namespace tortuga::raft {
+namespace tortuga::raft_and_scupper {
 
 std::string_view cargo_name(Kind kind) {
   return has_trait(kind, Trait::kGold) ? "gold" : "spice";
@@ -61,4 +61,4 @@ std::string favoured_ships(Crew crew) {
          std::string(flotilla_name(rigging_trait(crew)));
 }
 
-}  // namespace tortuga::raft
+}  // namespace tortuga::raft_and_scupper

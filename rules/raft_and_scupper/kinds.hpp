@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace tortuga::raft {
+namespace tortuga::raft_and_scupper {
 
 // A tile's kind packs its cargo in bit 0 (0 gold, 1 spice) and its rigging in bit 1 (0 round,
 // 1 square), so the tile of the other cargo and the other rigging is always kind ^ 3.
@@ -82,4 +82,4 @@ std::string_view crew_title(Crew crew);   // "Yellowbeards" | "Blackbeards", for
 // "gold or round-rigged", the ships a figure may stand on.
 std::string favoured_ships(Crew crew);
 
-}  // namespace tortuga::raft
+}  // namespace tortuga::raft_and_scupper

@@ -7,7 +7,7 @@
 
 #include "rules/raft_and_scupper/layouts_data.hpp"
 
-namespace tortuga::raft {
+namespace tortuga::raft_and_scupper {
 namespace {
 
 constexpr long long kCoordinateLimit = 1000;
@@ -103,4 +103,4 @@ nlohmann::json layout_json(const Layout& layout) {
   return cells;
 }
 
-}  // namespace tortuga::raft
+}  // namespace tortuga::raft_and_scupper

@@ -11,7 +11,7 @@
 
 #include "rules/core/error.hpp"
 
-namespace tortuga::raft {
+namespace tortuga::raft_and_scupper {
 
 struct Layout {
   int width = 0;
@@ -35,4 +35,4 @@ Expected<Layout> parse_layout(const nlohmann::json& positions, int ships);
 
 nlohmann::json layout_json(const Layout& layout);
 
-}  // namespace tortuga::raft
+}  // namespace tortuga::raft_and_scupper

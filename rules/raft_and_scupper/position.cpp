@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cassert>
 
-namespace tortuga::raft {
+namespace tortuga::raft_and_scupper {
 
 std::string cell_text(long long x, long long y) {
   // Appended piece by piece: "[" + std::string trips a false -Wrestrict in g++ 12.
@@ -321,4 +321,4 @@ void Position::settle_after(const Move& move) {
   if (theirs) return end(EndReason::kRaftedUp, them, Vengeance::kNone);
 }
 
-}  // namespace tortuga::raft
+}  // namespace tortuga::raft_and_scupper

@@ -11,7 +11,7 @@
 #include "rules/raft_and_scupper/board.hpp"
 #include "rules/raft_and_scupper/kinds.hpp"
 
-namespace tortuga::raft {
+namespace tortuga::raft_and_scupper {
 
 enum class MoveType : std::uint8_t { kJump, kSail, kScupper, kPass };
 
@@ -92,4 +92,4 @@ class Position {
 std::string cell_text(const Board& board, Cell cell);  // "[x,y]", in world coordinates
 std::string cell_text(long long x, long long y);
 
-}  // namespace tortuga::raft
+}  // namespace tortuga::raft_and_scupper

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "rules/raft_and_scupper/actions.hpp"
-#include "rules/raft_and_scupper/raft_state.hpp"
+#include "rules/raft_and_scupper/raft_and_scupper_state.hpp"
 
-namespace tortuga::raft {
+namespace tortuga::raft_and_scupper {
 namespace {
 
 constexpr double kWin = 1e9;
@@ -126,7 +126,7 @@ Move SmartBot::best_move(const Position& position, Chance& rng, const std::vecto
 }
 
 Json SmartBot::choose(const State& state, int seat, Chance& rng) const {
-  const auto* raft = dynamic_cast<const RaftState*>(&state);
+  const auto* raft = dynamic_cast<const RaftAndScupperState*>(&state);
   if (raft == nullptr || !raft->may_act(seat)) return RandomBot().choose(state, seat, rng);
   const Position& position = raft->position();
   switch (raft->phase()) {
@@ -136,7 +136,8 @@ Json SmartBot::choose(const State& state, int seat, Chance& rng) const {
       for (const Json& action : legal) {
         auto copy = raft->clone();
         copy->apply(seat, action);
-        if (static_cast<const RaftState&>(*copy).phase() != Phase::kSwitching) return action;
+        if (static_cast<const RaftAndScupperState&>(*copy).phase() != Phase::kSwitching)
+          return action;
       }
       return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
     }
@@ -167,4 +168,4 @@ Json SmartBot::choose(const State& state, int seat, Chance& rng) const {
   return RandomBot().choose(state, seat, rng);
 }
 
-}  // namespace tortuga::raft
+}  // namespace tortuga::raft_and_scupper

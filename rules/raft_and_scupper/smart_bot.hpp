@@ -9,7 +9,7 @@
 #include "rules/core/bot.hpp"
 #include "rules/raft_and_scupper/position.hpp"
 
-namespace tortuga::raft {
+namespace tortuga::raft_and_scupper {
 
 class SmartBot : public Bot {
  public:
@@ -24,4 +24,4 @@ class SmartBot : public Bot {
   static bool can_win_now(const Position& position);
 };
 
-}  // namespace tortuga::raft
+}  // namespace tortuga::raft_and_scupper

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "rules/riff_raff/riff_state.hpp"
+#include "rules/riff_raff/riff_raff_state.hpp"
 
-namespace tortuga::riff {
+namespace tortuga::riff_raff {
 namespace {
 
 constexpr int kCandidates = 10;     // placements the smart bot simulates per piece it loads
@@ -27,7 +27,7 @@ Json load_action(const Placement& p, int pieces) {
   return action;
 }
 
-std::vector<int> kinds_in_supply(const RiffState& state, int seat) {
+std::vector<int> kinds_in_supply(const RiffRaffState& state, int seat) {
   std::vector<int> kinds;
   for (int k = 0; k < kKinds; ++k)
     if (state.player(seat).supply[k] > 0) kinds.push_back(k);
@@ -41,7 +41,7 @@ int last_seen(const Motion& motion, int id) {
   return 0;
 }
 
-Json random_load(const RiffState& state, int seat, Chance& rng) {
+Json random_load(const RiffRaffState& state, int seat, Chance& rng) {
   const auto kinds = kinds_in_supply(state, seat);
   Placement p;
   p.kind = kinds[rng.below(static_cast<std::uint32_t>(kinds.size()))];
@@ -57,7 +57,7 @@ Json random_load(const RiffState& state, int seat, Chance& rng) {
   return load_action(p, state.may_announce_two() ? 1 + static_cast<int>(rng.below(2)) : 0);
 }
 
-Json random_catch(const RiffState& state, Chance& rng) {
+Json random_catch(const RiffRaffState& state, Chance& rng) {
   Json grabs = Json::array();
   for (const Fall& fall : state.motion().falls) {
     if (grabs.size() == kHands || rng.below(2) == 0) continue;
@@ -71,14 +71,14 @@ Json random_catch(const RiffState& state, Chance& rng) {
 }  // namespace
 
 Json RandomLoader::choose(const State& state, int seat, Chance& rng) const {
-  const auto* riff = dynamic_cast<const RiffState*>(&state);
+  const auto* riff = dynamic_cast<const RiffRaffState*>(&state);
   if (riff && riff->phase() == Phase::kLoading) return random_load(*riff, seat, rng);
   if (riff && riff->phase() == Phase::kCatching) return random_catch(*riff, rng);
   return RandomBot().choose(state, seat, rng);
 }
 
 Json SmartBot::choose(const State& state, int seat, Chance& rng) const {
-  const auto* riff = dynamic_cast<const RiffState*>(&state);
+  const auto* riff = dynamic_cast<const RiffRaffState*>(&state);
   if (riff && riff->phase() == Phase::kCatching) {
     // Earlier cargo first: catching only this turn's pieces would not count.
     std::vector<Fall> falls = riff->motion().falls;
@@ -112,9 +112,9 @@ Json SmartBot::choose(const State& state, int seat, Chance& rng) const {
   double best_score = 1e9;
   for (const Placement& p : candidates) {
     auto copy = state.clone();
-    static_cast<RiffState&>(*copy).limit_steps(kLookSteps);
+    static_cast<RiffRaffState&>(*copy).limit_steps(kLookSteps);
     if (copy->apply(seat, load_action(p, 0))) continue;
-    const auto& after = static_cast<const RiffState&>(*copy);
+    const auto& after = static_cast<const RiffRaffState&>(*copy);
     // A fall costs far more than any tilt; a ship still moving at the cap is a risk too.
     const double score = 10.0 * static_cast<double>(after.motion().falls.size()) +
                          std::abs(after.world().ship.angle) + (after.motion().settled ? 0 : 0.5);
@@ -125,4 +125,4 @@ Json SmartBot::choose(const State& state, int seat, Chance& rng) const {
   return load_action(best, pieces);
 }
 
-}  // namespace tortuga::riff
+}  // namespace tortuga::riff_raff

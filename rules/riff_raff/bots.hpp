@@ -9,7 +9,7 @@
 
 #include "rules/core/bot.hpp"
 
-namespace tortuga::riff {
+namespace tortuga::riff_raff {
 
 class RandomLoader : public Bot {
  public:
@@ -21,4 +21,4 @@ class SmartBot : public Bot {
   Json choose(const State& state, int seat, Chance& rng) const override;
 };
 
-}  // namespace tortuga::riff
+}  // namespace tortuga::riff_raff

@@ -2,7 +2,7 @@
 
 #include <string>
 
-namespace tortuga::riff {
+namespace tortuga::riff_raff {
 namespace {
 
 using nlohmann::json;
@@ -99,4 +99,4 @@ Refusal check_model_cost(const Spec& spec) {
   return std::nullopt;
 }
 
-}  // namespace tortuga::riff
+}  // namespace tortuga::riff_raff

@@ -9,7 +9,7 @@
 #include "rules/core/error.hpp"
 #include "rules/riff_raff/spec.hpp"
 
-namespace tortuga::riff {
+namespace tortuga::riff_raff {
 
 // The standard model simulates 600 steps (10 s at 60 Hz) of 11 solver iterations (8 for the
 // velocities, 3 for the positions) at most for a placement, and sends 200 frames of its motion:
@@ -25,4 +25,4 @@ Refusal check_model_names(const nlohmann::json& patch);
 // Refuses (bad_options) a model whose placement may cost more than the ceilings above.
 Refusal check_model_cost(const Spec& spec);
 
-}  // namespace tortuga::riff
+}  // namespace tortuga::riff_raff

@@ -9,7 +9,7 @@
 
 #include "rules/riff_raff/world.hpp"
 
-namespace tortuga::riff {
+namespace tortuga::riff_raff {
 namespace {
 
 constexpr std::uint16_t kShipBits = 0x0001;
@@ -285,4 +285,4 @@ int area_of(const Spec& spec, const World& world, const Cargo& cargo) {
   return 0;
 }
 
-}  // namespace tortuga::riff
+}  // namespace tortuga::riff_raff

@@ -5,7 +5,7 @@
 
 #include "rules/riff_raff/cargo_data.hpp"
 
-namespace tortuga::riff {
+namespace tortuga::riff_raff {
 namespace {
 
 using nlohmann::json;
@@ -191,4 +191,4 @@ Expected<std::shared_ptr<const Spec>> load_spec(const json& patch) {
   return parse_spec(model);
 }
 
-}  // namespace tortuga::riff
+}  // namespace tortuga::riff_raff

@@ -12,7 +12,7 @@
 
 #include "rules/core/error.hpp"
 
-namespace tortuga::riff {
+namespace tortuga::riff_raff {
 
 inline constexpr int kKinds = 8;
 inline constexpr int kAreas = 10;
@@ -79,4 +79,4 @@ Expected<std::shared_ptr<const Spec>> parse_spec(const nlohmann::json& model);
 // cargo.json with `patch` (a JSON merge patch, RFC 7386; null for none) merged over it.
 Expected<std::shared_ptr<const Spec>> load_spec(const nlohmann::json& patch);
 
-}  // namespace tortuga::riff
+}  // namespace tortuga::riff_raff

@@ -1,12 +1,39 @@
 // A loader's turn: loading a piece (or two), the simulation, and the catch after a fall.
 #include <algorithm>
+#include <cmath>
 
 #include "rules/core/action_reader.hpp"
-#include "rules/riff_raff/riff_state.hpp"
+#include "rules/riff_raff/riff_raff_state.hpp"
 
-namespace tortuga::riff {
+namespace tortuga::riff_raff {
+namespace {
 
-Refusal RiffState::load(int seat, const Json& action) {
+constexpr float kPi = 3.14159265358979f;
+
+}  // namespace
+
+std::pair<float, float> RiffRaffState::x_bounds(int kind, float angle_deg) const {
+  const Area& area = spec_->areas[loading_area() - 1];
+  const auto [lo, hi] = extent_x(spec_->kinds[kind], angle_deg * kPi / 180);
+  const float from = area.open_from ? area.from : std::max(area.from, area.from - lo);
+  const float to = area.open_to ? area.to : std::min(area.to, area.to - hi);
+  return {from, to};
+}
+
+Placement RiffRaffState::sample_placement(int kind) const {
+  // Level if it fits between the area's inner ends, else upright (cargo.json is checked so that
+  // one of the two always fits).
+  for (float angle : {0.0f, 90.0f}) {
+    auto [from, to] = x_bounds(kind, angle);
+    if (from <= to) {
+      const float x = std::round((from + to) / 2 * 1000) / 1000 + 0.0f;  // never -0.0
+      return {kind, loading_area(), std::clamp(x, from, to), angle, 0};
+    }
+  }
+  return {kind, loading_area(), spec_->areas[loading_area() - 1].from, 0, 0};
+}
+
+Refusal RiffRaffState::load(int seat, const Json& action) {
   ActionReader read(action, {"piece", "x", "angle", "drop"}, {"pieces"});
   const int kind = kind_index(read.one_of("piece", kKindNames));
   const double x = read.number("x"), angle = read.number("angle"), drop = read.number("drop");
@@ -60,7 +87,7 @@ Refusal RiffState::load(int seat, const Json& action) {
   return std::nullopt;
 }
 
-Refusal RiffState::catch_pieces(const Json& action) {
+Refusal RiffRaffState::catch_pieces(const Json& action) {
   // Any number of grabs is well formed: more than two hands can catch is a rule's refusal.
   constexpr std::size_t kAny = ActionReader::kAnyCount;
   constexpr std::string_view kGrabs = R"(objects {"piece": integer, "frame": integer})";
@@ -94,7 +121,7 @@ Refusal RiffState::catch_pieces(const Json& action) {
   return std::nullopt;
 }
 
-void RiffState::settle_falls(const std::vector<int>& caught) {
+void RiffRaffState::settle_falls(const std::vector<int>& caught) {
   const bool only_own = std::all_of(caught.begin(), caught.end(), [&](int id) {
     return std::find(loaded_ids_.begin(), loaded_ids_.end(), id) != loaded_ids_.end();
   });
@@ -117,4 +144,4 @@ void RiffState::settle_falls(const std::vector<int>& caught) {
                  {"counted", !caught.empty() && !only_own}};
 }
 
-}  // namespace tortuga::riff
+}  // namespace tortuga::riff_raff

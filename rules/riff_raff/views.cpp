@@ -1,5 +1,7 @@
 // What each seat sees and may send. Everything is public but two things: the cards in a hand,
 // and a card chosen face down before the reveal; those reach only their owner (and full_view).
+#include "rules/riff_raff/views.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -7,12 +9,10 @@
 #include <utility>
 #include <vector>
 
-#include "rules/riff_raff/riff_state.hpp"
+#include "rules/riff_raff/riff_raff_state.hpp"
 
-namespace tortuga::riff {
+namespace tortuga::riff_raff {
 namespace {
-
-constexpr float kPi = 3.14159265358979f;
 
 const char* phase_name(Phase phase) {
   switch (phase) {
@@ -36,41 +36,12 @@ double rounded(float v) {
   return std::round(static_cast<double>(v) * 1000.0) / 1000.0 + 0.0;
 }
 
-}  // namespace
-
-std::pair<float, float> RiffState::x_bounds(int kind, float angle_deg) const {
-  const Area& area = spec_->areas[loading_area() - 1];
-  const auto [lo, hi] = extent_x(spec_->kinds[kind], angle_deg * kPi / 180);
-  const float from = area.open_from ? area.from : std::max(area.from, area.from - lo);
-  const float to = area.open_to ? area.to : std::min(area.to, area.to - hi);
-  return {from, to};
-}
-
-Placement RiffState::sample_placement(int kind) const {
-  // Level if it fits between the area's inner ends, else upright (cargo.json is checked so that
-  // one of the two always fits).
-  for (float angle : {0.0f, 90.0f}) {
-    auto [from, to] = x_bounds(kind, angle);
-    if (from <= to) {
-      const float x = std::round((from + to) / 2 * 1000) / 1000 + 0.0f;  // never -0.0
-      return {kind, loading_area(), std::clamp(x, from, to), angle, 0};
-    }
-  }
-  return {kind, loading_area(), spec_->areas[loading_area() - 1].from, 0, 0};
-}
-
-Json RiffState::legal(int seat) const {
-  JsonWriter out;
-  write_legal(seat, out);
-  return out.take();
-}
-
-void RiffState::write_legal(int seat, ViewWriter& out) const {
+void write_legal(const RiffRaffState& state, int seat, ViewWriter& out) {
   // Each action's members in ascending order of their keys (view_writer.hpp).
   out.begin_array();
-  switch (phase_) {
+  switch (state.phase()) {
     case Phase::kChoosing:
-      for (int card : players_[seat].hand) {
+      for (int card : state.player(seat).hand) {
         out.begin_object();
         out.member("card", card);
         out.member("type", "choose");
@@ -78,7 +49,7 @@ void RiffState::write_legal(int seat, ViewWriter& out) const {
       }
       break;
     case Phase::kAppointing:
-      for (int s : tied_highest()) {
+      for (int s : state.tied_highest()) {
         out.begin_object();
         out.member("seat", s);
         out.member("type", "appoint");
@@ -88,8 +59,8 @@ void RiffState::write_legal(int seat, ViewWriter& out) const {
     case Phase::kLoading:
       // Templates: any x, angle and drop within the view's "placement" bounds is legal too.
       for (int kind = 0; kind < kKinds; ++kind) {
-        if (players_[seat].supply[kind] == 0) continue;
-        const Placement p = sample_placement(kind);
+        if (state.player(seat).supply[kind] == 0) continue;
+        const Placement p = state.sample_placement(kind);
         auto load = [&](int pieces) {
           out.begin_object();
           out.member("angle", p.angle_deg);
@@ -100,7 +71,7 @@ void RiffState::write_legal(int seat, ViewWriter& out) const {
           out.member("x", rounded(p.x));
           out.end_object();
         };
-        if (!may_announce_two()) {
+        if (!state.may_announce_two()) {
           load(0);
           continue;
         }
@@ -115,7 +86,7 @@ void RiffState::write_legal(int seat, ViewWriter& out) const {
       out.end_array();
       out.member("type", "catch");
       out.end_object();
-      for (const Fall& fall : motion_.falls) {
+      for (const Fall& fall : state.motion().falls) {
         out.begin_object();
         out.key("grabs");
         out.begin_array();
@@ -133,8 +104,6 @@ void RiffState::write_legal(int seat, ViewWriter& out) const {
   }
   out.end_array();
 }
-
-namespace {
 
 void write_ints(ViewWriter& out, const std::vector<int>& list) {
   out.integers(list);
@@ -154,7 +123,7 @@ const std::array<int, kKinds>& kinds_by_name() {
 }
 
 // Reuse slots (ViewWriter::reuse): the model is the same for the whole match, and the motion
-// and the world change only with a load, which numbers a new piece (next_id_), or a scene set
+// and the world change only with a load, which numbers a new piece (next_id()), or a scene set
 // (set_scene). The model and the motion are written whole (ViewWriter::whole): a new placement's
 // motion is new frames throughout, so a diff that walked into it would only find the whole of it
 // changed, at the cost of comparing every frame. The players change with any action; they are
@@ -165,10 +134,8 @@ constexpr std::uint32_t kMotionSlot = 1;
 constexpr std::uint32_t kWorldSlot = 2;
 constexpr std::uint32_t kPlayersSlot = 3;
 
-}  // namespace
-
-void RiffState::write_player(int seat, int viewer, ViewWriter& out) const {
-  const Player& p = players_[seat];
+void write_player(const RiffRaffState& state, int seat, int viewer, ViewWriter& out) {
+  const Player& p = state.player(seat);
   const bool own = viewer == seat || viewer == kEveryone;
   out.begin_object();
   if (own) {
@@ -192,14 +159,14 @@ void RiffState::write_player(int seat, int viewer, ViewWriter& out) const {
   out.end_object();
 }
 
-void RiffState::write_world(ViewWriter& out) const {
+void write_world(const RiffRaffState& state, ViewWriter& out) {
   out.begin_object();
   out.key("cargo");
   out.begin_array();
-  for (const Cargo& c : world_.cargo) {
+  for (const Cargo& c : state.world().cargo) {
     out.begin_object();
     out.member("angle", rounded(c.pose.angle));
-    out.member("area", area_of(*spec_, world_, c));
+    out.member("area", area_of(state.spec(), state.world(), c));
     out.member("id", c.id);
     out.member("kind", kKindNames[c.kind]);
     out.member("x", rounded(c.pose.x));
@@ -209,20 +176,20 @@ void RiffState::write_world(ViewWriter& out) const {
   out.end_array();
   out.key("ship");
   out.begin_object();
-  out.member("angle", rounded(world_.ship.angle));
-  out.member("x", rounded(world_.ship.x));
-  out.member("y", rounded(world_.ship.y));
+  out.member("angle", rounded(state.world().ship.angle));
+  out.member("x", rounded(state.world().ship.x));
+  out.member("y", rounded(state.world().ship.y));
   out.end_object();
   out.end_object();
 }
 
-void RiffState::write_motion(ViewWriter& out) const {
-  if (last_load_.is_null()) return out.null();
-  const Physics& ph = spec_->physics;
+void write_motion(const RiffRaffState& state, ViewWriter& out) {
+  if (state.last_load().is_null()) return out.null();
+  const Physics& ph = state.spec().physics;
   out.begin_object();
   out.key("falls");
   out.begin_array();
-  for (const Fall& f : motion_.falls) {
+  for (const Fall& f : state.motion().falls) {
     out.begin_object();
     out.member("id", f.id);
     out.member("kind", kKindNames[f.kind]);
@@ -230,15 +197,16 @@ void RiffState::write_motion(ViewWriter& out) const {
   }
   out.end_array();
   out.member("frame_ms", ph.frame_every * 1000.0 / ph.step_hz);
-  out.member("frames", motion_.frames);
-  out.member("load", last_load_);
-  out.member("settled", motion_.settled);
+  out.member("frames", state.motion().frames);
+  out.member("load", state.last_load());
+  out.member("settled", state.motion().settled);
   out.key("ship");
-  write_ints(out, motion_.ship);
+  write_ints(out, state.motion().ship);
   // Keyed by each piece's id as text, in the order of those texts.
   std::vector<std::pair<std::string, const std::vector<int>*>> tracks;
-  tracks.reserve(motion_.tracks.size());
-  for (const auto& [id, track] : motion_.tracks) tracks.emplace_back(std::to_string(id), &track);
+  tracks.reserve(state.motion().tracks.size());
+  for (const auto& [id, track] : state.motion().tracks)
+    tracks.emplace_back(std::to_string(id), &track);
   std::sort(tracks.begin(), tracks.end());
   out.key("tracks");
   out.begin_object();
@@ -250,70 +218,47 @@ void RiffState::write_motion(ViewWriter& out) const {
   out.end_object();
 }
 
-void RiffState::write_players(int viewer, ViewWriter& out) const {
+void write_players(const RiffRaffState& state, int viewer, ViewWriter& out) {
   // As they are after this many actions and scenes, seen by this viewer (a hand is seen by its
   // owner).
-  const std::uint64_t stamp =
-      (std::uint64_t{scenes_} << 40) | (history().size() << 8) | static_cast<std::uint8_t>(viewer);
+  const std::uint64_t stamp = (std::uint64_t{state.scenes()} << 40) |
+                              (state.history().size() << 8) | static_cast<std::uint8_t>(viewer);
   if (out.reuse(kPlayersSlot, stamp)) return;
   out.begin_array();
-  for (int s = 0; s < seats(); ++s) write_player(s, viewer, out);
+  for (int s = 0; s < state.seats(); ++s) write_player(state, s, viewer, out);
   out.end_array();
 }
 
-std::span<const std::string_view> RiffState::private_members() const {
-  static constexpr std::string_view kPrivate[] = {"players"};
-  return kPrivate;
-}
-
-Json RiffState::private_view(int seat) const {
-  JsonWriter out;
-  write_private_view(seat, out);
-  return out.take();
-}
-
-void RiffState::write_private_view(int seat, ViewWriter& out) const {
+void write_board(const RiffRaffState& state, int seat, ViewWriter& out) {
   out.begin_object();
-  out.key("players");
-  write_players(seat, out);
-  out.end_object();
-}
-
-Json RiffState::seat_view(int seat) const {
-  JsonWriter out;
-  write_seat_view(seat, out);
-  return out.take();
-}
-
-void RiffState::write_seat_view(int seat, ViewWriter& out) const {
-  out.begin_object();
-  out.member("captain", captain_);
+  out.member("captain", state.captain());
   out.key("catch");
-  if (phase_ == Phase::kCatching) {
+  if (state.phase() == Phase::kCatching) {
     out.begin_object();
-    out.member("frames", motion_.frames);
+    out.member("frames", state.motion().frames);
     out.member("hands", kHands);
     out.key("pieces");
     out.begin_array();
-    for (const Fall& f : motion_.falls) out.value(f.id);
+    for (const Fall& f : state.motion().falls) out.value(f.id);
     out.end_array();
     out.end_object();
   } else {
     out.null();
   }
-  out.member("last_catch", last_catch_);
+  out.member("last_catch", state.last_catch());
   out.key("model");
   out.whole();
-  if (!out.reuse(kModelSlot, 1)) out.value(spec_->source);
+  if (!out.reuse(kModelSlot, 1)) out.value(state.spec().source);
   out.key("motion");
   out.whole();
-  if (!out.reuse(kMotionSlot, static_cast<std::uint64_t>(next_id_))) write_motion(out);
+  if (!out.reuse(kMotionSlot, static_cast<std::uint64_t>(state.next_id())))
+    write_motion(state, out);
   out.key("order");
-  phase_ == Phase::kChoosing ? write_ints(out, {}) : write_ints(out, order_);
-  out.member("phase", phase_name(phase_));
+  state.phase() == Phase::kChoosing ? write_ints(out, {}) : write_ints(out, state.order());
+  out.member("phase", phase_name(state.phase()));
   out.key("placement");
-  if (phase_ == Phase::kLoading) {
-    const Area& area = spec_->areas[loading_area() - 1];
+  if (state.phase() == Phase::kLoading) {
+    const Area& area = state.spec().areas[state.loading_area() - 1];
     out.begin_object();
     out.key("angle");
     out.begin_array();
@@ -324,7 +269,7 @@ void RiffState::write_seat_view(int seat, ViewWriter& out) const {
     out.key("drop");
     out.begin_array();
     out.value(0);
-    out.value(rounded(spec_->physics.max_drop));
+    out.value(rounded(state.spec().physics.max_drop));
     out.end_array();
     out.key("overhang");
     out.begin_object();
@@ -341,26 +286,44 @@ void RiffState::write_seat_view(int seat, ViewWriter& out) const {
     out.null();
   }
   out.key("players");
-  write_players(seat, out);
-  out.member("round", round_);
-  out.member("rounds", rounds_);
+  write_players(state, seat, out);
+  out.member("round", state.round());
+  out.member("rounds", state.rounds());
   out.key("turn");
-  if (loader() >= 0) {
+  if (state.loader() >= 0) {
     out.begin_object();
-    out.member("announced", announced_);
-    out.member("area", loading_area());
+    out.member("announced", state.announced());
+    out.member("area", state.loading_area());
     out.key("loaded");
-    write_ints(out, loaded_ids_);
-    out.member("may_announce_two", may_announce_two());
-    out.member("seat", loader());
+    write_ints(out, state.loaded_this_turn());
+    out.member("may_announce_two", state.may_announce_two());
+    out.member("seat", state.loader());
     out.end_object();
   } else {
     out.null();
   }
   out.key("world");
-  if (!out.reuse(kWorldSlot, (std::uint64_t{scenes_} << 32) | static_cast<std::uint32_t>(next_id_)))
-    write_world(out);
+  if (!out.reuse(kWorldSlot, (std::uint64_t{state.scenes()} << 32) |
+                                 static_cast<std::uint32_t>(state.next_id())))
+    write_world(state, out);
   out.end_object();
 }
 
-}  // namespace tortuga::riff
+// Each player's own hand and face-down card: the ship, the motion and the model, by far the
+// largest part, are the same for all.
+constexpr RiffRaffObserver::Member kPrivate[] = {{"players", write_players}};
+
+}  // namespace
+
+RiffRaffObserver::RiffRaffObserver()
+    : ObserverOf(riff_raff::write_board, kPrivate, riff_raff::write_legal) {}
+
+Json RiffRaffState::seat_view(int seat) const {
+  return RiffRaffObserver().board(*this, seat);
+}
+
+Json RiffRaffState::legal(int seat) const {
+  return RiffRaffObserver().legal(*this, seat);
+}
+
+}  // namespace tortuga::riff_raff

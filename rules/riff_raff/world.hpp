@@ -11,7 +11,7 @@
 #include "rules/core/error.hpp"
 #include "rules/riff_raff/spec.hpp"
 
-namespace tortuga::riff {
+namespace tortuga::riff_raff {
 
 // A body's place and motion in world coordinates (x right, y up, angle counter-clockwise).
 struct Pose {
@@ -78,4 +78,4 @@ int area_of(const Spec& spec, const World& world, const Cargo& cargo);
 // The piece's extent along the ship's x when turned by `angle` radians: {min, max} offsets.
 std::pair<float, float> extent_x(const CargoKind& kind, float angle);
 
-}  // namespace tortuga::riff
+}  // namespace tortuga::riff_raff

@@ -8,11 +8,20 @@
 namespace tortuga::scalawag {
 namespace {
 
+// How many of the last events views show.
+constexpr std::size_t kLogLength = 16;
+
 Json claim_json(const Claim& claim) {
   return {{"crew", crew_name(claim.crew)}, {"count", claim.count}};
 }
 
 }  // namespace
+
+void ScalawagState::log(Json event, int to) {
+  event["n"] = ++event_count_;
+  events_.push_back({to, std::move(event)});
+  if (events_.size() > kLogLength) events_.pop_front();
+}
 
 void ScalawagState::start_turn(int seat) {
   current_ = seat;

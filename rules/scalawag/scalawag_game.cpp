@@ -6,6 +6,7 @@
 #include "rules/scalawag/scalawag_state.hpp"
 #include "rules/scalawag/setup.hpp"
 #include "rules/scalawag/smart_bot.hpp"
+#include "rules/scalawag/views.hpp"
 
 namespace tortuga::scalawag {
 namespace {
@@ -101,6 +102,10 @@ std::span<const ChanceEventInfo> ScalawagGame::chance_events() const {
 std::unique_ptr<Bot> ScalawagGame::make_bot(std::string_view kind) const {
   if (kind == "smart") return std::make_unique<SmartBot>();
   return std::make_unique<RandomBot>();
+}
+
+std::unique_ptr<Observer> ScalawagGame::make_observer() const {
+  return std::make_unique<ScalawagObserver>();
 }
 
 const Game& scalawag() {

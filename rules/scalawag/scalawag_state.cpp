@@ -1,5 +1,10 @@
 #include "rules/scalawag/scalawag_state.hpp"
 
+#include <cctype>
+#include <string>
+
+#include "rules/core/result_words.hpp"
+
 namespace tortuga::scalawag {
 namespace {
 
@@ -128,6 +133,30 @@ Refusal ScalawagState::on_timeout() {
   }
   last_action_ = {{"seat", nullptr}, {"type", "timeout"}};
   return refused;
+}
+
+// The result names its winners by seat and its team by allegiance, for clients to word in their
+// players' names and language (result_words.hpp).
+Json ScalawagState::result() const {
+  if (!is_over()) return nullptr;
+  Json result = {
+      {"winners", winners_}, {"reason", end_reason_}, {"survivors", table_.alive_seats()}};
+  if (end_reason_ == "last_team") {
+    const std::string side(allegiance_name(table_.ships[winners_.front()].allegiance));
+    result["alliance"] = side;
+    std::string title = side;
+    if (!title.empty())  // "english": English
+      title[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(title[0])));
+    return result_words::said(
+        std::move(result), "games.scalawag.result.last_team",
+        {{"alliance", result_words::words("games.scalawag.allegiance." + side)},
+         {"winners", result_words::players(winners_)}},
+        "The " + title + " alliance rules the sea: " + result_words::seats_text(winners_) + ".");
+  }
+  return result_words::said(
+      std::move(result), "games.scalawag.result.last_ship",
+      {{"winner", result_words::player(winners_.front())}},
+      result_words::seat_text(winners_.front()) + " is the last ship afloat.");
 }
 
 }  // namespace tortuga::scalawag

@@ -75,6 +75,18 @@ class ScalawagState : public State {
   const std::vector<int>& waiting() const { return waiting_; }
   const Penalty& penalty() const { return penalty_; }
   int return_count() const { return return_count_; }
+  int round() const { return round_; }
+  int asked() const { return asked_; }  // the seat asked, losing a crew card or discarding
+  // {"seat", "type"} of the last action applied: never its private details.
+  const Json& last_action() const { return last_action_; }
+  // The last events, each told to everyone or to one seat, numbered in turn from 1: the last is
+  // number event_count().
+  struct Event {
+    int to;  // -1: everyone; else the only seat that may see it
+    Json what;
+  };
+  const std::deque<Event>& events() const { return events_; }
+  int event_count() const { return event_count_; }
 
   ScalawagState(const ScalawagState&) = default;
 
@@ -82,15 +94,8 @@ class ScalawagState : public State {
   Json legal(int seat) const override;
   Refusal act(int seat, const Json& action) override;
   Refusal on_timeout() override;
+  // Built from ScalawagObserver's writing (views.hpp).
   Json seat_view(int seat) const override;
-
- public:
-  // A seat's own hand and the events only it was told.
-  std::span<const std::string_view> private_members() const override;
-  Json private_view(int seat) const override;
-  // Views are written value by value; seat_view and private_view build their trees so.
-  void write_seat_view(int seat, ViewWriter& out) const override;
-  void write_private_view(int seat, ViewWriter& out) const override;
 
  private:
   // flow.cpp: the course of a turn; losses.cpp: penalties, damage, crew losses, eliminations.
@@ -125,11 +130,8 @@ class ScalawagState : public State {
   bool board_affordable(int marines) const;
   Refusal check(int seat, const Action& action) const;
 
-  // views.cpp
+  // Tells everyone of `event`, or only seat `to`.
   void log(Json event, int to = -1);
-  void write_ship(int seat, int viewer, ViewWriter& out) const;
-  void write_you(int seat, ViewWriter& out) const;  // own hand and allegiance; null for others
-  void write_log(int seat, ViewWriter& out) const;  // the events this seat was told
 
   Rules rules_;
   Table table_;
@@ -145,12 +147,8 @@ class ScalawagState : public State {
   int return_count_ = 0;
   std::vector<int> winners_;
   std::string end_reason_;
-  struct Event {
-    int to;  // -1: everyone; else the only seat that may see it
-    Json what;
-  };
   std::deque<Event> events_;
-  Json last_action_;  // {"seat", "type"} of the last action applied: never its private details
+  Json last_action_;
   int event_count_ = 0;
 };
 

@@ -1,14 +1,13 @@
 // What each seat sees: the public table, its own hand and allegiance, and the events it may know.
-#include <cctype>
+#include "rules/scalawag/views.hpp"
+
 #include <string>
 
-#include "rules/core/result_words.hpp"
 #include "rules/scalawag/scalawag_state.hpp"
 
 namespace tortuga::scalawag {
 namespace {
 
-constexpr std::size_t kLogLength = 16;
 // Reuse slots (ViewWriter::reuse): kEventSlots and up for the log's events, by their numbers.
 constexpr std::uint32_t kEventSlots = 32;
 
@@ -18,22 +17,14 @@ const char* phase_name(Phase phase) {
   return kNames[static_cast<int>(phase)];
 }
 
-}  // namespace
-
-void ScalawagState::log(Json event, int to) {
-  event["n"] = ++event_count_;
-  events_.push_back({to, std::move(event)});
-  if (events_.size() > kLogLength) events_.pop_front();
-}
-
-void ScalawagState::write_ship(int seat, int viewer, ViewWriter& out) const {
-  const Ship& ship = table_.ships[seat];
+void write_ship(const ScalawagState& state, int seat, int viewer, ViewWriter& out) {
+  const Ship& ship = state.table().ships[seat];
   const bool everything = viewer == kEveryone;
   out.begin_object();
   out.key("adjacent");
   out.begin_array();
   if (ship.alive)
-    for (int s : table_.neighbours(seat)) out.value(s);
+    for (int s : state.table().neighbours(seat)) out.value(s);
   out.end_array();
   out.member("alive", ship.alive);
   if (everything) {
@@ -41,7 +32,7 @@ void ScalawagState::write_ship(int seat, int viewer, ViewWriter& out) const {
     ship.allegiance >= 0 ? out.value(allegiance_name(ship.allegiance)) : out.null();
   }
   out.key("boarding_cost");
-  ship.alive ? out.value(table_.boarding_cost(seat)) : out.null();
+  ship.alive ? out.value(state.table().boarding_cost(seat)) : out.null();
   out.member("compass", ship.compass);
   out.member("crew", ship.hand.size());
   out.member("damage", ship.damage);
@@ -55,29 +46,10 @@ void ScalawagState::write_ship(int seat, int viewer, ViewWriter& out) const {
   out.end_object();
 }
 
-std::span<const std::string_view> ScalawagState::private_members() const {
-  static constexpr std::string_view kPrivate[] = {"log", "you"};
-  return kPrivate;
-}
-
-Json ScalawagState::private_view(int seat) const {
-  JsonWriter out;
-  write_private_view(seat, out);
-  return out.take();
-}
-
-void ScalawagState::write_private_view(int seat, ViewWriter& out) const {
-  out.begin_object();
-  out.key("log");
-  write_log(seat, out);
-  out.key("you");
-  write_you(seat, out);
-  out.end_object();
-}
-
-void ScalawagState::write_you(int seat, ViewWriter& out) const {
+// A seat's own hand and allegiance; null for the spectators.
+void write_you(const ScalawagState& state, int seat, ViewWriter& out) {
   if (seat < 0) return out.null();
-  const Ship& own = table_.ships[seat];
+  const Ship& own = state.table().ships[seat];
   out.begin_object();
   out.key("allegiance");
   own.allegiance >= 0 ? out.value(allegiance_name(own.allegiance)) : out.null();
@@ -85,20 +57,21 @@ void ScalawagState::write_you(int seat, ViewWriter& out) const {
   write_hand(out, own.hand);
   int partner = -1;
   if (own.allegiance >= 0)
-    for (int s = 0; s < table_.seats(); ++s)
-      if (s != seat && table_.ships[s].allegiance == own.allegiance) partner = s;
+    for (int s = 0; s < state.table().seats(); ++s)
+      if (s != seat && state.table().ships[s].allegiance == own.allegiance) partner = s;
   out.key("partner");
   partner >= 0 ? out.value(partner) : out.null();
   out.end_object();
 }
 
-void ScalawagState::write_log(int seat, ViewWriter& out) const {
+// The events this seat was told.
+void write_log(const ScalawagState& state, int seat, ViewWriter& out) {
   out.begin_array();
   // Events are numbered in turn from 1 and never change once logged: each is offered for copying
-  // from the last view under its number (the last event is number event_count_).
-  std::uint64_t n = static_cast<std::uint64_t>(event_count_ + 1) - events_.size();
-  for (auto e = events_.begin(); e != events_.end(); ++e, ++n) {
-    const Event& event = *e;
+  // from the last view under its number (the last event is number event_count()).
+  std::uint64_t n = static_cast<std::uint64_t>(state.event_count() + 1) - state.events().size();
+  for (auto e = state.events().begin(); e != state.events().end(); ++e, ++n) {
+    const ScalawagState::Event& event = *e;
     if (event.to >= 0 && event.to != seat && seat != kEveryone) continue;
     if (out.reuse(kEventSlots + static_cast<std::uint32_t>(n % kEventSlots), n)) continue;
     if (event.to < 0) {
@@ -123,27 +96,23 @@ void ScalawagState::write_log(int seat, ViewWriter& out) const {
   out.end_array();
 }
 
-Json ScalawagState::seat_view(int seat) const {
-  JsonWriter out;
-  write_seat_view(seat, out);
-  return out.take();
-}
-
-void ScalawagState::write_seat_view(int seat, ViewWriter& out) const {
-  const bool ordering = phase_ != Phase::kOrder && phase_ != Phase::kOver;
+void write_board(const ScalawagState& state, int seat, ViewWriter& out) {
+  const bool ordering = state.phase() != Phase::kOrder && state.phase() != Phase::kOver;
   out.begin_object();
-  out.member("alliances", rules_.alliances);
+  out.member("alliances", state.rules().alliances);
   out.key("asked");
-  phase_ == Phase::kLoseCrew || phase_ == Phase::kPrizeDiscard ? out.value(asked_) : out.null();
+  state.phase() == Phase::kLoseCrew || state.phase() == Phase::kPrizeDiscard
+      ? out.value(state.asked())
+      : out.null();
   out.key("claim");
-  if (phase_ == Phase::kWindow) {
+  if (state.phase() == Phase::kWindow) {
     out.begin_object();
-    out.member("count", claim_.count);
-    out.member("crew", crew_name(claim_.crew));
-    out.member("seat", current_);
+    out.member("count", state.claim().count);
+    out.member("crew", crew_name(state.claim().crew));
+    out.member("seat", state.current());
     out.key("waiting");
     out.begin_array();
-    for (int s : waiting_) out.value(s);
+    for (int s : state.waiting()) out.value(s);
     out.end_array();
     out.end_object();
   } else {
@@ -151,100 +120,87 @@ void ScalawagState::write_seat_view(int seat, ViewWriter& out) const {
   }
   out.key("damage_boxes");
   out.begin_array();
-  for (int box : table_.boxes) out.value(box);
+  for (int box : state.table().boxes) out.value(box);
   out.end_array();
   out.key("fog");
-  if (table_.fog >= 0) {
-    const int gaps = static_cast<int>(table_.ring.size());
+  if (state.table().fog >= 0) {
+    const int gaps = static_cast<int>(state.table().ring.size());
     out.begin_array();
-    out.value(table_.ring[table_.fog]);
-    out.value(table_.ring[(table_.fog + 1) % gaps]);
+    out.value(state.table().ring[state.table().fog]);
+    out.value(state.table().ring[(state.table().fog + 1) % gaps]);
     out.end_array();
   } else {
     out.null();
   }
-  out.member("fog_of_war", rules_.fog);
+  out.member("fog_of_war", state.rules().fog);
   out.member("game", "scalawag");
-  out.member("harbour", table_.harbour.size());
+  out.member("harbour", state.table().harbour.size());
   if (seat == kEveryone) {
     out.key("harbour_cards");
-    write_hand(out, table_.harbour);
+    write_hand(out, state.table().harbour);
   }
-  out.member("last_action", last_action_);
+  out.member("last_action", state.last_action());
   out.key("locker");
-  write_hand(out, table_.locker);
+  write_hand(out, state.table().locker);
   out.key("log");
-  write_log(seat, out);
+  write_log(state, seat, out);
   out.key("order");
   if (ordering) {
     out.begin_object();
-    out.member("crew", command_.crew);
-    out.member("lookout", command_.reach);
-    out.member("order", order_name(command_.order));
-    out.member("second_fire", command_.second_fire);
+    out.member("crew", state.command().crew);
+    out.member("lookout", state.command().reach);
+    out.member("order", order_name(state.command().order));
+    out.member("second_fire", state.command().second_fire);
     out.end_object();
   } else {
     out.null();
   }
   out.key("penalty");
-  if (phase_ == Phase::kPenalty) {
+  if (state.phase() == Phase::kPenalty) {
     out.begin_object();
-    out.member("chooser", penalty_.chooser);
-    out.member("other", penalty_.other);
-    out.member("payer", penalty_.payer);
+    out.member("chooser", state.penalty().chooser);
+    out.member("other", state.penalty().other);
+    out.member("payer", state.penalty().payer);
     out.end_object();
   } else {
     out.null();
   }
-  out.member("phase", phase_name(phase_));
+  out.member("phase", phase_name(state.phase()));
   out.key("players");
   out.begin_array();
-  for (int s = 0; s < table_.seats(); ++s) write_ship(s, seat, out);
+  for (int s = 0; s < state.table().seats(); ++s) write_ship(state, s, seat, out);
   out.end_array();
   out.key("returning");
-  phase_ == Phase::kReturn ? out.value(return_count_) : out.null();
+  state.phase() == Phase::kReturn ? out.value(state.return_count()) : out.null();
   out.key("ring");
   out.begin_array();
-  for (int s : table_.ring) out.value(s);
+  for (int s : state.table().ring) out.value(s);
   out.end_array();
-  out.member("round", round_);
+  out.member("round", state.round());
   // Allegiances become public when the match ends.
   Json teams = nullptr;
-  if (rules_.alliances && (phase_ == Phase::kOver || seat == kEveryone)) {
+  if (state.rules().alliances && (state.phase() == Phase::kOver || seat == kEveryone)) {
     teams = Json::object();
-    for (int s = 0; s < table_.seats(); ++s)
-      teams[std::string(allegiance_name(table_.ships[s].allegiance))].push_back(s);
+    for (int s = 0; s < state.table().seats(); ++s)
+      teams[std::string(allegiance_name(state.table().ships[s].allegiance))].push_back(s);
   }
   out.member("teams", teams);
-  out.member("turn", current_);
-  out.member("window_s", rules_.window_ms / 1000);
+  out.member("turn", state.current());
+  out.member("window_s", state.rules().window_ms / 1000);
   out.key("you");
-  write_you(seat, out);
+  write_you(state, seat, out);
   out.end_object();
 }
 
-// The result names its winners by seat and its team by allegiance, for clients to word in their
-// players' names and language (result_words.hpp).
-Json ScalawagState::result() const {
-  if (!is_over()) return nullptr;
-  Json result = {
-      {"winners", winners_}, {"reason", end_reason_}, {"survivors", table_.alive_seats()}};
-  if (end_reason_ == "last_team") {
-    const std::string side(allegiance_name(table_.ships[winners_.front()].allegiance));
-    result["alliance"] = side;
-    std::string title = side;
-    if (!title.empty())  // "english": English
-      title[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(title[0])));
-    return result_words::said(
-        std::move(result), "games.scalawag.result.last_team",
-        {{"alliance", result_words::words("games.scalawag.allegiance." + side)},
-         {"winners", result_words::players(winners_)}},
-        "The " + title + " alliance rules the sea: " + result_words::seats_text(winners_) + ".");
-  }
-  return result_words::said(
-      std::move(result), "games.scalawag.result.last_ship",
-      {{"winner", result_words::player(winners_.front())}},
-      result_words::seat_text(winners_.front()) + " is the last ship afloat.");
+// A seat's own hand and allegiance, and the events only it was told.
+constexpr ScalawagObserver::Member kPrivate[] = {{"log", write_log}, {"you", write_you}};
+
+}  // namespace
+
+ScalawagObserver::ScalawagObserver() : ObserverOf(scalawag::write_board, kPrivate) {}
+
+Json ScalawagState::seat_view(int seat) const {
+  return ScalawagObserver().board(*this, seat);
 }
 
 }  // namespace tortuga::scalawag

@@ -5,9 +5,9 @@
 // the game. In the two-player game the imaginary crew's pirate is rolled for by the other player
 // and its winnings leave the game.
 #include "rules/um_rum_und_ehre/tile_json.hpp"
-#include "rules/um_rum_und_ehre/umrum_state.hpp"
+#include "rules/um_rum_und_ehre/um_rum_und_ehre_state.hpp"
 
-namespace tortuga::umrum {
+namespace tortuga::um_rum_und_ehre {
 namespace {
 
 Json crew_json(int crew) {
@@ -16,12 +16,12 @@ Json crew_json(int crew) {
 
 }  // namespace
 
-void UmRumState::start_brawl() {
+void UmRumUndEhreState::start_brawl() {
   add_event({{"event", "brawl"}, {"crews", ship_.crews_aboard()}});
   brawl_on();
 }
 
-void UmRumState::brawl_on() {
+void UmRumUndEhreState::brawl_on() {
   std::vector<ShipEvent> events;
   const int row = ship_.next_roller(events);
   for (const ShipEvent& e : events) award_sleeping(e);
@@ -42,14 +42,14 @@ void UmRumState::brawl_on() {
   ask_roll(seat, crew, Dice::kBrawl);
 }
 
-void UmRumState::brawl_rolled(int value) {
+void UmRumUndEhreState::brawl_rolled(int value) {
   std::vector<ShipEvent> events;
   ship_.rolled(value, events);
   for (const ShipEvent& e : events) award_sleeping(e);
   brawl_on();
 }
 
-void UmRumState::award_sleeping(const ShipEvent& e) {
+void UmRumUndEhreState::award_sleeping(const ShipEvent& e) {
   if (e.what == ShipEvent::kCrossed) {
     add_event({{"event", "crossed"}, {"crew", crew_json(e.crew)}, {"row", e.row}});
     return;
@@ -65,7 +65,7 @@ void UmRumState::award_sleeping(const ShipEvent& e) {
   if (left == 1) give(e.crew, display_.hammock, "second");
 }
 
-void UmRumState::give(int crew, std::optional<Tile>& tile, const char* why) {
+void UmRumUndEhreState::give(int crew, std::optional<Tile>& tile, const char* why) {
   if (!tile) return;
   Json shown = {{"event", "sleeping_place"},
                 {"crew", crew_json(crew)},
@@ -79,7 +79,7 @@ void UmRumState::give(int crew, std::optional<Tile>& tile, const char* why) {
   tile.reset();
 }
 
-void UmRumState::brawl_over() {
+void UmRumUndEhreState::brawl_over() {
   const auto crews = ship_.crews();
   if (crews.size() == 1) {
     const int winner = crews[0];
@@ -93,4 +93,4 @@ void UmRumState::brawl_over() {
   end_round();
 }
 
-}  // namespace tortuga::umrum
+}  // namespace tortuga::um_rum_und_ehre

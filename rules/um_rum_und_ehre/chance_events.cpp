@@ -1,6 +1,6 @@
 #include "rules/um_rum_und_ehre/chance_events.hpp"
 
-namespace tortuga::umrum {
+namespace tortuga::um_rum_und_ehre {
 
 std::span<const ChanceEventInfo> chance_events() {
   static constexpr const char* kStackOrder =
@@ -42,4 +42,4 @@ std::string tile_name(const Tile& tile) {
   }
 }
 
-}  // namespace tortuga::umrum
+}  // namespace tortuga::um_rum_und_ehre

@@ -10,7 +10,7 @@
 #include "rules/core/named_chance.hpp"
 #include "rules/um_rum_und_ehre/kinds.hpp"
 
-namespace tortuga::umrum {
+namespace tortuga::um_rum_und_ehre {
 
 inline constexpr const char* kDiceEvent = "dice";
 inline constexpr const char* kImaginaryCrewEvent = "imaginary_crew";
@@ -23,4 +23,4 @@ std::span<const ChanceEventInfo> chance_events();
 // (any other tile, by its value).
 std::string tile_name(const Tile& tile);
 
-}  // namespace tortuga::umrum
+}  // namespace tortuga::um_rum_und_ehre

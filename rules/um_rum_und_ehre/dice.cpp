@@ -5,23 +5,23 @@
 
 #include "rules/core/action_reader.hpp"
 #include "rules/um_rum_und_ehre/chance_events.hpp"
-#include "rules/um_rum_und_ehre/umrum_state.hpp"
+#include "rules/um_rum_und_ehre/um_rum_und_ehre_state.hpp"
 
-namespace tortuga::umrum {
+namespace tortuga::um_rum_und_ehre {
 
-void UmRumState::script_dice(const std::vector<int>& faces) {
+void UmRumUndEhreState::script_dice(const std::vector<int>& faces) {
   std::vector<std::uint32_t> script;
   for (int face : faces) script.push_back(static_cast<std::uint32_t>(face - 1));
   State::chance() = Chance(State::chance().seed(), std::move(script));
 }
 
-void UmRumState::ask_roll(int seat, int crew, Dice dice) {
+void UmRumUndEhreState::ask_roll(int seat, int crew, Dice dice) {
   roll_ = Roll{seat, crew, 0, 0};
   dice_ = dice;
   step_ = Step::kRoll;
 }
 
-Json UmRumState::dice_actions() const {
+Json UmRumUndEhreState::dice_actions() const {
   Json actions = Json::array();
   if (step_ == Step::kRoll) {
     actions.push_back({{"type", "roll"}});
@@ -33,7 +33,7 @@ Json UmRumState::dice_actions() const {
   return actions;
 }
 
-Refusal UmRumState::dice_answer(const Json& action) {
+Refusal UmRumUndEhreState::dice_answer(const Json& action) {
   const std::string type = action["type"].get<std::string>();
   if (step_ == Step::kRoll) {
     if (type != "roll") return illegal("it is your roll: roll");
@@ -75,7 +75,7 @@ Refusal UmRumState::dice_answer(const Json& action) {
   return std::nullopt;
 }
 
-void UmRumState::roll_done() {
+void UmRumUndEhreState::roll_done() {
   switch (dice_) {
     case Dice::kTavern:
       tavern_rolled(roll_.value);
@@ -89,4 +89,4 @@ void UmRumState::roll_done() {
   }
 }
 
-}  // namespace tortuga::umrum
+}  // namespace tortuga::um_rum_und_ehre

@@ -5,11 +5,11 @@
 #include <string>
 
 #include "rules/um_rum_und_ehre/tile_json.hpp"
-#include "rules/um_rum_und_ehre/umrum_state.hpp"
+#include "rules/um_rum_und_ehre/um_rum_und_ehre_state.hpp"
 
-namespace tortuga::umrum {
+namespace tortuga::um_rum_und_ehre {
 
-void UmRumState::open_tavern(int tavern) {
+void UmRumUndEhreState::open_tavern(int tavern) {
   bool any = false;
   for (const Tile& t : display_.taverns) any = any || t.sort == tavern;
   if (!any) {
@@ -21,7 +21,7 @@ void UmRumState::open_tavern(int tavern) {
   ask_next_invitee();
 }
 
-void UmRumState::ask_next_invitee() {
+void UmRumUndEhreState::ask_next_invitee() {
   // Each opponent in turn, clockwise; one without a coin is asked too (and can only decline), so
   // that nobody learns who has none.
   const int next = (drink_.invitee + 1) % seats();
@@ -34,7 +34,7 @@ void UmRumState::ask_next_invitee() {
   start_drinking();
 }
 
-void UmRumState::start_drinking() {
+void UmRumUndEhreState::start_drinking() {
   if (drink_.drinkers.size() == 1) {
     // Alone at the table: the host takes every matching tile.
     auto& shown = display_.taverns;
@@ -55,7 +55,7 @@ void UmRumState::start_drinking() {
   ask_roll(drink_.drinkers[0], drink_.drinkers[0], Dice::kTavern);
 }
 
-void UmRumState::tavern_rolled(int value) {
+void UmRumUndEhreState::tavern_rolled(int value) {
   auto& shown = display_.taverns;
   const int seat = roll_.seat;
   int best = -1;
@@ -85,7 +85,7 @@ void UmRumState::tavern_rolled(int value) {
   ask_roll(next, next, Dice::kTavern);
 }
 
-void UmRumState::open_chest() {
+void UmRumUndEhreState::open_chest() {
   if (display_.chest) {
     players_[current_].flag.push_back(*display_.chest);
     add_event({{"event", "took_chest"}, {"seat", current_}, {"tile", tile_json(*display_.chest)}});
@@ -101,7 +101,7 @@ void UmRumState::open_chest() {
   ask_roll(current_, current_, Dice::kChest);
 }
 
-void UmRumState::chest_rolled(int value) {
+void UmRumUndEhreState::chest_rolled(int value) {
   chest_total_ += value;
   const int seat = roll_.seat;
   if (chest_total_ >= display_.scorpion->threshold) {
@@ -121,4 +121,4 @@ void UmRumState::chest_rolled(int value) {
   ask_roll(chest_next_, chest_next_, Dice::kChest);
 }
 
-}  // namespace tortuga::umrum
+}  // namespace tortuga::um_rum_und_ehre

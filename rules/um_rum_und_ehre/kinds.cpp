@@ -2,7 +2,7 @@
 
 #include <array>
 
-namespace tortuga::umrum {
+namespace tortuga::um_rum_und_ehre {
 namespace {
 
 constexpr std::array<std::string_view, kSpaceKinds> kSpaceNames = {"coin",
@@ -110,4 +110,4 @@ std::string_view article_name(int article) {
   return names[article];
 }
 
-}  // namespace tortuga::umrum
+}  // namespace tortuga::um_rum_und_ehre

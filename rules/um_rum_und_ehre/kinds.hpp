@@ -6,7 +6,7 @@
 #include <optional>
 #include <string_view>
 
-namespace tortuga::umrum {
+namespace tortuga::um_rum_und_ehre {
 
 // A town space. The three taverns and the three map colours are kinds of their own, because a
 // tavern's or a map's space only wins tiles of its own tavern or colour.
@@ -89,4 +89,4 @@ inline bool guard_pays_coin(const Tile& tile) {
   return tile.kind == TileKind::kSmallGuard && tile.value <= 2;
 }
 
-}  // namespace tortuga::umrum
+}  // namespace tortuga::um_rum_und_ehre

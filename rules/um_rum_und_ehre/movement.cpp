@@ -6,15 +6,15 @@
 #include <string>
 
 #include "rules/core/action_reader.hpp"
-#include "rules/um_rum_und_ehre/umrum_state.hpp"
+#include "rules/um_rum_und_ehre/um_rum_und_ehre_state.hpp"
 
-namespace tortuga::umrum {
+namespace tortuga::um_rum_und_ehre {
 
-UmRumState::Cost UmRumState::move_cost(int alley) const {
+UmRumUndEhreState::Cost UmRumUndEhreState::move_cost(int alley) const {
   return {town_->alley(alley).segments, moves_ > 0 && !last_ashore() ? 1 : 0};
 }
 
-UmRumState::Cost UmRumState::dark_cost(int out, int in) const {
+UmRumUndEhreState::Cost UmRumUndEhreState::dark_cost(int out, int in) const {
   bool ordinary_open = false;
   for (int a : town_->space(captain_).alleys)
     ordinary_open = ordinary_open || (!town_->alley(a).dark && alley_owner_[a] < 0);
@@ -22,7 +22,7 @@ UmRumState::Cost UmRumState::dark_cost(int out, int in) const {
           (moves_ > 0 && !last_ashore() ? 1 : 0) + (ordinary_open ? 1 : 0)};
 }
 
-Json UmRumState::move_actions() const {
+Json UmRumUndEhreState::move_actions() const {
   Json actions = Json::array();
   const Player& p = players_[current_];
   auto affordable = [&](Cost c) { return c.pirates <= p.supply && c.coins <= p.coins; };
@@ -43,7 +43,7 @@ Json UmRumState::move_actions() const {
   return actions;
 }
 
-Refusal UmRumState::move(const Json& action) {
+Refusal UmRumUndEhreState::move(const Json& action) {
   const std::string type = action["type"].get<std::string>();
   const bool dark = type == "move_dark";
   ActionReader read(action);
@@ -121,7 +121,7 @@ Refusal UmRumState::move(const Json& action) {
   return std::nullopt;
 }
 
-void UmRumState::arrive(int space, bool by_own_move) {
+void UmRumUndEhreState::arrive(int space, bool by_own_move) {
   captain_ = space;
   const Space kind = town_->space(space).kind;
   auto meeting = meeting_at(kind);
@@ -147,7 +147,7 @@ void UmRumState::arrive(int space, bool by_own_move) {
   space_action(space);
 }
 
-bool UmRumState::can_leave(int space) const {
+bool UmRumUndEhreState::can_leave(int space) const {
   bool dark_here = false;
   for (int a : town_->space(space).alleys) {
     if (alley_owner_[a] >= 0) continue;
@@ -160,7 +160,7 @@ bool UmRumState::can_leave(int space) const {
   return false;
 }
 
-void UmRumState::leave_dead_end() {
+void UmRumUndEhreState::leave_dead_end() {
   int number = town_->space(captain_).tile;
   for (int k = 0; k < kTownTiles; ++k) {
     number = number % kTownTiles + 1;
@@ -173,9 +173,9 @@ void UmRumState::leave_dead_end() {
   }
 }
 
-void UmRumState::space_done() {
+void UmRumUndEhreState::space_done() {
   if (!can_leave(captain_)) leave_dead_end();
   step_ = Step::kAfterMove;
 }
 
-}  // namespace tortuga::umrum
+}  // namespace tortuga::um_rum_und_ehre

@@ -5,9 +5,9 @@
 #include <functional>
 
 #include "rules/core/result_words.hpp"
-#include "rules/um_rum_und_ehre/umrum_state.hpp"
+#include "rules/um_rum_und_ehre/um_rum_und_ehre_state.hpp"
 
-namespace tortuga::umrum {
+namespace tortuga::um_rum_und_ehre {
 
 Score score_tiles(const std::vector<Tile>& flag) {
   Score s;
@@ -51,11 +51,11 @@ Score score_tiles(const std::vector<Tile>& flag) {
   return s;
 }
 
-int UmRumState::score(int seat) const {
+int UmRumUndEhreState::score(int seat) const {
   return score_tiles(players_[seat].flag).total();
 }
 
-Json UmRumState::result() const {
+Json UmRumUndEhreState::result() const {
   if (!is_over()) return nullptr;
   // Most points; ties go to fewer pirates in the recruiting office, then more rum, then more
   // coins; a tie on all of them is shared.
@@ -97,4 +97,4 @@ Json UmRumState::result() const {
           " the most honour: " + std::to_string(points) + " points.");
 }
 
-}  // namespace tortuga::umrum
+}  // namespace tortuga::um_rum_und_ehre

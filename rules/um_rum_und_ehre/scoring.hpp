@@ -7,7 +7,7 @@
 
 #include "rules/um_rum_und_ehre/kinds.hpp"
 
-namespace tortuga::umrum {
+namespace tortuga::um_rum_und_ehre {
 
 struct Score {
   int taverns = 0, maps = 0, goods = 0, encounters = 0, chests = 0, guards = 0, sleeping = 0;
@@ -16,4 +16,4 @@ struct Score {
 
 Score score_tiles(const std::vector<Tile>& flag);
 
-}  // namespace tortuga::umrum
+}  // namespace tortuga::um_rum_und_ehre

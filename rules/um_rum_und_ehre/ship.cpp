@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace tortuga::umrum {
+namespace tortuga::um_rum_und_ehre {
 
 void Ship::board(int crew, int pirates) {
   ShipRow row;
@@ -84,4 +84,4 @@ void Ship::lose(int row, std::vector<ShipEvent>& events) {
   events.push_back({ShipEvent::kLost, row, rows_[row].crew, rows_[row].total() == 0});
 }
 
-}  // namespace tortuga::umrum
+}  // namespace tortuga::um_rum_und_ehre

@@ -11,7 +11,7 @@
 #include <array>
 #include <vector>
 
-namespace tortuga::umrum {
+namespace tortuga::um_rum_und_ehre {
 
 inline constexpr int kImaginaryCrew = 5;  // the neutral crew of the two-player game
 
@@ -67,4 +67,4 @@ class Ship {
   int standing_roll_ = 0;
 };
 
-}  // namespace tortuga::umrum
+}  // namespace tortuga::um_rum_und_ehre

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "rules/um_rum_und_ehre/umrum_state.hpp"
+#include "rules/um_rum_und_ehre/um_rum_und_ehre_state.hpp"
 
-namespace tortuga::umrum {
+namespace tortuga::um_rum_und_ehre {
 namespace {
 
 constexpr double kPirate = 0.45;  // a pirate spent ashore, in honour points
@@ -20,7 +20,7 @@ double guard_worth(int crew, bool big) {
 
 class Judge {
  public:
-  Judge(const UmRumState& s, int seat) : s_(s), seat_(seat), me_(s.player(seat)) {}
+  Judge(const UmRumUndEhreState& s, int seat) : s_(s), seat_(seat), me_(s.player(seat)) {}
 
   // The worth of arriving at `space` with `crew` pirates left.
   double arrival(int space, int crew) const {
@@ -150,7 +150,7 @@ class Judge {
   }
 
  private:
-  const UmRumState& s_;
+  const UmRumUndEhreState& s_;
   int seat_;
   const Player& me_;
 };
@@ -160,7 +160,7 @@ class Judge {
 Json SmartBot::choose(const State& state, int seat, Chance& rng) const {
   Json legal = state.legal_actions(seat);
   if (legal.empty()) return Json(nullptr);
-  const auto* s = dynamic_cast<const UmRumState*>(&state);
+  const auto* s = dynamic_cast<const UmRumUndEhreState*>(&state);
   if (!s) return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
   Judge judge(*s, seat);
   double best = -1e9;
@@ -177,4 +177,4 @@ Json SmartBot::choose(const State& state, int seat, Chance& rng) const {
   return legal[top[rng.below(static_cast<std::uint32_t>(top.size()))]];
 }
 
-}  // namespace tortuga::umrum
+}  // namespace tortuga::um_rum_und_ehre

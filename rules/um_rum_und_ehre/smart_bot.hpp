@@ -6,11 +6,11 @@
 
 #include "rules/core/bot.hpp"
 
-namespace tortuga::umrum {
+namespace tortuga::um_rum_und_ehre {
 
 class SmartBot : public Bot {
  public:
   Json choose(const State& state, int seat, Chance& rng) const override;
 };
 
-}  // namespace tortuga::umrum
+}  // namespace tortuga::um_rum_und_ehre

@@ -4,7 +4,7 @@
 
 #include "rules/um_rum_und_ehre/tile_stacks_data.hpp"
 
-namespace tortuga::umrum {
+namespace tortuga::um_rum_und_ehre {
 namespace {
 
 using nlohmann::json;
@@ -114,4 +114,4 @@ Expected<Stacks> parse_stacks(const json& given) {
   return parse_over(given, standard_stacks());
 }
 
-}  // namespace tortuga::umrum
+}  // namespace tortuga::um_rum_und_ehre

@@ -8,7 +8,7 @@
 #include "rules/core/error.hpp"
 #include "rules/um_rum_und_ehre/stacks.hpp"
 
-namespace tortuga::umrum {
+namespace tortuga::um_rum_und_ehre {
 
 // Our stacks, unshuffled, top last.
 const Stacks& standard_stacks();
@@ -17,4 +17,4 @@ const Stacks& standard_stacks();
 // out of range with code bad_options and the reason.
 Expected<Stacks> parse_stacks(const nlohmann::json& given);
 
-}  // namespace tortuga::umrum
+}  // namespace tortuga::um_rum_und_ehre

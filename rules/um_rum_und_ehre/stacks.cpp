@@ -4,7 +4,7 @@
 
 #include "rules/um_rum_und_ehre/chance_events.hpp"
 
-namespace tortuga::umrum {
+namespace tortuga::um_rum_und_ehre {
 void shuffle_stacks(Stacks& s, Chance& chance) {
   const std::pair<const char*, Stack*> stacks[] = {{"taverns", &s.taverns},
                                                    {"maps", &s.maps},
@@ -48,4 +48,4 @@ void lay_out_sleeping(Display& display, Stacks& stacks, bool with_rope) {
   display.rope = with_rope ? draw(stacks.ropes) : std::nullopt;
 }
 
-}  // namespace tortuga::umrum
+}  // namespace tortuga::um_rum_und_ehre

@@ -9,7 +9,7 @@
 #include "rules/core/chance.hpp"
 #include "rules/um_rum_und_ehre/kinds.hpp"
 
-namespace tortuga::umrum {
+namespace tortuga::um_rum_und_ehre {
 
 using Stack = std::vector<Tile>;
 
@@ -45,4 +45,4 @@ void refill_chests(Display& display, Stacks& stacks);
 // The sleeping places for the next brawl: a bunk, a hammock, and a rope with four or five players.
 void lay_out_sleeping(Display& display, Stacks& stacks, bool with_rope);
 
-}  // namespace tortuga::umrum
+}  // namespace tortuga::um_rum_und_ehre

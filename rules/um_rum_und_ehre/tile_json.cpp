@@ -1,6 +1,6 @@
 #include "rules/um_rum_und_ehre/tile_json.hpp"
 
-namespace tortuga::umrum {
+namespace tortuga::um_rum_und_ehre {
 
 void write_tile(ViewWriter& out, const Tile& tile) {
   out.begin_object();
@@ -22,4 +22,4 @@ nlohmann::json tile_json(const Tile& tile) {
   return out.take();
 }
 
-}  // namespace tortuga::umrum
+}  // namespace tortuga::um_rum_und_ehre

@@ -2,7 +2,7 @@
 
 #include <string>
 
-namespace tortuga::umrum {
+namespace tortuga::um_rum_und_ehre {
 namespace {
 
 Error refuse(std::string message) {
@@ -142,4 +142,4 @@ nlohmann::json arrangement_json(const Arrangement& arrangement) {
   return out;
 }
 
-}  // namespace tortuga::umrum
+}  // namespace tortuga::um_rum_und_ehre

@@ -15,7 +15,7 @@
 #include "rules/core/error.hpp"
 #include "rules/um_rum_und_ehre/kinds.hpp"
 
-namespace tortuga::umrum {
+namespace tortuga::um_rum_und_ehre {
 
 inline constexpr int kTownTiles = 9;
 inline constexpr int kTownSide = 6;  // spaces per row and column
@@ -93,4 +93,4 @@ Expected<Arrangement> parse_arrangement(const nlohmann::json& given);
 Arrangement random_arrangement(Chance& chance);
 nlohmann::json arrangement_json(const Arrangement& arrangement);
 
-}  // namespace tortuga::umrum
+}  // namespace tortuga::um_rum_und_ehre

@@ -6,11 +6,11 @@
 
 #include "rules/core/action_reader.hpp"
 #include "rules/um_rum_und_ehre/tile_json.hpp"
-#include "rules/um_rum_und_ehre/umrum_state.hpp"
+#include "rules/um_rum_und_ehre/um_rum_und_ehre_state.hpp"
 
-namespace tortuga::umrum {
+namespace tortuga::um_rum_und_ehre {
 
-void UmRumState::space_action(int space) {
+void UmRumUndEhreState::space_action(int space) {
   const Space kind = town_->space(space).kind;
   Player& p = players_[current_];
   const int seat = current_;
@@ -88,7 +88,7 @@ void UmRumState::space_action(int space) {
   space_done();
 }
 
-Json UmRumState::hq_choices() const {
+Json UmRumUndEhreState::hq_choices() const {
   Json choices = Json::array();
   std::vector<int> dark;
   for (const Alley& a : town_->alleys()) {
@@ -103,11 +103,11 @@ Json UmRumState::hq_choices() const {
   return choices;
 }
 
-Json UmRumState::town_question_actions() const {
+Json UmRumUndEhreState::town_question_actions() const {
   return town_question_actions_for(step_);
 }
 
-Json UmRumState::town_question_actions_for(Step step) const {
+Json UmRumUndEhreState::town_question_actions_for(Step step) const {
   Json actions = Json::array();
   switch (step) {
     case Step::kHq:
@@ -129,7 +129,7 @@ Json UmRumState::town_question_actions_for(Step step) const {
   return actions;
 }
 
-Refusal UmRumState::town_answer(const Json& action) {
+Refusal UmRumUndEhreState::town_answer(const Json& action) {
   const std::string type = action["type"].get<std::string>();
   Player& p = players_[current_];
   switch (step_) {
@@ -210,7 +210,7 @@ Refusal UmRumState::town_answer(const Json& action) {
   return std::nullopt;
 }
 
-std::vector<int> UmRumState::map_slots() const {
+std::vector<int> UmRumUndEhreState::map_slots() const {
   std::vector<int> slots;
   const int colour = map_colour(town_->space(captain_).kind);
   for (int slot = 0; slot < static_cast<int>(display_.maps.size()); ++slot)
@@ -218,7 +218,7 @@ std::vector<int> UmRumState::map_slots() const {
   return slots;
 }
 
-void UmRumState::take_map(int slot) {
+void UmRumUndEhreState::take_map(int slot) {
   const Tile map = display_.maps[slot];
   display_.maps.erase(display_.maps.begin() + slot);
   players_[current_].flag.push_back(map);
@@ -226,7 +226,7 @@ void UmRumState::take_map(int slot) {
   refill_maps(display_, stacks_);
 }
 
-void UmRumState::fight_guard(bool big) {
+void UmRumUndEhreState::fight_guard(bool big) {
   Stack& stack = big ? stacks_.big_guards : stacks_.small_guards;
   const Tile guard = *draw(stack);
   Player& p = players_[current_];
@@ -243,4 +243,4 @@ void UmRumState::fight_guard(bool big) {
              {"crew", p.supply}});
 }
 
-}  // namespace tortuga::umrum
+}  // namespace tortuga::um_rum_und_ehre

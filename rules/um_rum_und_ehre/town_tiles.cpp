@@ -5,7 +5,7 @@
 #include "rules/um_rum_und_ehre/town.hpp"
 #include "rules/um_rum_und_ehre/town_tiles_data.hpp"
 
-namespace tortuga::umrum {
+namespace tortuga::um_rum_und_ehre {
 namespace {
 
 Error refuse(std::string message) {
@@ -75,4 +75,4 @@ const TownTiles& standard_tiles() {
   return tiles;
 }
 
-}  // namespace tortuga::umrum
+}  // namespace tortuga::um_rum_und_ehre

@@ -4,11 +4,13 @@
 // others: a player's coins, the tiles under the flag, the encounter tiles on it, the article drawn
 // at a goods space before it is kept or sold; hidden from everyone: the order of each stack. When
 // the match is over, everything is shown.
+#include "rules/um_rum_und_ehre/views.hpp"
+
 #include "rules/um_rum_und_ehre/scoring.hpp"
 #include "rules/um_rum_und_ehre/tile_json.hpp"
-#include "rules/um_rum_und_ehre/umrum_state.hpp"
+#include "rules/um_rum_und_ehre/um_rum_und_ehre_state.hpp"
 
-namespace tortuga::umrum {
+namespace tortuga::um_rum_und_ehre {
 namespace {
 
 std::string_view step_name(Step step) {
@@ -54,35 +56,12 @@ void write_crew(ViewWriter& out, int crew) {
 // Reuse slots (ViewWriter::reuse): the town is the same for the whole match.
 constexpr std::uint32_t kTownSlot = 0;
 
-}  // namespace
-
-std::span<const std::string_view> UmRumState::private_members() const {
-  static constexpr std::string_view kPrivate[] = {"events", "players", "question"};
-  return kPrivate;
-}
-
-Json UmRumState::private_view(int seat) const {
-  JsonWriter out;
-  write_private_view(seat, out);
-  return out.take();
-}
-
-void UmRumState::write_private_view(int seat, ViewWriter& out) const {
-  out.begin_object();
-  out.key("events");
-  write_events(seat, out);
-  out.key("players");
-  write_players(seat, out);
-  out.key("question");
-  write_question(seat, out);
-  out.end_object();
-}
-
-void UmRumState::write_players(int seat, ViewWriter& out) const {
-  const bool all = seat == kEveryone || is_over();
+// Every player's public counts, and what `seat` may see of its own.
+void write_players(const UmRumUndEhreState& state, int seat, ViewWriter& out) {
+  const bool all = seat == kEveryone || state.is_over();
   out.begin_array();
-  for (int s = 0; s < seats(); ++s) {
-    const Player& p = players_[s];
+  for (int s = 0; s < state.seats(); ++s) {
+    const Player& p = state.player(s);
     const bool shown = all || s == seat;
     out.begin_object();
     if (shown) out.member("coins", p.coins);
@@ -107,115 +86,110 @@ void UmRumState::write_players(int seat, ViewWriter& out) const {
 }
 
 // The question under way.
-void UmRumState::write_question(int seat, ViewWriter& out) const {
-  const bool all = seat == kEveryone || is_over();
-  const bool rolling = step_ == Step::kRoll || step_ == Step::kRum;
+void write_question(const UmRumUndEhreState& state, int seat, ViewWriter& out) {
+  const bool all = seat == kEveryone || state.is_over();
+  const bool rolling = state.step() == Step::kRoll || state.step() == Step::kRum;
   out.begin_object();
-  if (rolling && dice_ == Dice::kChest) out.member("chest_total", chest_total_);
-  if (step_ == Step::kGoods && (all || seat == current_)) {
+  if (rolling && state.dice() == Dice::kChest) out.member("chest_total", state.chest_total());
+  if (state.step() == Step::kGoods && (all || seat == state.current())) {
     out.key("drawn");
-    write_tile(out, *drawn_);
+    write_tile(out, *state.drawn_goods());
   }
-  if (step_ == Step::kInvite || (rolling && dice_ == Dice::kTavern)) {
+  if (state.step() == Step::kInvite || (rolling && state.dice() == Dice::kTavern)) {
     out.key("drink");
     out.begin_object();
     out.key("drinkers");
     out.begin_array();
-    for (int s : drink_.drinkers) out.value(s);
+    for (int s : state.drink().drinkers) out.value(s);
     out.end_array();
-    if (step_ == Step::kInvite) out.member("invitee", drink_.invitee);
-    out.member("tavern", tavern_name(drink_.tavern));
+    if (state.step() == Step::kInvite) out.member("invitee", state.drink().invitee);
+    out.member("tavern", tavern_name(state.drink().tavern));
     out.end_object();
   }
   if (rolling) {
     out.key("roll");
     out.begin_object();
     out.key("crew");
-    write_crew(out, roll_.crew);
-    out.member("for", dice_ == Dice::kTavern  ? "tavern"
-                      : dice_ == Dice::kChest ? "chest"
-                                              : "brawl");
-    out.member("rerolls_left", roll_.rerolls_left);
-    out.member("seat", roll_.seat);
+    write_crew(out, state.roll().crew);
+    out.member("for", state.dice() == Dice::kTavern  ? "tavern"
+                      : state.dice() == Dice::kChest ? "chest"
+                                                     : "brawl");
+    out.member("rerolls_left", state.roll().rerolls_left);
+    out.member("seat", state.roll().seat);
     out.key("value");
-    step_ == Step::kRum ? out.value(roll_.value) : out.null();
+    state.step() == Step::kRum ? out.value(state.roll().value) : out.null();
     out.end_object();
   }
   out.end_object();
 }
 
-void UmRumState::write_events(int seat, ViewWriter& out) const {
-  const bool all = seat == kEveryone || is_over();
+// What the last action did, with the secrets `seat` was told.
+void write_events(const UmRumUndEhreState& state, int seat, ViewWriter& out) {
+  const bool all = seat == kEveryone || state.is_over();
   out.begin_array();
-  for (const Event& e : events_)
+  for (const UmRumUndEhreState::Event& e : state.events())
     out.value((all || seat == e.owner) && e.owner >= 0 ? e.secret : e.shown);
   out.end_array();
 }
 
-Json UmRumState::seat_view(int seat) const {
-  JsonWriter out;
-  write_seat_view(seat, out);
-  return out.take();
-}
-
-void UmRumState::write_seat_view(int seat, ViewWriter& out) const {
-  const bool all = seat == kEveryone || is_over();
+void write_board(const UmRumUndEhreState& state, int seat, ViewWriter& out) {
+  const bool all = seat == kEveryone || state.is_over();
   out.begin_object();
   out.key("alley_pirates");
   out.begin_array();
-  for (auto owner : alley_owner_) owner < 0 ? out.null() : out.value(owner);
+  for (auto owner : state.alley_owners()) owner < 0 ? out.null() : out.value(owner);
   out.end_array();
-  out.member("captain", captain_);
-  out.member("current", current_);
-  out.member("decision_s", decision_s_);
+  out.member("captain", state.captain());
+  out.member("current", state.current());
+  out.member("decision_s", state.decision_s());
   out.key("display");
   out.begin_object();
   out.key("bunk");
-  write_maybe_tile(out, display_.bunk);
+  write_maybe_tile(out, state.display().bunk);
   out.key("chest");
-  write_maybe_tile(out, display_.chest);
+  write_maybe_tile(out, state.display().chest);
   out.key("hammock");
-  write_maybe_tile(out, display_.hammock);
+  write_maybe_tile(out, state.display().hammock);
   out.key("maps");
-  write_tiles(out, display_.maps);
+  write_tiles(out, state.display().maps);
   out.key("rope");
-  write_maybe_tile(out, display_.rope);
+  write_maybe_tile(out, state.display().rope);
   out.key("scorpion");
-  write_maybe_tile(out, display_.scorpion);
+  write_maybe_tile(out, state.display().scorpion);
   out.key("taverns");
-  write_tiles(out, display_.taverns);
+  write_tiles(out, state.display().taverns);
   out.end_object();
   out.key("events");
-  write_events(seat, out);
-  out.member("first_player", first_player_);
+  write_events(state, seat, out);
+  out.member("first_player", state.first_player());
   out.member("game", "um-rum-und-ehre");
-  out.member("moves_this_turn", moves_);
+  out.member("moves_this_turn", state.moves_this_turn());
   out.key("players");
-  write_players(seat, out);
+  write_players(state, seat, out);
   out.key("question");
-  write_question(seat, out);
-  out.member("round", round_);
+  write_question(state, seat, out);
+  out.member("round", state.round());
   out.member("rounds", kRounds);
-  out.member("rum_supply", rum_supply_);
+  out.member("rum_supply", state.rum_supply());
   out.key("ship");
   out.begin_object();
-  if (!ship_.fighters().empty()) {
+  if (!state.ship().fighters().empty()) {
     out.key("fight");
     out.begin_object();
-    out.member("column", ship_.column());
-    out.member("rolled", ship_.rolled_count());
+    out.member("column", state.ship().column());
+    out.member("rolled", state.ship().rolled_count());
     out.key("rows");
     out.begin_array();
-    for (int row : ship_.fighters()) out.value(row);
+    for (int row : state.ship().fighters()) out.value(row);
     out.end_array();
-    out.member("side", ship_.side() == 0 ? "left" : "right");
-    out.member("standing_roll", ship_.standing() < 0 ? 0 : ship_.standing_roll());
-    out.member("standing_row", ship_.standing());
+    out.member("side", state.ship().side() == 0 ? "left" : "right");
+    out.member("standing_roll", state.ship().standing() < 0 ? 0 : state.ship().standing_roll());
+    out.member("standing_row", state.ship().standing());
     out.end_object();
   }
   out.key("rows");
   out.begin_array();
-  for (const ShipRow& r : ship_.rows()) {
+  for (const ShipRow& r : state.ship().rows()) {
     out.begin_object();
     out.key("crew");
     write_crew(out, r.crew);
@@ -229,41 +203,53 @@ void UmRumState::write_seat_view(int seat, ViewWriter& out) const {
     out.key("stack_order");  // top last
     out.begin_object();
     out.key("big_guards");
-    write_tiles(out, stacks_.big_guards);
+    write_tiles(out, state.stacks().big_guards);
     out.key("chests");
-    write_tiles(out, stacks_.chests);
+    write_tiles(out, state.stacks().chests);
     out.key("encounters");
-    write_tiles(out, stacks_.encounters);
+    write_tiles(out, state.stacks().encounters);
     out.key("goods");
-    write_tiles(out, stacks_.goods);
+    write_tiles(out, state.stacks().goods);
     out.key("maps");
-    write_tiles(out, stacks_.maps);
+    write_tiles(out, state.stacks().maps);
     out.key("scorpions");
-    write_tiles(out, stacks_.scorpions);
+    write_tiles(out, state.stacks().scorpions);
     out.key("small_guards");
-    write_tiles(out, stacks_.small_guards);
+    write_tiles(out, state.stacks().small_guards);
     out.key("taverns");
-    write_tiles(out, stacks_.taverns);
+    write_tiles(out, state.stacks().taverns);
     out.end_object();
   }
   out.key("stacks");
   out.begin_object();
-  out.member("big_guards", stacks_.big_guards.size());
-  out.member("bunks", stacks_.bunks.size());
-  out.member("chests", stacks_.chests.size());
-  out.member("encounters", stacks_.encounters.size());
-  out.member("goods", stacks_.goods.size());
-  out.member("hammocks", stacks_.hammocks.size());
-  out.member("maps", stacks_.maps.size());
-  out.member("ropes", stacks_.ropes.size());
-  out.member("scorpions", stacks_.scorpions.size());
-  out.member("small_guards", stacks_.small_guards.size());
-  out.member("taverns", stacks_.taverns.size());
+  out.member("big_guards", state.stacks().big_guards.size());
+  out.member("bunks", state.stacks().bunks.size());
+  out.member("chests", state.stacks().chests.size());
+  out.member("encounters", state.stacks().encounters.size());
+  out.member("goods", state.stacks().goods.size());
+  out.member("hammocks", state.stacks().hammocks.size());
+  out.member("maps", state.stacks().maps.size());
+  out.member("ropes", state.stacks().ropes.size());
+  out.member("scorpions", state.stacks().scorpions.size());
+  out.member("small_guards", state.stacks().small_guards.size());
+  out.member("taverns", state.stacks().taverns.size());
   out.end_object();
-  out.member("stage", step_name(step_));
+  out.member("stage", step_name(state.step()));
   out.key("town");
-  if (!out.reuse(kTownSlot, 1)) out.value(town_->json());
+  if (!out.reuse(kTownSlot, 1)) out.value(state.town().json());
   out.end_object();
 }
 
-}  // namespace tortuga::umrum
+// A seat's own coins and tiles, the tile it drew, and the events' secrets it was told.
+constexpr UmRumUndEhreObserver::Member kPrivate[] = {
+    {"events", write_events}, {"players", write_players}, {"question", write_question}};
+
+}  // namespace
+
+UmRumUndEhreObserver::UmRumUndEhreObserver() : ObserverOf(um_rum_und_ehre::write_board, kPrivate) {}
+
+Json UmRumUndEhreState::seat_view(int seat) const {
+  return UmRumUndEhreObserver().board(*this, seat);
+}
+
+}  // namespace tortuga::um_rum_und_ehre

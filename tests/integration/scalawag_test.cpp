@@ -6,7 +6,7 @@
 #include "tests/integration/play.hpp"
 #include "tests/integration/server_process.hpp"
 #include "tests/integration/test_client.hpp"
-#include "tests/rules/scalawag_leaks.hpp"
+#include "tests/rules/scalawag/leaks.hpp"
 
 namespace tortuga::integration {
 namespace {

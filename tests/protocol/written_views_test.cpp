@@ -97,11 +97,11 @@ Shape written_own_part(Observer& observer, const State& state, int seat) {
 
 // An audience's own part as a tree: the common fields, and its private members, each of which
 // must be a member of its view that no common field shares a name with.
-Json own_part(const State& state, int seat) {
+Json own_part(Observer& observer, const State& state, int seat) {
   Json own = state.common_fields(seat);
-  const Json members = state.private_view(seat);
-  CHECK(members.size() == state.private_members().size());
-  for (std::string_view name : state.private_members()) {
+  const Json members = observer.private_view(state, seat);
+  CHECK(members.size() == observer.private_members(state).size());
+  for (std::string_view name : observer.private_members(state)) {
     CHECK_FALSE(own.contains(name));
     own[std::string(name)] = members.at(std::string(name));
   }
@@ -132,7 +132,7 @@ Json check_named_changes(Observer& observer, const State& state, const Json& las
                          const Json& board) {
   ChangesText named;
   if (!observer.write_board_changes(state, named)) return nullptr;
-  CHECK(state.one_board_for_all());
+  CHECK(observer.one_board_for_all(state));
   const std::string text = named.take();
   const Json ops = Json::parse(text);
   CHECK(ops.dump() == text);  // written as Json::dump() writes them
@@ -159,7 +159,7 @@ TEST_CASE("written views are the views' trees, and their diffs the tree diffs, i
       Json last_view = state->view(0);
       Json last_shared = Json::object();  // the shared part of a game with private members
       Shape last_shared_shape = shape_of(last_shared);
-      if (!state->private_members().empty()) {
+      if (!observer->private_members(*state).empty()) {
         last_shared_shape = written_shared_part(*observer, *state);
         last_shared = Json::parse(last_shared_shape.text());
       }
@@ -171,9 +171,9 @@ TEST_CASE("written views are the views' trees, and their diffs the tree diffs, i
           CHECK(mismatch(written_common_fields(*observer, *state, seat),
                          state->common_fields(seat)) == "");
           // A state message's view, as a room writes it: the shared part with the audience's own.
-          if (state->shares_board()) {
+          if (observer->shares_board(*state)) {
             const Shape own = written_own_part(*observer, *state, seat);
-            CHECK(mismatch(own, own_part(*state, seat)) == "");
+            CHECK(mismatch(own, own_part(*observer, *state, seat)) == "");
             CHECK(merged_object_text(written_shared_part(*observer, *state), own) ==
                   state->view(seat).dump());
             // Written against the audience's last own part, as rooms write it: what is copied is
@@ -181,7 +181,7 @@ TEST_CASE("written views are the views' trees, and their diffs the tree diffs, i
             Shape& last = last_own[static_cast<std::size_t>(seat + 1)];
             Shape again = written(
                 [&](ViewWriter& out) { observer->write_own_part(*state, seat, out); }, &last);
-            CHECK(mismatch(again, own_part(*state, seat)) == "");
+            CHECK(mismatch(again, own_part(*observer, *state, seat)) == "");
             last = std::move(again);
           }
         }
@@ -196,10 +196,12 @@ TEST_CASE("written views are the views' trees, and their diffs the tree diffs, i
         const Shape shape = written_board(*observer, *state, kSpectator);
         // Written against the last board, as rooms write it: what is copied is what moved not.
         CHECK(mismatch(written_board(*observer, *state, kSpectator, &last_shape), board) == "");
-        if (state->one_board_for_all()) check_diff(last_shape, last_board, shape, board, true);
-        if (!state->private_members().empty()) {
+        if (observer->one_board_for_all(*state))
+          check_diff(last_shape, last_board, shape, board, true);
+        if (!observer->private_members(*state).empty()) {
           Json shared = board;
-          for (std::string_view name : state->private_members()) shared.erase(std::string(name));
+          for (std::string_view name : observer->private_members(*state))
+            shared.erase(std::string(name));
           const Shape shared_shape = written_shared_part(*observer, *state);
           CHECK(mismatch(shared_shape, shared) == "");
           check_diff(last_shared_shape, last_shared, shared_shape, shared, true);

@@ -9,8 +9,8 @@
 
 #include "rules/core/registry.hpp"
 #include "rules/riff_raff/model_limits.hpp"
-#include "rules/riff_raff/riff_game.hpp"
-#include "rules/um_rum_und_ehre/umrum_game.hpp"
+#include "rules/riff_raff/riff_raff_game.hpp"
+#include "rules/um_rum_und_ehre/um_rum_und_ehre_game.hpp"
 #include "tests/why.hpp"
 
 using tortuga::all_games;
@@ -84,7 +84,7 @@ TEST_CASE("every game refuses a name it does not read inside an option's value")
 }
 
 TEST_CASE("a Riff Raff model names only what cargo.json has, in any part") {
-  const Game& game = tortuga::riff::riff_raff();
+  const Game& game = tortuga::riff_raff::riff_raff();
   auto refused = [&](const Json& model) {
     auto options = game.normalize_options({{"players", 2}, {"model", model}});
     REQUIRE_FALSE(options.ok());
@@ -108,7 +108,7 @@ TEST_CASE("a Riff Raff model names only what cargo.json has, in any part") {
 }
 
 TEST_CASE("a new Riff Raff match's physics has a ceiling on the work of a placement") {
-  const Game& game = tortuga::riff::riff_raff();
+  const Game& game = tortuga::riff_raff::riff_raff();
   auto with = [&](const Json& physics) {
     return game.normalize_options({{"players", 2}, {"model", {{"physics", physics}}}});
   };
@@ -129,16 +129,16 @@ TEST_CASE("a new Riff Raff match's physics has a ceiling on the work of a placem
 
 TEST_CASE("a match stored with options accepted before the limits is played with them") {
   // Refused for a new match, each of these was accepted before: a stored match still starts.
-  const Game& riff = tortuga::riff::riff_raff();
+  const Game& riff_raff_game = tortuga::riff_raff::riff_raff();
   Json junk_model = kCostlyModel;
   junk_model["junk"] = std::string(1000, 'x');
   junk_model["cargo"] = {{"crate", {{"colour", "red"}}}};
-  const Json riff_options = {{"players", 2}, {"model", junk_model}};
-  CHECK_FALSE(riff.normalize_options(riff_options).ok());
-  plays(riff, riff_options);
+  const Json riff_raff_options = {{"players", 2}, {"model", junk_model}};
+  CHECK_FALSE(riff_raff_game.normalize_options(riff_raff_options).ok());
+  plays(riff_raff_game, riff_raff_options);
 
-  const Game& umrum = tortuga::umrum::um_rum_und_ehre();
-  const Json umrum_options = {{"players", 2}, {"stacks", {{"about", "our own values"}}}};
-  CHECK_FALSE(umrum.normalize_options(umrum_options).ok());
-  plays(umrum, umrum_options);
+  const Game& um_rum_und_ehre_game = tortuga::um_rum_und_ehre::um_rum_und_ehre();
+  const Json um_rum_und_ehre_options = {{"players", 2}, {"stacks", {{"about", "our own values"}}}};
+  CHECK_FALSE(um_rum_und_ehre_game.normalize_options(um_rum_und_ehre_options).ok());
+  plays(um_rum_und_ehre_game, um_rum_und_ehre_options);
 }

@@ -1,6 +1,6 @@
 // How the shared property suite plays each game. A game that needs more than the defaults (more
 // matches, option variants, a leak check for its hidden information) registers its own config
-// from a file of its own, tests/rules/<game>_suite.cpp:
+// from a file of its own, tests/rules/<game>/suite.cpp:
 //
 //   static const tortuga::suite::Registration registered("my-game", [] {
 //     tortuga::suite::SuiteConfig config;

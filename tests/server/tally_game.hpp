@@ -36,7 +36,7 @@ class TallyState : public State {
   int secret(int seat) const { return secret_[seat]; }
   int tally() const { return tally_; }
   const std::vector<int>& added() const { return history_; }  // each action's number, in order
-  bool one_board_for_all() const override { return options_.value("open_hands", false); }
+  bool open_hands() const { return options_.value("open_hands", false); }
   bool names_changes() const { return options_.value("named_changes", false); }
 
  protected:
@@ -57,7 +57,7 @@ class TallyState : public State {
   }
   Json seat_view(int seat) const override {
     Json v = {{"tally", tally_}};
-    if (one_board_for_all()) {
+    if (open_hands()) {
       v["secrets"] = {secret_[0], secret_[1]};
       v["history"] = history_;
       return v;
@@ -80,10 +80,13 @@ class TallyState : public State {
   std::vector<int> history_;
 };
 
-// With the option named_changes, names the changes since its last write when the tally is even:
-// the numbers added since then, and the tally.
+// With the option open_hands, one board for all; with named_changes as well, names the changes
+// since its last write when the tally is even: the numbers added since then, and the tally.
 class TallyObserver : public Observer {
  public:
+  bool one_board_for_all(const State& state) const override {
+    return static_cast<const TallyState&>(state).open_hands();
+  }
   void write_board(const State& state, int seat, ViewWriter& out) override {
     shown_ = static_cast<const TallyState&>(state).added().size();
     Observer::write_board(state, seat, out);

@@ -37,7 +37,7 @@ const GAMES = {
 // told from the event the rules emit there, exactly.
 const UNREACHED = {
   'colpaccio': {
-    // tests/rules/colpaccio_rogue_test.cpp, "when the deck runs out": an empty convoy, no doubloon.
+    // tests/rules/colpaccio/rogue_test.cpp, "when the deck runs out": an empty convoy, no doubloon.
     turn_passed: {event: 'turn_passed', seat: 1},
   },
 };
