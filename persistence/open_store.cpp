@@ -1,7 +1,7 @@
 #include "persistence/open_store.hpp"
 
-#include "persistence/pg_store.hpp"
 #include "persistence/postgres/connection.hpp"
+#include "persistence/postgres/pg_store.hpp"
 
 namespace tortuga::store {
 

@@ -6,7 +6,7 @@
 #include <memory>
 #include <string>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "persistence/store.hpp"
 
 namespace tortuga::store {

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "protocol/command.hpp"
 #include "rules/core/error.hpp"
 

@@ -3,7 +3,7 @@
 // that a setting read from the file or a flag is known to reach the part it is for.
 #pragma once
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "server/config.hpp"
 #include "server/lobby.hpp"
 #include "server/room.hpp"

@@ -12,8 +12,8 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include "persistence/open_store.hpp"
-#include "persistence/pg_cluster.hpp"
-#include "persistence/pg_node_lock.hpp"
+#include "persistence/postgres/pg_cluster.hpp"
+#include "persistence/postgres/pg_node_lock.hpp"
 #include "server/browser_policy.hpp"
 #include "server/client_address.hpp"
 #include "server/commands.hpp"

@@ -24,7 +24,7 @@
 #include <thread>
 #include <vector>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 
 using namespace tortuga::store;
 

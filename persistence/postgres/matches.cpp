@@ -3,8 +3,8 @@
 #include <unordered_map>
 #include <utility>
 
-#include "persistence/match_list_query.hpp"
 #include "persistence/now.hpp"
+#include "persistence/store/match_list_query.hpp"
 
 namespace tortuga::store::postgres {
 namespace {

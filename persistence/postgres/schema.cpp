@@ -3,7 +3,7 @@
 #include <iterator>
 #include <string>
 
-#include "persistence/pg_store.hpp"
+#include "persistence/postgres/pg_store.hpp"
 
 namespace tortuga::store::postgres {
 namespace {

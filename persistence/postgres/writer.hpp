@@ -1,5 +1,5 @@
-// The PostgreSQL backend's writer: GroupCommit (persistence/group_commit.hpp) on the only write
-// connection, and what a batch is in PostgreSQL.
+// The PostgreSQL backend's writer: GroupCommit (persistence/store/group_commit.hpp) on the only
+// write connection, and what a batch is in PostgreSQL.
 //
 // A batch is one transaction (BEGIN ... COMMIT). A failing write fails alone while the rest of
 // its batch commits. In PostgreSQL a statement that raises an error spoils its whole transaction,
@@ -18,8 +18,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "persistence/group_commit.hpp"
 #include "persistence/postgres/connection.hpp"
+#include "persistence/store/group_commit.hpp"
 
 namespace tortuga::store::postgres {
 

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "persistence/now.hpp"
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 
 namespace tortuga::store::sqlite {
 

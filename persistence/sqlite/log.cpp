@@ -4,7 +4,7 @@
 #include <optional>
 #include <string>
 
-#include "persistence/log_refusal.hpp"
+#include "persistence/store/log_refusal.hpp"
 
 namespace tortuga::store::sqlite {
 namespace {

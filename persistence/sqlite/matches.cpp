@@ -2,8 +2,8 @@
 
 #include <utility>
 
-#include "persistence/match_list_query.hpp"
 #include "persistence/now.hpp"
+#include "persistence/store/match_list_query.hpp"
 
 namespace tortuga::store::sqlite {
 namespace {

@@ -3,7 +3,7 @@
 #include <iterator>
 #include <string>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 
 namespace tortuga::store::sqlite {
 namespace {

@@ -1,4 +1,4 @@
-// The SQLite backend's writer: GroupCommit (persistence/group_commit.hpp) on the only write
+// The SQLite backend's writer: GroupCommit (persistence/store/group_commit.hpp) on the only write
 // connection, and what a batch is in SQLite.
 //
 // A batch is one transaction (BEGIN IMMEDIATE ... COMMIT). A failing write (a duplicate seq, an
@@ -12,8 +12,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "persistence/group_commit.hpp"
 #include "persistence/sqlite/connection.hpp"
+#include "persistence/store/group_commit.hpp"
 
 namespace tortuga::store::sqlite {
 

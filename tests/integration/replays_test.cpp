@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "rules/core/registry.hpp"
 #include "tests/integration/play.hpp"
 #include "tests/integration/server_process.hpp"

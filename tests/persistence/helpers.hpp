@@ -10,8 +10,8 @@
 #include <memory>
 #include <string>
 
-#include "persistence/pg_store.hpp"
-#include "persistence/sqlite_store.hpp"
+#include "persistence/postgres/pg_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "persistence/store.hpp"
 #include "tests/support/postgres_cluster.hpp"
 

@@ -4,8 +4,8 @@
 #include <memory>
 
 #include "persistence/open_store.hpp"
-#include "persistence/pg_store.hpp"
-#include "persistence/sqlite_store.hpp"
+#include "persistence/postgres/pg_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "tests/persistence/helpers.hpp"
 #include "tests/support/postgres_cluster.hpp"
 

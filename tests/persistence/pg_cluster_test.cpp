@@ -9,10 +9,10 @@
 #include <set>
 #include <thread>
 
-#include "persistence/log_refusal.hpp"
-#include "persistence/pg_cluster.hpp"
-#include "persistence/pg_store.hpp"
 #include "persistence/postgres/connection.hpp"
+#include "persistence/postgres/pg_cluster.hpp"
+#include "persistence/postgres/pg_store.hpp"
+#include "persistence/store/log_refusal.hpp"
 #include "persistence/token.hpp"
 #include "tests/persistence/helpers.hpp"
 

@@ -9,7 +9,7 @@
 #include <thread>
 #include <vector>
 
-#include "persistence/pg_store.hpp"
+#include "persistence/postgres/pg_store.hpp"
 #include "persistence/token.hpp"
 #include "tests/persistence/helpers.hpp"
 #include "tests/support/postgres_cluster.hpp"

@@ -8,7 +8,7 @@
 #include <thread>
 #include <vector>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "tests/persistence/helpers.hpp"
 
 using namespace tortuga::store;

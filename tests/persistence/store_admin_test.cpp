@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "tests/persistence/helpers.hpp"
 
 using namespace tortuga::store;

@@ -1,7 +1,7 @@
 // What the store keeps of a room's chat: each line with its match, in the order it was said.
 #include <doctest/doctest.h>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "tests/persistence/helpers.hpp"
 
 using namespace tortuga::store;

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "tests/persistence/helpers.hpp"
 
 using namespace tortuga::store;

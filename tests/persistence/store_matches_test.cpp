@@ -4,7 +4,7 @@
 #include <future>
 #include <limits>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "persistence/token.hpp"
 #include "tests/persistence/helpers.hpp"
 

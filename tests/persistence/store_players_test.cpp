@@ -2,7 +2,7 @@
 
 #include <future>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "persistence/token.hpp"
 #include "tests/persistence/helpers.hpp"
 

@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "persistence/token.hpp"
 #include "tests/persistence/helpers.hpp"
 

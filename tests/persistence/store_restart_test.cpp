@@ -9,7 +9,7 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "persistence/token.hpp"
 #include "tests/persistence/helpers.hpp"
 

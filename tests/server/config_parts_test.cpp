@@ -8,7 +8,7 @@
 
 #include <unistd.h>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "server/config.hpp"
 #include "server/config_parts.hpp"
 #include "server/lobby.hpp"

@@ -10,7 +10,7 @@
 
 #include <unistd.h>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "protocol/command.hpp"
 #include "server/lobby.hpp"
 #include "server/lobby_feed.hpp"

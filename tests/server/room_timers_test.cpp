@@ -9,7 +9,7 @@
 
 #include <unistd.h>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "protocol/patch.hpp"
 #include "rules/core/registry.hpp"
 #include "server/room.hpp"

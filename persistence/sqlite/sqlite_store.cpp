@@ -3,7 +3,7 @@
 // run on the read pool (read_pool.hpp), and the SQL itself is in the statement files
 // (sqlite/players.hpp, sqlite/matches.hpp, sqlite/log.hpp), so that what is asynchronous and what
 // is SQL can be read, and changed, apart.
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -12,7 +12,6 @@
 #include <utility>
 
 #include "persistence/now.hpp"
-#include "persistence/read_pool.hpp"
 #include "persistence/sqlite/admin_actions.hpp"
 #include "persistence/sqlite/chat.hpp"
 #include "persistence/sqlite/connection.hpp"
@@ -21,6 +20,7 @@
 #include "persistence/sqlite/players.hpp"
 #include "persistence/sqlite/schema.hpp"
 #include "persistence/sqlite/writer.hpp"
+#include "persistence/store/read_pool.hpp"
 
 namespace tortuga::store {
 

@@ -21,8 +21,8 @@
 #include <memory>
 #include <string>
 
-#include "persistence/group_commit.hpp"
 #include "persistence/store.hpp"
+#include "persistence/store/group_commit.hpp"
 
 namespace tortuga::store {
 

@@ -2,7 +2,7 @@
 // part that does it. Writes are queued on the writer (postgres/writer.hpp), reads run on the read
 // pool (read_pool.hpp), and the SQL itself is in the statement files (postgres/players.hpp,
 // postgres/matches.hpp, postgres/log.hpp), as in the SQLite backend.
-#include "persistence/pg_store.hpp"
+#include "persistence/postgres/pg_store.hpp"
 
 #include <algorithm>
 #include <memory>
@@ -18,7 +18,7 @@
 #include "persistence/postgres/players.hpp"
 #include "persistence/postgres/schema.hpp"
 #include "persistence/postgres/writer.hpp"
-#include "persistence/read_pool.hpp"
+#include "persistence/store/read_pool.hpp"
 
 namespace tortuga::store {
 

@@ -1,4 +1,4 @@
-#include "persistence/pg_cluster.hpp"
+#include "persistence/postgres/pg_cluster.hpp"
 
 #include <map>
 #include <mutex>
@@ -7,8 +7,8 @@
 
 #include "persistence/now.hpp"
 #include "persistence/postgres/connection.hpp"
-#include "persistence/read_pool.hpp"
 #include "persistence/store.hpp"
+#include "persistence/store/read_pool.hpp"
 
 namespace tortuga::store {
 
