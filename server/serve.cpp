@@ -122,10 +122,11 @@ int serve_command(const Args& args) {
   server_metrics();  // made now, so that process_start_time_seconds is when the server started
 
   try {
-    store::SqliteOptions options = store_options(c);
-    options.on_batch = [](std::size_t writes, std::chrono::steady_clock::duration took) {
-      server_metrics().store_batch(writes, took);
-    };
+    store::StoreOptions options = store_options(c);
+    options.sqlite.writer.on_batch = options.postgres.writer.on_batch =
+        [](std::size_t writes, std::chrono::steady_clock::duration took) {
+          server_metrics().store_batch(writes, took);
+        };
     const std::unique_ptr<store::Store> store_owner = store::open_store(c.db, options);
     store::Store& store = *store_owner;
     // On PostgreSQL, one node alone or the nodes of a cluster play the database's matches, never
