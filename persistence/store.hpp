@@ -1,26 +1,51 @@
-// The match store: players, matches and their action logs, behind an interface so that a second
-// backend (PostgreSQL, for several server nodes) can be added without touching rooms or rules.
+// The match store: players, matches and their action logs, behind an interface with two backends
+// (SQLite, for a node alone; PostgreSQL, for several nodes), so that rooms and rules never know
+// which.
 //
 // The store knows matches and actions, not games: options, scripts, actions and results are JSON
 // text that it keeps verbatim. Options + seed + script + action log reproduce a match exactly.
 //
-// Writes go through one ordered queue. Asynchronous writes answer through a Done callback that
-// runs on the store's writer thread only after the transaction holding the write has committed
-// (or with ok = false and a message when that write failed): a room that waits for its Done before
-// sending never shows anybody an effect that is not yet stored. Keep Done callbacks short (post to
-// a strand); they must not throw and must not call the store's blocking methods or flush().
-// Blocking writes take the same queue, so every write is applied in the order it was queued.
-// Every method may be called from any thread.
+// Every call is answered with an Outcome (outcome.hpp): what was asked for, or a Failure saying
+// why not. Writes go through one ordered queue. Asynchronous writes answer through a callback
+// that runs on the store's writer thread only after the transaction holding the write has
+// committed (or with the write's Failure): a room that waits for its Done before sending never
+// shows anybody an effect that is not yet stored. Keep these callbacks short (post to a strand);
+// they must not throw and must not call the store's blocking methods or flush(). Blocking writes
+// take the same queue, so every write is applied in the order it was queued. Every method may be
+// called from any thread.
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <optional>
-#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "persistence/outcome.hpp"
+
 namespace tortuga::store {
+
+enum class MatchStatus { running, finished, aborted };
+
+// A status as the tables, the history and its filters write it: "running", "finished",
+// "aborted"; and back, none for a word that is not a status.
+constexpr std::string_view status_name(MatchStatus status) {
+  switch (status) {
+    case MatchStatus::running:
+      return "running";
+    case MatchStatus::finished:
+      return "finished";
+    case MatchStatus::aborted:
+      return "aborted";
+  }
+  return "running";
+}
+constexpr std::optional<MatchStatus> status_named(std::string_view name) {
+  for (MatchStatus s : {MatchStatus::running, MatchStatus::finished, MatchStatus::aborted})
+    if (status_name(s) == name) return s;
+  return std::nullopt;
+}
 
 struct Player {
   std::int64_t id = 0;
@@ -43,7 +68,7 @@ struct Match {
   std::uint64_t seed = 0;
   std::string script_json = "[]";
   std::vector<Seat> seats;
-  std::string status = "running";  // "running" | "finished" | "aborted"
+  MatchStatus status = MatchStatus::running;
   std::string result_json = "null";
   std::int64_t created_ms = 0;
   std::int64_t ended_ms = 0;
@@ -99,7 +124,7 @@ struct AdminAction {
 struct MatchFilter {
   std::optional<std::string> game;
   std::optional<std::int64_t> player;  // matches where this player holds a seat
-  std::optional<std::string> status;
+  std::optional<MatchStatus> status;
   int limit = 50;                         // clamped to [1, kMaxListLimit]
   std::optional<std::int64_t> before_id;  // paging: only ids lower than this
   // Whose list it is. A private match (Match::private_code) is listed only to a player seated in
@@ -111,58 +136,52 @@ struct MatchFilter {
 
 inline constexpr int kMaxListLimit = 1000;
 
-// A read the store could not do now: the database does not answer (it is restarting, stopped,
-// out of reach) or failed. It says nothing of the data: a player or match not found is an empty
-// answer, never this. Whoever meets it tells its client to try again later (store_unavailable),
-// never that what was asked for does not exist.
-struct Unavailable : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-// Called once per asynchronous write, on the writer thread, after its transaction committed
-// (ok = true) or with the reason it failed (ok = false).
-using Done = std::function<void(bool ok, const std::string& error)>;
-// Called once, on the writer thread, with the new id after commit, or 0 if it was not stored.
-using Created = std::function<void(std::int64_t id)>;
-using PlayerCreated = std::function<void(Player player)>;  // player.id is 0 if not stored
+// Called once per asynchronous write, on the writer thread, after its transaction committed, or
+// with the write's Failure.
+using Done = std::function<void(const Outcome<void>& written)>;
+// The same for a new match, with its id, and a new player, with theirs.
+using Created = std::function<void(const Outcome<std::int64_t>& match)>;
+using PlayerCreated = std::function<void(const Outcome<Player>& player)>;
 
 class Store {
  public:
   virtual ~Store() = default;
 
-  // Blocking: returns after commit, with its id; id 0 if it could not be stored.
-  virtual Player create_player(const std::string& name, const std::string& token_hash) = 0;
+  // Blocking: returns after commit, with the player's id.
+  virtual Outcome<Player> create_player(const std::string& name, const std::string& token_hash) = 0;
   // The same, without waiting: for a thread that serves others meanwhile (a connection's).
   virtual void create_player(const std::string& name, const std::string& token_hash,
                              PlayerCreated created) = 0;
-  virtual std::optional<Player> player_by_token_hash(const std::string& hash) = 0;
-  virtual std::optional<Player> player(std::int64_t id) = 0;
+  virtual Outcome<std::optional<Player>> player_by_token_hash(const std::string& hash) = 0;
+  virtual Outcome<std::optional<Player>> player(std::int64_t id) = 0;
+  // Refused for a player that does not exist.
   virtual void rename_player(std::int64_t id, const std::string& name, Done done) = 0;
 
-  // Blocking: returns the new id after commit (seats included); 0 if it could not be stored.
-  // m.id and m.action_count are ignored; a created_ms of 0 means now.
-  virtual std::int64_t create_match(const Match& m) = 0;
+  // Blocking: returns the new id after commit (seats included). m.id and m.action_count are
+  // ignored; a created_ms of 0 means now.
+  virtual Outcome<std::int64_t> create_match(const Match& m) = 0;
   // The same, without waiting: for a thread that serves others meanwhile (a room's).
   virtual void create_match(const Match& m, Created created) = 0;
-  // Group commit. Fails (alone) on a duplicate (match, seq), a gap in seq, an unknown match, a
+  // Group commit. Refused (alone) for a duplicate (match, seq), a gap in seq, an unknown match, a
   // match that has ended, or (PostgreSQL) a match whose epoch is no longer a.epoch.
   virtual void append_action(const Action& a, Done done) = 0;
-  // Ends a running match; fails if the match is unknown or no longer running.
-  virtual void finish_match(std::int64_t id, const std::string& status,
-                            const std::string& result_json, std::int64_t ended_ms, Done done) = 0;
+  // Ends a running match as finished or aborted; refused if the match is unknown or no longer
+  // running, or if `status` is running.
+  virtual void finish_match(std::int64_t id, MatchStatus status, const std::string& result_json,
+                            std::int64_t ended_ms, Done done) = 0;
   // Gives a seat of a running match to someone else (a bot, when a player was removed), so that
-  // a restart rebuilds the match with the seat as it is now. Fails if the match is not running or
-  // has no such seat.
+  // a restart rebuilds the match with the seat as it is now. Refused if the match is not running
+  // or has no such seat.
   virtual void replace_seat(std::int64_t match, const Seat& seat, Done done) = 0;
-  // Keeps a chat line with its match. Fails if the match is unknown.
+  // Keeps a chat line with its match. Refused if the match is unknown.
   virtual void append_chat(const ChatLine& line, Done done) = 0;
   // Blocks until every write queued before the call has committed and its Done has run.
   virtual void flush() = 0;
 
   virtual void record_admin_action(const AdminAction& a, Done done) = 0;
   // Newest first; at most `limit` (clamped to [1, kMaxListLimit]), ids below `before_id` if given.
-  virtual std::vector<AdminAction> admin_actions(int limit,
-                                                 std::optional<std::int64_t> before_id) = 0;
+  virtual Outcome<std::vector<AdminAction>> admin_actions(
+      int limit, std::optional<std::int64_t> before_id) = 0;
 
   // A cheap query that reaches the database: whether the store answers now. For readiness.
   virtual bool ping() = 0;
@@ -172,14 +191,14 @@ class Store {
   // waiting for its store, needs to know that.
   virtual void probe_write(Done done) = 0;
 
-  // Reads see committed writes only. A read that fails throws Unavailable (so do
-  // player_by_token_hash, player and admin_actions above): an empty answer always means that
-  // nothing is stored.
-  virtual std::vector<Match> list_matches(const MatchFilter& f) = 0;  // newest first
-  virtual std::optional<Match> match(std::int64_t id) = 0;
-  virtual std::vector<Action> actions(std::int64_t match) = 0;  // in seq order
-  virtual std::vector<Match> unfinished_matches() = 0;          // status "running", oldest first
-  virtual std::vector<ChatLine> chat(std::int64_t match) = 0;   // in the order they were said
+  // Reads see committed writes only. A read that fails is a Failure (Failure::unavailable), so
+  // that an empty answer always means that nothing is stored.
+  virtual Outcome<std::vector<Match>> list_matches(const MatchFilter& f) = 0;  // newest first
+  virtual Outcome<std::optional<Match>> match(std::int64_t id) = 0;
+  virtual Outcome<std::vector<Action>> actions(std::int64_t match) = 0;  // in seq order
+  // Status running, oldest first.
+  virtual Outcome<std::vector<Match>> unfinished_matches() = 0;
+  virtual Outcome<std::vector<ChatLine>> chat(std::int64_t match) = 0;  // in the order said
 };
 
 }  // namespace tortuga::store

@@ -351,7 +351,7 @@ HttpReply AdminApi::actions(const std::map<std::string, std::string>& query) con
                     quote(it->second)));
   }
   Json list = Json::array();
-  for (const store::AdminAction& a : store_.admin_actions(limit, before))
+  for (const store::AdminAction& a : store_.admin_actions(limit, before).value())
     list.push_back({{"id", a.id},
                     {"time_ms", a.time_ms},
                     {"who", a.who},
@@ -363,16 +363,16 @@ HttpReply AdminApi::actions(const std::map<std::string, std::string>& query) con
 void AdminApi::record(const std::string& action, Json detail, HttpReply answer, AdminReply reply) {
   const std::string detail_text = detail.dump();
   TORTUGA_LOG(info, "admin action by " << token_.who() << ": " << action << " " << detail_text);
-  store_.record_admin_action({0, store::now_ms(), token_.who(), action, detail_text},
-                             [action, answer = std::move(answer), reply = std::move(reply)](
-                                 bool ok, const std::string& error) {
-                               // The action is done either way: the operator learns so, and the log
-                               // keeps the record.
-                               if (!ok)
-                                 TORTUGA_LOG(error,
-                                             "admin action " << action << " not stored: " << error);
-                               reply(answer);
-                             });
+  store_.record_admin_action(
+      {0, store::now_ms(), token_.who(), action, detail_text},
+      [action, answer = std::move(answer),
+       reply = std::move(reply)](const store::Outcome<void>& written) {
+        // The action is done either way: the operator learns so, and the log
+        // keeps the record.
+        if (!written)
+          TORTUGA_LOG(error, "admin action " << action << " not stored: " << written.failure().why);
+        reply(answer);
+      });
 }
 
 }  // namespace tortuga

@@ -3,7 +3,7 @@
 //
 // Each default is written once. The lobby's and the rooms' own structs (LobbyLimits, RoomSettings)
 // take theirs from here, so that a test building a lobby or a room with its defaults gets the
-// server's. The store's (SqliteOptions) are written in the store, which cannot see the server, and
+// server's. The store's (StoreOptions) are written in the store, which cannot see the server, and
 // read from there below.
 #pragma once
 
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/open_store.hpp"
 #include "protocol/command.hpp"
 #include "rules/core/error.hpp"
 
@@ -138,7 +138,7 @@ struct Config {
   static constexpr int kDefaultAbsentBotS = 30;
   int absent_bot_s = kDefaultAbsentBotS;
   bool synchronous_full = store::SqliteOptions{}.synchronous_full;
-  int commit_delay_us = store::SqliteOptions{}.commit_delay_us;  // the group commit delay
+  int commit_delay_us = store::WriterOptions{}.commit_delay_us;  // the group commit delay
 };
 
 // The limits a client keeps within, as welcome tells them (docs/protocol.md, "Limits").

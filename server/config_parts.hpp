@@ -3,17 +3,18 @@
 // that a setting read from the file or a flag is known to reach the part it is for.
 #pragma once
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/open_store.hpp"
 #include "server/config.hpp"
 #include "server/lobby.hpp"
 #include "server/room.hpp"
 
 namespace tortuga {
 
-inline store::SqliteOptions store_options(const Config& c) {
-  store::SqliteOptions options;
-  options.synchronous_full = c.synchronous_full;
-  options.commit_delay_us = c.commit_delay_us;
+inline store::StoreOptions store_options(const Config& c) {
+  store::StoreOptions options;
+  options.sqlite.synchronous_full = c.synchronous_full;
+  options.sqlite.writer.commit_delay_us = c.commit_delay_us;
+  options.postgres.writer.commit_delay_us = c.commit_delay_us;
   return options;
 }
 

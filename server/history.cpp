@@ -30,7 +30,7 @@ Json match_json(const store::Match& m) {
           {"game", m.game},
           {"options", parsed(m.options_json)},
           {"seats", std::move(seats)},
-          {"status", m.status},
+          {"status", std::string(store::status_name(m.status))},
           {"result", parsed(m.result_json)},
           {"created_ms", m.created_ms},
           {"ended_ms", m.ended_ms ? Json(m.ended_ms) : Json(nullptr)},
@@ -39,7 +39,7 @@ Json match_json(const store::Match& m) {
 
 bool may_read(const store::Match& m, const Viewer& viewer) {
   if (m.private_code.empty()) return true;
-  if (m.public_when_over && m.status != "running") return true;
+  if (m.public_when_over && m.status != store::MatchStatus::running) return true;
   if (viewer.code && *viewer.code == m.private_code) return true;
   if (!viewer.player) return false;
   for (const auto& s : m.seats)
@@ -48,7 +48,7 @@ bool may_read(const store::Match& m, const Viewer& viewer) {
 }
 
 Expected<store::Match> readable_match(store::Store& store, std::int64_t id, const Viewer& viewer) {
-  auto match = store.match(id);
+  auto match = store.match(id).value();
   if (!match) return no_such_match(id);
   if (!may_read(*match, viewer)) {
     server_metrics().private_match_hidden();
@@ -61,7 +61,7 @@ std::vector<store::Match> readable_matches(store::Store& store, store::MatchFilt
                                            const Viewer& viewer) {
   filter.reader = viewer.player;
   filter.with_private = false;
-  return store.list_matches(filter);
+  return store.list_matches(filter).value();
 }
 
 Json chat_json(const std::vector<store::ChatLine>& lines) {
@@ -81,19 +81,19 @@ Refusal refused_seat(const store::Match& match, std::optional<int> seat, const V
   if (!seat) return std::nullopt;
   if (*seat < 0 || *seat >= static_cast<int>(match.seats.size()))
     return Error{code::kBadField, "seat must be 0.." + std::to_string(match.seats.size() - 1)};
-  if (match.status != "running") return std::nullopt;
+  if (match.status != store::MatchStatus::running) return std::nullopt;
   for (const auto& s : match.seats)
     if (s.seat == *seat && s.player_id && viewer.player == s.player_id) return std::nullopt;
   return Error{code::kNotYourSeat, "while a match runs, only its holder sees a seat's view"};
 }
 
 bool replay_revealed(const store::Match& match, std::optional<int> seat) {
-  return match.status != "running" && !seat;
+  return match.status != store::MatchStatus::running && !seat;
 }
 
 Expected<Json> replay_steps(const store::Match& match, const std::vector<store::Action>& actions,
                             std::optional<int> seat) {
-  const bool over = match.status != "running";
+  const bool over = match.status != store::MatchStatus::running;
   const bool reveal = replay_revealed(match, seat);
   // Over: no secrets are left, every action is shown.
   Json steps = Json::array();
@@ -133,9 +133,9 @@ std::string replay_text(const store::Match& match, std::optional<int> seat,
 Expected<Json> export_json(store::Store& store, std::int64_t id, const Viewer& viewer) {
   auto match = readable_match(store, id, viewer);
   if (!match) return match.error();
-  if (match->status == "running")
+  if (match->status == store::MatchStatus::running)
     return Error{"match_running", "a running match is exported once it is over"};
-  return to_json(match_file_of(*match, store.actions(id)));
+  return to_json(match_file_of(*match, store.actions(id).value()));
 }
 
 }  // namespace tortuga

@@ -48,7 +48,8 @@ Expected<Viewer> viewer_of(store::Store& store, const std::string& authorization
   const std::string scheme = "Bearer ";
   if (authorization.rfind(scheme, 0) != 0 || authorization.size() == scheme.size())
     return Error{code::kBadToken, "the Authorization header must be \"Bearer TOKEN\""};
-  auto player = store.player_by_token_hash(store::hash_token(authorization.substr(scheme.size())));
+  auto player =
+      store.player_by_token_hash(store::hash_token(authorization.substr(scheme.size()))).value();
   if (!player) return Error{code::kBadToken, "that token belongs to no player"};
   viewer.player = player->id;
   return viewer;
@@ -78,7 +79,7 @@ Expected<store::MatchFilter> match_filter(const std::map<std::string, std::strin
   }
   if (const std::string* status = given("status")) {
     for (std::string_view s : protocol::kMatchStatuses)
-      if (s == *status) filter.status = *status;
+      if (s == *status) filter.status = store::status_named(s);
     if (!filter.status)
       return refuse("status", "one of " + quote_list(protocol::kMatchStatuses), *status);
   }

@@ -73,20 +73,20 @@ Lobby::Lobby(boost::asio::io_context& io, store::Store& store, RoomSettings sett
 std::shared_ptr<Room> Lobby::rebuild(const store::Match& m, std::int64_t room_id,
                                      Ownership ownership) {
   const Game* game = find_game(m.game);
-  auto replayed = game ? replay(match_file_of(m, store_.actions(m.id)))
+  auto replayed = game ? replay(match_file_of(m, store_.actions(m.id).value()))
                        : Expected<std::unique_ptr<State>>(Error{"", "unknown game " + m.game});
   if (!replayed) {
     TORTUGA_LOG_AT(
         error, log::Context("match_aborted").match(m.id).field("game", m.game),
         "match " << m.id << " cannot be rebuilt, marked aborted: " << replayed.error().message);
-    store_.finish_match(m.id, "aborted", "null", now_ms(), [](bool, const std::string&) {});
+    store_.finish_match(m.id, store::MatchStatus::aborted, "null", now_ms(), nullptr);
     server_metrics().game(m.game).matches_abandoned->add();
     return nullptr;
   }
   std::unique_ptr<State> state = std::move(*replayed);
   if (state->is_over()) {  // the last action was stored, the result not yet
-    store_.finish_match(m.id, "finished", state->result().dump(), now_ms(),
-                        [](bool, const std::string&) {});
+    store_.finish_match(m.id, store::MatchStatus::finished, state->result().dump(), now_ms(),
+                        nullptr);
     return nullptr;
   }
   auto room = std::make_shared<Room>(io_, store_, *this, settings_, room_id, *game, m,
@@ -107,7 +107,7 @@ std::shared_ptr<Room> Lobby::rebuild(const store::Match& m, std::int64_t room_id
 
 int Lobby::recover() {
   int recovered = 0;
-  for (const store::Match& m : store_.unfinished_matches()) {
+  for (const store::Match& m : store_.unfinished_matches().value()) {
     std::int64_t id = 0;
     {
       std::lock_guard lock(mutex_);
@@ -140,8 +140,9 @@ int Lobby::take_over(const std::vector<store::ClaimedRoom>& claimed) {
     std::optional<store::Match> m;
     std::shared_ptr<Room> room;
     try {
-      m = store_.match(c.match);
-      if (m && m->status == "running") room = rebuild(*m, c.room, Ownership{true, c.epoch});
+      m = store_.match(c.match).value();
+      if (m && m->status == store::MatchStatus::running)
+        room = rebuild(*m, c.room, Ownership{true, c.epoch});
     } catch (const store::Unavailable& e) {
       // Not a room to forget: its match is there, only unread. The next beat tries again.
       TORTUGA_LOG_AT(warn, log::Context("match_not_read").room(c.room).match(c.match),
@@ -355,15 +356,16 @@ void Lobby::welcome_new_player(const std::shared_ptr<Client>& c, const Json& re,
   store_.create_player(
       name, hash,
       [c, re, token = std::move(token), next = std::move(next), defaults = room_defaults(),
-       limits = limits_.for_clients, health = settings_.store_health](store::Player player) {
-        if (player.id == 0) {
+       limits = limits_.for_clients,
+       health = settings_.store_health](const store::Outcome<store::Player>& player) {
+        if (!player) {
           if (health) health->failed("a new player could not be stored");
           // A new token is never taken: only the store failing leaves the player unstored.
           refuse(c, re, code::kStoreUnavailable,
                  "the player could not be stored now: send hello again shortly");
         } else {
-          c->welcome(player.id, player.name);
-          c->send(protocol::event::welcome(re, {{"id", player.id}, {"name", player.name}}, token,
+          c->welcome(player->id, player->name);
+          c->send(protocol::event::welcome(re, {{"id", player->id}, {"name", player->name}}, token,
                                            games_text(), defaults, limits));
         }
         next();
@@ -374,13 +376,13 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
   // Without a token this connection already has a player (welcome_new_player made the others).
   if (!m.token)
     return refuse(c, re, code::kBadToken, "this connection has a player: resend its token");
-  auto found = store_.player_by_token_hash(store::hash_token(*m.token));
+  auto found = store_.player_by_token_hash(store::hash_token(*m.token)).value();
   if (!found) return refuse(c, re, code::kBadToken, "that token belongs to no player");
   if (c->player() != 0 && c->player() != found->id)
     return refuse(c, re, code::kBadToken, "this connection already speaks for another player");
   store::Player player = *found;
   if (player.name != m.name) {
-    store_.rename_player(player.id, m.name, [](bool, const std::string&) {});
+    store_.rename_player(player.id, m.name, nullptr);
     player.name = m.name;
   }
   c->welcome(player.id, player.name);
@@ -599,8 +601,8 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, protocol::Act m
   auto room = room_of_match(m.match);
   if (!room && cluster_ && sent_elsewhere(c, re, cluster_->match_place(m.match))) return;
   if (!room) {
-    auto stored = store_.match(m.match);
-    if (stored && stored->status != "running")
+    auto stored = store_.match(m.match).value();
+    if (stored && stored->status != store::MatchStatus::running)
       return refuse(c, re, code::kMatchOver, "the match is over");
     return refuse(c, re, code::kNoSuchMatch, "no running match " + std::to_string(m.match));
   }
@@ -622,7 +624,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
   store::MatchFilter filter;
   filter.game = m.game;
   filter.player = m.player;
-  filter.status = m.status;
+  if (m.status) filter.status = store::status_named(*m.status);
   filter.limit = m.limit;
   filter.before_id = m.before;
   Json matches = Json::array();

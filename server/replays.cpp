@@ -107,7 +107,7 @@ void Replays::compute(Job& job) {
   const auto began = std::chrono::steady_clock::now();
   Expected<std::shared_ptr<const std::string>> steps = Error{};
   try {
-    auto actions = store_.actions(job.match.id);
+    auto actions = store_.actions(job.match.id).value();
     // As many actions as the match had when it was asked for: the key says so, and a running
     // match may have moved on since.
     if (actions.size() > static_cast<std::size_t>(job.match.action_count))
@@ -147,7 +147,7 @@ void Replays::compute(Job& job) {
 
 void Replays::reply(const Waiter& w, const std::shared_ptr<const std::string>& steps) {
   // The chat is read for each answer: said while a match runs, it may have grown since.
-  w.answer(replay_text(w.match, w.seat, *steps, chat_json(store_.chat(w.match.id))));
+  w.answer(replay_text(w.match, w.seat, *steps, chat_json(store_.chat(w.match.id).value())));
 }
 
 std::shared_ptr<const std::string> Replays::kept(const Key& key) {

@@ -450,18 +450,19 @@ void Room::store_new_match(const std::shared_ptr<Client>& client, const Json& re
     record.seats.push_back({static_cast<int>(i), seats_[i].player, seats_[i].name, seats_[i].bot});
   // The room's thread serves other rooms while the store commits.
   set_status(Status::starting);
-  store_.create_match(record, [self = shared_from_this(), client, re](std::int64_t match) {
-    self->post([self, client, re, match] { self->started(match, client, re); });
-  });
+  store_.create_match(
+      record, [self = shared_from_this(), client, re](const store::Outcome<std::int64_t>& match) {
+        self->post([self, client, re, match] { self->started(match, client, re); });
+      });
 }
 
-void Room::started(std::int64_t match, const std::shared_ptr<Client>& client, const Json& re) {
+void Room::started(const store::Outcome<std::int64_t>& match, const std::shared_ptr<Client>& client,
+                   const Json& re) {
   if (status_ == Status::over) {  // closed while the match was being stored
-    if (match != 0)
-      store_.finish_match(match, "aborted", "null", now_ms(), [](bool, const std::string&) {});
+    if (match) store_.finish_match(*match, store::MatchStatus::aborted, "null", now_ms(), nullptr);
     return;
   }
-  if (match == 0) {
+  if (!match) {
     if (auto url = directory_.moved_to(id_)) return hand_over(*url);
     set_status(started_from_);
     directory_.match_ended(id_);
@@ -469,7 +470,7 @@ void Room::started(std::int64_t match, const std::shared_ptr<Client>& client, co
     return error(client, re, code::kStoreUnavailable,
                  "the match could not be stored now: nothing was started; start again shortly");
   }
-  match_ = match;
+  match_ = *match;
   state_ = game_.new_state(options_, Chance(seed_));
   applied_ = committed_ = 0;  // a rematch starts its versions afresh, as its match does
   bot_armed_for_ = -1;
@@ -552,9 +553,11 @@ void Room::apply(int seat, Json action, const std::shared_ptr<Client>& by, const
   metrics_.apply_seconds->observe(ServerMetrics::seconds(handed - began));
 
   auto self = shared_from_this();
-  auto done = [self, version, handed](bool ok, const std::string& error) {
+  auto done = [self, version, handed](const store::Outcome<void>& written) {
     server_metrics().commit_waited(std::chrono::steady_clock::now() - handed);
-    self->post([self, version, ok, error] { self->committed(version, ok, error); });
+    self->post([self, version, written] {
+      self->committed(version, written.ok(), written ? std::string() : written.failure().why);
+    });
   };
   store::Action record{match_,   version,         seat, state_->history().back().action.dump(),
                        now_ms(), ownership_.epoch};
@@ -562,9 +565,9 @@ void Room::apply(int seat, Json action, const std::shared_ptr<Client>& by, const
   // The last action and the result are both stored before anybody learns the match is over, so
   // that history never lists as running a match a player has seen end.
   store_.append_action(record, [this, self, done, result = state_->result().dump()](
-                                   bool ok, const std::string& error) {
-    if (!ok) return done(ok, error);
-    store_.finish_match(match_, "finished", result, now_ms(), done);
+                                   const store::Outcome<void>& written) {
+    if (!written) return done(written);
+    store_.finish_match(match_, store::MatchStatus::finished, result, now_ms(), done);
   });
 }
 

@@ -250,7 +250,8 @@ class Room : public std::enable_shared_from_this<Room> {
   bool has_members(int audience) const;
 
   // The second half of start, once the store has answered with the match id (0: not stored).
-  void started(std::int64_t match, const std::shared_ptr<Client>& host, const Json& re);
+  void started(const store::Outcome<std::int64_t>& match, const std::shared_ptr<Client>& host,
+               const Json& re);
   void apply(int seat, Json action, const std::shared_ptr<Client>& by, const Json& re);
   void committed(std::int64_t version, bool ok, const std::string& error);
   // Every change of version ends here once the store has caught up with it (or a rebuild has

@@ -44,8 +44,10 @@ void Room::chat(std::shared_ptr<Client> client, std::string text, Json re) {
         match_, committed_,     watching ? std::nullopt : std::optional(audience),
         player, client->name(), text,
         time};
-    store_.append_chat(stored, [match = match_](bool ok, const std::string& why) {
-      if (!ok) TORTUGA_LOG(error, "match " << match << ": a chat line not stored: " << why);
+    store_.append_chat(stored, [match = match_](const store::Outcome<void>& written) {
+      if (!written)
+        TORTUGA_LOG(error,
+                    "match " << match << ": a chat line not stored: " << written.failure().why);
     });
   }
   const Message pushed = std::make_shared<const std::string>(event::chat(id_, line));

@@ -45,9 +45,11 @@ void Room::close(protocol::Reason reason, Answer done, std::string by) {
   if (!aborting) return tell();
   // Stored before anybody is told, as every other end of a match.
   store_.finish_match(
-      match_, "aborted", "null", store::now_ms(),
-      [self = shared_from_this(), match = match_, tell](bool ok, const std::string& error) {
-        if (!ok) TORTUGA_LOG(error, "match " << match << " not stored as aborted: " << error);
+      match_, store::MatchStatus::aborted, "null", store::now_ms(),
+      [self = shared_from_this(), match = match_, tell](const store::Outcome<void>& written) {
+        if (!written)
+          TORTUGA_LOG(error,
+                      "match " << match << " not stored as aborted: " << written.failure().why);
         self->post(tell);
       });
 }
@@ -99,10 +101,11 @@ void Room::remove(std::int64_t player, SeatAfter after, protocol::Reason reason,
     absent_timers_[seat]->cancel();  // a bot's for good: nobody is away from it
     const RoomSeat& s = seats_[seat];
     store_.replace_seat(match_, {seat, std::nullopt, s.name, s.bot},
-                        [match = match_, seat](bool ok, const std::string& error) {
-                          if (!ok)
-                            TORTUGA_LOG(error, "match " << match << ": the bot at seat " << seat
-                                                        << " not stored: " << error);
+                        [match = match_, seat](const store::Outcome<void>& written) {
+                          if (!written)
+                            TORTUGA_LOG(error, "match "
+                                                   << match << ": the bot at seat " << seat
+                                                   << " not stored: " << written.failure().why);
                         });
     // The bot plays at once if the rules wait for this seat; with actions still being stored,
     // after_settled arms it.

@@ -86,8 +86,8 @@ void Room::store_back() {
   std::vector<store::Action> log;
   std::optional<store::Match> stored;
   try {
-    log = store_.actions(match_);
-    stored = store_.match(match_);
+    log = store_.actions(match_).value();
+    stored = store_.match(match_).value();
   } catch (const store::Unavailable& e) {
     return wait_for_store(e.what());
   }
@@ -98,12 +98,13 @@ void Room::store_back() {
   }
   // The last action stored, its result not (the write that failed was the result's): stored
   // before anybody learns that the match is over, as apply does.
-  if (rebuilt->is_over() && stored && stored->status == "running") {
-    store_.finish_match(match_, "finished", rebuilt->result().dump(), store::now_ms(),
-                        [self = shared_from_this()](bool ok, const std::string& why) {
-                          self->post([self, ok, why] {
-                            if (ok) return self->store_back();
-                            self->wait_for_store(why);
+  if (rebuilt->is_over() && stored && stored->status == store::MatchStatus::running) {
+    store_.finish_match(match_, store::MatchStatus::finished, rebuilt->result().dump(),
+                        store::now_ms(),
+                        [self = shared_from_this()](const store::Outcome<void>& written) {
+                          self->post([self, written] {
+                            if (written) return self->store_back();
+                            self->wait_for_store(written.failure().why);
                           });
                         });
     return;

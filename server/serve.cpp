@@ -12,8 +12,8 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include "persistence/open_store.hpp"
-#include "persistence/pg_cluster.hpp"
-#include "persistence/pg_node_lock.hpp"
+#include "persistence/postgres/pg_cluster.hpp"
+#include "persistence/postgres/pg_node_lock.hpp"
 #include "server/browser_policy.hpp"
 #include "server/client_address.hpp"
 #include "server/commands.hpp"
@@ -122,10 +122,11 @@ int serve_command(const Args& args) {
   server_metrics();  // made now, so that process_start_time_seconds is when the server started
 
   try {
-    store::SqliteOptions options = store_options(c);
-    options.on_batch = [](std::size_t writes, std::chrono::steady_clock::duration took) {
-      server_metrics().store_batch(writes, took);
-    };
+    store::StoreOptions options = store_options(c);
+    options.sqlite.writer.on_batch = options.postgres.writer.on_batch =
+        [](std::size_t writes, std::chrono::steady_clock::duration took) {
+          server_metrics().store_batch(writes, took);
+        };
     const std::unique_ptr<store::Store> store_owner = store::open_store(c.db, options);
     store::Store& store = *store_owner;
     // On PostgreSQL, one node alone or the nodes of a cluster play the database's matches, never

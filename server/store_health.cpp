@@ -15,7 +15,9 @@ namespace tortuga {
 bool store_writes(store::Store& store, std::chrono::milliseconds wait, std::string& why) {
   auto answer = std::make_shared<std::promise<std::pair<bool, std::string>>>();
   auto future = answer->get_future();
-  store.probe_write([answer](bool ok, const std::string& e) { answer->set_value({ok, e}); });
+  store.probe_write([answer](const store::Outcome<void>& written) {
+    answer->set_value({written.ok(), written ? std::string() : written.failure().why});
+  });
   if (future.wait_for(wait) != std::future_status::ready) {
     why = "a probe write was not answered within " + std::to_string(wait.count()) + " ms";
     return false;
@@ -94,9 +96,11 @@ void StoreHealth::probe() {
   std::weak_ptr<StoreHealth> weak = weak_from_this();
   // The answer comes on the store's writer thread: taken to the strand, where the next probe is
   // armed.
-  store_.probe_write([weak](bool ok, const std::string& why) {
+  store_.probe_write([weak](const store::Outcome<void>& written) {
     if (auto self = weak.lock())
-      boost::asio::post(self->strand_, [self, ok, why] { self->probed(ok, why); });
+      boost::asio::post(self->strand_, [self, written] {
+        self->probed(written.ok(), written ? std::string() : written.failure().why);
+      });
   });
 }
 

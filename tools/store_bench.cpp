@@ -24,7 +24,7 @@
 #include <thread>
 #include <vector>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 
 using namespace tortuga::store;
 
@@ -61,7 +61,7 @@ int main(int argc, char** argv) {
   int threads = 8;
   bool pipelined = false;
   SqliteOptions options;
-  options.commit_delay_us = 0;
+  options.writer.commit_delay_us = 0;
   std::string path;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
@@ -77,7 +77,7 @@ int main(int argc, char** argv) {
     } else if (arg == "--path" && has_value) {
       path = argv[++i];
     } else if (arg == "--delay-us" && has_value) {
-      options.commit_delay_us = std::atoi(argv[++i]);
+      options.writer.commit_delay_us = std::atoi(argv[++i]);
     } else {
       std::fprintf(stderr,
                    "usage: %s [--actions N] [--threads M] [--pipelined] [--normal] [--delay-us D]"
@@ -114,7 +114,7 @@ int main(int argc, char** argv) {
       Match m;
       m.game = "bench";
       m.seats = {{0, std::nullopt, "Bot", "random"}};
-      matches.push_back(store.create_match(m));
+      matches.push_back(store.create_match(m).value());
     }
     store.flush();  // so that the matches' transactions are counted before, not during
     const auto before = store.stats();
@@ -129,10 +129,11 @@ int main(int argc, char** argv) {
         for (long seq = 1; seq <= count; ++seq) {
           Action a{matches[t], seq, 0, R"({"type":"move","to":[3,4],"card":"cutlass"})", seq};
           if (pipelined) {
-            store.append_action(a, [&](bool ok, const std::string&) { failures += !ok; });
+            store.append_action(a, [&](const Outcome<void>& written) { failures += !written; });
           } else {
             std::promise<bool> committed;
-            store.append_action(a, [&](bool ok, const std::string&) { committed.set_value(ok); });
+            store.append_action(
+                a, [&](const Outcome<void>& written) { committed.set_value(written.ok()); });
             failures += !committed.get_future().get();
           }
         }

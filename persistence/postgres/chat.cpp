@@ -1,20 +1,19 @@
-#include "persistence/postgres/chat.hpp"
-
+// The PostgreSQL backend's statements on the chat table: the lines said in a room while its match
+// ran.
 #include "persistence/now.hpp"
+#include "persistence/postgres/statements.hpp"
 
 namespace tortuga::store::postgres {
 
 void insert_chat_line(Connection& db, const ChatLine& line) {
-  std::optional<std::int64_t> seat;
-  if (line.seat) seat = *line.seat;
   db.query(
       "INSERT INTO chat (match_id, step, seat, player_id, name, text, time_ms) "
       "VALUES ($1, $2, $3::integer, $4, $5, $6, $7)",
-      line.match, line.step, seat, line.player, line.name, line.text,
+      line.match, line.step, line.seat, line.player, line.name, line.text,
       line.time_ms ? line.time_ms : now_ms());
 }
 
-std::vector<ChatLine> chat_of_match(Connection& db, std::int64_t match) {
+std::vector<ChatLine> select_chat(Connection& db, std::int64_t match) {
   const Result r = db.query(
       "SELECT step, seat, player_id, name, text, time_ms FROM chat WHERE match_id = $1 "
       "ORDER BY id",

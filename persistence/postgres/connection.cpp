@@ -93,6 +93,17 @@ bool Connection::alive() {
   return !broken();
 }
 
+void Connection::begin_write() {
+  if (!alive()) reconnect();
+  try {
+    exec("BEGIN");
+  } catch (const PgError&) {
+    if (!broken()) throw;
+    reconnect();
+    exec("BEGIN");
+  }
+}
+
 void Connection::exec(const char* sql) {
   checked(conn_, PQexec(conn_, sql));
 }

@@ -20,8 +20,9 @@
 
 namespace tortuga::store::postgres {
 
-// A failed libpq call or statement. Inside the store only: after construction it becomes a
-// Done(false, ...), an id of 0 or an empty read, never an exception that leaves the store.
+// A failed libpq call or statement. Inside the store only: after construction it becomes the
+// Failure of a write or a read (persistence/outcome.hpp), never an exception that leaves the
+// store.
 struct PgError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
@@ -60,7 +61,8 @@ class Connection {
   Connection& operator=(const Connection&) = delete;
 
   // Runs `sql` (prepared once per connection) with the parameters in order: std::int64_t, int,
-  // std::string (text), std::optional<std::int64_t> (NULL when empty) or Bytes. Throws PgError.
+  // std::string (text), std::optional<std::int64_t> or std::optional<int> (NULL when empty) or
+  // Bytes. Throws PgError.
   template <class... Args>
   Result query(const std::string& sql, const Args&... args) {
     Params p;
@@ -74,9 +76,10 @@ class Connection {
     for (const auto& v : params) p.add(v);
     return run_prepared(sql, p);
   }
-  // Statements without parameters that are run once or rarely (the schema, BEGIN, SAVEPOINT);
-  // may hold several statements. Throws PgError.
+  // Statements without parameters (the schema, BEGIN, SAVEPOINT); may hold several statements.
+  // Throws PgError. run() is the same, named as SQLite's connection names it.
   void exec(const char* sql);
+  void run(const char* sql) { exec(sql); }
 
   bool broken() const { return PQstatus(conn_) != CONNECTION_OK; }
   // Whether the connection still reaches its server, found out without sending anything: what
@@ -96,6 +99,11 @@ class Connection {
   void commit() { exec("COMMIT"); }
   void rollback_if_open() noexcept;
 
+  // For the writer (store/commit_batch.hpp): a batch's transaction. A connection that broke while
+  // idle (the database server restarted since the last batch) is connected again first: nothing
+  // of the batch has reached the database yet, so it is safe to begin again. Throws PgError.
+  void begin_write();
+
  private:
   struct Params {
     std::vector<std::string> text;  // reserved up front: values point into it
@@ -106,6 +114,9 @@ class Connection {
     void add(int v) { add(static_cast<std::int64_t>(v)); }
     void add(const std::string& v);
     void add(const std::optional<std::int64_t>& v);
+    void add(const std::optional<int>& v) {
+      add(v ? std::optional<std::int64_t>(*v) : std::nullopt);
+    }
     void add(const Bytes& v);
   };
   Result run_prepared(const std::string& sql, Params& p);

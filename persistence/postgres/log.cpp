@@ -1,13 +1,22 @@
-#include "persistence/postgres/log.hpp"
-
+// The PostgreSQL backend's statements on match logs: an action appended, and a match's log read
+// back, in seq order from the log's primary key.
+//
+// An append is one statement that advances its match's action_count from seq - 1 to seq, only
+// while the match is running and its ownership epoch is still the appender's (fencing: the same
+// row a takeover bumps, so that the two wait for each other), and stores the action only if it
+// did: an action out of its log's order, or for a match that has ended, changes nothing (and
+// raises nothing, so that it needs no savepoint and fails alone in its batch); only then does the
+// append look further, to say why.
 #include <optional>
 #include <string>
 
-#include "persistence/log_refusal.hpp"
+#include "persistence/postgres/statements.hpp"
+#include "persistence/store/log_refusal.hpp"
+#include "persistence/store/status_column.hpp"
 
 namespace tortuga::store::postgres {
 
-void append_to_log(Connection& db, const Action& a) {
+void insert_action(Connection& db, const Action& a) {
   const Result r = db.query(
       "WITH next AS (UPDATE matches SET action_count = $2 "
       "WHERE id = $1 AND status = 'running' AND action_count = $2 - 1 AND epoch = $6 RETURNING id) "
@@ -18,11 +27,11 @@ void append_to_log(Connection& db, const Action& a) {
   const Result m =
       db.query("SELECT status, action_count, epoch FROM matches WHERE id = $1", a.match);
   std::optional<LogEnd> end;
-  if (m.rows() == 1) end = LogEnd{m.text(0, 0), m.int64(0, 1), m.int64(0, 2)};
+  if (m.rows() == 1) end = LogEnd{status_from_column(m.text(0, 0)), m.int64(0, 1), m.int64(0, 2)};
   throw PgError(log_refusal(a, end));
 }
 
-std::vector<Action> read_log(Connection& db, std::int64_t match) {
+std::vector<Action> select_log(Connection& db, std::int64_t match) {
   const Result r = db.query(
       "SELECT seq, seat, action, time_ms FROM actions WHERE match_id = $1 ORDER BY seq", match);
   std::vector<Action> out;

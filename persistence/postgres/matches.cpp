@@ -1,10 +1,14 @@
-#include "persistence/postgres/matches.hpp"
-
+// The PostgreSQL backend's statements on matches and their seats: a match stored with its seats, a
+// match ended, a seat given to someone else, and the reads of the history (the filtered lists, one
+// match, the unfinished ones to resume). A read gives each match its seats and its action count
+// (from its action_count, not by counting).
 #include <unordered_map>
 #include <utility>
 
-#include "persistence/match_list_query.hpp"
 #include "persistence/now.hpp"
+#include "persistence/postgres/statements.hpp"
+#include "persistence/store/match_list_query.hpp"
+#include "persistence/store/status_column.hpp"
 
 namespace tortuga::store::postgres {
 namespace {
@@ -20,7 +24,7 @@ Match match_from_row(const Result& r, int i) {
   m.options_json = r.text(i, 2);
   m.seed = static_cast<std::uint64_t>(r.int64(i, 3));
   m.script_json = r.text(i, 4);
-  m.status = r.text(i, 5);
+  m.status = status_from_column(r.text(i, 5));
   m.result_json = r.text(i, 6);
   m.created_ms = r.int64(i, 7);
   m.ended_ms = r.int64(i, 8);
@@ -68,9 +72,10 @@ std::int64_t insert_match(Connection& db, const Match& m) {
             "INSERT INTO matches (game, options, seed, script, status, result, created_ms, "
             "ended_ms, private_code, epoch, public_when_over) VALUES ($1, $2, $3, $4, $5, $6, "
             "$7, $8, $9, $10, $11) RETURNING id",
-            m.game, m.options_json, static_cast<std::int64_t>(m.seed), m.script_json, m.status,
-            m.result_json, m.created_ms != 0 ? m.created_ms : now_ms(), m.ended_ms, m.private_code,
-            m.epoch, std::string(m.public_when_over ? "true" : "false"))
+            m.game, m.options_json, static_cast<std::int64_t>(m.seed), m.script_json,
+            std::string(status_name(m.status)), m.result_json,
+            m.created_ms != 0 ? m.created_ms : now_ms(), m.ended_ms, m.private_code, m.epoch,
+            std::string(m.public_when_over ? "true" : "false"))
           .int64(0, 0);
   // On a cluster the room's row names its match in the same transaction: a match is never seen
   // without its room (which would leave it to nobody), and a room taken over meanwhile is not
@@ -86,32 +91,30 @@ std::int64_t insert_match(Connection& db, const Match& m) {
   return id;
 }
 
-void finish_match(Connection& db, std::int64_t id, const std::string& status,
-                  const std::string& result_json, std::int64_t ended_ms) {
-  std::string what = "finish_match(" + std::to_string(id) + "): ";
-  if (status != "finished" && status != "aborted")
-    throw PgError(what + "status must be \"finished\" or \"aborted\", not \"" + status + "\"");
-  const Result r = db.query(
-      "UPDATE matches SET status = $1, result = $2, ended_ms = $3 "
-      "WHERE id = $4 AND status = 'running'",
-      status, result_json, ended_ms, id);
-  if (r.changed() == 1) return;
-  const Result now = db.query("SELECT status FROM matches WHERE id = $1", id);
-  if (now.rows() == 0) throw PgError(what + "no such match");
-  throw PgError(what + "the match is already " + now.text(0, 0));
+bool update_match_end(Connection& db, std::int64_t id, MatchStatus status,
+                      const std::string& result_json, std::int64_t ended_ms) {
+  return db.query(
+               "UPDATE matches SET status = $1, result = $2, ended_ms = $3 "
+               "WHERE id = $4 AND status = 'running'",
+               std::string(status_name(status)), result_json, ended_ms, id)
+             .changed() == 1;
 }
 
-void replace_seat(Connection& db, std::int64_t match, const Seat& seat) {
-  const Result r = db.query(
-      "UPDATE seats SET player_id = $1, name = $2, bot = $3 WHERE match_id = $4 AND seat = $5 "
-      "AND (SELECT status FROM matches WHERE id = $4) = 'running'",
-      seat.player_id, seat.name, seat.bot, match, seat.seat);
-  if (r.changed() != 1)
-    throw PgError("replace_seat(" + std::to_string(match) + ", " + std::to_string(seat.seat) +
-                  "): no such seat of a running match");
+bool update_seat(Connection& db, std::int64_t match, const Seat& seat) {
+  return db.query(
+               "UPDATE seats SET player_id = $1, name = $2, bot = $3 WHERE match_id = $4 AND "
+               "seat = $5 AND (SELECT status FROM matches WHERE id = $4) = 'running'",
+               seat.player_id, seat.name, seat.bot, match, seat.seat)
+             .changed() == 1;
 }
 
-std::vector<Match> list_matches(Connection& db, const MatchFilter& f) {
+std::optional<MatchStatus> select_match_status(Connection& db, std::int64_t id) {
+  const Result r = db.query("SELECT status FROM matches WHERE id = $1", id);
+  if (r.rows() == 0) return std::nullopt;
+  return status_from_column(r.text(0, 0));
+}
+
+std::vector<Match> select_matches(Connection& db, const MatchFilter& f) {
   const MatchListQuery list = match_list_query(f, '$');
   // Every parameter as text: PostgreSQL takes each's type from the column it is compared with.
   std::vector<std::string> params;
@@ -119,13 +122,13 @@ std::vector<Match> list_matches(Connection& db, const MatchFilter& f) {
   return read_matches(db, db.query_texts(kMatchColumns + list.sql, params));
 }
 
-std::optional<Match> match_by_id(Connection& db, std::int64_t id) {
+std::optional<Match> select_match(Connection& db, std::int64_t id) {
   auto found = read_matches(db, db.query(kMatchColumns + " WHERE m.id = $1", id));
   if (found.empty()) return std::nullopt;
   return std::move(found.front());
 }
 
-std::vector<Match> unfinished_matches(Connection& db) {
+std::vector<Match> select_running_matches(Connection& db) {
   return read_matches(db, db.query(kMatchColumns + " WHERE m.status = 'running' ORDER BY m.id"));
 }
 

@@ -1,4 +1,7 @@
-#include "persistence/postgres/players.hpp"
+// The PostgreSQL backend's statements on the players table: a player made, renamed, found by the
+// hash of its token or by its id. Neither write can leave its transaction failed (a token hash
+// taken twice is answered, not raised), so neither needs a savepoint.
+#include "persistence/postgres/statements.hpp"
 
 namespace tortuga::store::postgres {
 namespace {
@@ -19,17 +22,16 @@ std::int64_t insert_player(Connection& db, const Player& p) {
   return r.int64(0, 0);
 }
 
-void rename_player(Connection& db, std::int64_t id, const std::string& name) {
-  if (db.query("UPDATE players SET name = $1 WHERE id = $2", name, id).changed() == 0)
-    throw PgError("no player " + std::to_string(id));
+bool update_player_name(Connection& db, std::int64_t id, const std::string& name) {
+  return db.query("UPDATE players SET name = $1 WHERE id = $2", name, id).changed() != 0;
 }
 
-std::optional<Player> player_by_token_hash(Connection& db, const std::string& hash) {
+std::optional<Player> select_player_by_token_hash(Connection& db, const std::string& hash) {
   return read_player(
       db.query("SELECT id, name, token_hash, created_ms FROM players WHERE token_hash = $1", hash));
 }
 
-std::optional<Player> player_by_id(Connection& db, std::int64_t id) {
+std::optional<Player> select_player(Connection& db, std::int64_t id) {
   return read_player(
       db.query("SELECT id, name, token_hash, created_ms FROM players WHERE id = $1", id));
 }

@@ -1,10 +1,9 @@
-#include "persistence/sqlite/admin_actions.hpp"
-
+// The SQLite backend's statements on the admin_actions table, the record of what operators did
+// through the admin API.
 #include <limits>
-#include <string>
 
 #include "persistence/now.hpp"
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/statements.hpp"
 
 namespace tortuga::store::sqlite {
 
@@ -17,8 +16,8 @@ void insert_admin_action(Connection& db, const AdminAction& a) {
       .run();
 }
 
-std::vector<AdminAction> admin_actions(Connection& db, int limit,
-                                       std::optional<std::int64_t> before_id) {
+std::vector<AdminAction> select_admin_actions(Connection& db, int limit,
+                                              std::optional<std::int64_t> before_id) {
   auto q = db.query(
       "SELECT id, time_ms, who, action, detail FROM admin_actions WHERE id < ?1 "
       "ORDER BY id DESC LIMIT ?2");
@@ -27,18 +26,6 @@ std::vector<AdminAction> admin_actions(Connection& db, int limit,
   std::vector<AdminAction> out;
   while (q.step()) out.push_back({q.int64(0), q.int64(1), q.text(2), q.text(3), q.text(4)});
   return out;
-}
-
-bool answers(Connection& db) {
-  // The version lives in the file's header: reading it reaches the file, as SELECT 1 would not.
-  auto q = db.query("PRAGMA user_version");
-  return q.step();
-}
-
-void rewrite_version(Connection& db) {
-  // Setting the version writes the header page even when the number stays the same. The file's
-  // version is this build's: the store opens no other.
-  db.exec(("PRAGMA user_version = " + std::to_string(SqliteStore::kSchemaVersion)).c_str());
 }
 
 }  // namespace tortuga::store::sqlite

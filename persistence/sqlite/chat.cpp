@@ -1,18 +1,16 @@
-#include "persistence/sqlite/chat.hpp"
-
+// The SQLite backend's statements on the chat table: the lines said in a room while its match ran.
 #include "persistence/now.hpp"
+#include "persistence/sqlite/statements.hpp"
 
 namespace tortuga::store::sqlite {
 
 void insert_chat_line(Connection& db, const ChatLine& line) {
-  std::optional<std::int64_t> seat;
-  if (line.seat) seat = *line.seat;
   db.query(
         "INSERT INTO chat (match_id, step, seat, player_id, name, text, time_ms) "
         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")
       .bind(1, line.match)
       .bind(2, line.step)
-      .bind(3, seat)
+      .bind(3, line.seat)
       .bind(4, line.player)
       .bind(5, line.name)
       .bind(6, line.text)
@@ -20,7 +18,7 @@ void insert_chat_line(Connection& db, const ChatLine& line) {
       .run();
 }
 
-std::vector<ChatLine> chat_of_match(Connection& db, std::int64_t match) {
+std::vector<ChatLine> select_chat(Connection& db, std::int64_t match) {
   auto q = db.query(
       "SELECT step, seat, player_id, name, text, time_ms FROM chat WHERE match_id = ?1 "
       "ORDER BY id");

@@ -19,8 +19,8 @@
 
 namespace tortuga::store::sqlite {
 
-// A failed SQLite call. Inside the store only: after construction it becomes a Done(false, ...),
-// an id of 0 or an empty read, never an exception that leaves the store.
+// A failed SQLite call. Inside the store only: after construction it becomes the Failure of a
+// write or a read (persistence/outcome.hpp), never an exception that leaves the store.
 struct SqlError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
@@ -43,6 +43,9 @@ class Query {
   }
   Query& bind(int i, const std::optional<std::int64_t>& v) {
     return v ? bind(i, *v) : check(sqlite3_bind_null(stmt_, i));
+  }
+  Query& bind(int i, const std::optional<int>& v) {
+    return v ? bind(i, std::int64_t{*v}) : check(sqlite3_bind_null(stmt_, i));
   }
 
   // True while there is a row to read.
@@ -115,6 +118,12 @@ class Connection {
   void commit() { run("COMMIT"); }
   bool broken() const { return false; }
   bool alive() const { return true; }  // a file, not a server that may have gone
+
+  // For the writer (store/commit_batch.hpp): a batch's transaction, which takes the file's write
+  // lock at once rather than at its first write. A failed statement undoes itself and leaves the
+  // transaction usable, never failed.
+  void begin_write() { run("BEGIN IMMEDIATE"); }
+  bool failed_transaction() const { return false; }
 
   void rollback_if_open() noexcept {
     if (in_transaction()) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);

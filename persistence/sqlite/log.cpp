@@ -1,10 +1,17 @@
-#include "persistence/sqlite/log.hpp"
-
+// The SQLite backend's statements on match logs: an action appended, and a match's log read back.
+//
+// The actions table is in arrival order, each action naming the one before it in its match
+// (`prev`), and `logs` holds each match's last action and count (see schema.cpp for why). Its
+// triggers refuse an action out of its log's order, so an append is one INSERT; only a refused one
+// looks further, to say why. A log is read from its end back along `prev`, and a log whose links
+// were broken (a file edited by hand) is still read whole, by a scan of the table.
 #include <algorithm>
 #include <optional>
 #include <string>
 
-#include "persistence/log_refusal.hpp"
+#include "persistence/sqlite/statements.hpp"
+#include "persistence/store/log_refusal.hpp"
+#include "persistence/store/status_column.hpp"
 
 namespace tortuga::store::sqlite {
 namespace {
@@ -16,7 +23,7 @@ std::optional<LogEnd> log_end(Connection& db, std::int64_t match) {
     auto q = db.query("SELECT status FROM matches WHERE id = ?1");
     q.bind(1, match);
     if (!q.step()) return std::nullopt;
-    end.status = q.text(0);
+    end.status = status_from_column(q.text(0));
   }
   auto q = db.query("SELECT actions FROM logs WHERE match_id = ?1");
   q.bind(1, match);
@@ -52,7 +59,8 @@ bool read_log_chain(Connection& db, std::int64_t match, std::vector<Action>& out
 
 }  // namespace
 
-void append_to_log(Connection& db, const Action& a) {
+// One statement (its triggers are part of it): a refusal leaves nothing behind.
+void insert_action(Connection& db, const Action& a) {
   try {
     db.query(
           "INSERT INTO actions (match_id, seq, seat, action, time_ms, prev) VALUES (?1, ?2, ?3, "
@@ -69,7 +77,7 @@ void append_to_log(Connection& db, const Action& a) {
   }
 }
 
-std::vector<Action> read_log(Connection& db, std::int64_t match) {
+std::vector<Action> select_log(Connection& db, std::int64_t match) {
   std::vector<Action> out;
   if (read_log_chain(db, match, out)) return out;
   // A chain that does not hold (a file edited by hand): the whole table, read in order.

@@ -1,9 +1,13 @@
-#include "persistence/sqlite/matches.hpp"
-
+// The SQLite backend's statements on matches and their seats: a match stored with its seats, a
+// match ended, a seat given to someone else, and the reads of the history (the filtered lists, one
+// match, the unfinished ones to resume). A read gives each match its seats and its action count
+// (from the `logs` table, not by counting).
 #include <utility>
 
-#include "persistence/match_list_query.hpp"
 #include "persistence/now.hpp"
+#include "persistence/sqlite/statements.hpp"
+#include "persistence/store/match_list_query.hpp"
+#include "persistence/store/status_column.hpp"
 
 namespace tortuga::store::sqlite {
 namespace {
@@ -21,7 +25,7 @@ Match match_from_row(Query& q) {
   m.options_json = q.text(2);
   m.seed = static_cast<std::uint64_t>(q.int64(3));
   m.script_json = q.text(4);
-  m.status = q.text(5);
+  m.status = status_from_column(q.text(5));
   m.result_json = q.text(6);
   m.created_ms = q.int64(7);
   m.ended_ms = q.int64(8);
@@ -64,7 +68,7 @@ std::int64_t insert_match(Connection& db, const Match& m) {
       .bind(2, m.options_json)
       .bind(3, static_cast<std::int64_t>(m.seed))
       .bind(4, m.script_json)
-      .bind(5, m.status)
+      .bind(5, std::string(status_name(m.status)))
       .bind(6, m.result_json)
       .bind(7, m.created_ms != 0 ? m.created_ms : now_ms())
       .bind(8, m.ended_ms)
@@ -84,27 +88,20 @@ std::int64_t insert_match(Connection& db, const Match& m) {
   return id;
 }
 
-void finish_match(Connection& db, std::int64_t id, const std::string& status,
-                  const std::string& result_json, std::int64_t ended_ms) {
-  std::string what = "finish_match(" + std::to_string(id) + "): ";
-  if (status != "finished" && status != "aborted")
-    throw SqlError(what + "status must be \"finished\" or \"aborted\", not \"" + status + "\"");
+bool update_match_end(Connection& db, std::int64_t id, MatchStatus status,
+                      const std::string& result_json, std::int64_t ended_ms) {
   db.query(
         "UPDATE matches SET status = ?1, result = ?2, ended_ms = ?3 "
         "WHERE id = ?4 AND status = 'running'")
-      .bind(1, status)
+      .bind(1, std::string(status_name(status)))
       .bind(2, result_json)
       .bind(3, ended_ms)
       .bind(4, id)
       .run();
-  if (db.changes() == 1) return;
-  auto q = db.query("SELECT status FROM matches WHERE id = ?1");
-  q.bind(1, id);
-  if (!q.step()) throw SqlError(what + "no such match");
-  throw SqlError(what + "the match is already " + q.text(0));
+  return db.changes() == 1;
 }
 
-void replace_seat(Connection& db, std::int64_t match, const Seat& seat) {
+bool update_seat(Connection& db, std::int64_t match, const Seat& seat) {
   db.query(
         "UPDATE seats SET player_id = ?1, name = ?2, bot = ?3 WHERE match_id = ?4 AND seat = ?5 "
         "AND (SELECT status FROM matches WHERE id = ?4) = 'running'")
@@ -114,12 +111,17 @@ void replace_seat(Connection& db, std::int64_t match, const Seat& seat) {
       .bind(4, match)
       .bind(5, static_cast<std::int64_t>(seat.seat))
       .run();
-  if (db.changes() != 1)
-    throw SqlError("replace_seat(" + std::to_string(match) + ", " + std::to_string(seat.seat) +
-                   "): no such seat of a running match");
+  return db.changes() == 1;
 }
 
-std::vector<Match> list_matches(Connection& db, const MatchFilter& f) {
+std::optional<MatchStatus> select_match_status(Connection& db, std::int64_t id) {
+  auto q = db.query("SELECT status FROM matches WHERE id = ?1");
+  q.bind(1, id);
+  if (!q.step()) return std::nullopt;
+  return status_from_column(q.text(0));
+}
+
+std::vector<Match> select_matches(Connection& db, const MatchFilter& f) {
   const MatchListQuery list = match_list_query(f, '?');
   auto q = db.query(kMatchColumns + list.sql);
   int i = 0;
@@ -127,7 +129,7 @@ std::vector<Match> list_matches(Connection& db, const MatchFilter& f) {
   return read_matches(db, q);
 }
 
-std::optional<Match> match_by_id(Connection& db, std::int64_t id) {
+std::optional<Match> select_match(Connection& db, std::int64_t id) {
   auto q = db.query(kMatchColumns + " WHERE m.id = ?1");
   q.bind(1, id);
   auto found = read_matches(db, q);
@@ -135,7 +137,7 @@ std::optional<Match> match_by_id(Connection& db, std::int64_t id) {
   return std::move(found.front());
 }
 
-std::vector<Match> unfinished_matches(Connection& db) {
+std::vector<Match> select_running_matches(Connection& db) {
   auto q = db.query(kMatchColumns + " WHERE m.status = 'running' ORDER BY m.id");
   return read_matches(db, q);
 }

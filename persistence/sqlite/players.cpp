@@ -1,4 +1,6 @@
-#include "persistence/sqlite/players.hpp"
+// The SQLite backend's statements on the players table: a player made, renamed, found by the hash
+// of its token or by its id.
+#include "persistence/sqlite/statements.hpp"
 
 namespace tortuga::store::sqlite {
 namespace {
@@ -16,18 +18,18 @@ std::int64_t insert_player(Connection& db, const Player& p) {
   return db.last_id();
 }
 
-void rename_player(Connection& db, std::int64_t id, const std::string& name) {
+bool update_player_name(Connection& db, std::int64_t id, const std::string& name) {
   db.query("UPDATE players SET name = ?1 WHERE id = ?2").bind(1, name).bind(2, id).run();
-  if (db.changes() == 0) throw SqlError("no player " + std::to_string(id));
+  return db.changes() != 0;
 }
 
-std::optional<Player> player_by_token_hash(Connection& db, const std::string& hash) {
+std::optional<Player> select_player_by_token_hash(Connection& db, const std::string& hash) {
   auto q = db.query("SELECT id, name, token_hash, created_ms FROM players WHERE token_hash = ?1");
   q.bind(1, hash);
   return read_player(q);
 }
 
-std::optional<Player> player_by_id(Connection& db, std::int64_t id) {
+std::optional<Player> select_player(Connection& db, std::int64_t id) {
   auto q = db.query("SELECT id, name, token_hash, created_ms FROM players WHERE id = ?1");
   q.bind(1, id);
   return read_player(q);

@@ -1,54 +1,30 @@
-#include "persistence/sqlite/schema.hpp"
-
+// The SQLite backend's tables and how a database file gets to them: each schema version's
+// migration, applied on open to a file written by an older build (or to a new, empty one), so that
+// every file the store opens holds the tables the queries expect. The version is the file's
+// PRAGMA user_version.
+#include <initializer_list>
 #include <iterator>
 #include <string>
+#include <string_view>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
+#include "persistence/sqlite/statements.hpp"
+#include "persistence/store/migrate.hpp"
+#include "persistence/store/tables.hpp"
 
 namespace tortuga::store::sqlite {
 namespace {
 
+// How SQLite says the words the tables leave to the dialect (store/tables.hpp).
+constexpr Dialect kSqlite{"CREATE TABLE", "CREATE INDEX", "INTEGER PRIMARY KEY",
+                          "INTEGER",      "TEXT",         " WITHOUT ROWID"};
+
 // Schema migrations: kMigrations[v] takes a database from user_version v to v + 1. Append only:
 // a database written by an older build is brought up to date on open.
-constexpr const char* kMigrations[] = {
-    R"sql(
-CREATE TABLE players (
-  id INTEGER PRIMARY KEY,
-  name TEXT NOT NULL,
-  token_hash TEXT NOT NULL UNIQUE,
-  created_ms INTEGER NOT NULL
-);
-CREATE TABLE matches (
-  id INTEGER PRIMARY KEY,
-  game TEXT NOT NULL,
-  options TEXT NOT NULL,
-  seed INTEGER NOT NULL,  -- the uint64 seed's bits as a signed 64-bit integer
-  script TEXT NOT NULL,
-  status TEXT NOT NULL CHECK (status IN ('running', 'finished', 'aborted')),
-  result TEXT NOT NULL,
-  created_ms INTEGER NOT NULL,
-  ended_ms INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE seats (
-  match_id INTEGER NOT NULL REFERENCES matches (id),
-  seat INTEGER NOT NULL,
-  player_id INTEGER REFERENCES players (id),
-  name TEXT NOT NULL,
-  bot TEXT NOT NULL DEFAULT '',
-  PRIMARY KEY (match_id, seat)
-) WITHOUT ROWID;
-CREATE TABLE actions (
-  match_id INTEGER NOT NULL REFERENCES matches (id),
-  seq INTEGER NOT NULL CHECK (seq >= 1),
-  seat INTEGER NOT NULL,
-  action TEXT NOT NULL,
-  time_ms INTEGER NOT NULL,
-  PRIMARY KEY (match_id, seq)
-) WITHOUT ROWID;
-CREATE INDEX matches_by_game ON matches (game, id);
-CREATE INDEX matches_by_status ON matches (status, id);
-CREATE INDEX seats_by_player ON seats (player_id, match_id);
-)sql",
+const std::string kMigrations[] = {
+    in_dialect({tables::kPlayers, tables::kMatches, tables::kSeats, tables::kActions,
+                tables::kHistoryIndexes},
+               kSqlite),
     // Actions kept in the order they were stored, found by an index: a busy server's batch
     // appends to as many matches' logs as it holds actions, and with the log ordered by match
     // each append changed a page of its own, which the commit then wrote whole and synced. In
@@ -102,31 +78,10 @@ BEGIN
                                          actions = excluded.actions;
 END;
 )sql",
-    // What operators did through the admin API, for review: who, when, what.
-    R"sql(
-CREATE TABLE admin_actions (
-  id INTEGER PRIMARY KEY,
-  time_ms INTEGER NOT NULL,
-  who TEXT NOT NULL,
-  action TEXT NOT NULL,
-  detail TEXT NOT NULL
-);
-)sql",
-    // What was said in a room while its match ran, for the match's history. Read by match only,
-    // hence the index; a line is never changed once written.
-    R"sql(
-CREATE TABLE chat (
-  id INTEGER PRIMARY KEY,
-  match_id INTEGER NOT NULL REFERENCES matches (id),
-  step INTEGER NOT NULL CHECK (step >= 0),
-  seat INTEGER,
-  player_id INTEGER REFERENCES players (id),
-  name TEXT NOT NULL,
-  text TEXT NOT NULL,
-  time_ms INTEGER NOT NULL
-);
-CREATE INDEX chat_by_match ON chat (match_id, id);
-)sql",
+    // What operators did through the admin API.
+    in_dialect({tables::kAdminActions}, kSqlite),
+    // What was said in a room while its match ran.
+    in_dialect({tables::kChat}, kSqlite),
     // A private room's code with its match: a match resumed after a restart stays private.
     R"sql(
 ALTER TABLE matches ADD COLUMN private_code TEXT NOT NULL DEFAULT '';
@@ -141,26 +96,27 @@ static_assert(std::size(kMigrations) == SqliteStore::kSchemaVersion);
 }  // namespace
 
 void migrate(Connection& db) {
-  constexpr int kSchemaVersion = SqliteStore::kSchemaVersion;
+  migrate_schema(db, kMigrations);
+}
+
+void begin_migration(Connection& db) {
   db.exec("BEGIN IMMEDIATE");
-  int version = 0;
-  {
-    auto q = db.query("PRAGMA user_version");
-    if (q.step()) version = static_cast<int>(q.int64(0));
-  }
-  if (version > kSchemaVersion) {
-    db.rollback_if_open();
-    throw SqlError("schema version " + std::to_string(version) + " is newer than this build's " +
-                   std::to_string(kSchemaVersion));
-  }
-  try {
-    for (int v = version; v < kSchemaVersion; ++v) db.exec(kMigrations[v]);
-    db.exec(("PRAGMA user_version = " + std::to_string(kSchemaVersion)).c_str());
-    db.exec("COMMIT");
-  } catch (...) {
-    db.rollback_if_open();
-    throw;
-  }
+}
+
+int select_schema_version(Connection& db) {
+  // The version lives in the file's header: reading it reaches the file.
+  auto q = db.query("PRAGMA user_version");
+  return q.step() ? static_cast<int>(q.int64(0)) : 0;
+}
+
+void set_schema_version(Connection& db, int version) {
+  db.exec(("PRAGMA user_version = " + std::to_string(version)).c_str());
+}
+
+void rewrite_schema_version(Connection& db) {
+  // Setting the version writes the header page even when the number stays the same. The file's
+  // version is this build's: the store opens no other.
+  set_schema_version(db, SqliteStore::kSchemaVersion);
 }
 
 }  // namespace tortuga::store::sqlite

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "rules/core/registry.hpp"
 #include "tests/integration/play.hpp"
 #include "tests/integration/server_process.hpp"
@@ -54,13 +54,15 @@ std::int64_t store_riff_match(const std::filesystem::path& db, const Json& model
   m.seed = 11;
   m.seats = {{0, std::nullopt, "Bot 1 (random)", "random"},
              {1, std::nullopt, "Bot 2 (random)", "random"}};
-  const std::int64_t id = store.create_match(m);
+  const std::int64_t id = store.create_match(m).value();
   REQUIRE(id > 0);
   for (std::size_t i = 0; i < actions.size(); ++i)
     store.append_action(
         {id, static_cast<std::int64_t>(i + 1), actions[i].first, actions[i].second.dump(), 1000},
-        [](bool ok, const std::string& error) { REQUIRE_MESSAGE(ok, error); });
-  store.finish_match(id, "aborted", "null", 2000, [](bool, const std::string&) {});
+        [](const store::Outcome<void>& written) {
+          REQUIRE_MESSAGE(written.ok(), (written ? std::string() : written.failure().why));
+        });
+  store.finish_match(id, store::MatchStatus::aborted, "null", 2000, nullptr);
   store.flush();
   return id;
 }

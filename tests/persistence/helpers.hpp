@@ -10,8 +10,8 @@
 #include <memory>
 #include <string>
 
-#include "persistence/pg_store.hpp"
-#include "persistence/sqlite_store.hpp"
+#include "persistence/postgres/pg_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "persistence/store.hpp"
 #include "tests/support/postgres_cluster.hpp"
 
@@ -48,7 +48,7 @@ struct OnSqlite {
   std::string where() const { return dir.file("store.db"); }
   std::unique_ptr<SqliteStore> open(const WriterOptions& writer = {}) const {
     SqliteOptions options;
-    static_cast<WriterOptions&>(options) = writer;
+    options.writer = writer;
     return std::make_unique<SqliteStore>(where(), options);
   }
 };
@@ -80,17 +80,34 @@ class DatabaseServerStopped {
   bool stopped_ = true;
 };
 
-struct Outcome {
+// How a write was answered: whether it was stored, and if not, why and what kind of failure.
+struct Written {
   bool ok = false;
   std::string error;
+  Failure::Kind kind = Failure::Kind::unavailable;  // when not ok
 };
+
+inline Written written(const Outcome<void>& outcome) {
+  if (outcome) return {true, "", Failure::Kind::unavailable};
+  return {false, outcome.failure().why, outcome.failure().kind};
+}
+
+// Whether an Outcome is a failure, and of which kind: the database refused it, or could not do it.
+template <class T>
+bool refused(const Outcome<T>& outcome) {
+  return !outcome && outcome.failure().kind == Failure::Kind::refused;
+}
+template <class T>
+bool unavailable(const Outcome<T>& outcome) {
+  return !outcome && outcome.failure().kind == Failure::Kind::unavailable;
+}
 
 // Starts an asynchronous write with a Done of its own and waits for that Done.
 template <class Start>
-Outcome await(Start&& start) {
-  auto answer = std::make_shared<std::promise<Outcome>>();
+Written await(Start&& start) {
+  auto answer = std::make_shared<std::promise<Written>>();
   auto future = answer->get_future();
-  start([answer](bool ok, const std::string& error) { answer->set_value({ok, error}); });
+  start([answer](const Outcome<void>& outcome) { answer->set_value(written(outcome)); });
   return future.get();
 }
 

@@ -1,11 +1,12 @@
 // How a `db` setting chooses its store: a PostgreSQL URL, or else a SQLite file's path.
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <memory>
 
 #include "persistence/open_store.hpp"
-#include "persistence/pg_store.hpp"
-#include "persistence/sqlite_store.hpp"
+#include "persistence/postgres/pg_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "tests/persistence/helpers.hpp"
 #include "tests/support/postgres_cluster.hpp"
 
@@ -23,8 +24,9 @@ TEST_CASE("a postgresql:// or postgres:// URL names PostgreSQL; anything else a 
 
 TEST_CASE("the store a setting names is opened, with the writer's settings") {
   tortuga::store::test::TempDir dir;
-  SqliteOptions options;
-  options.max_batch = 1;  // one write per transaction: seen in the stats of either store
+  StoreOptions options;
+  // One write per transaction: seen in the stats of either store.
+  options.sqlite.writer.max_batch = options.postgres.writer.max_batch = 1;
   const auto file = open_store(dir.file("t.db"), options);
   CHECK(dynamic_cast<SqliteStore*>(file.get()));
   const auto url = tortuga::test::PostgresCluster::shared().new_database();
@@ -35,6 +37,25 @@ TEST_CASE("the store a setting names is opened, with the writer's settings") {
   database->flush();
   CHECK(pg->stats().largest_batch == 1);
   CHECK(pg->stats().transactions == 3);
+}
+
+TEST_CASE("each backend is opened with its own options, never the other's") {
+  tortuga::store::test::TempDir dir;
+  std::atomic<int> sqlite_batches{0}, postgres_batches{0};
+  StoreOptions options;
+  options.sqlite.writer.on_batch = [&](std::size_t, auto) { ++sqlite_batches; };
+  options.postgres.writer.on_batch = [&](std::size_t, auto) { ++postgres_batches; };
+  const auto file = open_store(dir.file("t.db"), options);
+  file->record_admin_action({0, 0, "admin:x", "drain", "{}"}, {});
+  file->flush();
+  CHECK(sqlite_batches == 1);
+  CHECK(postgres_batches == 0);
+  const auto database =
+      open_store(tortuga::test::PostgresCluster::shared().new_database(), options);
+  database->record_admin_action({0, 0, "admin:x", "drain", "{}"}, {});
+  database->flush();
+  CHECK(sqlite_batches == 1);
+  CHECK(postgres_batches == 1);
 }
 
 TEST_CASE("a URL is shown without its password; a path as it is") {

@@ -9,10 +9,10 @@
 #include <set>
 #include <thread>
 
-#include "persistence/log_refusal.hpp"
-#include "persistence/pg_cluster.hpp"
-#include "persistence/pg_store.hpp"
 #include "persistence/postgres/connection.hpp"
+#include "persistence/postgres/pg_cluster.hpp"
+#include "persistence/postgres/pg_store.hpp"
+#include "persistence/store/log_refusal.hpp"
 #include "persistence/token.hpp"
 #include "tests/persistence/helpers.hpp"
 
@@ -21,6 +21,7 @@ using tortuga::store::test::action;
 using tortuga::store::test::await;
 using tortuga::store::test::DatabaseServerStopped;
 using tortuga::store::test::OnPostgres;
+using tortuga::store::test::refused;
 using tortuga::store::test::sample_match;
 
 namespace {
@@ -38,7 +39,7 @@ std::pair<std::int64_t, std::int64_t> room_with_match(PgStore& store, PgCluster&
   Match m = sample_match();
   m.room = room;
   m.epoch = 1;
-  return {room, store.create_match(m)};
+  return {room, store.create_match(m).value()};
 }
 
 Action at_epoch(Action a, std::int64_t epoch) {
@@ -81,17 +82,18 @@ TEST_CASE("a node whose lease ran out loses its matches, and can never append to
   a->renew();
   CHECK(a->lost({room}) == std::vector<std::int64_t>{room});
   CHECK(b->lost({room}).empty());
-  const auto refused =
+  const auto fenced =
       await([&](Done d) { store->append_action(at_epoch(action(match, 2), 1), d); });
-  CHECK_FALSE(refused.ok);
-  CHECK(refused.error.find(kTakenOver) != std::string::npos);
+  CHECK_FALSE(fenced.ok);
+  CHECK(fenced.error.find(kTakenOver) != std::string::npos);
+  CHECK(fenced.kind == Failure::Kind::refused);
   CHECK(await([&](Done d) { store->append_action(at_epoch(action(match, 2), 2), d); }).ok);
-  CHECK(store->actions(match).size() == 2);
+  CHECK(store->actions(match).value().size() == 2);
   // Nor can a start a new match in the room.
   Match next = sample_match();
   next.room = room;
   next.epoch = 1;
-  CHECK(store->create_match(next) == 0);
+  CHECK(refused(store->create_match(next)));
   // a's closing of the room leaves b's row alone.
   a->forget_room(room);
   CHECK(b->match_place(match)->node == "b");
@@ -178,8 +180,8 @@ TEST_CASE("publishing listings never deadlocks with new matches stored in the ro
   auto store = db.open();
   auto a = node(db, "a", 60000);
   const std::int64_t first = *a->new_room("", false), second = *a->new_room("", false);
-  const std::int64_t one = store->create_match(sample_match()),
-                     two = store->create_match(sample_match());
+  const std::int64_t one = store->create_match(sample_match()).value(),
+                     two = store->create_match(sample_match()).value();
   postgres::Connection batch(db.url), look(db.url);
   batch.exec("BEGIN");
   batch.query("UPDATE rooms SET match_id = $1 WHERE id = $2", two, second);
@@ -226,7 +228,7 @@ TEST_CASE("a released lease lets another node claim at once; open rooms of dead 
 TEST_CASE("at its start a node takes back its own rooms and adopts matches stored alone") {
   OnPostgres db;
   auto store = db.open();
-  const std::int64_t alone = store->create_match(sample_match());
+  const std::int64_t alone = store->create_match(sample_match()).value();
   std::int64_t room = 0, match = 0;
   {
     auto a = node(db, "a", 60000);
@@ -239,7 +241,7 @@ TEST_CASE("at its start a node takes back its own rooms and adopts matches store
   CHECK(claimed[0].epoch == 2);
   CHECK(claimed[1].match == alone);
   CHECK(claimed[1].epoch == 1);
-  CHECK(store->match(alone)->epoch == 1);
+  CHECK(store->match(alone).value()->epoch == 1);
   CHECK(await([&](Done d) { store->append_action(at_epoch(action(alone, 1), 1), d); }).ok);
 }
 
@@ -248,13 +250,13 @@ TEST_CASE("any node finds where a room, a code, a match or a player's seats live
   auto store = db.open();
   auto a = node(db, "a", 60000);
   auto b = node(db, "b", 60000);
-  const Player anne = store->create_player("Anne", hash_token("anne"));
+  const Player anne = store->create_player("Anne", hash_token("anne")).value();
   const std::int64_t room = *a->new_room("", false);
   Match m = sample_match();
   m.room = room;
   m.epoch = 1;
   m.seats[0].player_id = anne.id;
-  const std::int64_t match = store->create_match(m);
+  const std::int64_t match = store->create_match(m).value();
   const std::int64_t secret = *a->new_room("CODE42", true);
   CHECK_FALSE(a->new_room("CODE42", true));  // codes are unique in the cluster
 

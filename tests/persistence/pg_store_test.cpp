@@ -9,7 +9,7 @@
 #include <thread>
 #include <vector>
 
-#include "persistence/pg_store.hpp"
+#include "persistence/postgres/pg_store.hpp"
 #include "persistence/token.hpp"
 #include "tests/persistence/helpers.hpp"
 #include "tests/support/postgres_cluster.hpp"
@@ -19,8 +19,10 @@ using tortuga::store::test::action;
 using tortuga::store::test::await;
 using tortuga::store::test::DatabaseServerStopped;
 using tortuga::store::test::OnPostgres;
-using tortuga::store::test::Outcome;
 using tortuga::store::test::sample_match;
+using tortuga::store::test::unavailable;
+using tortuga::store::test::written;
+using tortuga::store::test::Written;
 using tortuga::test::PostgresCluster;
 
 namespace {
@@ -82,12 +84,12 @@ TEST_CASE("a database that cannot be reached is a clear error naming it, without
 
 TEST_CASE("the schema is made once, at its version; opening again keeps it and the data") {
   OnPostgres db;
-  db.open()->create_player("Anne", hash_token("a"));
+  db.open()->create_player("Anne", hash_token("a")).value();
   { auto again = db.open(); }
   CHECK(run_sql(db.url, "SELECT version FROM schema_version") ==
         std::to_string(PgStore::kSchemaVersion));
   CHECK(run_sql(db.url, "SELECT count(*) FROM schema_version") == "1");
-  CHECK(db.open()->player(1)->name == "Anne");
+  CHECK(db.open()->player(1).value()->name == "Anne");
 }
 
 TEST_CASE("stores starting at once on a new database migrate it once between them") {
@@ -115,15 +117,16 @@ TEST_CASE("while the database cannot be reached writes fail through their Done; 
   OnPostgres db;
   const std::string name = database_of(db.url);
   auto store = db.open();
-  const std::int64_t id = store->create_match(sample_match());
+  const std::int64_t id = store->create_match(sample_match()).value();
   CHECK(await([&](Done d) { store->append_action(action(id, 1), d); }).ok);
 
   run_sql(admin(), "ALTER DATABASE " + name + " WITH ALLOW_CONNECTIONS false");
   disconnect_all(name);
-  const Outcome lost = await([&](Done d) { store->append_action(action(id, 2), d); });
+  const Written lost = await([&](Done d) { store->append_action(action(id, 2), d); });
   CHECK_FALSE(lost.ok);
   CHECK(lost.error.find("not committed") != std::string::npos);
-  CHECK(store->create_match(sample_match()) == 0);
+  CHECK(lost.kind == Failure::Kind::unavailable);
+  CHECK(unavailable(store->create_match(sample_match())));
   CHECK_FALSE(store->ping());
   CHECK_FALSE(await([&](Done d) { store->probe_write(d); }).ok);
 
@@ -131,50 +134,50 @@ TEST_CASE("while the database cannot be reached writes fail through their Done; 
   CHECK(await([&](Done d) { store->append_action(action(id, 2), d); }).ok);
   CHECK(store->ping());
   CHECK(await([&](Done d) { store->probe_write(d); }).ok);
-  CHECK(store->actions(id).size() == 2);
+  CHECK(store->actions(id).value().size() == 2);
 }
 
 TEST_CASE("a read the database does not answer is a failure, never an empty answer") {
   OnPostgres db;
   const std::string name = database_of(db.url);
   auto store = db.open();
-  const Player anne = store->create_player("Anne", hash_token("anne"));
-  const std::int64_t id = store->create_match(sample_match());
+  const Player anne = store->create_player("Anne", hash_token("anne")).value();
+  const std::int64_t id = store->create_match(sample_match()).value();
   CHECK(await([&](Done d) { store->append_action(action(id, 1), d); }).ok);
 
   run_sql(admin(), "ALTER DATABASE " + name + " WITH ALLOW_CONNECTIONS false");
   disconnect_all(name);
   // Before, each of these was an empty answer: a token that belongs to nobody, a match with no
   // log, no match at all.
-  CHECK_THROWS_AS(store->player_by_token_hash(hash_token("anne")), Unavailable);
-  CHECK_THROWS_AS(store->player(anne.id), Unavailable);
-  CHECK_THROWS_AS(store->match(id), Unavailable);
-  CHECK_THROWS_AS(store->actions(id), Unavailable);
-  CHECK_THROWS_AS(store->list_matches({}), Unavailable);
-  CHECK_THROWS_AS(store->unfinished_matches(), Unavailable);
-  CHECK_THROWS_AS(store->chat(id), Unavailable);
-  CHECK_THROWS_AS(store->admin_actions(10, std::nullopt), Unavailable);
+  CHECK_THROWS_AS(store->player_by_token_hash(hash_token("anne")).value(), Unavailable);
+  CHECK_THROWS_AS(store->player(anne.id).value(), Unavailable);
+  CHECK_THROWS_AS(store->match(id).value(), Unavailable);
+  CHECK_THROWS_AS(store->actions(id).value(), Unavailable);
+  CHECK_THROWS_AS(store->list_matches({}).value(), Unavailable);
+  CHECK_THROWS_AS(store->unfinished_matches().value(), Unavailable);
+  CHECK_THROWS_AS(store->chat(id).value(), Unavailable);
+  CHECK_THROWS_AS(store->admin_actions(10, std::nullopt).value(), Unavailable);
 
   run_sql(admin(), "ALTER DATABASE " + name + " WITH ALLOW_CONNECTIONS true");
-  CHECK(store->player_by_token_hash(hash_token("anne"))->id == anne.id);
-  CHECK(store->actions(id).size() == 1);
+  CHECK(store->player_by_token_hash(hash_token("anne")).value()->id == anne.id);
+  CHECK(store->actions(id).value().size() == 1);
   // What is not there is an empty answer, not a failure.
-  CHECK_FALSE(store->player_by_token_hash(hash_token("nobody")));
-  CHECK_FALSE(store->match(id + 1));
+  CHECK_FALSE(store->player_by_token_hash(hash_token("nobody")).value());
+  CHECK_FALSE(store->match(id + 1).value());
 }
 
 TEST_CASE("a database server stopped and started again: reads and writes fail, then go on") {
   OnPostgres db;
   auto store = db.open();
-  const std::int64_t id = store->create_match(sample_match());
+  const std::int64_t id = store->create_match(sample_match()).value();
   CHECK(await([&](Done d) { store->append_action(action(id, 1), d); }).ok);
   DatabaseServerStopped stopped;
-  CHECK_THROWS_AS(store->actions(id), Unavailable);
+  CHECK_THROWS_AS(store->actions(id).value(), Unavailable);
   CHECK_FALSE(await([&](Done d) { store->append_action(action(id, 2), d); }).ok);
   CHECK_FALSE(await([&](Done d) { store->probe_write(d); }).ok);
   stopped.start();
   // Every connection is opened again before its next use, and nothing fails for it.
-  CHECK(store->actions(id).size() == 1);
+  CHECK(store->actions(id).value().size() == 1);
   CHECK(await([&](Done d) { store->probe_write(d); }).ok);
   CHECK(await([&](Done d) { store->append_action(action(id, 2), d); }).ok);
 }
@@ -182,19 +185,19 @@ TEST_CASE("a database server stopped and started again: reads and writes fail, t
 TEST_CASE("connections closed by the database server between uses are opened again unnoticed") {
   OnPostgres db;
   auto store = db.open();
-  const std::int64_t id = store->create_match(sample_match());
+  const std::int64_t id = store->create_match(sample_match()).value();
   CHECK(await([&](Done d) { store->append_action(action(id, 1), d); }).ok);
-  CHECK(store->actions(id).size() == 1);
+  CHECK(store->actions(id).value().size() == 1);
   disconnect_all(database_of(db.url));
-  CHECK(store->actions(id).size() == 1);
+  CHECK(store->actions(id).value().size() == 1);
   CHECK(await([&](Done d) { store->append_action(action(id, 2), d); }).ok);
-  CHECK(store->match(id)->action_count == 2);
+  CHECK(store->match(id).value()->action_count == 2);
 }
 
 TEST_CASE("after the database server stops or crashes and starts, no idle connection fails") {
   OnPostgres db;
   auto store = db.open();
-  const std::int64_t id = store->create_match(sample_match());
+  const std::int64_t id = store->create_match(sample_match()).value();
   // Reads at once leave as many connections idle in the pool.
   std::vector<std::future<std::size_t>> reads;
   std::promise<void> go;
@@ -202,7 +205,7 @@ TEST_CASE("after the database server stops or crashes and starts, no idle connec
   for (int i = 0; i < 6; ++i)
     reads.push_back(std::async(std::launch::async, [&, start] {
       start.wait();
-      return store->list_matches({}).size();
+      return store->list_matches({}).value().size();
     }));
   go.set_value();
   for (auto& r : reads) CHECK(r.get() == 1);
@@ -212,7 +215,7 @@ TEST_CASE("after the database server stops or crashes and starts, no idle connec
   for (const std::string mode : {"fast", "immediate"}) {
     CAPTURE(mode);
     { DatabaseServerStopped stopped(mode); }
-    for (int i = 0; i < 12; ++i) CHECK_NOTHROW(store->match(id));
+    for (int i = 0; i < 12; ++i) CHECK_NOTHROW(store->match(id).value());
     CHECK(await([&](Done d) { store->probe_write(d); }).ok);
   }
 }
@@ -222,18 +225,18 @@ TEST_CASE("a write that raises an error in PostgreSQL fails alone; the rest of i
   // refused by a TEXT column: the renames below raise, though renames need no savepoint.
   OnPostgres db;
   auto store = db.open();
-  const std::int64_t id = store->create_match(sample_match());
-  const Player anne = store->create_player("Anne", hash_token("anne"));
+  const std::int64_t id = store->create_match(sample_match()).value();
+  const Player anne = store->create_player("Anne", hash_token("anne")).value();
 
   std::promise<void> entered, release;
-  store->append_action(action(id, 1), [&](bool, const std::string&) {
+  store->append_action(action(id, 1), [&](const Outcome<void>&) {
     entered.set_value();
     release.get_future().wait();
   });
   entered.get_future().wait();
-  std::vector<Outcome> outcomes(4);
+  std::vector<Written> outcomes(4);
   auto record = [&](int i) {
-    return [&, i](bool ok, const std::string& error) { outcomes[i] = {ok, error}; };
+    return [&, i](const Outcome<void>& outcome) { outcomes[i] = written(outcome); };
   };
   store->append_action(action(id, 2), record(0));
   store->rename_player(anne.id, "Anne \xff", record(1));
@@ -247,8 +250,8 @@ TEST_CASE("a write that raises an error in PostgreSQL fails alone; the rest of i
   CHECK(outcomes[1].error.find("UTF8") != std::string::npos);
   CHECK(outcomes[2].ok);
   CHECK(outcomes[3].ok);
-  CHECK(store->actions(id).size() == 3);
-  CHECK(store->player(anne.id)->name == "Anne Bonny");
+  CHECK(store->actions(id).value().size() == 3);
+  CHECK(store->player(anne.id).value()->name == "Anne Bonny");
 }
 
 TEST_CASE("the history's reads, the log and every write find their rows through indexes") {
@@ -267,36 +270,37 @@ TEST_CASE("the history's reads, the log and every write find their rows through 
   const std::string before = run_sql(db.url, scans);
   {
     auto store = db.open();
-    const Player anne = store->create_player("Anne", hash_token("anne"));
+    const Player anne = store->create_player("Anne", hash_token("anne")).value();
     Match m = sample_match();
     m.seats[0].player_id = anne.id;
-    const std::int64_t id = store->create_match(m);
-    const std::int64_t other = store->create_match(sample_match("colpaccio"));
+    const std::int64_t id = store->create_match(m).value();
+    const std::int64_t other = store->create_match(sample_match("colpaccio")).value();
     for (int seq = 1; seq <= 3; ++seq)
       CHECK(await([&](Done d) { store->append_action(action(id, seq), d); }).ok);
-    CHECK(await([&](Done d) { store->finish_match(other, "finished", "null", 5, d); }).ok);
+    CHECK(
+        await([&](Done d) { store->finish_match(other, MatchStatus::finished, "null", 5, d); }).ok);
     CHECK(await([&](Done d) { store->replace_seat(id, {1, std::nullopt, "B", "smart"}, d); }).ok);
     CHECK(await([&](Done d) { store->rename_player(anne.id, "Anne B", d); }).ok);
     CHECK(await([&](Done d) {
             store->record_admin_action({0, 0, "admin:x", "drain", "{}"}, d);
           }).ok);
 
-    CHECK(store->player_by_token_hash(hash_token("anne")));
-    CHECK(store->player(anne.id));
-    CHECK(store->match(id)->seats.size() == 3);
-    CHECK(store->actions(id).size() == 3);
-    CHECK(store->unfinished_matches().size() == 1);
-    CHECK(store->admin_actions(10, std::nullopt).size() == 1);
-    CHECK(store->admin_actions(10, 5).size() == 1);
+    CHECK(store->player_by_token_hash(hash_token("anne")).value());
+    CHECK(store->player(anne.id).value());
+    CHECK(store->match(id).value()->seats.size() == 3);
+    CHECK(store->actions(id).value().size() == 3);
+    CHECK(store->unfinished_matches().value().size() == 1);
+    CHECK(store->admin_actions(10, std::nullopt).value().size() == 1);
+    CHECK(store->admin_actions(10, 5).value().size() == 1);
     // Every combination of the history's filters.
     for (int bits = 0; bits < 16; ++bits) {
       MatchFilter f;
       if (bits & 1) f.game = "scalawag";
-      if (bits & 2) f.status = "running";
+      if (bits & 2) f.status = MatchStatus::running;
       if (bits & 4) f.player = anne.id;
       if (bits & 8) f.before_id = other + 1;
       CAPTURE(bits);
-      CHECK(store->list_matches(f).size() == ((bits & 7) ? 1u : 2u));
+      CHECK(store->list_matches(f).value().size() == ((bits & 7) ? 1u : 2u));
     }
   }
   wait_for_no_connections(name);

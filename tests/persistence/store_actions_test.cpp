@@ -8,14 +8,15 @@
 #include <thread>
 #include <vector>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "tests/persistence/helpers.hpp"
 
 using namespace tortuga::store;
 using tortuga::store::test::action;
 using tortuga::store::test::await;
-using tortuga::store::test::Outcome;
 using tortuga::store::test::sample_match;
+using tortuga::store::test::written;
+using tortuga::store::test::Written;
 
 STORE_TEST("actions appended from 8 threads are all committed, each Done runs once with ok") {
   Backend db;
@@ -28,7 +29,7 @@ STORE_TEST("actions appended from 8 threads are all committed, each Done runs on
   constexpr int kThreads = 8;
   constexpr int kPerThread = 1000;
   std::vector<std::int64_t> matches;
-  for (int t = 0; t < kThreads; ++t) matches.push_back(store->create_match(sample_match()));
+  for (int t = 0; t < kThreads; ++t) matches.push_back(store->create_match(sample_match()).value());
 
   // answers[t][seq - 1] counts the Done calls of that write; failures lists any error.
   std::vector<std::vector<std::atomic<int>>> answers(kThreads);
@@ -41,11 +42,11 @@ STORE_TEST("actions appended from 8 threads are all committed, each Done runs on
     threads.emplace_back([&, t] {
       for (int seq = 1; seq <= kPerThread; ++seq) {
         store->append_action(action(matches[t], seq, seq % 3),
-                             [&, t, seq](bool ok, const std::string& error) {
+                             [&, t, seq](const Outcome<void>& written) {
                                answers[t][seq - 1].fetch_add(1);
-                               if (!ok) {
+                               if (!written) {
                                  std::lock_guard lock(failures_mu);
-                                 failures.push_back(error);
+                                 failures.push_back(written.failure().why);
                                }
                              });
       }
@@ -61,7 +62,7 @@ STORE_TEST("actions appended from 8 threads are all committed, each Done runs on
   CHECK(answered_once == kThreads * kPerThread);
 
   for (int t = 0; t < kThreads; ++t) {
-    auto log = store->actions(matches[t]);
+    auto log = store->actions(matches[t]).value();
     REQUIRE(log.size() == kPerThread);
     bool in_order = true;
     for (int i = 0; i < kPerThread; ++i) {
@@ -81,24 +82,24 @@ STORE_TEST(
     "writes queued while a batch commits share one transaction; a duplicate seq fails alone") {
   Backend db;
   auto store = db.open();
-  const std::int64_t a = store->create_match(sample_match());
-  const std::int64_t b = store->create_match(sample_match());
+  const std::int64_t a = store->create_match(sample_match()).value();
+  const std::int64_t b = store->create_match(sample_match()).value();
   store->flush();
   const auto before = store->stats();
 
   // Hold the writer inside the first write's Done, so that the next writes queue up behind it.
   std::promise<void> entered, release;
-  store->append_action(action(a, 1), [&](bool, const std::string&) {
+  store->append_action(action(a, 1), [&](const Outcome<void>&) {
     entered.set_value();
     release.get_future().wait();
   });
   entered.get_future().wait();
 
   std::vector<std::string> order;  // Done calls, in the order they run (all on the writer thread)
-  std::vector<Outcome> outcomes(5);
+  std::vector<Written> outcomes(5);
   auto record = [&](int i, const char* name) {
-    return [&, i, name](bool ok, const std::string& error) {
-      outcomes[i] = {ok, error};
+    return [&, i, name](const Outcome<void>& outcome) {
+      outcomes[i] = written(outcome);
       order.push_back(name);
     };
   };
@@ -106,7 +107,7 @@ STORE_TEST(
   store->append_action(action(a, 2, 1), record(1, "a2 again"));
   store->append_action(action(b, 1), record(2, "b1"));
   store->append_action(action(a, 3), record(3, "a3"));
-  store->finish_match(b, "finished", "null", 9, record(4, "finish b"));
+  store->finish_match(b, MatchStatus::finished, "null", 9, record(4, "finish b"));
   release.set_value();
   store->flush();
 
@@ -121,19 +122,19 @@ STORE_TEST(
   CHECK(outcomes[3].ok);
   CHECK(outcomes[4].ok);
 
-  auto log = store->actions(a);
+  auto log = store->actions(a).value();
   REQUIRE(log.size() == 3);
   CHECK(log[1].seq == 2);
   CHECK(log[1].seat == 0);  // the first a2, not the refused one
   CHECK(log[2].seq == 3);
-  CHECK(store->actions(b).size() == 1);
-  CHECK(store->match(b)->status == "finished");
+  CHECK(store->actions(b).value().size() == 1);
+  CHECK(store->match(b).value()->status == MatchStatus::finished);
 }
 
 STORE_TEST("append_action refuses a gap in seq, a seq below 1 and an unknown match") {
   Backend db;
   auto store = db.open();
-  const std::int64_t id = store->create_match(sample_match());
+  const std::int64_t id = store->create_match(sample_match()).value();
   CHECK(await([&](Done d) { store->append_action(action(id, 1), d); }).ok);
 
   auto gap = await([&](Done d) { store->append_action(action(id, 3), d); });
@@ -148,8 +149,8 @@ STORE_TEST("append_action refuses a gap in seq, a seq below 1 and an unknown mat
   CHECK(unknown.error.find("no such match") != std::string::npos);
 
   CHECK(await([&](Done d) { store->append_action(action(id, 2), d); }).ok);
-  CHECK(store->actions(id).size() == 2);
-  CHECK(store->actions(id + 1).empty());
+  CHECK(store->actions(id).value().size() == 2);
+  CHECK(store->actions(id + 1).value().empty());
 }
 
 STORE_TEST("after a reopen, an append is checked against the log stored before") {
@@ -158,7 +159,7 @@ STORE_TEST("after a reopen, an append is checked against the log stored before")
   std::int64_t id = 0;
   {
     auto store = db.open();
-    id = store->create_match(sample_match());
+    id = store->create_match(sample_match()).value();
     for (int seq = 1; seq <= 2; ++seq)
       CHECK(await([&](Done d) { store->append_action(action(id, seq), d); }).ok);
   }
@@ -170,43 +171,45 @@ STORE_TEST("after a reopen, an append is checked against the log stored before")
   CHECK_FALSE(gap.ok);
   CHECK(gap.error.find("the next seq is 3") != std::string::npos);
   CHECK(await([&](Done d) { store->append_action(action(id, 3), d); }).ok);
-  CHECK(store->actions(id).size() == 3);
+  CHECK(store->actions(id).value().size() == 3);
 }
 
 STORE_TEST("flush returns once every earlier write has committed and its Done has run") {
   Backend db;
   auto store = db.open();
-  const std::int64_t id = store->create_match(sample_match());
+  const std::int64_t id = store->create_match(sample_match()).value();
   std::atomic<int> answered{0};
   for (int seq = 1; seq <= 500; ++seq)
-    store->append_action(action(id, seq), [&](bool ok, const std::string&) { answered += ok; });
+    store->append_action(action(id, seq),
+                         [&](const Outcome<void>& written) { answered += written.ok(); });
   store->flush();
   CHECK(answered.load() == 500);
-  CHECK(store->actions(id).size() == 500);
+  CHECK(store->actions(id).value().size() == 500);
   store->flush();  // nothing queued: returns at once
 }
 
 STORE_TEST("a blocking write is ordered after every write queued before it") {
   Backend db;
   auto store = db.open();
-  const std::int64_t id = store->create_match(sample_match());
+  const std::int64_t id = store->create_match(sample_match()).value();
   std::atomic<int> answered{0};
   for (int seq = 1; seq <= 200; ++seq)
-    store->append_action(action(id, seq), [&](bool ok, const std::string&) { answered += ok; });
-  const std::int64_t next = store->create_match(sample_match());
+    store->append_action(action(id, seq),
+                         [&](const Outcome<void>& written) { answered += written.ok(); });
+  const std::int64_t next = store->create_match(sample_match()).value();
   CHECK(next > id);
   CHECK(answered.load() == 200);
-  CHECK(store->match(id)->action_count == 200);
+  CHECK(store->match(id).value()->action_count == 200);
 }
 
 STORE_TEST("action text is kept byte for byte") {
   Backend db;
   auto store = db.open();
-  const std::int64_t id = store->create_match(sample_match());
+  const std::int64_t id = store->create_match(sample_match()).value();
   using namespace std::string_literals;
   const std::string odd = "{\"say\":\"¡Arr! 🏴‍☠️ \\u0000\"}\0tail\xff"s;
   CHECK(await([&](Done d) { store->append_action({id, 1, 2, odd, 77}, d); }).ok);
-  auto log = store->actions(id);
+  auto log = store->actions(id).value();
   REQUIRE(log.size() == 1);
   CHECK(log[0].action_json == odd);
   CHECK(log[0].seat == 2);
@@ -219,7 +222,7 @@ STORE_TEST("reads from several threads run while actions are written, and see wh
   constexpr int kWriters = 4;
   constexpr int kPerWriter = 400;
   std::vector<std::int64_t> matches;
-  for (int t = 0; t < kWriters; ++t) matches.push_back(store->create_match(sample_match()));
+  for (int t = 0; t < kWriters; ++t) matches.push_back(store->create_match(sample_match()).value());
 
   std::atomic<bool> writing{true};
   std::atomic<int> bad_reads{0}, reads{0};
@@ -229,9 +232,9 @@ STORE_TEST("reads from several threads run while actions are written, and see wh
       std::int64_t last_count = 0;
       const std::int64_t id = matches[r % kWriters];
       while (writing.load()) {
-        auto log = store->actions(id);
+        auto log = store->actions(id).value();
         for (std::size_t i = 0; i < log.size(); ++i) bad_reads += log[i].seq != std::int64_t(i) + 1;
-        auto m = store->match(id);
+        auto m = store->match(id).value();
         if (!m || m->action_count < last_count || m->seats.size() != 3) ++bad_reads;
         if (m) last_count = m->action_count;
         ++reads;
@@ -254,7 +257,7 @@ STORE_TEST("reads from several threads run while actions are written, and see wh
 
   CHECK(bad_reads.load() == 0);
   CHECK(reads.load() > 0);
-  for (auto id : matches) CHECK(store->match(id)->action_count == kPerWriter);
+  for (auto id : matches) CHECK(store->match(id).value()->action_count == kPerWriter);
 }
 
 // The delay is far longer than the bound each wait allows: a store that delayed a lone write, or
@@ -264,9 +267,9 @@ STORE_TEST("a group commit delay never holds back a lone write, nor a store that
   WriterOptions options;
   options.commit_delay_us = 60'000'000;
   auto store = db.open(options);
-  const std::int64_t match = store->create_match(sample_match());  // a batch of one
+  const std::int64_t match = store->create_match(sample_match()).value();  // a batch of one
   auto answer = [](std::promise<bool>& p) {
-    return [&p](bool ok, const std::string&) { p.set_value(ok); };
+    return [&p](const Outcome<void>& written) { p.set_value(written.ok()); };
   };
   std::promise<bool> lone;
   store->append_action(action(match, 1), answer(lone));
@@ -276,12 +279,12 @@ STORE_TEST("a group commit delay never holds back a lone write, nor a store that
 
   // Several writes at once: the batch after theirs would wait out the delay.
   for (int seq = 2; seq <= 50; ++seq)
-    store->append_action(action(match, seq), [](bool, const std::string&) {});
+    store->append_action(action(match, seq), [](const Outcome<void>&) {});
   std::promise<bool> last;
   store->append_action(action(match, 51), answer(last));
   auto stopped = std::async(std::launch::async, [&] { store.reset(); });
   REQUIRE(stopped.wait_for(std::chrono::seconds(20)) == std::future_status::ready);
   CHECK(last.get_future().get());  // committed before the store stopped
   auto reopened = db.open();
-  CHECK(reopened->actions(match).size() == 51);
+  CHECK(reopened->actions(match).value().size() == 51);
 }

@@ -1,7 +1,7 @@
 // What the store keeps of a room's chat: each line with its match, in the order it was said.
 #include <doctest/doctest.h>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "tests/persistence/helpers.hpp"
 
 using namespace tortuga::store;
@@ -15,9 +15,9 @@ STORE_TEST(
   {
     auto opened = db.open();
     auto& store = *opened;
-    anne = store.create_player("Anne", "h1").id;
-    match = store.create_match(sample_match());
-    other = store.create_match(sample_match());
+    anne = store.create_player("Anne", "h1").value().id;
+    match = store.create_match(sample_match()).value();
+    other = store.create_match(sample_match()).value();
     const ChatLine lines[] = {
         {match, 0, 0, anne, "Anne", "fair winds", 1700000000001},
         {other, 3, 1, std::nullopt, "Bot 2", "elsewhere", 1700000000002},
@@ -27,7 +27,7 @@ STORE_TEST(
   }
   auto opened_again = db.open();
   auto& reopened = *opened_again;
-  const auto said = reopened.chat(match);
+  const auto said = reopened.chat(match).value();
   REQUIRE(said.size() == 2);
   CHECK(said[0].step == 0);
   CHECK(said[0].seat == 0);
@@ -38,9 +38,9 @@ STORE_TEST(
   CHECK(said[1].step == 4);
   CHECK_FALSE(said[1].seat.has_value());
   CHECK(said[1].text == "<b>ahoy</b> \xc3\xa9");  // kept verbatim: escaping is the display's job
-  REQUIRE(reopened.chat(other).size() == 1);
-  CHECK_FALSE(reopened.chat(other)[0].player.has_value());
-  CHECK(reopened.chat(other + 100).empty());
+  REQUIRE(reopened.chat(other).value().size() == 1);
+  CHECK_FALSE(reopened.chat(other).value()[0].player.has_value());
+  CHECK(reopened.chat(other + 100).value().empty());
 }
 
 STORE_TEST("a chat line for a match the store does not have fails alone") {
@@ -49,9 +49,9 @@ STORE_TEST("a chat line for a match the store does not have fails alone") {
   auto& store = *opened;
   const ChatLine stray{999, 0, 0, std::nullopt, "Nobody", "hello?", 0};
   CHECK_FALSE(await([&](Done d) { store.append_chat(stray, d); }).ok);
-  const std::int64_t match = store.create_match(sample_match());
+  const std::int64_t match = store.create_match(sample_match()).value();
   const ChatLine line{match, 0, 0, std::nullopt, "Bot 1", "still here", 0};
   CHECK(await([&](Done d) { store.append_chat(line, d); }).ok);
-  REQUIRE(store.chat(match).size() == 1);
-  CHECK(store.chat(match)[0].time_ms > 0);  // 0 means now
+  REQUIRE(store.chat(match).value().size() == 1);
+  CHECK(store.chat(match).value()[0].time_ms > 0);  // 0 means now
 }

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "tests/persistence/helpers.hpp"
 
 using namespace tortuga::store;
@@ -72,18 +72,18 @@ PRAGMA user_version = 1;
               .empty());
 
   SqliteStore store(path);
-  const auto log = store.actions(1);
+  const auto log = store.actions(1).value();
   REQUIRE(log.size() == 2);
   CHECK(log[0].action_json == "a1");
   CHECK(log[0].time_ms == 13);
   CHECK(log[1].action_json == "a2");
   CHECK(log[1].seat == 1);
-  CHECK(store.match(2)->action_count == 1);
+  CHECK(store.match(2).value()->action_count == 1);
   auto again = await([&](Done d) { store.append_action(action(1, 2), d); });
   CHECK_FALSE(again.ok);
   CHECK(again.error.find("already stored") != std::string::npos);
   CHECK(await([&](Done d) { store.append_action(action(1, 3), d); }).ok);
-  CHECK(store.actions(1).size() == 3);
+  CHECK(store.actions(1).value().size() == 3);
 }
 
 TEST_CASE("a database of schema 2 is brought to schema 3 with its action logs whole") {
@@ -107,15 +107,15 @@ PRAGMA user_version = 2;
               .empty());
 
   SqliteStore store(path);
-  const auto finished = store.actions(1);
+  const auto finished = store.actions(1).value();
   CHECK(texts(finished) == std::vector<std::string>{"a1", "a2", "a3"});
   CHECK(finished[1].seat == 1);
   CHECK(finished[1].time_ms == 13);
-  CHECK(texts(store.actions(2)) == std::vector<std::string>{"b1", "b2"});
-  CHECK(store.actions(3).empty());
-  CHECK(store.match(1)->action_count == 3);
-  CHECK(store.match(2)->action_count == 2);
-  CHECK(store.match(3)->action_count == 0);
+  CHECK(texts(store.actions(2).value()) == std::vector<std::string>{"b1", "b2"});
+  CHECK(store.actions(3).value().empty());
+  CHECK(store.match(1).value()->action_count == 3);
+  CHECK(store.match(2).value()->action_count == 2);
+  CHECK(store.match(3).value()->action_count == 0);
 
   // The running logs go on from where they were; the ended one stays closed.
   auto again = await([&](Done d) { store.append_action(action(2, 2), d); });
@@ -126,22 +126,22 @@ PRAGMA user_version = 2;
   auto late = await([&](Done d) { store.append_action(action(1, 4), d); });
   CHECK_FALSE(late.ok);
   CHECK(late.error.find("the match has ended") != std::string::npos);
-  CHECK(store.actions(2).size() == 3);
-  CHECK(store.actions(3).size() == 1);
-  CHECK(store.actions(1).size() == 3);
+  CHECK(store.actions(2).value().size() == 3);
+  CHECK(store.actions(3).value().size() == 1);
+  CHECK(store.actions(1).value().size() == 3);
 }
 
 STORE_TEST("an action for a match that has ended is refused, and the log stays as it was") {
   Backend db;
   auto store = db.open();
-  const std::int64_t id = store->create_match(sample_match());
+  const std::int64_t id = store->create_match(sample_match()).value();
   CHECK(await([&](Done d) { store->append_action(action(id, 1), d); }).ok);
-  CHECK(await([&](Done d) { store->finish_match(id, "aborted", "null", 7, d); }).ok);
+  CHECK(await([&](Done d) { store->finish_match(id, MatchStatus::aborted, "null", 7, d); }).ok);
   auto late = await([&](Done d) { store->append_action(action(id, 2), d); });
   CHECK_FALSE(late.ok);
   CHECK(late.error.find("the match has ended (aborted)") != std::string::npos);
-  CHECK(store->actions(id).size() == 1);
-  CHECK(store->match(id)->action_count == 1);
+  CHECK(store->actions(id).value().size() == 1);
+  CHECK(store->match(id).value()->action_count == 1);
 }
 
 TEST_CASE("the file itself refuses an action out of its log's order, whoever inserts it") {
@@ -150,7 +150,7 @@ TEST_CASE("the file itself refuses an action out of its log's order, whoever ins
   std::int64_t id = 0;
   {
     SqliteStore store(path);
-    id = store.create_match(sample_match());
+    id = store.create_match(sample_match()).value();
     for (int seq = 1; seq <= 2; ++seq)
       CHECK(await([&](Done d) { store.append_action(action(id, seq), d); }).ok);
   }
@@ -168,8 +168,8 @@ TEST_CASE("the file itself refuses an action out of its log's order, whoever ins
   CHECK(insert("3", "NULL").find("out of its log's order") != std::string::npos);  // unlinked
   CHECK(insert("3", last).empty());  // the next one, linked to the last
   SqliteStore store(path);
-  CHECK(store.actions(id).size() == 3);
-  CHECK(store.match(id)->action_count == 3);
+  CHECK(store.actions(id).value().size() == 3);
+  CHECK(store.match(id).value()->action_count == 3);
 }
 
 TEST_CASE("a log whose links were broken by hand is still read whole, in order") {
@@ -178,8 +178,8 @@ TEST_CASE("a log whose links were broken by hand is still read whole, in order")
   std::int64_t id = 0, other = 0;
   {
     SqliteStore store(path);
-    id = store.create_match(sample_match());
-    other = store.create_match(sample_match());
+    id = store.create_match(sample_match()).value();
+    other = store.create_match(sample_match()).value();
     for (int seq = 1; seq <= 4; ++seq) {
       CHECK(await([&](Done d) { store.append_action(action(id, seq, 0), d); }).ok);
       CHECK(await([&](Done d) { store.append_action(action(other, seq, 1), d); }).ok);
@@ -194,7 +194,7 @@ TEST_CASE("a log whose links were broken by hand is still read whole, in order")
   REQUIRE(run_sql(path, sql).empty());
   SqliteStore store(path);
   for (std::int64_t m : {id, other}) {
-    const auto log = store.actions(m);
+    const auto log = store.actions(m).value();
     REQUIRE(log.size() == 4);
     for (std::size_t i = 0; i < log.size(); ++i) {
       CHECK(log[i].seq == static_cast<std::int64_t>(i) + 1);

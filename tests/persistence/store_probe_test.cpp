@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "persistence/token.hpp"
 #include "tests/persistence/helpers.hpp"
 
@@ -17,18 +17,19 @@ using tortuga::store::test::action;
 using tortuga::store::test::await;
 using tortuga::store::test::OnSqlite;
 using tortuga::store::test::sample_match;
+using tortuga::store::test::Written;
 
 STORE_TEST("a probe write commits, and keeps nothing") {
   Backend db;
   auto store = db.open();
-  const std::int64_t id = store->create_match(sample_match());
+  const std::int64_t id = store->create_match(sample_match()).value();
   CHECK(await([&](Done d) { store->append_action(action(id, 1), d); }).ok);
   for (int i = 0; i < 3; ++i) CHECK(await([&](Done d) { store->probe_write(d); }).ok);
-  CHECK(store->actions(id).size() == 1);
-  CHECK(store->list_matches({}).size() == 1);
+  CHECK(store->actions(id).value().size() == 1);
+  CHECK(store->list_matches({}).value().size() == 1);
   // The schema's version, which the probe writes again, is as it was: the store opens again.
   store.reset();
-  CHECK(db.open()->match(id)->action_count == 1);
+  CHECK(db.open()->match(id).value()->action_count == 1);
 }
 
 namespace {
@@ -49,8 +50,8 @@ TEST_CASE("a SQLite file that cannot be written fails writes and probes; reads g
   }
   OnSqlite db;
   auto store = db.open();
-  const Player anne = store->create_player("Anne", hash_token("anne"));
-  const std::int64_t id = store->create_match(sample_match());
+  const Player anne = store->create_player("Anne", hash_token("anne")).value();
+  const std::int64_t id = store->create_match(sample_match()).value();
   CHECK(await([&](Done d) { store->append_action(action(id, 1), d); }).ok);
 
   set_immutable(db, true);
@@ -59,14 +60,17 @@ TEST_CASE("a SQLite file that cannot be written fails writes and probes; reads g
     ~Mutable() { set_immutable(db, false); }
   } writable_again{db};
   CHECK_FALSE(await([&](Done d) { store->probe_write(d); }).ok);
-  CHECK_FALSE(await([&](Done d) { store->append_action(action(id, 2), d); }).ok);
+  const Written unwritten = await([&](Done d) { store->append_action(action(id, 2), d); });
+  CHECK_FALSE(unwritten.ok);
+  // The store could not write it: the action was not refused, and may be written again.
+  CHECK(unwritten.kind == Failure::Kind::unavailable);
   // Reads answer, as before: the ping too (readiness needs the probe to know).
   CHECK(store->ping());
-  CHECK(store->player_by_token_hash(hash_token("anne"))->id == anne.id);
-  CHECK(store->actions(id).size() == 1);
+  CHECK(store->player_by_token_hash(hash_token("anne")).value()->id == anne.id);
+  CHECK(store->actions(id).value().size() == 1);
 
   set_immutable(db, false);
   CHECK(await([&](Done d) { store->probe_write(d); }).ok);
   CHECK(await([&](Done d) { store->append_action(action(id, 2), d); }).ok);
-  CHECK(store->actions(id).size() == 2);
+  CHECK(store->actions(id).value().size() == 2);
 }

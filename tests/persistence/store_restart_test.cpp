@@ -9,7 +9,7 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "persistence/token.hpp"
 #include "tests/persistence/helpers.hpp"
 
@@ -34,33 +34,33 @@ STORE_TEST("after a restart everything written is there, and the running match c
   std::int64_t anne_id = 0, ended_id = 0, running_id = 0;
   {
     auto store = db.open();
-    anne_id = store->create_player("Anne", hash_token("anne")).id;
+    anne_id = store->create_player("Anne", hash_token("anne")).value().id;
     Match m = sample_match();
     m.seed = 0x8000000000000001;
     m.seats[0] = {0, anne_id, "Anne", ""};
-    ended_id = store->create_match(m);
-    running_id = store->create_match(m);
+    ended_id = store->create_match(m).value();
+    running_id = store->create_match(m).value();
     for (int seq = 1; seq <= 4; ++seq) store->append_action(action(ended_id, seq), nullptr);
     for (int seq = 1; seq <= 7; ++seq)
       store->append_action(action(running_id, seq, seq % 3), nullptr);
-    store->finish_match(ended_id, "finished", R"({"winners":[0]})", 123, nullptr);
+    store->finish_match(ended_id, MatchStatus::finished, R"({"winners":[0]})", 123, nullptr);
     store->rename_player(anne_id, "Anne Bonny", nullptr);
     store->flush();
   }
   auto store = db.open();
-  auto anne = store->player_by_token_hash(hash_token("anne"));
+  auto anne = store->player_by_token_hash(hash_token("anne")).value();
   REQUIRE(anne);
   CHECK(anne->id == anne_id);
   CHECK(anne->name == "Anne Bonny");
 
-  auto ended = store->match(ended_id);
+  auto ended = store->match(ended_id).value();
   REQUIRE(ended);
-  CHECK(ended->status == "finished");
+  CHECK(ended->status == MatchStatus::finished);
   CHECK(ended->result_json == R"({"winners":[0]})");
   CHECK(ended->ended_ms == 123);
   CHECK(ended->action_count == 4);
 
-  auto unfinished = store->unfinished_matches();
+  auto unfinished = store->unfinished_matches().value();
   REQUIRE(unfinished.size() == 1);
   const Match& running = unfinished[0];
   CHECK(running.id == running_id);
@@ -71,7 +71,7 @@ STORE_TEST("after a restart everything written is there, and the running match c
   REQUIRE(running.seats.size() == 3);
   CHECK(running.seats[0].player_id == anne_id);
   CHECK(running.action_count == 7);
-  auto log = store->actions(running_id);
+  auto log = store->actions(running_id).value();
   REQUIRE(log.size() == 7);
   for (int i = 0; i < 7; ++i) {
     CHECK(log[i].seq == i + 1);
@@ -80,9 +80,10 @@ STORE_TEST("after a restart everything written is there, and the running match c
   }
 
   // New ids continue after the old ones, and the log goes on where it stopped.
-  CHECK(store->create_match(sample_match()) > running_id);
+  CHECK(store->create_match(sample_match()).value() > running_id);
   std::atomic<bool> ok{false};
-  store->append_action(action(running_id, 8), [&](bool b, const std::string&) { ok = b; });
+  store->append_action(action(running_id, 8),
+                       [&](const Outcome<void>& written) { ok = written.ok(); });
   store->flush();
   CHECK(ok.load());
 }
@@ -90,12 +91,12 @@ STORE_TEST("after a restart everything written is there, and the running match c
 STORE_TEST("unfinished matches are listed oldest first") {
   Backend db;
   auto store = db.open();
-  const auto a = store->create_match(sample_match());
-  const auto b = store->create_match(sample_match());
-  const auto c = store->create_match(sample_match());
-  store->finish_match(b, "aborted", "null", 1, nullptr);
+  const auto a = store->create_match(sample_match()).value();
+  const auto b = store->create_match(sample_match()).value();
+  const auto c = store->create_match(sample_match()).value();
+  store->finish_match(b, MatchStatus::aborted, "null", 1, nullptr);
   store->flush();
-  auto unfinished = store->unfinished_matches();
+  auto unfinished = store->unfinished_matches().value();
   REQUIRE(unfinished.size() == 2);
   CHECK(unfinished[0].id == a);
   CHECK(unfinished[1].id == c);
@@ -107,13 +108,14 @@ STORE_TEST("closing the store without flush commits every queued write and runs 
   std::atomic<int> answered{0};
   {
     auto store = db.open();
-    id = store->create_match(sample_match());
+    id = store->create_match(sample_match()).value();
     for (int seq = 1; seq <= 1000; ++seq)
-      store->append_action(action(id, seq), [&](bool ok, const std::string&) { answered += ok; });
+      store->append_action(action(id, seq),
+                           [&](const Outcome<void>& written) { answered += written.ok(); });
   }
   CHECK(answered.load() == 1000);
   auto store = db.open();
-  CHECK(store->actions(id).size() == 1000);
+  CHECK(store->actions(id).value().size() == 1000);
 }
 
 STORE_TEST("a write whose Done has run survives the process dying at that moment") {
@@ -126,11 +128,11 @@ STORE_TEST("a write whose Done has run survives the process dying at that moment
   REQUIRE(child >= 0);
   if (child == 0) {
     auto* store = db.open().release();
-    const std::int64_t id = store->create_match(sample_match());
+    const std::int64_t id = store->create_match(sample_match()).value();
     if (id != 1) _exit(2);
     for (int seq = 1; seq <= kActions; ++seq) {
-      store->append_action(action(id, seq), [seq](bool ok, const std::string&) {
-        if (!ok) _exit(3);
+      store->append_action(action(id, seq), [seq](const Outcome<void>& written) {
+        if (!written) _exit(3);
         if (seq == kActions) _exit(0);
       });
     }
@@ -143,9 +145,9 @@ STORE_TEST("a write whose Done has run survives the process dying at that moment
   REQUIRE(WEXITSTATUS(status) == 0);
 
   auto store = db.open();
-  auto log = store->actions(1);
+  auto log = store->actions(1).value();
   CHECK(log.size() == kActions);
-  CHECK(store->unfinished_matches().size() == 1);
+  CHECK(store->unfinished_matches().value().size() == 1);
 }
 
 TEST_CASE("the parent directory of the database is created when missing") {
@@ -153,7 +155,7 @@ TEST_CASE("the parent directory of the database is created when missing") {
   const std::string path = dir.file("data/deeper/store.db");
   {
     SqliteStore store(path);
-    CHECK(store.create_player("Anne", hash_token("a")).id == 1);
+    CHECK(store.create_player("Anne", hash_token("a")).value().id == 1);
   }
   CHECK(std::filesystem::exists(path));
 }
@@ -201,7 +203,7 @@ TEST_CASE("a database written by a newer schema version is refused") {
 TEST_CASE("the schema is created once: reopening keeps the version and the data") {
   TempDir dir;
   const std::string path = dir.file("store.db");
-  { SqliteStore(path).create_player("Anne", hash_token("a")); }
+  { SqliteStore(path).create_player("Anne", hash_token("a")).value(); }
   { SqliteStore store(path); }
   sqlite3* db = nullptr;
   REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
@@ -215,5 +217,5 @@ TEST_CASE("the schema is created once: reopening keeps the version and the data"
   CHECK(std::string(reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0))) == "wal");
   sqlite3_finalize(stmt);
   sqlite3_close(db);
-  CHECK(SqliteStore(path).player(1)->name == "Anne");
+  CHECK(SqliteStore(path).player(1).value()->name == "Anne");
 }

@@ -8,7 +8,7 @@
 
 #include <unistd.h>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/open_store.hpp"
 #include "server/config.hpp"
 #include "server/config_parts.hpp"
 #include "server/lobby.hpp"
@@ -18,7 +18,8 @@ namespace tortuga::testing {
 
 TEST_CASE("a store, lobby or room built with its own defaults has the server's") {
   const Config defaults;
-  CHECK(store::SqliteOptions{}.commit_delay_us == defaults.commit_delay_us);
+  CHECK(store::SqliteOptions{}.writer.commit_delay_us == defaults.commit_delay_us);
+  CHECK(store::PgOptions{}.writer.commit_delay_us == defaults.commit_delay_us);
   CHECK(store::SqliteOptions{}.synchronous_full == defaults.synchronous_full);
   CHECK(LobbyLimits{}.max_rooms == defaults.limits.max_rooms);
   CHECK(RoomSettings{}.bot_delay_ms == defaults.bot_delay_ms);
@@ -46,8 +47,9 @@ TEST_CASE("a store, lobby or room built with its own defaults has the server's")
 TEST_CASE("the store, the lobby and each room are started with the config's settings") {
   SUBCASE("its defaults") {
     const Config c;
-    CHECK(store_options(c).commit_delay_us == c.commit_delay_us);
-    CHECK(store_options(c).synchronous_full == c.synchronous_full);
+    CHECK(store_options(c).sqlite.writer.commit_delay_us == c.commit_delay_us);
+    CHECK(store_options(c).postgres.writer.commit_delay_us == c.commit_delay_us);
+    CHECK(store_options(c).sqlite.synchronous_full == c.synchronous_full);
     CHECK(lobby_limits(c).max_rooms == c.limits.max_rooms);
     CHECK(room_settings(c).bot_delay_ms == c.bot_delay_ms);
     CHECK(room_settings(c).empty_room_timeout_s == c.limits.empty_room_timeout_s);
@@ -71,8 +73,9 @@ TEST_CASE("the store, the lobby and each room are started with the config's sett
     auto c = config_from_args({"--config", path});
     std::remove(path.c_str());
     REQUIRE(c);
-    CHECK(store_options(*c).commit_delay_us == 250);
-    CHECK(store_options(*c).synchronous_full == false);
+    CHECK(store_options(*c).sqlite.writer.commit_delay_us == 250);
+    CHECK(store_options(*c).postgres.writer.commit_delay_us == 250);
+    CHECK(store_options(*c).sqlite.synchronous_full == false);
     CHECK(lobby_limits(*c).max_rooms == 3);
     CHECK(lobby_limits(*c).max_options_bytes == 2048);
     const ReplayLimits replays = lobby_limits(*c).replays;

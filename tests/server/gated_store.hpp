@@ -28,7 +28,7 @@ class GatedStore : public store::Store {
       next = std::move(held_.front());
       held_.erase(held_.begin());
     }
-    if (!ok) return next.second(false, "disk full");
+    if (!ok) return next.second(disk_full());
     inner_.append_action(next.first, counted(std::move(next.second)));
   }
   // Released writes, and matches being finished, whose commit has not yet called back.
@@ -38,21 +38,25 @@ class GatedStore : public store::Store {
     std::lock_guard lock(mutex_);
     held_.emplace_back(a, std::move(done));
   }
-  store::Player create_player(const std::string& n, const std::string& h) override {
+  store::Outcome<store::Player> create_player(const std::string& n, const std::string& h) override {
     return inner_.create_player(n, h);
   }
   void create_player(const std::string& n, const std::string& h, store::PlayerCreated c) override {
     inner_.create_player(n, h, std::move(c));
   }
-  std::optional<store::Player> player_by_token_hash(const std::string& h) override {
-    readable();
+  store::Outcome<std::optional<store::Player>> player_by_token_hash(const std::string& h) override {
+    if (unreadable) return gone();
     return inner_.player_by_token_hash(h);
   }
-  std::optional<store::Player> player(std::int64_t id) override { return inner_.player(id); }
+  store::Outcome<std::optional<store::Player>> player(std::int64_t id) override {
+    return inner_.player(id);
+  }
   void rename_player(std::int64_t id, const std::string& n, store::Done d) override {
     inner_.rename_player(id, n, std::move(d));
   }
-  std::int64_t create_match(const store::Match& m) override { return inner_.create_match(m); }
+  store::Outcome<std::int64_t> create_match(const store::Match& m) override {
+    return inner_.create_match(m);
+  }
   void create_match(const store::Match& m, store::Created c) override {
     {
       std::lock_guard lock(mutex_);
@@ -78,10 +82,10 @@ class GatedStore : public store::Store {
     if (ok)
       inner_.create_match(next.first, std::move(next.second));
     else
-      next.second(0);
+      next.second(disk_full());
   }
   bool hold_matches = false;
-  void finish_match(std::int64_t id, const std::string& s, const std::string& r, std::int64_t e,
+  void finish_match(std::int64_t id, store::MatchStatus s, const std::string& r, std::int64_t e,
                     store::Done d) override {
     inner_.finish_match(id, s, r, e, counted(std::move(d)));
   }
@@ -95,50 +99,51 @@ class GatedStore : public store::Store {
   void record_admin_action(const store::AdminAction& a, store::Done d) override {
     inner_.record_admin_action(a, std::move(d));
   }
-  std::vector<store::AdminAction> admin_actions(int limit,
-                                                std::optional<std::int64_t> before) override {
+  store::Outcome<std::vector<store::AdminAction>> admin_actions(
+      int limit, std::optional<std::int64_t> before) override {
     return inner_.admin_actions(limit, before);
   }
   bool ping() override { return !down && inner_.ping(); }
   // The store writes nothing more, as a full disk: its probes fail (and its ping, when `down`).
   void probe_write(store::Done d) override {
-    if (down || full) return d(false, "disk full");
+    if (down || full) return d(disk_full());
     inner_.probe_write(counted(std::move(d)));
   }
   bool down = false;  // the store stops answering its ping, as a failed disk would
   bool full = false;
   // The store's reads fail, as a database that is away does.
   bool unreadable = false;
-  std::vector<store::Match> list_matches(const store::MatchFilter& f) override {
-    readable();
+  store::Outcome<std::vector<store::Match>> list_matches(const store::MatchFilter& f) override {
+    if (unreadable) return gone();
     return inner_.list_matches(f);
   }
-  std::optional<store::Match> match(std::int64_t id) override {
-    readable();
+  store::Outcome<std::optional<store::Match>> match(std::int64_t id) override {
+    if (unreadable) return gone();
     return inner_.match(id);
   }
-  std::vector<store::Action> actions(std::int64_t m) override {
-    readable();
+  store::Outcome<std::vector<store::Action>> actions(std::int64_t m) override {
+    if (unreadable) return gone();
     return inner_.actions(m);
   }
-  std::vector<store::Match> unfinished_matches() override {
-    readable();
+  store::Outcome<std::vector<store::Match>> unfinished_matches() override {
+    if (unreadable) return gone();
     return inner_.unfinished_matches();
   }
-  std::vector<store::ChatLine> chat(std::int64_t m) override {
-    readable();
+  store::Outcome<std::vector<store::ChatLine>> chat(std::int64_t m) override {
+    if (unreadable) return gone();
     return inner_.chat(m);
   }
 
  private:
-  void readable() const {
-    if (unreadable) throw store::Unavailable("the store could not be read: gone away");
+  static store::Failure gone() {
+    return {store::Failure::Kind::unavailable, "the store could not be read: gone away"};
   }
+  static store::Failure disk_full() { return {store::Failure::Kind::unavailable, "disk full"}; }
   // `done`, counted in committing() from now until it has run.
   store::Done counted(store::Done done) {
     ++committing_;
-    return [this, done = std::move(done)](bool ok, const std::string& why) {
-      done(ok, why);
+    return [this, done = std::move(done)](const store::Outcome<void>& written) {
+      if (done) done(written);
       --committing_;  // after its callback has handed the result on
     };
   }

@@ -33,7 +33,7 @@ struct Archive {
     std::ofstream(dir / "web" / "index.html") << "<h1>hi</h1>";
     std::ofstream(dir / "secret.txt") << "no";
     store = db.open();
-    auto anne = store->create_player("Anne", "h1");
+    auto anne = store->create_player("Anne", "h1").value();
     anne_id = anne.id;
     // A short match of Raft & Scupper, played by its first legal actions, stored as a room would.
     for (bool finish : {true, false}) {
@@ -42,7 +42,7 @@ struct Archive {
       m.options_json = R"({"short_game":true})";
       m.seed = 11;
       m.seats = {{0, anne.id, "Anne", ""}, {1, std::nullopt, "Bot", "random"}};
-      auto id = store->create_match(m);
+      auto id = store->create_match(m).value();
       MatchFile file;
       file.game = m.game;
       file.options = Json::parse(m.options_json);
@@ -52,9 +52,10 @@ struct Archive {
         int seat = (*state)->actors()[0];
         Json action = (*state)->legal_actions(seat)[0];
         REQUIRE_FALSE((*state)->apply(seat, action));
-        store->append_action({id, seq, seat, action.dump(), 0}, [](bool, const std::string&) {});
+        store->append_action({id, seq, seat, action.dump(), 0}, nullptr);
       }
-      if (finish) store->finish_match(id, "finished", R"({"winners":[0]})", 5, [](bool, auto&) {});
+      if (finish)
+        store->finish_match(id, store::MatchStatus::finished, R"({"winners":[0]})", 5, nullptr);
       (finish ? finished : running) = id;
     }
     store->flush();

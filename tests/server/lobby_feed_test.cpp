@@ -10,7 +10,7 @@
 
 #include <unistd.h>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "protocol/command.hpp"
 #include "server/lobby.hpp"
 #include "server/lobby_feed.hpp"
@@ -324,7 +324,7 @@ TEST_CASE("a room nobody is in closes by itself after the timeout, its match sto
   REQUIRE(run_until(l.io, [&] { return l.lobby->room_count() == 0; }));
   CHECK(l.clock.now_ms() == emptied + timeout_ms);
   l.store->flush();
-  CHECK(l.store->match(match)->status == "aborted");
+  CHECK(l.store->match(match).value()->status == store::MatchStatus::aborted);
   l.tick();
   CHECK(last(*watcher, "rooms_changed")["gone"] == Json::array({room}));
 }
@@ -355,7 +355,7 @@ TEST_CASE("a player coming back stops an empty room's countdown; leaving again s
   l.tick();
   CHECK(l.lobby->room_count() == 0);
   l.store->flush();
-  CHECK(l.store->list_matches({}).empty());
+  CHECK(l.store->list_matches({}).value().empty());
   // Her seat went with it: a new hello resumes nothing.
   auto third = std::make_shared<FakeClient>();
   l.send(third, {{"type", "hello"}, {"name", "Anne"}, {"token", token}});

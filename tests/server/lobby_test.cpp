@@ -104,7 +104,7 @@ STORE_TEST("hello gives a new player a secret token that later resumes the same 
   CHECK(token.size() == 64);
   CHECK(welcome["games"][0]["id"] == "raft-and-scupper");
   // The store keeps only the hash.
-  CHECK_FALSE(s.store->player_by_token_hash(token));
+  CHECK_FALSE(s.store->player_by_token_hash(token).value());
 
   auto again = std::make_shared<FakeClient>();
   s.send(again, {{"type", "hello"}, {"name", "Anne B."}, {"token", token}});
@@ -213,7 +213,7 @@ STORE_TEST("a match stored before the clocks were on by default goes on without 
     old.options_json = options.dump();
     old.seed = 17;
     old.seats = {{0, anne_id, "Anne", ""}, {1, ben_id, "Ben", ""}};
-    old_matches.push_back(s.store->create_match(old));
+    old_matches.push_back(s.store->create_match(old).value());
     REQUIRE(old_matches.back() != 0);
   }
 

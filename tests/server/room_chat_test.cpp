@@ -15,7 +15,7 @@ namespace {
 struct Watched : Table {
   std::shared_ptr<FakeClient> cy = std::make_shared<FakeClient>();
   Watched() {
-    cy->welcome(sqlite->create_player("Cy", "h3").id, "Cy");
+    cy->welcome(sqlite->create_player("Cy", "h3").value().id, "Cy");
     on_room([&] { room->join(anne, std::nullopt, 1); });
     on_room([&] { room->join(ben, std::nullopt, 2); });
     on_room([&] { room->watch(cy, 3); });
@@ -158,7 +158,7 @@ TEST_CASE("a newcomer is given the room's latest lines, at most kRecentLines of 
   t.say(t.anne, "first");
   t.say(t.ben, "second");
   auto late = std::make_shared<FakeClient>();
-  late->welcome(t.sqlite->create_player("Dee", "h4").id, "Dee");
+  late->welcome(t.sqlite->create_player("Dee", "h4").value().id, "Dee");
   t.on_room([&] { t.room->watch(late, 1); });
   const auto logs = late->of_type("chat_log");
   REQUIRE(logs.size() == 1);
@@ -193,7 +193,7 @@ TEST_CASE(
   CHECK(t.cy->of_type("chat").back()["line"]["match"] == match);
   t.store->flush();
 
-  const auto stored = t.store->chat(match);
+  const auto stored = t.store->chat(match).value();
   REQUIRE(stored.size() == 3);
   CHECK(stored[0].text == "good luck");
   CHECK(stored[0].step == 0);

@@ -172,7 +172,7 @@ TEST_CASE("the host closes the room: the match is aborted and everyone is told w
   CHECK(last_of(*t.anne, "room_closed")["reason"] == "time for bed");
   CHECK(last_of(*t.anne, "left")["re"] == 7);
   t.store->flush();
-  CHECK(t.store->match(match)->status == "aborted");
+  CHECK(t.store->match(match).value()->status == store::MatchStatus::aborted);
   t.on_room([&] { t.room->chat(t.ben, "hello?", 8); });
   CHECK(last_of(*t.ben, "error")["code"] == "no_such_room");
 }

@@ -38,7 +38,7 @@ void wait_for_new_match(Table& t, std::int64_t old_match) {
 TEST_CASE("a rematch starts when every seated person has accepted, with the same seats") {
   Table t;
   auto cy = std::make_shared<FakeClient>();
-  cy->welcome(t.sqlite->create_player("Cy", "h3").id, "Cy");
+  cy->welcome(t.sqlite->create_player("Cy", "h3").value().id, "Cy");
   t.seat_both_and_start();
   t.on_room([&] { t.room->watch(cy, 1); });
   const std::int64_t first = last_of(*t.anne, "state")["match"];
@@ -74,8 +74,8 @@ TEST_CASE("a rematch starts when every seated person has accepted, with the same
   CHECK(last_of(*t.ben, "patch")["version"] == 1);
   CHECK(last_of(*t.ben, "patch")["match"] == second);
   t.store->flush();
-  CHECK(t.store->match(first)->status == "finished");
-  CHECK(t.store->match(second)->seats.size() == 2);
+  CHECK(t.store->match(first).value()->status == store::MatchStatus::finished);
+  CHECK(t.store->match(second).value()->seats.size() == 2);
 }
 
 TEST_CASE("leaving the finished match declines the rematch: the same seats cannot meet again") {

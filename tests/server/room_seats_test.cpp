@@ -21,7 +21,7 @@ std::shared_ptr<FakeClient> connection_of(const FakeClient& player) {
 
 std::shared_ptr<FakeClient> new_player(Table& t, const std::string& name) {
   auto client = std::make_shared<FakeClient>();
-  client->welcome(t.sqlite->create_player(name, "h-" + name).id, name);
+  client->welcome(t.sqlite->create_player(name, "h-" + name).value().id, name);
   return client;
 }
 

@@ -38,7 +38,9 @@ struct Outage {
     room->post([this, who, n, id] { room->act(who, {{"type", "add"}, {"n", n}}, id); });
     settle();
   }
-  std::int64_t stored() { return static_cast<std::int64_t>(t.sqlite->actions(match).size()); }
+  std::int64_t stored() {
+    return static_cast<std::int64_t>(t.sqlite->actions(match).value().size());
+  }
 };
 
 // The errors of `client` with `code`, and of them those answering `re` (null: pushed).

@@ -35,7 +35,7 @@ TEST_CASE("no patch leaves the room before the store has committed its action") 
   REQUIRE(run_until(t.io, [&] { return t.ben->of_type("patch").size() == 1; }));
   auto patch = t.ben->of_type("patch")[0];
   CHECK(patch["version"] == 1);
-  CHECK(t.sqlite->actions(patch["match"].get<std::int64_t>()).size() == 1);
+  CHECK(t.sqlite->actions(patch["match"].get<std::int64_t>()).value().size() == 1);
 }
 
 TEST_CASE("the patch that carries an action answers its sender's request, and only the sender's") {
@@ -204,7 +204,7 @@ TEST_CASE("a passed deadline becomes a logged timeout action") {
     return !t.ben->of_type("patch").empty();
   }));
   auto patch = t.ben->of_type("patch")[0];
-  auto log = t.sqlite->actions(patch["match"].get<std::int64_t>());
+  auto log = t.sqlite->actions(patch["match"].get<std::int64_t>()).value();
   REQUIRE(log.size() >= 1);
   CHECK(log[0].seat == kSystem);
   CHECK(nlohmann::json::parse(log[0].action_json)["type"] == "timeout");

@@ -9,7 +9,7 @@
 
 #include <unistd.h>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "protocol/patch.hpp"
 #include "rules/core/registry.hpp"
 #include "server/room.hpp"
@@ -53,7 +53,7 @@ struct Night {
     REQUIRE(normalized);
     room = std::make_shared<Room>(io, *store, directory, RoomSettings{kDefaultBotDelayMs, &clock},
                                   1, "", game, *normalized, false);
-    person->welcome(sqlite->create_player("Kim", "h").id, "Kim");
+    person->welcome(sqlite->create_player("Kim", "h").value().id, "Kim");
     room->post([this] { room->join(person, std::nullopt, 1); });
     for (const auto& kind : bots)
       room->post([this, kind] { room->add_bot(person, std::nullopt, kind, 2); });
@@ -125,7 +125,7 @@ void require_bot_move_armed(const Night& night) {
 
 // The log holds each version once, in order.
 void require_log_whole(Night& night) {
-  const auto actions = night.sqlite->actions(night.match);
+  const auto actions = night.sqlite->actions(night.match).value();
   REQUIRE(static_cast<std::int64_t>(actions.size()) == night.version);
   for (std::size_t i = 0; i < actions.size(); ++i)
     REQUIRE(actions[i].seq == static_cast<std::int64_t>(i) + 1);
@@ -243,7 +243,7 @@ TEST_CASE("a deadline that ends while an action is being stored is armed again a
   night.settle();
   night.read();
   REQUIRE(night.version == 3);
-  REQUIRE(night.sqlite->actions(night.match).back().seat == kSystem);
+  REQUIRE(night.sqlite->actions(night.match).value().back().seat == kSystem);
   require_log_whole(night);
 }
 
@@ -293,7 +293,7 @@ TEST_CASE("every game reaches its end whatever the order of people, bots, timers
         }
         REQUIRE(night.over());
         require_log_whole(night);
-        REQUIRE(night.sqlite->match(night.match)->status == "finished");
+        REQUIRE(night.sqlite->match(night.match).value()->status == store::MatchStatus::finished);
       }
     }
   }

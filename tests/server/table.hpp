@@ -9,7 +9,7 @@
 
 #include <unistd.h>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "protocol/patch.hpp"
 #include "server/room.hpp"
 #include "tests/server/fake_client.hpp"
@@ -44,8 +44,8 @@ struct Table {
     store = std::make_unique<GatedStore>(*sqlite);
     options = *game.normalize_options(options);
     room = std::make_shared<Room>(io, *store, directory, settings, 1, "", game, options, false);
-    anne->welcome(sqlite->create_player("Anne", "h1").id, "Anne");
-    ben->welcome(sqlite->create_player("Ben", "h2").id, "Ben");
+    anne->welcome(sqlite->create_player("Anne", "h1").value().id, "Anne");
+    ben->welcome(sqlite->create_player("Ben", "h2").value().id, "Ben");
   }
   ~Table() {
     room->post([r = room] { r->shutdown(); });

@@ -7,9 +7,10 @@
 // so that the writes arriving meanwhile share its commit; a lone write never waits. It is woken
 // only when idle: a busy writer takes new writes with its next batch.
 //
-// How a batch is committed (its SQL, its savepoints, what a failure undoes) is the backend's: this
-// is the queued write, the queue, the thread that owns the write connection, and the bookkeeping
-// around them, so that both backends keep the same guarantees and the same flush().
+// How a batch is committed (one transaction, savepoints, what a failure undoes) is
+// commit_batch.hpp; this is the queued write, the queue, the thread that owns the write
+// connection, and the bookkeeping around them, so that both backends keep the same guarantees and
+// the same flush().
 #pragma once
 
 #include <pthread.h>
@@ -31,54 +32,33 @@
 #include <utility>
 #include <vector>
 
+#include "persistence/outcome.hpp"
 #include "persistence/store.hpp"
+#include "persistence/store/savepoint.hpp"
+#include "persistence/store/writer_options.hpp"
 
 namespace tortuga::store {
 
-// The writer's settings, the same for every backend. These defaults are the server's too: its
-// Config reads them from here.
-struct WriterOptions {
-  int max_batch = 1024;  // most writes per transaction
-  // Group commit delay: when the last transaction held more than one write (other matches were
-  // committing too), the writer waits this long before taking the next batch, so that the writes
-  // arriving meanwhile share its commit and its fsync. A lone write never waits. 0: no delay.
-  // Under load, 1 ms made batches larger and fsyncs fewer per action, for at most that much more
-  // latency each (docs/performance.md, "The store").
-  int commit_delay_us = 1000;
-  // Told of every transaction once it has committed (or failed), on the writer thread: how many
-  // writes it held and how long it took, from BEGIN to the last Done. For the server's metrics;
-  // it must be quick and must not throw.
-  std::function<void(std::size_t writes, std::chrono::steady_clock::duration took)> on_batch;
-};
-
-// What the writer has done so far; for benchmarks and tests.
-struct WriterStats {
-  std::uint64_t writes = 0;  // writes whose Done has run
-  std::uint64_t failed_writes = 0;
-  std::uint64_t transactions = 0;  // batches, i.e. BEGIN ... COMMIT
-  std::uint64_t largest_batch = 0;
-};
-
 // Done callbacks must not throw: an exception escaping one would leave its batch half answered.
-inline void answer(const Done& done, bool ok, const std::string& error) noexcept {
-  if (done) done(ok, error);
+inline void answer(const Done& done, const Outcome<void>& written) noexcept {
+  if (done) done(written);
 }
 
 // A queued write. `apply` runs inside the batch's transaction and throws to fail this write alone;
-// it runs under a savepoint of its own where the backend needs one for that (own_savepoint).
+// it runs under a savepoint of its own if the backend says that a write of its kind needs one.
 template <class Connection>
 struct QueuedWrite {
-  QueuedWrite(std::function<void(Connection&)> apply, Done done, bool own_savepoint = true)
-      : apply(std::move(apply)), done(std::move(done)), own_savepoint(own_savepoint) {}
-  // An appended action, the write made most often, is stored by the backend's commit itself,
+  QueuedWrite(std::function<void(Connection&)> apply, Done done, Savepoint savepoint)
+      : apply(std::move(apply)), done(std::move(done)), savepoint(savepoint) {}
+  // An appended action, the write made most often, is stored by the batch's commit itself,
   // without a function object of its own to allocate. It never needs a savepoint: both backends
   // refuse an action out of order without undoing anything else.
   QueuedWrite(Action action, Done done)
-      : done(std::move(done)), own_savepoint(false), action(std::move(action)) {}
+      : done(std::move(done)), savepoint(Savepoint::none), action(std::move(action)) {}
 
   std::function<void(Connection&)> apply;  // empty for an appended action
   Done done;
-  bool own_savepoint = true;
+  Savepoint savepoint = Savepoint::none;
   Action action;  // the appended action, when `apply` is empty
 };
 
@@ -129,14 +109,16 @@ class GroupCommit {
     if (wake) queued_cv_.notify_one();
   }
 
-  // Queues a write and waits until it has committed; false if it failed. `what` names the
-  // store's method, for the error of one called on the writer thread.
-  bool write_and_wait(const char* what, std::function<void(Connection&)> apply) {
+  // Queues a write and waits until it has committed, or failed. `what` names the store's
+  // method, for the error of one called on the writer thread.
+  Outcome<void> write_and_wait(const char* what, std::function<void(Connection&)> apply,
+                               Savepoint savepoint) {
     refuse_on_writer_thread(what);
-    auto outcome = std::make_shared<std::promise<bool>>();
+    auto outcome = std::make_shared<std::promise<Outcome<void>>>();
     auto future = outcome->get_future();
-    enqueue(Write(std::move(apply),
-                  [outcome](bool ok, const std::string&) { outcome->set_value(ok); }));
+    enqueue(Write(
+        std::move(apply), [outcome](const Outcome<void>& written) { outcome->set_value(written); },
+        savepoint));
     return future.get();
   }
 

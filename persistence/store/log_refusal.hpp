@@ -14,7 +14,7 @@ namespace tortuga::store {
 
 // Where a match's log stands: the match's status, and the seq of its last action (0: none yet).
 struct LogEnd {
-  std::string status;
+  MatchStatus status = MatchStatus::running;
   std::int64_t last_seq = 0;
   std::int64_t epoch = 0;  // the match's ownership epoch (PostgreSQL; SQLite's is always 0)
 };
@@ -28,7 +28,8 @@ inline std::string log_refusal(const Action& a, const std::optional<LogEnd>& end
                     std::to_string(a.seq) + ") refused: ";
   if (a.seq < 1) return why + "seq starts at 1";
   if (!end) return why + "no such match";
-  if (end->status != "running") return why + "the match has ended (" + end->status + ")";
+  if (end->status != MatchStatus::running)
+    return why + "the match has ended (" + std::string(status_name(end->status)) + ")";
   if (end->epoch != a.epoch)
     return why + kTakenOver + " (epoch " + std::to_string(end->epoch) + ", not " +
            std::to_string(a.epoch) + ")";

@@ -1,4 +1,4 @@
-#include "persistence/pg_node_lock.hpp"
+#include "persistence/postgres/pg_node_lock.hpp"
 
 #include <pthread.h>
 

@@ -38,7 +38,7 @@ inline MatchListQuery match_list_query(const MatchFilter& f, char mark) {
     return p;
   };
   if (f.game) where.push_back("m.game = " + param({true, *f.game}));
-  if (f.status) where.push_back("m.status = " + param({true, *f.status}));
+  if (f.status) where.push_back("m.status = " + param({true, std::string(status_name(*f.status))}));
   if (f.player)
     where.push_back("m.id IN (SELECT s.match_id FROM seats s WHERE s.player_id = " +
                     param({false, {}, *f.player}) + ")");

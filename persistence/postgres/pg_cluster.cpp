@@ -1,4 +1,4 @@
-#include "persistence/pg_cluster.hpp"
+#include "persistence/postgres/pg_cluster.hpp"
 
 #include <map>
 #include <mutex>
@@ -7,8 +7,8 @@
 
 #include "persistence/now.hpp"
 #include "persistence/postgres/connection.hpp"
-#include "persistence/read_pool.hpp"
 #include "persistence/store.hpp"
+#include "persistence/store/read_pool.hpp"
 
 namespace tortuga::store {
 
@@ -169,6 +169,13 @@ struct PgCluster::Impl {
   std::mutex rooms_mutex;
   Connection rooms;  // new_room, forget_room, from any thread
   ReadPool<Connection> readers;
+
+  // A lookup on the read pool, which throws Unavailable when the database does not answer, as
+  // every lookup of the Cluster's does.
+  template <class F>
+  auto lookup(F&& read) {
+    return readers.read(std::forward<F>(read)).value();
+  }
 };
 
 PgCluster::PgCluster(const std::string& db_url, NodeSettings settings)
@@ -305,18 +312,18 @@ void PgCluster::forget_room(std::int64_t room) {
 }
 
 std::optional<RoomPlace> PgCluster::room_place(std::int64_t room) {
-  return impl_->readers.read([&](Connection& db) {
+  return impl_->lookup([&](Connection& db) {
     return first(db.query(kPlaceColumns + "WHERE r.id = $1 AND NOT r.private", room));
   });
 }
 
 std::optional<RoomPlace> PgCluster::code_place(const std::string& code) {
-  return impl_->readers.read(
+  return impl_->lookup(
       [&](Connection& db) { return first(db.query(kPlaceColumns + "WHERE r.code = $1", code)); });
 }
 
 std::optional<RoomPlace> PgCluster::match_place(std::int64_t match) {
-  return impl_->readers.read([&](Connection& db) {
+  return impl_->lookup([&](Connection& db) {
     return first(db.query(kPlaceColumns + "WHERE r.match_id = $1", match));
   });
 }
@@ -329,21 +336,22 @@ std::optional<RoomPlace> PgCluster::owner(std::int64_t room) {
 }
 
 std::vector<RoomPlace> PgCluster::seats(std::int64_t player) {
-  return impl_->readers.read([&](Connection& db) {
+  return impl_->lookup([&](Connection& db) {
     // A running match's seats are rows; an open room left by a stopped node (not started since)
     // has them in its open state.
     return places(db.query(
         kPlaceColumns +
             "WHERE (m.id IS NOT NULL AND EXISTS (SELECT 1 FROM seats s WHERE s.match_id = m.id "
             "AND s.player_id = $1)) OR (r.match_id IS NULL AND r.open_state IS NOT NULL AND "
-            "EXISTS (SELECT 1 FROM jsonb_array_elements(r.open_state::jsonb -> 'seats') AS seat "
+            "EXISTS (SELECT 1 FROM jsonb_array_elements(r.open_state::jsonb -> 'seats') AS "
+            "seat "
             "WHERE (seat -> 'player' ->> 'id')::bigint = $1)) ORDER BY r.id",
         player));
   });
 }
 
 std::vector<std::string> PgCluster::listings_elsewhere() {
-  return impl_->readers.read([&](Connection& db) {
+  return impl_->lookup([&](Connection& db) {
     const Result r = db.query(std::string("SELECT r.listing FROM rooms r JOIN nodes n ON n.id = "
                                           "r.node WHERE ") +
                                   kAlive +

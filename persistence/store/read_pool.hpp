@@ -3,7 +3,7 @@
 // for the writer (SQLite's WAL, PostgreSQL's MVCC). A read takes an idle connection (opening one
 // when none is idle, so the pool grows to the most reads ever at once) and gives it back
 // afterwards, unless the connection broke (a database server restarted): then it is closed, and
-// the read tried once more on a new one. A read that still fails throws store::Unavailable.
+// the read tried once more on a new one. A read that still fails is a Failure::unavailable.
 //
 // A Connection here has begin_read() (a read-only transaction, one snapshot), commit(),
 // rollback_if_open(), broken() and alive() (postgres/connection.hpp).
@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "persistence/store.hpp"
+#include "persistence/outcome.hpp"
 
 namespace tortuga::store {
 
@@ -31,10 +31,10 @@ class ReadPool {
   explicit ReadPool(Open open) : open_(std::move(open)) { idle_.push_back(open_()); }
 
   // Runs `read_fn(Connection&)` inside one read transaction, so that everything it reads comes
-  // from one snapshot (a match and its seats). A read that fails throws Unavailable with the
-  // reason: an empty answer is for what is not stored, never for a database that did not answer.
+  // from one snapshot (a match and its seats). A read that fails is a Failure with the reason: an
+  // empty answer is for what is not stored, never for a database that did not answer.
   template <class F>
-  auto read(F&& read_fn) -> decltype(read_fn(std::declval<Connection&>())) {
+  auto read(F&& read_fn) -> Outcome<decltype(read_fn(std::declval<Connection&>()))> {
     std::unique_ptr<Connection> c = take();
     // One that broke while idle (its server restarted, and said so as it closed it) is found
     // so before it is used, and replaced.
@@ -61,7 +61,7 @@ class ReadPool {
         c.reset();
       }
     }
-    throw Unavailable("the store could not be read: " + why);
+    return Failure{Failure::Kind::unavailable, "the store could not be read: " + why};
   }
 
  private:

@@ -1,0 +1,44 @@
+// How PgStore opens: it connects and migrates, then hands the connections, and PostgreSQL's
+// savepoint policy, to the shared store, compiled here for PostgreSQL.
+#include "persistence/postgres/pg_store.hpp"
+
+#include <exception>
+#include <memory>
+#include <stdexcept>
+#include <utility>
+
+#include "persistence/postgres/connection.hpp"
+#include "persistence/postgres/statements.hpp"
+#include "persistence/store/sql_store_impl.hpp"
+
+namespace tortuga::store {
+
+namespace {
+
+// In PostgreSQL a statement that raises spoils its whole transaction, so a write that may raise
+// gets a savepoint of its own: a match, a seat or a chat line may name a player (or a match) that
+// does not exist, which a foreign key refuses. The others raise nothing (a token hash taken twice
+// is answered, not raised; a refused action changes nothing) and spare the round trip; should one
+// raise all the same, its batch is done again with a savepoint around every write
+// (store/commit_batch.hpp).
+constexpr SavepointPolicy kSavepoints{WriteKind::new_match, WriteKind::seat_replaced,
+                                      WriteKind::chat_line};
+
+}  // namespace
+
+template <>
+std::unique_ptr<PgStore::Parts> PgStore::open(const std::string& url, const PgOptions& options) {
+  try {
+    auto db = std::make_unique<postgres::Connection>(url);
+    postgres::migrate(*db);
+    return std::make_unique<Parts>("PgStore", kSavepoints, std::move(db), options.writer,
+                                   [url] { return std::make_unique<postgres::Connection>(url); });
+  } catch (const std::exception& e) {
+    throw std::runtime_error("cannot open the match store at '" + postgres::without_password(url) +
+                             "': " + e.what());
+  }
+}
+
+template class SqlStore<postgres::Connection, PgOptions, PgStore::kSchemaVersion>;
+
+}  // namespace tortuga::store

@@ -1,0 +1,48 @@
+// Which writes run under a SAVEPOINT of their own inside their batch's transaction: the savepoint
+// policy, which each backend states (its store's .cpp), because what a failing statement leaves
+// behind is its database's.
+//
+// A savepoint is what lets a write fail alone while the rest of its batch commits; it costs a
+// round trip (or two) each, so a write that cannot need one goes without. An appended action, the
+// write made most often, never needs one in either backend and is not asked about.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <initializer_list>
+
+namespace tortuga::store {
+
+enum class Savepoint : bool {
+  none,  // the write's failure leaves nothing to undo, and its transaction usable
+  own,   // SAVEPOINT before the write; ROLLBACK TO it if the write fails
+};
+
+// The writes the store queues, besides an appended action.
+enum class WriteKind {
+  new_player,
+  player_renamed,
+  new_match,  // the match and its seats (and, on a cluster, its room's row)
+  match_ended,
+  seat_replaced,
+  chat_line,
+  admin_action,
+  probe,  // Store::probe_write
+};
+inline constexpr std::size_t kWriteKinds = 8;
+
+// A backend's savepoint policy: the kinds of writes that get a savepoint of their own.
+class SavepointPolicy {
+ public:
+  constexpr SavepointPolicy(std::initializer_list<WriteKind> guarded) {
+    for (WriteKind kind : guarded) own_[static_cast<std::size_t>(kind)] = true;
+  }
+  constexpr Savepoint operator()(WriteKind kind) const {
+    return own_[static_cast<std::size_t>(kind)] ? Savepoint::own : Savepoint::none;
+  }
+
+ private:
+  std::array<bool, kWriteKinds> own_{};
+};
+
+}  // namespace tortuga::store

@@ -1,0 +1,90 @@
+// The match store over a SQL database, written once for every backend: SqliteStore and PgStore are
+// this over their backend's Connection, options and schema version. A backend supplies that
+// connection (which begins a batch's transaction, and says whether a failed statement spoiled
+// it), its statements and migrations (statements.hpp, found by the Connection), and how its store
+// opens (open, specialized in its sqlite_store.cpp or pg_store.cpp), which hands over its
+// savepoint policy (savepoint.hpp).
+//
+// Writes: one writer thread owns the only write connection. It takes every write waiting in the
+// queue (up to max_batch) into one transaction (group commit, group_commit.hpp), in which a
+// failing write fails alone while the rest of its batch commits (commit_batch.hpp). It answers
+// each write after COMMIT. A busy server thus pays one commit (one fsync) per batch, not one per
+// action.
+//
+// Reads: a pool of connections, each used by one thread at a time and holding its own prepared
+// statements (read_pool.hpp); each read runs in one read transaction, so that a match and its
+// seats come from the same snapshot.
+//
+// Its members are defined in sql_store_impl.hpp, which only a backend's store includes: each
+// backend's instantiation is compiled once, in its sqlite_store.cpp or pg_store.cpp.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "persistence/store.hpp"
+#include "persistence/store/writer_options.hpp"
+
+namespace tortuga::store {
+
+template <class Connection, class Options, int SchemaVersion>
+class SqlStore : public Store {
+ public:
+  // Opens the database `where` names (a SQLite file's path, a PostgreSQL URL) and migrates its
+  // schema. Throws std::runtime_error, naming `where` (without a password), if the database
+  // cannot be opened, is not one, or has a schema newer than this build's.
+  explicit SqlStore(const std::string& where, Options options = {});
+  // Commits every queued write and runs its Done, then stops the writer.
+  ~SqlStore() override;
+  SqlStore(const SqlStore&) = delete;
+  SqlStore& operator=(const SqlStore&) = delete;
+
+  Outcome<Player> create_player(const std::string& name, const std::string& token_hash) override;
+  void create_player(const std::string& name, const std::string& token_hash,
+                     PlayerCreated created) override;
+  Outcome<std::optional<Player>> player_by_token_hash(const std::string& hash) override;
+  Outcome<std::optional<Player>> player(std::int64_t id) override;
+  void rename_player(std::int64_t id, const std::string& name, Done done) override;
+
+  Outcome<std::int64_t> create_match(const Match& m) override;
+  void create_match(const Match& m, Created created) override;
+  void append_action(const Action& a, Done done) override;
+  void finish_match(std::int64_t id, MatchStatus status, const std::string& result_json,
+                    std::int64_t ended_ms, Done done) override;
+  void replace_seat(std::int64_t match, const Seat& seat, Done done) override;
+  void append_chat(const ChatLine& line, Done done) override;
+  void flush() override;
+
+  void record_admin_action(const AdminAction& a, Done done) override;
+  Outcome<std::vector<AdminAction>> admin_actions(int limit,
+                                                  std::optional<std::int64_t> before_id) override;
+  bool ping() override;
+  void probe_write(Done done) override;
+
+  Outcome<std::vector<Match>> list_matches(const MatchFilter& f) override;
+  Outcome<std::optional<Match>> match(std::int64_t id) override;
+  Outcome<std::vector<Action>> actions(std::int64_t match) override;
+  Outcome<std::vector<Match>> unfinished_matches() override;
+  Outcome<std::vector<ChatLine>> chat(std::int64_t match) override;
+
+  WriterStats stats() const;
+
+  // The schema version this build writes.
+  static constexpr int kSchemaVersion = SchemaVersion;
+
+  // The read pool and the writer, on the connections the backend opened (and migrated); defined
+  // in sql_store_impl.hpp.
+  struct Parts;
+
+ private:
+  // The backend's: opens the connections, migrates, and hands them over with its savepoint
+  // policy. Throws as the constructor does.
+  static std::unique_ptr<Parts> open(const std::string& where, const Options& options);
+
+  std::unique_ptr<Parts> parts_;
+};
+
+}  // namespace tortuga::store

@@ -1,0 +1,66 @@
+// The statements every backend has, declared once for both: each backend writes them in its own
+// SQL (sqlite/*.cpp, postgres/*.cpp) and declares them by including this file inside its own
+// namespace (sqlite/statements.hpp, postgres/statements.hpp), where `Connection` is its
+// connection. The shared store (sql_store_impl.hpp) calls them unqualified, so that the
+// backend's are found by its Connection (argument-dependent lookup); their names are not the
+// Store's, whose members would hide them.
+//
+// Writes run inside the writer's transaction, reads inside a read pool's. Each throws on a failed
+// statement, and a write throws too, in words a caller can act on, when the database refuses it.
+//
+// No #pragma once: it is included once in each backend's namespace. It includes nothing; the
+// backend's header includes what it needs (persistence/store.hpp, its connection) first.
+
+// Players. insert_player returns the new id (p.id is ignored) and throws if another player has
+// that token hash; update_player_name is false for a player that does not exist.
+std::int64_t insert_player(Connection& db, const Player& p);
+bool update_player_name(Connection& db, std::int64_t id, const std::string& name);
+std::optional<Player> select_player_by_token_hash(Connection& db, const std::string& hash);
+std::optional<Player> select_player(Connection& db, std::int64_t id);
+
+// Matches and their seats. insert_match stores the match with its seats and returns its id (m.id
+// and m.action_count are ignored; a created_ms of 0 means now). update_match_end ends a running
+// match, false if there is no running match with that id; update_seat gives seat.seat of a running
+// match to seat's player or bot, false if there is no such seat of a running match. A read gives
+// each match its seats and its action count.
+std::int64_t insert_match(Connection& db, const Match& m);
+bool update_match_end(Connection& db, std::int64_t id, MatchStatus status,
+                      const std::string& result_json, std::int64_t ended_ms);
+bool update_seat(Connection& db, std::int64_t match, const Seat& seat);
+std::optional<MatchStatus> select_match_status(Connection& db, std::int64_t id);
+std::vector<Match> select_matches(Connection& db, const MatchFilter& f);  // newest first
+std::optional<Match> select_match(Connection& db, std::int64_t id);
+std::vector<Match> select_running_matches(Connection& db);  // oldest first
+
+// Logs. insert_action appends an action if it is the next of its match's log, and the match is
+// still running (and, on PostgreSQL, still at the action's epoch); it throws otherwise, saying why
+// (log_refusal.hpp). It needs no savepoint in either backend. select_log is a match's actions in
+// seq order, none for an unknown match.
+void insert_action(Connection& db, const Action& a);
+std::vector<Action> select_log(Connection& db, std::int64_t match);
+
+// Chat. A time_ms of 0 means now; insert_chat_line throws (a foreign key) for a match or player
+// that does not exist. select_chat is in the order the lines were said.
+void insert_chat_line(Connection& db, const ChatLine& line);
+std::vector<ChatLine> select_chat(Connection& db, std::int64_t match);
+
+// What operators did. a.id is ignored; a time_ms of 0 means now. Newest first, at most `limit`,
+// ids below `before_id` if given.
+void insert_admin_action(Connection& db, const AdminAction& a);
+std::vector<AdminAction> select_admin_actions(Connection& db, int limit,
+                                              std::optional<std::int64_t> before_id);
+
+// The schema. migrate brings the database up to the backend's schema version in one transaction:
+// every migration it lacks, or none of them (migrate.hpp); it throws, leaving the database as it
+// was, if a migration fails or the database's schema is newer than this build's. It starts with
+// begin_migration, which opens the transaction (and on PostgreSQL takes the lock that stores
+// starting at once on one database migrate in turn), and ends with set_schema_version.
+void migrate(Connection& db);
+void begin_migration(Connection& db);
+void set_schema_version(Connection& db, int version);
+// The schema's version, as the database holds it: 0 for a database without the store's tables.
+// Reading it reaches the database's own storage, as SELECT 1 would not: for Store::ping.
+int select_schema_version(Connection& db);
+// Writes the schema's version again as it is: a real write that keeps nothing, for
+// Store::probe_write. Throws if the database cannot write.
+void rewrite_schema_version(Connection& db);

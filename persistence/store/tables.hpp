@@ -1,0 +1,129 @@
+// The tables both backends hold, written once: players, matches, seats, the first form of the
+// action log, the history's indexes, the operators' record and the chat. Each backend's migrations
+// (its schema.cpp) put them in its own dialect, which fills in the few words the two databases
+// say differently: how a table and an index are made (PostgreSQL completes a database somebody
+// prepared by hand, so it makes only what is missing), an id that the database assigns, a 64-bit
+// integer, bytes kept as they are, and a table stored in the order of its primary key.
+//
+// These are parts of migrations already run on every database: append only, as the migrations
+// are. A table changes by a new migration of each backend, never here.
+#pragma once
+
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace tortuga::store {
+
+struct Dialect {
+  std::string_view create_table;  // {create_table}
+  std::string_view create_index;  // {create_index}
+  std::string_view id;            // {id}: an integer key the database assigns
+  std::string_view int64;         // {int64}
+  std::string_view bytes;         // {bytes}: an action's text, byte for byte
+  std::string_view clustered;     // {clustered}: after a table stored in its key's order
+};
+
+// `sql` with each {word} of the dialect put in.
+inline std::string in_dialect(std::string_view sql, const Dialect& d) {
+  const std::pair<std::string_view, std::string_view> words[] = {{"{create_table}", d.create_table},
+                                                                 {"{create_index}", d.create_index},
+                                                                 {"{id}", d.id},
+                                                                 {"{int64}", d.int64},
+                                                                 {"{bytes}", d.bytes},
+                                                                 {"{clustered}", d.clustered}};
+  std::string out(sql);
+  for (const auto& [word, said] : words)
+    for (auto at = out.find(word); at != std::string::npos; at = out.find(word, at + said.size()))
+      out.replace(at, word.size(), said);
+  return out;
+}
+
+// The parts of one migration, one after the other, each in the dialect.
+inline std::string in_dialect(std::initializer_list<std::string_view> parts, const Dialect& d) {
+  std::string out;
+  for (std::string_view part : parts) out += in_dialect(part, d);
+  return out;
+}
+
+namespace tables {
+
+inline constexpr std::string_view kPlayers = R"sql(
+{create_table} players (
+  id {id},
+  name TEXT NOT NULL,
+  token_hash TEXT NOT NULL UNIQUE,
+  created_ms {int64} NOT NULL
+);)sql";
+
+inline constexpr std::string_view kMatches = R"sql(
+{create_table} matches (
+  id {id},
+  game TEXT NOT NULL,
+  options TEXT NOT NULL,
+  seed {int64} NOT NULL,  -- the uint64 seed's bits as a signed 64-bit integer
+  script TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('running', 'finished', 'aborted')),
+  result TEXT NOT NULL,
+  created_ms {int64} NOT NULL,
+  ended_ms {int64} NOT NULL DEFAULT 0
+);)sql";
+
+inline constexpr std::string_view kSeats = R"sql(
+{create_table} seats (
+  match_id {int64} NOT NULL REFERENCES matches (id),
+  seat INTEGER NOT NULL,
+  player_id {int64} REFERENCES players (id),
+  name TEXT NOT NULL,
+  bot TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY (match_id, seat)
+){clustered};)sql";
+
+// The log as both backends first kept it, one table keyed by (match, seq).
+inline constexpr std::string_view kActions = R"sql(
+{create_table} actions (
+  match_id {int64} NOT NULL REFERENCES matches (id),
+  seq {int64} NOT NULL CHECK (seq >= 1),
+  seat INTEGER NOT NULL,
+  action {bytes} NOT NULL,
+  time_ms {int64} NOT NULL,
+  PRIMARY KEY (match_id, seq)
+){clustered};)sql";
+
+// The history's lists, newest first, each from an index: by game, by status, by player.
+inline constexpr std::string_view kHistoryIndexes = R"sql(
+{create_index} matches_by_game ON matches (game, id);
+{create_index} matches_by_status ON matches (status, id);
+{create_index} seats_by_player ON seats (player_id, match_id);
+)sql";
+
+// What operators did through the admin API, for review: who, when, what.
+inline constexpr std::string_view kAdminActions = R"sql(
+{create_table} admin_actions (
+  id {id},
+  time_ms {int64} NOT NULL,
+  who TEXT NOT NULL,
+  action TEXT NOT NULL,
+  detail TEXT NOT NULL
+);)sql";
+
+// What was said in a room while its match ran, for the match's history. Read by match only,
+// hence the index; a line is never changed once written.
+inline constexpr std::string_view kChat = R"sql(
+{create_table} chat (
+  id {id},
+  match_id {int64} NOT NULL REFERENCES matches (id),
+  step {int64} NOT NULL CHECK (step >= 0),
+  seat INTEGER,
+  player_id {int64} REFERENCES players (id),
+  name TEXT NOT NULL,
+  text TEXT NOT NULL,
+  time_ms {int64} NOT NULL
+);
+{create_index} chat_by_match ON chat (match_id, id);
+)sql";
+
+}  // namespace tables
+
+}  // namespace tortuga::store
