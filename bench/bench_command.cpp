@@ -15,7 +15,7 @@
 #include "bench/load.hpp"
 #include "bench/server_child.hpp"
 #include "rules/core/registry.hpp"
-#include "server/commands.hpp"
+#include "server/cli/commands.hpp"
 
 namespace tortuga {
 namespace {
