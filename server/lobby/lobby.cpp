@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "persistence/now.hpp"
 #include "persistence/token.hpp"
 #include "protocol/codes.hpp"
 #include "protocol/event.hpp"
@@ -18,11 +19,6 @@
 namespace tortuga {
 namespace {
 
-std::int64_t now_ms() {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
-
 // Every game as welcome describes it, written once: about 23 KB, the same for every player, and
 // asked for by every hello.
 const std::string& games_text() {
@@ -32,17 +28,6 @@ const std::string& games_text() {
     return protocol::event::text_of(games);
   }();
   return text;
-}
-
-void refuse(const std::shared_ptr<Client>& c, const Json& re, const char* code,
-            const std::string& message) {
-  server_metrics().error_sent(code);
-  c->send(protocol::event::error(re, code, message));
-}
-
-void refuse(const std::shared_ptr<Client>& c, const Json& re, const Error& refusal) {
-  server_metrics().error_sent(refusal.code);
-  c->send(protocol::event::error(re, refusal));
 }
 
 // Another node's room as its owner published it, if the lobby lists it; else null.
@@ -79,13 +64,13 @@ std::shared_ptr<Room> Lobby::rebuild(const store::Match& m, std::int64_t room_id
     TORTUGA_LOG_AT(
         error, log::Context("match_aborted").match(m.id).field("game", m.game),
         "match " << m.id << " cannot be rebuilt, marked aborted: " << replayed.error().message);
-    store_.finish_match(m.id, "aborted", "null", now_ms(), [](bool, const std::string&) {});
+    store_.finish_match(m.id, "aborted", "null", store::now_ms(), [](bool, const std::string&) {});
     server_metrics().game(m.game).matches_abandoned->add();
     return nullptr;
   }
   std::unique_ptr<State> state = std::move(*replayed);
   if (state->is_over()) {  // the last action was stored, the result not yet
-    store_.finish_match(m.id, "finished", state->result().dump(), now_ms(),
+    store_.finish_match(m.id, "finished", state->result().dump(), store::now_ms(),
                         [](bool, const std::string&) {});
     return nullptr;
   }
@@ -280,9 +265,9 @@ bool Lobby::sent_elsewhere(const std::shared_ptr<Client>& c, const Json& re,
                            const std::optional<store::RoomPlace>& place) {
   if (!place || place->node == cluster_->node()) return false;
   if (place->url.empty() && nudge_) nudge_();
-  server_metrics().error_sent(code::kElsewhere);
-  c->send(protocol::event::elsewhere(re, "moved: that room is on another node", place->url,
-                                     place->room, place->match));
+  c->send(counted_error(code::kElsewhere,
+                        protocol::event::elsewhere(re, "moved: that room is on another node",
+                                                   place->url, place->room, place->match)));
   return true;
 }
 
@@ -299,13 +284,13 @@ void Lobby::handle(const std::shared_ptr<Client>& client, protocol::Parsed parse
 
 void Lobby::dispatch(const std::shared_ptr<Client>& client, protocol::Parsed& parsed) {
   if (!parsed.command) {
-    return refuse(client, parsed.id, parsed.command.error());
+    return client->refuse(parsed.id, parsed.command.error());
   }
   protocol::Command& command = *parsed.command;
   const bool welcomed = client->player() != 0;
   if (!welcomed && !std::holds_alternative<protocol::Hello>(command) &&
       !std::holds_alternative<protocol::Ping>(command))
-    return refuse(client, parsed.id, code::kNotWelcomed, "send hello first");
+    return client->refuse(parsed.id, {code::kNotWelcomed, "send hello first"});
   try {
     // Each command is handed over, not copied: an action goes on into the match's history.
     std::visit([&](auto& m) { on(client, parsed.id, std::move(m)); }, command);
@@ -318,8 +303,9 @@ void Lobby::dispatch(const std::shared_ptr<Client>& client, protocol::Parsed& pa
                        .player(client->player())
                        .field("type", protocol::type_name(command)),
                    protocol::type_name(command) << " not answered: " << e.what());
-    refuse(client, parsed.id, code::kStoreUnavailable,
-           "the store cannot be reached now: nothing was changed; try again shortly");
+    client->refuse(parsed.id,
+                   {code::kStoreUnavailable,
+                    "the store cannot be reached now: nothing was changed; try again shortly"});
   } catch (const std::exception& e) {
     // A bug is the only way here; the client learns no more than that.
     TORTUGA_LOG_AT(error,
@@ -327,7 +313,7 @@ void Lobby::dispatch(const std::shared_ptr<Client>& client, protocol::Parsed& pa
                        .player(client->player())
                        .field("type", protocol::type_name(command)),
                    protocol::type_name(command) << " failed: " << e.what());
-    refuse(client, parsed.id, code::kInternal, "the server could not complete that request");
+    client->refuse(parsed.id, {code::kInternal, "the server could not complete that request"});
   }
 }
 
@@ -342,12 +328,13 @@ void Lobby::welcome_new_player(const std::shared_ptr<Client>& c, const Json& re,
                                const std::string& name, std::function<void()> next) {
   if (auto wait = new_players_.use(c->address(), Allowance::Clock::now())) {
     server_metrics().limit_refused(Limit::players_per_address);
-    server_metrics().error_sent(code::kTooManyPlayers);
-    c->send(protocol::event::retry_later(
-        re, code::kTooManyPlayers,
-        "at most " + std::to_string(new_players_.most()) +
-            " new players an hour from one address; resend the token of a player you have",
-        wait->count()));
+    c->send(counted_error(
+        code::kTooManyPlayers,
+        protocol::event::retry_later(
+            re, code::kTooManyPlayers,
+            "at most " + std::to_string(new_players_.most()) +
+                " new players an hour from one address; resend the token of a player you have",
+            wait->count())));
     return next();
   }
   std::string token = store::new_token();
@@ -359,8 +346,8 @@ void Lobby::welcome_new_player(const std::shared_ptr<Client>& c, const Json& re,
         if (player.id == 0) {
           if (health) health->failed("a new player could not be stored");
           // A new token is never taken: only the store failing leaves the player unstored.
-          refuse(c, re, code::kStoreUnavailable,
-                 "the player could not be stored now: send hello again shortly");
+          c->refuse(re, {code::kStoreUnavailable,
+                         "the player could not be stored now: send hello again shortly"});
         } else {
           c->welcome(player.id, player.name);
           c->send(protocol::event::welcome(re, {{"id", player.id}, {"name", player.name}}, token,
@@ -373,11 +360,11 @@ void Lobby::welcome_new_player(const std::shared_ptr<Client>& c, const Json& re,
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Hello& m) {
   // Without a token this connection already has a player (welcome_new_player made the others).
   if (!m.token)
-    return refuse(c, re, code::kBadToken, "this connection has a player: resend its token");
+    return c->refuse(re, {code::kBadToken, "this connection has a player: resend its token"});
   auto found = store_.player_by_token_hash(store::hash_token(*m.token));
-  if (!found) return refuse(c, re, code::kBadToken, "that token belongs to no player");
+  if (!found) return c->refuse(re, {code::kBadToken, "that token belongs to no player"});
   if (c->player() != 0 && c->player() != found->id)
-    return refuse(c, re, code::kBadToken, "this connection already speaks for another player");
+    return c->refuse(re, {code::kBadToken, "this connection already speaks for another player"});
   store::Player player = *found;
   if (player.name != m.name) {
     store_.rename_player(player.id, m.name, [](bool, const std::string&) {});
@@ -430,7 +417,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
       return a.value("id", std::int64_t{0}) < b.value("id", std::int64_t{0});
     });
   }
-  c->send(protocol::event::rooms(re, rooms, now_ms()));
+  c->send(protocol::event::rooms(re, rooms, store::now_ms()));
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, protocol::WatchLobby m) {
@@ -443,26 +430,26 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::CreateRoom& m) {
   const Game* game = find_game(m.game);
-  if (!game) return refuse(c, re, code::kUnknownGame, "no game " + m.game);
+  if (!game) return c->refuse(re, {code::kUnknownGame, "no game " + m.game});
   // Every room message carries the options, and its listing their summary: their size is
   // bounded before anything reads further into them.
   if (const std::size_t bytes = m.options.dump().size(); bytes > limits_.max_options_bytes)
-    return refuse(c, re, code::kOptionsTooLarge,
-                  "options of " + std::to_string(bytes) + " bytes; at most " +
-                      std::to_string(limits_.max_options_bytes) + " are accepted");
+    return c->refuse(re, {code::kOptionsTooLarge,
+                          "options of " + std::to_string(bytes) + " bytes; at most " +
+                              std::to_string(limits_.max_options_bytes) + " are accepted"});
   auto options = game->normalize_options(m.options);
-  if (!options) return refuse(c, re, Error{code::kBadOptions, options.error().message});
+  if (!options) return c->refuse(re, Error{code::kBadOptions, options.error().message});
   if (drain_.draining())
-    return refuse(c, re, code::kDraining,
-                  "the server is draining: it makes no new rooms; try again later");
+    return c->refuse(
+        re, {code::kDraining, "the server is draining: it makes no new rooms; try again later"});
   if (room_count() >= static_cast<std::size_t>(limits_.max_rooms))
-    return refuse(c, re, code::kServerFull, "the server hosts as many rooms as it may");
+    return c->refuse(re, {code::kServerFull, "the server hosts as many rooms as it may"});
   if (!made_by(c, re)) return;
   // Counted from here on; every refusal below gives it back.
   auto refuse_made = [&](const char* code, const std::string& message) {
     rooms_per_player_.give_back(c->player());
     rooms_per_address_.give_back(c->address());
-    refuse(c, re, code, message);
+    c->refuse(re, {code, message});
   };
   // On a cluster the room's id, and a private room's code, are the cluster's: its row is made
   // first, with a new code until one is free on every node.
@@ -505,18 +492,17 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
 bool Lobby::made_by(const std::shared_ptr<Client>& c, const Json& re) {
   if (!rooms_per_player_.take(c->player())) {
     server_metrics().limit_refused(Limit::rooms_per_player);
-    refuse(c, re, code::kTooManyRooms,
-           "a player may have at most " + std::to_string(rooms_per_player_.ceiling()) +
-               " rooms at a time; close or leave one first");
+    c->refuse(re, {code::kTooManyRooms, "a player may have at most " +
+                                            std::to_string(rooms_per_player_.ceiling()) +
+                                            " rooms at a time; close or leave one first"});
     return false;
   }
   if (!rooms_per_address_.take(c->address())) {
     rooms_per_player_.give_back(c->player());
     server_metrics().limit_refused(Limit::rooms_per_address);
-    refuse(c, re, code::kTooManyRooms,
-           "the players of one address may have at most " +
-               std::to_string(rooms_per_address_.ceiling()) +
-               " rooms at a time; close or leave one first");
+    c->refuse(re, {code::kTooManyRooms, "the players of one address may have at most " +
+                                            std::to_string(rooms_per_address_.ceiling()) +
+                                            " rooms at a time; close or leave one first"});
     return false;
   }
   return true;
@@ -536,11 +522,12 @@ bool Lobby::refused_guessing(const std::shared_ptr<Client>& c, const Json& re,
   if (!std::holds_alternative<std::string>(ref)) return false;
   const auto wait = guesses_.barred(Guesses::Kind::join_code, c->address());
   if (!wait) return false;
-  server_metrics().error_sent(code::kTooManyGuesses);
-  c->send(protocol::event::retry_later(re, code::kTooManyGuesses,
-                                       "too many join codes that named no room: try again in " +
-                                           std::to_string((wait->count() + 999) / 1000) + " s",
-                                       wait->count()));
+  c->send(counted_error(
+      code::kTooManyGuesses,
+      protocol::event::retry_later(re, code::kTooManyGuesses,
+                                   "too many join codes that named no room: try again in " +
+                                       std::to_string((wait->count() + 999) / 1000) + " s",
+                                   wait->count())));
   return true;
 }
 
@@ -555,7 +542,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
   if (!room && cluster_ && sent_elsewhere(c, re, place_of(m.room))) return;
   if (!room) {
     guessed_wrong(c, m.room);
-    return refuse(c, re, code::kNoSuchRoom, "no such room");
+    return c->refuse(re, {code::kNoSuchRoom, "no such room"});
   }
   enter(c, room->id());
   room->post([room, c, re, seat = m.seat] { room->join(c, seat, re); });
@@ -567,7 +554,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
   if (!room && cluster_ && sent_elsewhere(c, re, place_of(m.room))) return;
   if (!room) {
     guessed_wrong(c, m.room);
-    return refuse(c, re, code::kNoSuchRoom, "no such room");
+    return c->refuse(re, {code::kNoSuchRoom, "no such room"});
   }
   enter(c, room->id());
   room->post([room, c, re] { room->watch(c, re); });
@@ -575,13 +562,13 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::AddBot& m) {
   auto room = member_room(c, m.room);
-  if (!room) return refuse(c, re, code::kNotInRoom, "join the room first");
+  if (!room) return c->refuse(re, {code::kNotInRoom, "join the room first"});
   room->post([room, c, re, seat = m.seat, bot = m.bot] { room->add_bot(c, seat, bot, re); });
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::LeaveRoom& m) {
   auto room = member_room(c, m.room);
-  if (!room) return refuse(c, re, code::kNotInRoom, "not in that room");
+  if (!room) return c->refuse(re, {code::kNotInRoom, "not in that room"});
   {
     std::lock_guard lock(mutex_);
     client_rooms_[c.get()].erase(m.room);
@@ -591,7 +578,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Start& m) {
   auto room = member_room(c, m.room);
-  if (!room) return refuse(c, re, code::kNotInRoom, "join the room first");
+  if (!room) return c->refuse(re, {code::kNotInRoom, "join the room first"});
   room->post([room, c, re] { room->start(c, re); });
 }
 
@@ -601,8 +588,8 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, protocol::Act m
   if (!room) {
     auto stored = store_.match(m.match);
     if (stored && stored->status != "running")
-      return refuse(c, re, code::kMatchOver, "the match is over");
-    return refuse(c, re, code::kNoSuchMatch, "no running match " + std::to_string(m.match));
+      return c->refuse(re, {code::kMatchOver, "the match is over"});
+    return c->refuse(re, {code::kNoSuchMatch, "no running match " + std::to_string(m.match)});
   }
   // An action is played at once on this thread when its room is free: handing it to the other
   // thread would cost a wake-up and a trip between the cores' caches on every move.
@@ -614,7 +601,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, protocol::Act m
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Sync& m) {
   auto room = room_of_match(m.match);
   if (!room && cluster_ && sent_elsewhere(c, re, cluster_->match_place(m.match))) return;
-  if (!room) return refuse(c, re, code::kNoSuchMatch, "no live match " + std::to_string(m.match));
+  if (!room) return c->refuse(re, {code::kNoSuchMatch, "no live match " + std::to_string(m.match)});
   room->post([room, c, re] { room->sync(c, re); });
 }
 
@@ -633,7 +620,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::GetMatch& m) {
   auto match = readable_match(store_, m.match, Viewer{c->player(), m.code});
-  if (!match) return refuse(c, re, match.error().code.c_str(), match.error().message);
+  if (!match) return c->refuse(re, match.error());
   c->send(protocol::event::match(re, match_json(*match)));
 }
 
@@ -641,7 +628,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
   // Computed away from this thread, which serves other connections meanwhile.
   replays_.request(m.match, m.seat, Viewer{c->player(), m.code}, c->address(),
                    [c, re](Expected<std::string> replay) {
-                     if (!replay) return refuse(c, re, replay.error());
+                     if (!replay) return c->refuse(re, replay.error());
                      c->send(protocol::event::replay_of_text(re, *replay));
                    });
 }
@@ -652,44 +639,44 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, protocol::Chat m) {
   auto room = member_room(c, m.room);
-  if (!room) return refuse(c, re, code::kNotInRoom, "join or watch the room first");
+  if (!room) return c->refuse(re, {code::kNotInRoom, "join or watch the room first"});
   room->post(
       [room, c, re, text = std::move(m.text)]() mutable { room->chat(c, std::move(text), re); });
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Mute& m) {
   auto room = member_room(c, m.room);
-  if (!room) return refuse(c, re, code::kNotInRoom, "join or watch the room first");
+  if (!room) return c->refuse(re, {code::kNotInRoom, "join or watch the room first"});
   room->post([room, c, re, m] { room->mute(c, m.player, m.muted, re); });
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::SpectatorChat& m) {
   auto room = member_room(c, m.room);
-  if (!room) return refuse(c, re, code::kNotInRoom, "join or watch the room first");
+  if (!room) return c->refuse(re, {code::kNotInRoom, "join or watch the room first"});
   room->post([room, c, re, allowed = m.allowed] { room->set_spectator_chat(c, allowed, re); });
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::TransferHost& m) {
   auto room = member_room(c, m.room);
-  if (!room) return refuse(c, re, code::kNotInRoom, "join the room first");
+  if (!room) return c->refuse(re, {code::kNotInRoom, "join the room first"});
   room->post([room, c, re, player = m.player] { room->transfer_host(c, player, re); });
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::RemovePlayer& m) {
   auto room = member_room(c, m.room);
-  if (!room) return refuse(c, re, code::kNotInRoom, "join the room first");
+  if (!room) return c->refuse(re, {code::kNotInRoom, "join the room first"});
   room->post([room, c, re, player = m.player] { room->remove_player(c, player, re); });
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::AllowPlayer& m) {
   auto room = member_room(c, m.room);
-  if (!room) return refuse(c, re, code::kNotInRoom, "join the room first");
+  if (!room) return c->refuse(re, {code::kNotInRoom, "join the room first"});
   room->post([room, c, re, player = m.player] { room->allow_player(c, player, re); });
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, protocol::CloseRoom m) {
   auto room = member_room(c, m.room);
-  if (!room) return refuse(c, re, code::kNotInRoom, "join the room first");
+  if (!room) return c->refuse(re, {code::kNotInRoom, "join the room first"});
   room->post([room, c, re, reason = std::move(m.reason)]() mutable {
     room->close_room(c, std::move(reason), re);
   });
@@ -697,7 +684,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, protocol::Close
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, protocol::StandIn m) {
   auto room = member_room(c, m.room);
-  if (!room) return refuse(c, re, code::kNotInRoom, "join the room first");
+  if (!room) return c->refuse(re, {code::kNotInRoom, "join the room first"});
   room->post([room, c, re, seat = m.seat, bot = std::move(m.bot)]() mutable {
     room->stand_in(c, seat, std::move(bot), re);
   });
@@ -705,7 +692,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, protocol::Stand
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Rematch& m) {
   auto room = member_room(c, m.room);
-  if (!room) return refuse(c, re, code::kNotInRoom, "join the room first");
+  if (!room) return c->refuse(re, {code::kNotInRoom, "join the room first"});
   room->post([room, c, re] { room->rematch(c, re); });
 }
 

@@ -70,9 +70,8 @@ void WebSocketSession::on_accept(beast::error_code ec) {
   counted_ = true;
   server_metrics().connection_accepted();
   if (++state_.connections > state_.limits.max_connections) {
-    server_metrics().error_sent(code::kServerFull);
     enqueue(std::make_shared<const std::string>(
-        protocol::event::error(nullptr, code::kServerFull, "too many connections; try later")));
+        refusal(nullptr, {code::kServerFull, "too many connections; try later"})));
     close(CloseReason::limit, websocket::close_code::try_again_later);  // once the error is written
     return;
   }
@@ -109,8 +108,7 @@ void WebSocketSession::refuse_and_close(CloseReason cause, const char* code,
   std::string reason = std::string(code) + ": " + message;
   if (reason.size() > 123) reason.resize(123);
   // Queued at once, ahead of the close frame (send() would queue it behind).
-  server_metrics().error_sent(code);
-  enqueue(std::make_shared<const std::string>(protocol::event::error(nullptr, code, message)));
+  enqueue(std::make_shared<const std::string>(refusal(nullptr, {code, message})));
   close(cause, {static_cast<websocket::close_code>(close_code), reason});
 }
 
@@ -156,18 +154,19 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
   } else if (!take_token()) {
     server_metrics().message_received(ServerMetrics::kUnparsed);
     server_metrics().rate_limited();
-    refuse(refused_id(), code::kRateLimited,
-           "more than the allowed messages per second; this one was dropped");
+    refuse(refused_id(),
+           {code::kRateLimited, "more than the allowed messages per second; this one was dropped"});
     buffer_.consume(buffer_.size());
     return rest();
   } else if (bytes > state_.limits.max_message_bytes) {
     server_metrics().message_received(ServerMetrics::kUnparsed);
-    refuse(refused_id(), code::kMessageTooLarge,
-           "messages are limited to " + std::to_string(state_.limits.max_message_bytes) + " bytes",
-           {{"max_bytes", state_.limits.max_message_bytes}});
+    refuse(refused_id(),
+           {code::kMessageTooLarge,
+            "messages are limited to " + std::to_string(state_.limits.max_message_bytes) + " bytes",
+            {{"max_bytes", state_.limits.max_message_bytes}}});
   } else if (!ws_.got_text()) {
     server_metrics().message_received(ServerMetrics::kUnparsed);
-    refuse(nullptr, code::kBadJson, "send JSON in text frames");
+    refuse(nullptr, {code::kBadJson, "send JSON in text frames"});
   } else {
     auto data = buffer_.cdata();
     std::string_view text(static_cast<const char*>(data.data()), data.size());
@@ -211,12 +210,6 @@ protocol::Json WebSocketSession::refused_id() const {
   auto data = buffer_.cdata();
   return protocol::peek_id({static_cast<const char*>(data.data()), data.size()},
                            state_.limits.max_message_bytes);
-}
-
-void WebSocketSession::refuse(const protocol::Json& re, const char* code,
-                              const std::string& message, const protocol::Json& params) {
-  server_metrics().error_sent(code);
-  send(protocol::event::error(re, code, message, params));
 }
 
 bool WebSocketSession::too_far_behind(std::size_t bytes) const {

@@ -48,9 +48,6 @@ class WebSocketSession : public Client, public std::enable_shared_from_this<WebS
   bool take_token();  // the rate limit's token bucket
   void rest();        // reads again once the bucket holds a token
   protocol::Json refused_id() const;
-  // Sends an error and counts it.
-  void refuse(const protocol::Json& re, const char* code, const std::string& message,
-              const protocol::Json& params = nullptr);
   void close(CloseReason cause, boost::beast::websocket::close_reason reason);
   void send_close();
   // Sends an error, then closes with `close_code`, its reason starting with the error's code.

@@ -7,11 +7,23 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "rules/core/error.hpp"
 
 namespace tortuga {
 
 using Message = std::shared_ptr<const std::string>;
+
+// The error that refuses request `re` (null: it answers no request), counted on /metrics by its
+// code. Every refusal is made here or by counted_error, so that none goes uncounted.
+std::string refusal(const nlohmann::json& re, const Error& error);
+// A refusal with fields of its own (protocol::event's retry_later, elsewhere, match_waits):
+// `text` as made, counted under `code`.
+std::string counted_error(std::string_view code, std::string text);
 
 class Client {
  public:
@@ -22,6 +34,8 @@ class Client {
   // Thread-safe. Messages are delivered in the order of the calls.
   virtual void send(Message message) = 0;
   void send(std::string text) { send(std::make_shared<const std::string>(std::move(text))); }
+  // Refuses request `re` (refusal above). Thread-safe, as send.
+  void refuse(const nlohmann::json& re, const Error& error) { send(refusal(re, error)); }
 
   const std::string& address() const { return address_; }
   std::int64_t player() const { return player_.load(); }

@@ -30,11 +30,6 @@ const char* status_name(Room::Status s) {
   return "open";
 }
 
-std::int64_t now_ms() {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
-
 std::uint64_t fresh_seed() {
   // One device per thread: making one probes the processor (cpuid), which a virtual machine
   // traps, and rooms are made and started many times a second.
@@ -51,6 +46,8 @@ Json played_options(const Game& game, const std::string& stored) {
 }
 
 }  // namespace
+
+const Error Room::kHasClosed{code::kNoSuchRoom, "that room has closed"};
 
 RoomSeat bot_seat(int seat, const std::string& kind) {
   return RoomSeat{.name = "Bot " + std::to_string(seat + 1) + " (" + kind + ")", .bot = kind};
@@ -241,13 +238,6 @@ Expected<int> Room::free_seat(std::optional<int> wanted) const {
   return Error{code::kRoomFull, "every seat is taken"};
 }
 
-void Room::error(const std::shared_ptr<Client>& client, const Json& re, const std::string& code,
-                 const std::string& message, const Json& params) {
-  if (!client) return;
-  server_metrics().error_sent(code);
-  client->send(event::error(re, code, message, params));
-}
-
 std::optional<int> Room::seat_of(std::int64_t player) const {
   if (gone_.count(player)) return std::nullopt;
   for (std::size_t i = 0; i < seats_.size(); ++i)
@@ -283,7 +273,7 @@ void Room::detach_player(std::int64_t player, const std::string& told, const Cli
     }
     for (const auto& [waiting, sync] : waiting_for_state_)
       if (waiting == client && !sync.is_null())
-        error(client, sync, code::kNotInRoom, "out of the room before the state was sent");
+        client->refuse(sync, {code::kNotInRoom, "out of the room before the state was sent"});
     std::erase_if(waiting_for_state_, [&](const auto& w) { return w.first == client; });
     if (it->first == asker)
       client->send(event::answering(re, told));
@@ -301,10 +291,10 @@ void Room::attach(std::shared_ptr<Client> client, int audience) {
 // ---- lobby commands -------------------------------------------------------------------------
 
 void Room::join(std::shared_ptr<Client> client, std::optional<int> wanted, Json re) {
-  if (closed_) return error(client, re, code::kNoSuchRoom, "that room has closed");
+  if (closed_) return client->refuse(re, kHasClosed);
   const std::int64_t player = client->player();
   if (banned_.count(player))
-    return error(client, re, code::kBanned, "the host removed you from this room");
+    return client->refuse(re, {code::kBanned, "the host removed you from this room"});
   if (auto held = seat_of(player)) {  // joining again: a second tab, or back after leaving
     attach(client, *held);
     seat_returned(*held);
@@ -314,10 +304,10 @@ void Room::join(std::shared_ptr<Client> client, std::optional<int> wanted, Json 
     return;
   }
   if (status_ != Status::open)
-    return error(client, re, code::kAlreadyStarted,
-                 "the match has started; watch_room follows it as a spectator");
+    return client->refuse(
+        re, {code::kAlreadyStarted, "the match has started; watch_room follows it as a spectator"});
   auto free = free_seat(wanted);
-  if (!free) return error(client, re, free.error());
+  if (!free) return client->refuse(re, free.error());
   const int seat = *free;
   seats_[seat] = RoomSeat{.player = player, .name = client->name()};
   if (!host_) host_ = player;
@@ -328,9 +318,9 @@ void Room::join(std::shared_ptr<Client> client, std::optional<int> wanted, Json 
 }
 
 void Room::watch(std::shared_ptr<Client> client, Json re) {
-  if (closed_) return error(client, re, code::kNoSuchRoom, "that room has closed");
+  if (closed_) return client->refuse(re, kHasClosed);
   if (banned_.count(client->player()))
-    return error(client, re, code::kBanned, "the host removed you from this room");
+    return client->refuse(re, {code::kBanned, "the host removed you from this room"});
   if (auto held = seat_of(client->player())) return join(std::move(client), held, std::move(re));
   attach(client, spectators());
   send_room_to_all(client.get(), re);
@@ -340,23 +330,24 @@ void Room::watch(std::shared_ptr<Client> client, Json re) {
 
 void Room::add_bot(std::shared_ptr<Client> client, std::optional<int> wanted, std::string kind,
                    Json re) {
-  if (closed_) return error(client, re, code::kNoSuchRoom, "that room has closed");
-  if (audience_of(client) < 0) return error(client, re, code::kNotInRoom, "not in that room");
+  if (closed_) return client->refuse(re, kHasClosed);
+  if (audience_of(client) < 0) return client->refuse(re, {code::kNotInRoom, "not in that room"});
   if (client->player() != host_)
-    return error(client, re, code::kNotHost, "only the host adds bots");
+    return client->refuse(re, {code::kNotHost, "only the host adds bots"});
   if (status_ != Status::open)
-    return error(client, re, code::kAlreadyStarted, "bots join before the match starts");
+    return client->refuse(re, {code::kAlreadyStarted, "bots join before the match starts"});
   if (kind != "random" && kind != "smart")
-    return error(client, re, code::kBadField, "bot must be \"random\" or \"smart\"");
+    return client->refuse(re, {code::kBadField, "bot must be \"random\" or \"smart\""});
   auto free = free_seat(wanted);
-  if (!free) return error(client, re, free.error());
+  if (!free) return client->refuse(re, free.error());
   const int seat = *free;
   seats_[seat] = bot_seat(seat, kind);
   send_room_to_all(client.get(), re);
 }
 
 void Room::leave(std::shared_ptr<Client> client, Json re) {
-  if (!members_.count(client.get())) return error(client, re, code::kNotInRoom, "not in that room");
+  if (!members_.count(client.get()))
+    return client->refuse(re, {code::kNotInRoom, "not in that room"});
   const std::int64_t player = client->player();
   // The player leaves, not only this connection: none of theirs may stay at a seat that can be
   // another player's next (a second tab would be shown the next holder's hand).
@@ -421,17 +412,20 @@ void Room::resume(std::shared_ptr<Client> client) {
 }
 
 void Room::start(std::shared_ptr<Client> client, Json re) {
-  if (closed_) return error(client, re, code::kNoSuchRoom, "that room has closed");
-  if (audience_of(client) < 0) return error(client, re, code::kNotInRoom, "not in that room");
-  if (client->player() != host_) return error(client, re, code::kNotHost, "only the host starts");
-  if (status_ != Status::open) return error(client, re, code::kAlreadyStarted, "already started");
+  if (closed_) return client->refuse(re, kHasClosed);
+  if (audience_of(client) < 0) return client->refuse(re, {code::kNotInRoom, "not in that room"});
+  if (client->player() != host_)
+    return client->refuse(re, {code::kNotHost, "only the host starts"});
+  if (status_ != Status::open)
+    return client->refuse(re, {code::kAlreadyStarted, "already started"});
   for (std::size_t i = 0; i < seats_.size(); ++i)
     if (!seats_[i].taken())
-      return error(client, re, code::kNotEnoughPlayers,
-                   "seat " + std::to_string(i) + " is empty: a player or a bot must take it");
+      return client->refuse(
+          re, {code::kNotEnoughPlayers,
+               "seat " + std::to_string(i) + " is empty: a player or a bot must take it"});
   if (!directory_.begin_match(id_))
-    return error(client, re, code::kDraining,
-                 "the server is draining: it starts no new matches; try again later");
+    return client->refuse(
+        re, {code::kDraining, "the server is draining: it starts no new matches; try again later"});
   store_new_match(client, re);
 }
 
@@ -441,7 +435,7 @@ void Room::store_new_match(const std::shared_ptr<Client>& client, const Json& re
   record.game = game_.info().id;
   record.options_json = options_.dump();
   record.seed = seed_ = fresh_seed();
-  record.created_ms = now_ms();
+  record.created_ms = store::now_ms();
   if (private_) record.private_code = code_;
   record.public_when_over = private_ && settings_.public_when_over;
   record.room = ownership_.cluster ? id_ : 0;
@@ -458,7 +452,8 @@ void Room::store_new_match(const std::shared_ptr<Client>& client, const Json& re
 void Room::started(std::int64_t match, const std::shared_ptr<Client>& client, const Json& re) {
   if (status_ == Status::over) {  // closed while the match was being stored
     if (match != 0)
-      store_.finish_match(match, "aborted", "null", now_ms(), [](bool, const std::string&) {});
+      store_.finish_match(match, "aborted", "null", store::now_ms(),
+                          [](bool, const std::string&) {});
     return;
   }
   if (match == 0) {
@@ -466,8 +461,9 @@ void Room::started(std::int64_t match, const std::shared_ptr<Client>& client, co
     set_status(started_from_);
     directory_.match_ended(id_);
     store_health().failed("a new match could not be stored");
-    return error(client, re, code::kStoreUnavailable,
-                 "the match could not be stored now: nothing was started; start again shortly");
+    return client->refuse(
+        re, {code::kStoreUnavailable,
+             "the match could not be stored now: nothing was started; start again shortly"});
   }
   match_ = match;
   state_ = game_.new_state(options_, Chance(seed_));
@@ -518,17 +514,17 @@ void Room::send_state(const std::shared_ptr<Client>& client, const Json& re) {
 
 void Room::sync(std::shared_ptr<Client> client, Json re) {
   if (audience_of(client) < 0)
-    return error(client, re, code::kNotInRoom, "join or watch the room first");
+    return client->refuse(re, {code::kNotInRoom, "join or watch the room first"});
   send_state(client, re);
 }
 
 void Room::act(std::shared_ptr<Client> client, Json action, Json re) {
-  if (closed_) return error(client, re, code::kNoSuchRoom, "that room has closed");
+  if (closed_) return client->refuse(re, kHasClosed);
   const int audience = audience_of(client);
-  if (audience < 0) return error(client, re, code::kNotInRoom, "join the room first");
+  if (audience < 0) return client->refuse(re, {code::kNotInRoom, "join the room first"});
   if (audience == spectators())
-    return error(client, re, code::kNotYourSeat, "spectators cannot act");
-  if (status_ == Status::over) return error(client, re, code::kMatchOver, "the match is over");
+    return client->refuse(re, {code::kNotYourSeat, "spectators cannot act"});
+  if (status_ == Status::over) return client->refuse(re, {code::kMatchOver, "the match is over"});
   apply(audience, std::move(action), client, re);
 }
 
@@ -539,7 +535,7 @@ void Room::apply(int seat, Json action, const std::shared_ptr<Client>& by, const
   auto refused = state_->apply(seat, std::move(action));
   metrics_.rules_seconds->observe(ServerMetrics::seconds(std::chrono::steady_clock::now() - began));
   if (refused) {
-    if (by) error(by, re, *refused);
+    if (by) by->refuse(re, *refused);
     return;
   }
   const std::int64_t version = ++applied_;
@@ -556,15 +552,16 @@ void Room::apply(int seat, Json action, const std::shared_ptr<Client>& by, const
     server_metrics().commit_waited(std::chrono::steady_clock::now() - handed);
     self->post([self, version, ok, error] { self->committed(version, ok, error); });
   };
-  store::Action record{match_,   version,         seat, state_->history().back().action.dump(),
-                       now_ms(), ownership_.epoch};
+  store::Action record{
+      match_,          version,         seat, state_->history().back().action.dump(),
+      store::now_ms(), ownership_.epoch};
   if (!state_->is_over()) return store_.append_action(record, std::move(done));
   // The last action and the result are both stored before anybody learns the match is over, so
   // that history never lists as running a match a player has seen end.
   store_.append_action(record, [this, self, done, result = state_->result().dump()](
                                    bool ok, const std::string& error) {
     if (!ok) return done(ok, error);
-    store_.finish_match(match_, "finished", result, now_ms(), done);
+    store_.finish_match(match_, "finished", result, store::now_ms(), done);
   });
 }
 

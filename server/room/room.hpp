@@ -206,6 +206,9 @@ class Room : public std::enable_shared_from_this<Room> {
     std::chrono::steady_clock::time_point applied_at;  // when it began to be applied
   };
 
+  // What a request to a room that has closed is answered.
+  static const Error kHasClosed;
+
   int spectators() const { return views_.spectators(); }
   Json room_json() const;
   // A log line's context: this room and its match.
@@ -223,11 +226,6 @@ class Room : public std::enable_shared_from_this<Room> {
   // A room nobody is in closes by itself after settings_.empty_room_timeout_s, as the host's
   // close_room would close it: a match under way ends as aborted. Somebody coming in stops it.
   void close_when_left_empty();
-  void error(const std::shared_ptr<Client>& client, const Json& re, const std::string& code,
-             const std::string& message, const Json& params = nullptr);
-  void error(const std::shared_ptr<Client>& client, const Json& re, const Error& refusal) {
-    error(client, re, refusal.code, refusal.message, refusal.params);
-  }
   // The seat `player` holds, if any. A player who gave up the seat of a finished match (left, or
   // was removed) holds none, though the seat keeps their name as history has it.
   std::optional<int> seat_of(std::int64_t player) const;

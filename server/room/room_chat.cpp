@@ -13,19 +13,20 @@ namespace tortuga {
 namespace event = protocol::event;
 
 void Room::chat(std::shared_ptr<Client> client, std::string text, Json re) {
-  if (closed_) return error(client, re, code::kNoSuchRoom, "that room has closed");
+  if (closed_) return client->refuse(re, kHasClosed);
   const int audience = audience_of(client);
-  if (audience < 0) return error(client, re, code::kNotInRoom, "join or watch the room first");
+  if (audience < 0) return client->refuse(re, {code::kNotInRoom, "join or watch the room first"});
   const bool watching = audience == spectators();
   if (watching && !spectator_chat_)
-    return error(client, re, code::kChatClosed,
-                 "the host has not opened this room's chat to spectators");
+    return client->refuse(
+        re, {code::kChatClosed, "the host has not opened this room's chat to spectators"});
   const std::int64_t player = client->player();
   if (!chat_.admit(player, ChatLog::Clock::now()))
-    return error(client, re, code::kChatRateLimited,
-                 "at most " + std::to_string(ChatLog::kBurst) + " lines at once, then one every " +
-                     std::to_string(ChatLog::kRefill.count() / 1000) + " s: wait a moment",
-                 {{"lines", ChatLog::kBurst}, {"every_s", ChatLog::kRefill.count() / 1000}});
+    return client->refuse(
+        re, {code::kChatRateLimited,
+             "at most " + std::to_string(ChatLog::kBurst) + " lines at once, then one every " +
+                 std::to_string(ChatLog::kRefill.count() / 1000) + " s: wait a moment",
+             {{"lines", ChatLog::kBurst}, {"every_s", ChatLog::kRefill.count() / 1000}}});
 
   // The step everybody has been sent: a line answers what its speaker saw, not an action still
   // being stored.
@@ -60,11 +61,11 @@ void Room::chat(std::shared_ptr<Client> client, std::string text, Json re) {
 }
 
 void Room::mute(std::shared_ptr<Client> client, std::int64_t player, bool muted, Json re) {
-  if (closed_) return error(client, re, code::kNoSuchRoom, "that room has closed");
+  if (closed_) return client->refuse(re, kHasClosed);
   if (audience_of(client) < 0)
-    return error(client, re, code::kNotInRoom, "join or watch the room first");
+    return client->refuse(re, {code::kNotInRoom, "join or watch the room first"});
   if (player == client->player())
-    return error(client, re, code::kBadField, "field \"player\" must be someone else");
+    return client->refuse(re, {code::kBadField, "field \"player\" must be someone else"});
   // Only someone who could be heard here may be muted: a seated player, a member, or the speaker
   // of a line the room still shows; so a member's mutes are as many as the room's people, and
   // within a bound.
@@ -74,14 +75,14 @@ void Room::mute(std::shared_ptr<Client> client, std::int64_t player, bool muted,
                         return m.second.client->player() == player;
                       });
     if (!here)
-      return error(client, re, code::kNotInRoom,
-                   "player " + std::to_string(player) + " is not in this room");
+      return client->refuse(
+          re, {code::kNotInRoom, "player " + std::to_string(player) + " is not in this room"});
     if (chat_.mutes_of(client->player()) >=
         static_cast<std::size_t>(settings_.max_mutes_per_member)) {
       server_metrics().limit_refused(Limit::mutes_per_member);
-      return error(client, re, code::kTooManyMutes,
-                   "at most " + std::to_string(settings_.max_mutes_per_member) +
-                       " players muted in one room; unmute one first");
+      return client->refuse(
+          re, {code::kTooManyMutes, "at most " + std::to_string(settings_.max_mutes_per_member) +
+                                        " players muted in one room; unmute one first"});
     }
   }
   chat_.set_muted(client->player(), player, muted);
@@ -89,11 +90,11 @@ void Room::mute(std::shared_ptr<Client> client, std::int64_t player, bool muted,
 }
 
 void Room::set_spectator_chat(std::shared_ptr<Client> client, bool allowed, Json re) {
-  if (closed_) return error(client, re, code::kNoSuchRoom, "that room has closed");
+  if (closed_) return client->refuse(re, kHasClosed);
   if (audience_of(client) < 0)
-    return error(client, re, code::kNotInRoom, "join or watch the room first");
+    return client->refuse(re, {code::kNotInRoom, "join or watch the room first"});
   if (client->player() != host_)
-    return error(client, re, code::kNotHost, "only the host opens the chat to spectators");
+    return client->refuse(re, {code::kNotHost, "only the host opens the chat to spectators"});
   spectator_chat_ = allowed;
   send_room_to_all(client.get(), re);
 }

@@ -22,7 +22,7 @@ Message message_of(std::string text) {
 }  // namespace
 
 void Room::close(protocol::Reason reason, Answer done, std::string by) {
-  if (closed_) return done(Error{code::kNoSuchRoom, "that room has closed"});
+  if (closed_) return done(kHasClosed);
   closed_ = true;
   deadline_timer_->cancel();
   bot_timer_->cancel();
@@ -66,7 +66,7 @@ void Room::dismiss_everyone(const protocol::Reason& reason, std::optional<std::i
 
 void Room::remove(std::int64_t player, SeatAfter after, protocol::Reason reason, Answer done,
                   std::string by) {
-  if (closed_) return done(Error{code::kNoSuchRoom, "that room has closed"});
+  if (closed_) return done(kHasClosed);
   const auto held = seat_of(player);
   if (!held)
     return done(Error{code::kNotInRoom, "player " + std::to_string(player) +

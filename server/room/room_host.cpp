@@ -11,19 +11,19 @@ namespace tortuga {
 namespace event = protocol::event;
 
 bool Room::refused_unless_host(const std::shared_ptr<Client>& client, const Json& re) {
-  if (closed_) return error(client, re, code::kNoSuchRoom, "that room has closed"), true;
+  if (closed_) return client->refuse(re, kHasClosed), true;
   if (audience_of(client) < 0)
-    return error(client, re, code::kNotInRoom, "join the room first"), true;
+    return client->refuse(re, {code::kNotInRoom, "join the room first"}), true;
   if (client->player() != host_)
-    return error(client, re, code::kNotHost, "only the host may do that"), true;
+    return client->refuse(re, {code::kNotHost, "only the host may do that"}), true;
   return false;
 }
 
 void Room::transfer_host(std::shared_ptr<Client> client, std::int64_t player, Json re) {
   if (refused_unless_host(client, re)) return;
   if (!seat_of(player))
-    return error(client, re, code::kNotInRoom,
-                 "player " + std::to_string(player) + " holds no seat in this room");
+    return client->refuse(
+        re, {code::kNotInRoom, "player " + std::to_string(player) + " holds no seat in this room"});
   host_ = player;
   send_room_to_all(client.get(), re);
 }
@@ -31,14 +31,15 @@ void Room::transfer_host(std::shared_ptr<Client> client, std::int64_t player, Js
 void Room::remove_player(std::shared_ptr<Client> client, std::int64_t player, Json re) {
   if (refused_unless_host(client, re)) return;
   if (player == client->player())
-    return error(client, re, code::kBadField,
-                 "the host leaves with leave_room (the role passes on), or passes it first");
+    return client->refuse(
+        re, {code::kBadField,
+             "the host leaves with leave_room (the role passes on), or passes it first"});
   // A running match waits for every seat, so a bot takes it; before the start it is free again.
   const SeatAfter after = status_ == Status::open ? SeatAfter::open : SeatAfter::bot;
   remove(
       player, after, kNoReasonGiven,
       [self = shared_from_this(), client, re](Expected<Json> done) {
-        if (!done) return self->error(client, re, done.error());
+        if (!done) return client->refuse(re, done.error());
         // Everyone, the host too, has the room as it is now; the host's own copy answers.
         Json room = *done;
         if (self->private_) room["code"] = self->code_;
@@ -53,8 +54,8 @@ void Room::remove_player(std::shared_ptr<Client> client, std::int64_t player, Js
 void Room::allow_player(std::shared_ptr<Client> client, std::int64_t player, Json re) {
   if (refused_unless_host(client, re)) return;
   if (!banned_.erase(player))
-    return error(client, re, code::kBadField,
-                 "player " + std::to_string(player) + " is not kept out of this room");
+    return client->refuse(re, {code::kBadField, "player " + std::to_string(player) +
+                                                    " is not kept out of this room"});
   send_room_to_all(client.get(), re);
 }
 
@@ -64,7 +65,7 @@ void Room::close_room(std::shared_ptr<Client> client, std::optional<std::string>
       reason ? protocol::Reason{std::move(*reason), ""} : kNoReasonGiven,
       [self = shared_from_this(), client, re](Expected<Json> done) {
         // Everyone, the host too, has been sent room_closed; the host's request is answered.
-        if (!done) return self->error(client, re, done.error());
+        if (!done) return client->refuse(re, done.error());
         client->send(event::left(re, self->id_));
       },
       "host");
@@ -73,16 +74,16 @@ void Room::close_room(std::shared_ptr<Client> client, std::optional<std::string>
 void Room::stand_in(std::shared_ptr<Client> client, int seat, std::string kind, Json re) {
   if (refused_unless_host(client, re)) return;
   if (seat < 0 || seat >= static_cast<int>(seats_.size()))
-    return error(client, re, code::kBadField,
-                 "seat must be 0.." + std::to_string(seats_.size() - 1));
+    return client->refuse(
+        re, {code::kBadField, "seat must be 0.." + std::to_string(seats_.size() - 1)});
   if (status_ != Status::playing || !state_ || state_->is_over())
-    return error(client, re, code::kNotPlaying, "a stand-in plays only in a running match");
+    return client->refuse(re, {code::kNotPlaying, "a stand-in plays only in a running match"});
   if (!seats_[seat].player)
-    return error(client, re, code::kBadField,
-                 "seat " + std::to_string(seat) + " is a bot's: it needs no stand-in");
+    return client->refuse(re, {code::kBadField, "seat " + std::to_string(seat) +
+                                                    " is a bot's: it needs no stand-in"});
   if (has_members(seat))
-    return error(client, re, code::kPlayerPresent,
-                 "the player of seat " + std::to_string(seat) + " is here: they play it");
+    return client->refuse(re, {code::kPlayerPresent, "the player of seat " + std::to_string(seat) +
+                                                         " is here: they play it"});
   TORTUGA_LOG(info, "room " << id_ << ": a " << kind << " bot stands in at seat " << seat);
   put_stand_in(seat, kind, client.get(), re);
 }

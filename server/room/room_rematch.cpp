@@ -14,17 +14,17 @@ Json Room::rematch_json() const {
 }
 
 void Room::rematch(std::shared_ptr<Client> client, Json re) {
-  if (closed_) return error(client, re, code::kNoSuchRoom, "that room has closed");
+  if (closed_) return client->refuse(re, kHasClosed);
   const int audience = audience_of(client);
-  if (audience < 0) return error(client, re, code::kNotInRoom, "join the room first");
+  if (audience < 0) return client->refuse(re, {code::kNotInRoom, "join the room first"});
   if (audience == spectators())
-    return error(client, re, code::kNotYourSeat, "only the seated play a rematch");
+    return client->refuse(re, {code::kNotYourSeat, "only the seated play a rematch"});
   if (status_ != Status::over)
-    return error(client, re, code::kNotOver, "a rematch is offered once the match is over");
+    return client->refuse(re, {code::kNotOver, "a rematch is offered once the match is over"});
   for (const auto& s : seats_)
     if (s.player && gone_.count(*s.player))
-      return error(client, re, code::kNotEnoughPlayers,
-                   s.name + " has left: the same seats cannot meet again");
+      return client->refuse(
+          re, {code::kNotEnoughPlayers, s.name + " has left: the same seats cannot meet again"});
 
   const std::int64_t player = client->player();
   if (!rematch_) rematch_ = Rematch{player, {}};
@@ -36,8 +36,8 @@ void Room::rematch(std::shared_ptr<Client> client, Json re) {
   if (!directory_.begin_match(id_)) {
     rematch_.reset();
     send_room_to_all();
-    return error(client, re, code::kDraining,
-                 "the server is draining: it starts no new matches; try again later");
+    return client->refuse(
+        re, {code::kDraining, "the server is draining: it starts no new matches; try again later"});
   }
   TORTUGA_LOG(info, "room " << id_ << ": every seat said yes to a rematch of match " << match_);
   store_new_match(client, re);

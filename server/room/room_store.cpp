@@ -35,10 +35,9 @@ StoreHealth& Room::store_health() {
 
 bool Room::told_match_waits(const std::shared_ptr<Client>& client, const Json& re) {
   if (!waiting_for_store_) return false;
-  if (client) {
-    server_metrics().error_sent(code::kStoreUnavailable);
-    client->send(event::match_waits(re, kWaits, id_, match_));
-  }
+  if (client)
+    client->send(
+        counted_error(code::kStoreUnavailable, event::match_waits(re, kWaits, id_, match_)));
   return true;
 }
 
@@ -55,10 +54,9 @@ void Room::wait_for_store(const std::string& why) {
   // Each action applied and not stored has its one answer: it was not stored.
   for (const Pending& p : pending_) {
     metrics_.actions_not_stored->add();
-    if (p.by && !p.re.is_null()) {
-      server_metrics().error_sent(code::kStoreUnavailable);
-      p.by->send(event::match_waits(p.re, kNotStored, id_, match_));
-    }
+    if (p.by && !p.re.is_null())
+      p.by->send(counted_error(code::kStoreUnavailable,
+                               event::match_waits(p.re, kNotStored, id_, match_)));
   }
   pending_.clear();
   applied_ = committed_;  // the state ahead of the store is dropped: store_back reads it again
