@@ -100,7 +100,11 @@ Node::Node(const Config& config)
   health_ = StoreHealth::make(*io_, *store_);
   RoomSettings rooms = room_settings(c);
   rooms.store_health = health_.get();
-  lobby_ = std::make_unique<Lobby>(*io_, *store_, rooms, lobby_limits(c), cluster_.get());
+  lobby_ = std::make_unique<Lobby>(*io_, *store_, rooms, lobby_limits(c));
+  if (cluster_) {
+    membership_ = std::make_unique<Membership>(*cluster_, *store_, *lobby_, health_.get());
+    lobby_->join_cluster(*membership_);
+  }
   // Alone, the node resumes every unfinished match; on a cluster, those it claims once it has a
   // lease (listen).
   if (!cluster_) resumed_ = lobby_->recover();
@@ -147,9 +151,9 @@ unsigned short Node::listen() {
     // The node registers (a lease), then takes back its own rooms of a last run and any whose
     // node is dead, before anyone is told it listens.
     cluster_->renew();
-    resumed_ = lobby_->claim(/*own_too=*/true);
-    heartbeat_ = std::make_unique<Heartbeat>(*cluster_, *lobby_, c.cluster.lease_ms);
-    lobby_->on_orphan([hb = heartbeat_.get()] { hb->nudge(); });
+    resumed_ = membership_->claim(/*own_too=*/true);
+    heartbeat_ = std::make_unique<Heartbeat>(*cluster_, *membership_, c.cluster.lease_ms);
+    membership_->on_orphan([hb = heartbeat_.get()] { hb->nudge(); });
     heartbeat_->start();
     TORTUGA_LOG_AT(info,
                    log::Context("node")
@@ -214,7 +218,7 @@ void Node::hand_over() {
   settle_store();
   heartbeat_->stop();
   try {
-    cluster_->keep_open(lobby_->open_states());
+    cluster_->keep_open(membership_->open_states());
   } catch (const std::exception& e) {
     TORTUGA_LOG_AT(warn, log::Context("open_rooms_lost"),
                    "the open rooms are not handed over: " << e.what());

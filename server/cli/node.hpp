@@ -27,6 +27,7 @@
 #include "server/api/admin_api.hpp"
 #include "server/api/http_api.hpp"
 #include "server/cluster/heartbeat.hpp"
+#include "server/cluster/membership.hpp"
 #include "server/lobby/lobby.hpp"
 #include "server/net/listener.hpp"
 #include "server/net/open_websockets.hpp"
@@ -80,6 +81,7 @@ class Node {
   // The store's outages: the rooms wait through them, readiness reports them.
   std::shared_ptr<StoreHealth> health_;
   std::unique_ptr<Lobby> lobby_;
+  std::unique_ptr<Membership> membership_;  // on a cluster: which rooms are whose
   int resumed_ = 0;  // matches resumed (alone) or claimed (on a cluster) at the start
   std::unique_ptr<Heartbeat> heartbeat_;
   std::unique_ptr<HttpApi> http_;

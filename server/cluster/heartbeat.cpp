@@ -9,8 +9,8 @@
 
 namespace tortuga {
 
-Heartbeat::Heartbeat(store::Cluster& cluster, Lobby& lobby, int lease_ms)
-    : cluster_(cluster), lobby_(lobby), interval_(std::max(1, lease_ms / 3)) {}
+Heartbeat::Heartbeat(store::Cluster& cluster, Membership& membership, int lease_ms)
+    : cluster_(cluster), membership_(membership), interval_(std::max(1, lease_ms / 3)) {}
 
 Heartbeat::~Heartbeat() {
   stop();
@@ -57,25 +57,25 @@ void Heartbeat::beat() {
     return;
   }
   try {
-    lobby_.forget_closed_rooms();
+    membership_.forget_closed_rooms();
     // Only the listings that changed since the last beat are written.
     std::vector<std::pair<std::int64_t, std::string>> changed;
     std::map<std::int64_t, std::string> now;
-    for (auto& [room, listing] : lobby_.listings()) {
+    for (auto& [room, listing] : membership_.listings()) {
       auto it = published_.find(room);
       if (it == published_.end() || it->second != listing) changed.emplace_back(room, listing);
       now.emplace(room, std::move(listing));
     }
     cluster_.publish(changed);
     published_ = std::move(now);
-    lobby_.listings_elsewhere(cluster_.listings_elsewhere());
+    membership_.listings_elsewhere(cluster_.listings_elsewhere());
 
-    if (auto lost = cluster_.lost(lobby_.room_ids()); !lost.empty()) {
+    if (auto lost = cluster_.lost(membership_.room_ids()); !lost.empty()) {
       TORTUGA_LOG_AT(warn, log::Context("rooms_lost").field("rooms", lost.size()),
                      lost.size() << " rooms were taken over by other nodes");
-      lobby_.lost(lost);
+      membership_.lost(lost);
     }
-    if (const int taken = lobby_.claim(false); taken > 0)
+    if (const int taken = membership_.claim(false); taken > 0)
       TORTUGA_LOG_AT(info, log::Context("takeover").field("matches", taken),
                      "took over " << taken << " matches of nodes whose lease ran out");
   } catch (const std::exception& e) {

@@ -15,13 +15,13 @@
 #include <thread>
 
 #include "persistence/cluster.hpp"
-#include "server/lobby/lobby.hpp"
+#include "server/cluster/membership.hpp"
 
 namespace tortuga {
 
 class Heartbeat {
  public:
-  Heartbeat(store::Cluster& cluster, Lobby& lobby, int lease_ms);
+  Heartbeat(store::Cluster& cluster, Membership& membership, int lease_ms);
   ~Heartbeat();  // stops
   Heartbeat(const Heartbeat&) = delete;
   Heartbeat& operator=(const Heartbeat&) = delete;
@@ -37,7 +37,7 @@ class Heartbeat {
   void beat();
 
   store::Cluster& cluster_;
-  Lobby& lobby_;
+  Membership& membership_;
   const std::chrono::milliseconds interval_;
   std::map<std::int64_t, std::string> published_;  // each room's listing as last published
 

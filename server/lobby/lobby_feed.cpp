@@ -35,6 +35,12 @@ Json lobby_listing(Json summary) {
   return summary;
 }
 
+Json listed_elsewhere(const std::string& listing) {
+  Json room = Json::parse(listing, nullptr, false);
+  if (!room.is_object() || !room.contains("id") || !listed_in_lobby(room)) return nullptr;
+  return room;
+}
+
 LobbyFeed::LobbyFeed(boost::asio::io_context& io, RoomClock* clock,
                      std::chrono::milliseconds gather)
     : strand_(boost::asio::make_strand(io)),

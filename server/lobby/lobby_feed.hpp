@@ -38,6 +38,10 @@ bool listed_in_lobby(const Json& summary);
 // room's members, has them whole.
 Json lobby_listing(Json summary);
 
+// Another node's room as its owner published it (lobby_listing's text), if the lobby lists it;
+// else null.
+Json listed_elsewhere(const std::string& listing);
+
 class LobbyFeed : public std::enable_shared_from_this<LobbyFeed> {
  public:
   // `clock`: what the gathering's timer runs on (none: the steady clock). `gather`: how long
