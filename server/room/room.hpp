@@ -6,13 +6,11 @@
 
 #include <chrono>
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -25,14 +23,16 @@
 #include "persistence/now.hpp"
 #include "persistence/store.hpp"
 #include "protocol/event.hpp"
+#include "protocol/room.hpp"
 #include "rules/core/game.hpp"
-#include "server/ops/clock.hpp"
 #include "server/ops/config.hpp"
 #include "server/ops/log.hpp"
 #include "server/ops/server_metrics.hpp"
 #include "server/room/chat_log.hpp"
 #include "server/room/client.hpp"
-#include "server/room/match_views.hpp"
+#include "server/room/match_pipeline.hpp"
+#include "server/room/room_timers.hpp"
+#include "server/room/seating.hpp"
 
 namespace tortuga {
 
@@ -61,17 +61,6 @@ struct RoomSettings {
 // say so in the server's own words, which carry their key.
 inline const protocol::Reason kNoReasonGiven{"no reason given", "room.reason.none"};
 
-struct RoomSeat {
-  std::optional<std::int64_t> player = {};  // a person's player id
-  std::string name = {};
-  std::string bot = {};  // bot kind, empty for a person
-  std::string stand_in =
-      {};  // a person's seat: the kind of bot playing it while the person is away
-  // A person's seat without a connection in the room: since when, on the room's clock.
-  std::optional<std::int64_t> away_at = {};
-  bool taken() const { return player || !bot.empty(); }
-};
-
 // Which node may write a room's match: on a cluster, the room's ownership epoch, which every
 // append to its log names so that the store refuses it once another node has taken the room over
 // (fencing); alone, the epoch the match was stored at (0 unless a cluster once ran it).
@@ -80,10 +69,7 @@ struct Ownership {
   std::int64_t epoch = 0;
 };
 
-// A seat a bot of `kind` holds, named as logs and history name it: "Bot 2 (smart)".
-RoomSeat bot_seat(int seat, const std::string& kind);
-
-class Room : public std::enable_shared_from_this<Room> {
+class Room : public std::enable_shared_from_this<Room>, private RoomTimers::Owner {
  public:
   using Strand = RoomStrand;
   // `starting`: the match is being stored; the seats are final but nothing can be played yet.
@@ -197,38 +183,27 @@ class Room : public std::enable_shared_from_this<Room> {
     int audience;                 // a seat, or spectators()
     bool awaiting_state = false;  // no patches until its state has been sent
   };
-  struct Pending {
-    std::int64_t version;
-    std::vector<std::pair<int, Message>> patches;  // audience, message
-    bool over;
-    std::shared_ptr<Client> by;  // who sent the action (none for bots and timeouts)
-    Json re;                     // and the id of that request, echoed on its own patch
-    std::chrono::steady_clock::time_point applied_at;  // when it began to be applied
-  };
+  using Pending = MatchPipeline::Pending;
 
   // What a request to a room that has closed is answered.
   static const Error kHasClosed;
 
-  int spectators() const { return views_.spectators(); }
-  Json room_json() const;
+  int spectators() const { return match_.spectators(); }
+  // The room as its message describes it (protocol/room.hpp), and as JSON.
+  protocol::RoomInfo info() const;
+  Json room_json() const { return protocol::room_json(info()); }
   // A log line's context: this room and its match.
   log::Context log_context(const char* event) const {
-    return log::Context(event).room(id_).match(match_);
+    return log::Context(event).room(id_).match(match_id_);
   }
   void set_status(Status status);  // and the rooms' gauge
   // Publishes the summary and sends `room` to every member, with `re` for the one who asked.
   void send_room_to_all(const Client* asker = nullptr, const Json& re = nullptr);
-  // The seat asked for if it is free, else the first free one; or why there is none.
-  Expected<int> free_seat(std::optional<int> wanted) const;
   // Keeps `summary` (with the room's age and whether its host is here) for listings and tells
-  // the directory; then arms or disarms closing the room if nobody is in it (room_lobby.cpp).
+  // the directory; then arms or disarms closing the room if nobody is in it.
   void publish_summary(Json summary);
-  // A room nobody is in closes by itself after settings_.empty_room_timeout_s, as the host's
-  // close_room would close it: a match under way ends as aborted. Somebody coming in stops it.
-  void close_when_left_empty();
-  // The seat `player` holds, if any. A player who gave up the seat of a finished match (left, or
-  // was removed) holds none, though the seat keeps their name as history has it.
-  std::optional<int> seat_of(std::int64_t player) const;
+
+  // Members: the connections in the room, each in an audience (a seat, or the spectators).
   // Whether `member` is in its audience by right: a spectator, or a connection of its seat's
   // player. A seat belongs to a player, never to a connection.
   bool belongs(const Member& member) const;
@@ -236,33 +211,46 @@ class Room : public std::enable_shared_from_this<Room> {
   // its seat is not its player's: every per-seat request asks here, so it is checked against the
   // seat's player at the moment it is made.
   int audience_of(const std::shared_ptr<Client>& client) const;
+  // Whether anyone is in `audience` by right (belongs).
+  bool has_members(int audience) const;
   // Takes every connection of `player` out of the room, each sent `told`; `asker`'s copy answers
   // its request `re`. A state one of them waits for is refused instead (not_in_room).
   void detach_player(std::int64_t player, const std::string& told, const Client* asker,
                      const Json& re);
   void attach(std::shared_ptr<Client> client, int audience);
+  // A member who came in (again) is sent the recent chat and, once a match has started, its state.
+  void welcome_member(const std::shared_ptr<Client>& client);
   void send_state(const std::shared_ptr<Client>& client, const Json& re);
   // The recent chat, to a member who has just come in; nothing when nothing was said.
   void send_chat_log(const std::shared_ptr<Client>& client);
-  // Whether anyone is in `audience` by right (belongs).
-  bool has_members(int audience) const;
 
-  // The second half of start, once the store has answered with the match id (0: not stored).
+  // A seed for a match, or for the room's bots: from the system's entropy.
+  static std::uint64_t fresh_seed();
+
+  // The match (room_match.cpp). Stores a new match of the seats as they are, then starts it
+  // (started); from start or rematch.
+  void store_new_match(const std::shared_ptr<Client>& client, const Json& re);
+  // The second half of store_new_match, once the store has answered with the match id (0: not
+  // stored).
   void started(std::int64_t match, const std::shared_ptr<Client>& host, const Json& re);
   void apply(int seat, Json action, const std::shared_ptr<Client>& by, const Json& re);
+  // Hands the store the version just applied; committed() is called once it has answered.
+  void store_version(int seat, std::int64_t version, std::chrono::steady_clock::time_point handed);
   void committed(std::int64_t version, bool ok, const std::string& error);
+  // Sends a committed version's messages, each audience its own, the sender's copy answering its
+  // request.
+  void send_version(const Pending& done);
   // Every change of version ends here once the store has caught up with it (or a rebuild has
-  // dropped it): it arms what the new version owes, so no timer's callback needs to.
+  // dropped it): the states asked for meanwhile are sent, and the timers arm what the new version
+  // owes.
   void after_settled();
-  void schedule_bot();
-  void bot_move(int seat, std::int64_t version);
   // What the bot at `seat` plays now: its choice, or if the rules refuse that, the first legal
   // action they accept; null when there is none.
   Json bot_action(int seat);
-  void arm_deadline();
   // The match is over, as the store has it: the room says so (from committed, or store_back).
   void match_over();
-  // The store failed a write of the match's (room_store.cpp). What was applied and not stored is
+
+  // The store (room_store.cpp). A write of the match's failed: what was applied and not stored is
   // dropped unsent, each of its senders told so; every member learns that the match waits; no
   // bot, clock or person plays until the store writes again. Then store_back rebuilds the match
   // from what the store holds and sends everyone its state.
@@ -272,6 +260,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // true.
   bool told_match_waits(const std::shared_ptr<Client>& client, const Json& re);
   StoreHealth& store_health();
+
   void close_if_abandoned();
   // The host's role passes to another seated player; an open room with none left closes (its
   // members receive `left`). Returns whether the room closed.
@@ -279,39 +268,50 @@ class Room : public std::enable_shared_from_this<Room> {
   // Sends room_closed to every member and forgets them, their seats and the room (close's end).
   void dismiss_everyone(const protocol::Reason& reason, std::optional<std::int64_t> match,
                         const std::string& by);
-  // Whether `player` is the host and has a connection in the room.
+  // Whether the host has a connection in the room.
   bool host_present() const;
   // When the host has gone (left, or lost every connection), the role passes by itself to the
   // next seated person who is here, in seat order after the host's; nobody here: it stays.
   void pass_host_if_gone();
+  // The host's guard: the room is open for business and `client` is its host; else it answers.
+  bool refused_unless_host(const std::shared_ptr<Client>& client, const Json& re);
+
   // Presence (room_presence.cpp). The player of `seat` is back: the seat is no longer away, and
   // a stand-in bot gives it back.
   void seat_returned(int seat);
   // A member of `audience` has gone (disconnected, or left a match): if it was the last one of a
   // person's seat, the seat is away from now, and the absent bot is armed for it.
   void member_gone(int audience);
-  // The room's timer for `seat`'s absent bot, armed for what remains of its wait (or cancelled
-  // when none is owed); every seat's at once when a match starts or is rebuilt.
-  void arm_absent_bot(int seat);
-  void arm_absent_bots();
   // Whether a player of a seat other than `seat` is in the room: someone the table would freeze
   // for.
   bool another_player_here(int seat) const;
-  // How long until the absent bot takes `seat`, as of now; none when it is not coming (the
-  // room's option is off, no match runs, the player is here, a bot plays there already, or no
-  // other player is here to be kept waiting).
-  std::optional<std::int64_t> absent_bot_after_ms(int seat) const;
   // A bot of `kind` plays `seat` for its absent player (the host's stand_in, or the absent bot).
   void put_stand_in(int seat, const std::string& kind, const Client* asker, const Json& re);
   // The seat's presence as the room message shows it: away_since_ms and stand_in_after_ms.
-  void add_presence(int seat, Json& out) const;
+  void add_presence(int seat, protocol::SeatInfo& out) const;
   RoomClock& clock() const { return settings_.clock ? *settings_.clock : steady_room_clock(); }
-  // The host's guard: the room is open for business and `client` is its host; else it answers.
-  bool refused_unless_host(const std::shared_ptr<Client>& client, const Json& re);
-  // Stores a new match of the seats as they are, then starts it (started); from start or rematch.
-  void store_new_match(const std::shared_ptr<Client>& client, const Json& re);
-  // The offer under way, as the room message shows it: {by, accepted: [player ids]}, or null.
-  Json rematch_json() const;
+
+  // RoomTimers::Owner: what the room owes, as its timers ask (room_match.cpp, room_presence.cpp,
+  // room_controls.cpp).
+  std::shared_ptr<void> hold() override { return shared_from_this(); }
+  bool closed() const override { return closed_; }
+  std::int64_t version() const override { return match_.applied(); }
+  bool settling() const override { return !match_.settled(); }
+  std::optional<std::chrono::milliseconds> deadline() const override;
+  std::optional<int> bot_to_move() const override;
+  bool has_bot(int seat) const override { return bots_[seat] != nullptr; }
+  // How long until the absent bot takes `seat`, as of now; none when it is not coming (the
+  // room's option is off, no match runs, the player is here, a bot plays there already, or no
+  // other player is here to be kept waiting).
+  std::optional<std::int64_t> absent_bot_after_ms(int seat) const override;
+  // A room nobody is in closes by itself after settings_.empty_room_timeout_s (the open room's
+  // wait for one whose match has not started), as the host's close_room would close it: a match
+  // under way ends as aborted. Somebody coming in stops it.
+  std::optional<int> close_when_empty_after_s() const override;
+  void timeout() override;
+  void bot_move(int seat) override;
+  void stand_in_for_absent(int seat) override;
+  void close_left_empty(int after_s) override;
 
   boost::asio::io_context& io_;
   Strand strand_;
@@ -324,42 +324,22 @@ class Room : public std::enable_shared_from_this<Room> {
   const GameMetrics& metrics_;
   Json options_;
   bool private_;
-  std::optional<std::int64_t> host_;
   Status status_ = Status::open;
-  std::vector<RoomSeat> seats_;
-  std::map<const Client*, Member> members_;
-  struct Rematch {
-    std::int64_t by;
-    std::set<std::int64_t> accepted;
-  };
-  std::optional<Rematch> rematch_;
-  std::set<std::int64_t> gone_;  // players who left the finished match: no rematch with them
-  // Players removed from the room, kept out until the host allows them again: id -> name. As many
-  // as players were removed, each of whom once held a seat here.
-  std::map<std::int64_t, std::string> banned_;
   Status started_from_ = Status::open;  // where a match that fails to be stored goes back to
+  Seating seating_;
+  std::map<const Client*, Member> members_;
   ChatLog chat_;
   bool spectator_chat_ = false;
 
-  std::int64_t match_ = 0;
+  std::int64_t match_id_ = 0;
   std::uint64_t seed_ = 0;
-  std::unique_ptr<State> state_;
-  std::int64_t applied_ = 0;    // actions applied to state_
-  std::int64_t committed_ = 0;  // actions the store has committed and audiences were sent
-  MatchViews views_;            // as of applied_
-  std::deque<Pending> pending_;
+  MatchPipeline match_;
   std::vector<std::pair<std::shared_ptr<Client>, Json>> waiting_for_state_;
   std::vector<std::unique_ptr<Bot>> bots_;  // per seat, null for people
   Chance bot_chance_;
-  std::unique_ptr<RoomTimer> deadline_timer_;
-  std::unique_ptr<RoomTimer> bot_timer_;
-  std::int64_t bot_armed_for_ = -1;  // the version whose bot move bot_timer_ holds, if any
-  std::vector<std::unique_ptr<RoomTimer>> absent_timers_;  // per seat: its absent bot's wait
+  RoomTimers timers_;
   bool closed_ = false;
   std::int64_t created_ms_ = store::now_ms();  // a resumed match's room: when the match began
-  std::unique_ptr<RoomTimer> empty_timer_ =
-      (settings_.clock ? *settings_.clock : steady_room_clock()).timer(strand_);
-  bool empty_armed_ = false;  // empty_timer_ counts down to closing the room
   Ownership ownership_;
   bool waiting_for_store_ = false;           // wait_for_store until store_back
   std::shared_ptr<StoreHealth> own_health_;  // when the settings give none

@@ -30,22 +30,22 @@ void Room::chat(std::shared_ptr<Client> client, std::string text, Json re) {
 
   // The step everybody has been sent: a line answers what its speaker saw, not an action still
   // being stored.
-  const bool in_match = match_ != 0 && (status_ == Status::playing || status_ == Status::over);
+  const bool in_match = match_id_ != 0 && (status_ == Status::playing || status_ == Status::over);
   const std::int64_t time = store::now_ms();
   Json line = {{"player", player},
                {"name", client->name()},
                {"seat", watching ? Json(nullptr) : Json(audience)},
-               {"match", in_match ? Json(match_) : Json(nullptr)},
-               {"step", in_match ? Json(committed_) : Json(nullptr)},
+               {"match", in_match ? Json(match_id_) : Json(nullptr)},
+               {"step", in_match ? Json(match_.committed()) : Json(nullptr)},
                {"text", text},
                {"time_ms", time}};
   // The talk after the last action ("well played") belongs to the match too.
   if (in_match) {
     store::ChatLine stored{
-        match_, committed_,     watching ? std::nullopt : std::optional(audience),
-        player, client->name(), text,
+        match_id_, match_.committed(), watching ? std::nullopt : std::optional(audience),
+        player,    client->name(),     text,
         time};
-    store_.append_chat(stored, [match = match_](bool ok, const std::string& why) {
+    store_.append_chat(stored, [match = match_id_](bool ok, const std::string& why) {
       if (!ok) TORTUGA_LOG(error, "match " << match << ": a chat line not stored: " << why);
     });
   }
@@ -70,7 +70,7 @@ void Room::mute(std::shared_ptr<Client> client, std::int64_t player, bool muted,
   // of a line the room still shows; so a member's mutes are as many as the room's people, and
   // within a bound.
   if (muted && !chat_.muted(client->player(), player)) {
-    const bool here = seat_of(player) || chat_.spoke(player) ||
+    const bool here = seating_.seat_of(player) || chat_.spoke(player) ||
                       std::any_of(members_.begin(), members_.end(), [&](const auto& m) {
                         return m.second.client->player() == player;
                       });
@@ -93,7 +93,7 @@ void Room::set_spectator_chat(std::shared_ptr<Client> client, bool allowed, Json
   if (closed_) return client->refuse(re, kHasClosed);
   if (audience_of(client) < 0)
     return client->refuse(re, {code::kNotInRoom, "join or watch the room first"});
-  if (client->player() != host_)
+  if (client->player() != seating_.host())
     return client->refuse(re, {code::kNotHost, "only the host opens the chat to spectators"});
   spectator_chat_ = allowed;
   send_room_to_all(client.get(), re);

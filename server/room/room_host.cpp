@@ -14,17 +14,17 @@ bool Room::refused_unless_host(const std::shared_ptr<Client>& client, const Json
   if (closed_) return client->refuse(re, kHasClosed), true;
   if (audience_of(client) < 0)
     return client->refuse(re, {code::kNotInRoom, "join the room first"}), true;
-  if (client->player() != host_)
+  if (client->player() != seating_.host())
     return client->refuse(re, {code::kNotHost, "only the host may do that"}), true;
   return false;
 }
 
 void Room::transfer_host(std::shared_ptr<Client> client, std::int64_t player, Json re) {
   if (refused_unless_host(client, re)) return;
-  if (!seat_of(player))
+  if (!seating_.seat_of(player))
     return client->refuse(
         re, {code::kNotInRoom, "player " + std::to_string(player) + " holds no seat in this room"});
-  host_ = player;
+  seating_.set_host(player);
   send_room_to_all(client.get(), re);
 }
 
@@ -53,7 +53,7 @@ void Room::remove_player(std::shared_ptr<Client> client, std::int64_t player, Js
 
 void Room::allow_player(std::shared_ptr<Client> client, std::int64_t player, Json re) {
   if (refused_unless_host(client, re)) return;
-  if (!banned_.erase(player))
+  if (!seating_.allow(player))
     return client->refuse(re, {code::kBadField, "player " + std::to_string(player) +
                                                     " is not kept out of this room"});
   send_room_to_all(client.get(), re);
@@ -73,12 +73,12 @@ void Room::close_room(std::shared_ptr<Client> client, std::optional<std::string>
 
 void Room::stand_in(std::shared_ptr<Client> client, int seat, std::string kind, Json re) {
   if (refused_unless_host(client, re)) return;
-  if (seat < 0 || seat >= static_cast<int>(seats_.size()))
+  if (!seating_.has(seat))
     return client->refuse(
-        re, {code::kBadField, "seat must be 0.." + std::to_string(seats_.size() - 1)});
-  if (status_ != Status::playing || !state_ || state_->is_over())
+        re, {code::kBadField, "seat must be 0.." + std::to_string(seating_.size() - 1)});
+  if (status_ != Status::playing || !match_.started() || match_.over())
     return client->refuse(re, {code::kNotPlaying, "a stand-in plays only in a running match"});
-  if (!seats_[seat].player)
+  if (!seating_[seat].player)
     return client->refuse(re, {code::kBadField, "seat " + std::to_string(seat) +
                                                     " is a bot's: it needs no stand-in"});
   if (has_members(seat))
@@ -89,23 +89,16 @@ void Room::stand_in(std::shared_ptr<Client> client, int seat, std::string kind, 
 }
 
 bool Room::host_present() const {
-  if (!host_) return false;
+  const auto& host = seating_.host();
+  if (!host) return false;
   for (const auto& [key, member] : members_)
-    if (member.client->player() == *host_) return true;
+    if (member.client->player() == *host) return true;
   return false;
 }
 
 void Room::pass_host_if_gone() {
-  if (!host_ || host_present()) return;
-  const int n = static_cast<int>(seats_.size());
-  const int from = seat_of(*host_).value_or(n - 1);
-  for (int k = 1; k <= n; ++k) {
-    const int s = (from + k) % n;
-    if (seats_[s].player && has_members(s)) {
-      host_ = seats_[s].player;
-      return;
-    }
-  }
+  if (!seating_.host() || host_present()) return;
+  seating_.pass_host_to([this](int seat) { return has_members(seat); });
 }
 
 }  // namespace tortuga

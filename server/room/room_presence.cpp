@@ -23,10 +23,10 @@ constexpr const char* kAbsentBot = "smart";
 }  // namespace
 
 void Room::seat_returned(int seat) {
-  RoomSeat& s = seats_[seat];
+  RoomSeat& s = seating_[seat];
   s.away_at.reset();
   // The others away are owed their bots again, now that someone is at the table.
-  arm_absent_bots();
+  timers_.arm_absent_all();
   if (s.stand_in.empty()) return;
   s.stand_in.clear();
   bots_[seat].reset();  // a move of the stand-in already on its timer finds no bot (bot_move)
@@ -34,36 +34,27 @@ void Room::seat_returned(int seat) {
 }
 
 void Room::member_gone(int audience) {
-  if (audience < 0 || audience >= static_cast<int>(seats_.size())) return;  // a spectator
-  RoomSeat& s = seats_[audience];
+  if (!seating_.has(audience)) return;  // a spectator
+  RoomSeat& s = seating_[audience];
   if (!s.player || has_members(audience)) return;  // freed, or still here in another tab
   s.away_at = clock().now_ms();
-  arm_absent_bots();  // this seat's, and the others' should nobody be left at the table
+  timers_.arm_absent_all();  // this seat's, and the others' should nobody be left at the table
 }
 
 std::optional<std::int64_t> Room::absent_bot_after_ms(int seat) const {
-  const RoomSeat& s = seats_[seat];
-  if (settings_.absent_bot_s <= 0 || status_ != Status::playing || !state_ || state_->is_over() ||
-      closed_ || !s.player || !s.away_at || !s.stand_in.empty() || !another_player_here(seat))
+  const RoomSeat& s = seating_[seat];
+  if (settings_.absent_bot_s <= 0 || status_ != Status::playing || !match_.started() ||
+      match_.over() || closed_ || !s.player || !s.away_at || !s.stand_in.empty() ||
+      !another_player_here(seat))
     return std::nullopt;
   const std::int64_t wait = std::int64_t{settings_.absent_bot_s} * 1000;
   return std::max<std::int64_t>(0, wait - (clock().now_ms() - *s.away_at));
 }
 
-void Room::arm_absent_bot(int seat) {
-  const auto after = absent_bot_after_ms(seat);
-  if (!after) return absent_timers_[seat]->cancel();
-  absent_timers_[seat]->arm(std::chrono::milliseconds(*after), [self = shared_from_this(), seat] {
-    server_metrics().timer_fired(TimerKind::absent_bot);
-    // The world may have moved on while the callback was queued: the player came back, the
-    // match ended, the host stood a bot in. Only a seat still owed its bot gets one.
-    const auto due = self->absent_bot_after_ms(seat);
-    if (!due) return;
-    if (*due > 0) return self->arm_absent_bot(seat);
-    TORTUGA_LOG(info, "room " << self->id_ << ": the player of seat " << seat << " is away: a "
-                              << kAbsentBot << " bot plays for them");
-    self->put_stand_in(seat, kAbsentBot, nullptr, nullptr);
-  });
+void Room::stand_in_for_absent(int seat) {
+  TORTUGA_LOG(info, "room " << id_ << ": the player of seat " << seat << " is away: a "
+                            << kAbsentBot << " bot plays for them");
+  put_stand_in(seat, kAbsentBot, nullptr, nullptr);
 }
 
 bool Room::another_player_here(int seat) const {
@@ -72,28 +63,23 @@ bool Room::another_player_here(int seat) const {
   return false;
 }
 
-void Room::arm_absent_bots() {
-  for (int seat = 0; seat < static_cast<int>(seats_.size()); ++seat) arm_absent_bot(seat);
-}
-
 void Room::put_stand_in(int seat, const std::string& kind, const Client* asker, const Json& re) {
   // Not stored: the seat stays its player's, in the match's record as on the table.
-  seats_[seat].stand_in = kind;
+  seating_[seat].stand_in = kind;
   bots_[seat] = game_.make_bot(kind);
-  absent_timers_[seat]->cancel();
+  timers_.arm_absent(seat);  // cancelled: a bot plays the seat
   send_room_to_all(asker, re);
   // The bot plays at once if the rules wait for this seat; with actions still being stored,
   // after_settled arms it.
-  if (pending_.empty()) schedule_bot();
+  if (match_.settled()) timers_.arm_bot();
 }
 
-void Room::add_presence(int seat, Json& out) const {
-  const RoomSeat& s = seats_[seat];
+void Room::add_presence(int seat, protocol::SeatInfo& out) const {
+  const RoomSeat& s = seating_[seat];
   // The room's clock is not the wall's: the time away is carried over to the wall clock, which
   // clients share well enough to say "away for 3 min".
-  if (s.player && s.away_at)
-    out["away_since_ms"] = store::now_ms() - (clock().now_ms() - *s.away_at);
-  if (auto after = absent_bot_after_ms(seat)) out["stand_in_after_ms"] = *after;
+  if (s.player && s.away_at) out.away_since_ms = store::now_ms() - (clock().now_ms() - *s.away_at);
+  out.stand_in_after_ms = absent_bot_after_ms(seat);
 }
 
 }  // namespace tortuga

@@ -37,35 +37,32 @@ bool Room::told_match_waits(const std::shared_ptr<Client>& client, const Json& r
   if (!waiting_for_store_) return false;
   if (client)
     client->send(
-        counted_error(code::kStoreUnavailable, event::match_waits(re, kWaits, id_, match_)));
+        counted_error(code::kStoreUnavailable, event::match_waits(re, kWaits, id_, match_id_)));
   return true;
 }
 
 void Room::wait_for_store(const std::string& why) {
   if (closed_) return;
-  TORTUGA_LOG_AT(debug, log_context("match_waits").field("version", committed_ + 1),
-                 "match " << match_ << " waits for its store: " << why);
-  deadline_timer_->cancel();
-  bot_timer_->cancel();
-  bot_armed_for_ = -1;
+  TORTUGA_LOG_AT(debug, log_context("match_waits").field("version", match_.committed() + 1),
+                 "match " << match_id_ << " waits for its store: " << why);
+  timers_.pause_match();
   const bool began = !waiting_for_store_;
   waiting_for_store_ = true;
   if (began) server_metrics().room_waits_for_store(+1);
-  // Each action applied and not stored has its one answer: it was not stored.
-  for (const Pending& p : pending_) {
+  // Each action applied and not stored has its one answer: it was not stored. The state ahead of
+  // the store is dropped: store_back reads it again.
+  for (const Pending& p : match_.drop()) {
     metrics_.actions_not_stored->add();
     if (p.by && !p.re.is_null())
       p.by->send(counted_error(code::kStoreUnavailable,
-                               event::match_waits(p.re, kNotStored, id_, match_)));
+                               event::match_waits(p.re, kNotStored, id_, match_id_)));
   }
-  pending_.clear();
-  applied_ = committed_;  // the state ahead of the store is dropped: store_back reads it again
   // A sync waiting for the store's answer has its one answer now; the state comes to everyone.
   for (const auto& [client, re] : std::exchange(waiting_for_state_, {}))
     told_match_waits(client, re);
   if (began) {
     const Message waits =
-        std::make_shared<const std::string>(event::match_waits(nullptr, kWaits, id_, match_));
+        std::make_shared<const std::string>(event::match_waits(nullptr, kWaits, id_, match_id_));
     for (auto& [key, member] : members_) {
       member.awaiting_state = true;
       if (belongs(member)) member.client->send(waits);
@@ -84,8 +81,8 @@ void Room::store_back() {
   std::vector<store::Action> log;
   std::optional<store::Match> stored;
   try {
-    log = store_.actions(match_);
-    stored = store_.match(match_);
+    log = store_.actions(match_id_);
+    stored = store_.match(match_id_);
   } catch (const store::Unavailable& e) {
     return wait_for_store(e.what());
   }
@@ -97,7 +94,7 @@ void Room::store_back() {
   // The last action stored, its result not (the write that failed was the result's): stored
   // before anybody learns that the match is over, as apply does.
   if (rebuilt->is_over() && stored && stored->status == "running") {
-    store_.finish_match(match_, "finished", rebuilt->result().dump(), store::now_ms(),
+    store_.finish_match(match_id_, "finished", rebuilt->result().dump(), store::now_ms(),
                         [self = shared_from_this()](bool ok, const std::string& why) {
                           self->post([self, ok, why] {
                             if (ok) return self->store_back();
@@ -108,13 +105,11 @@ void Room::store_back() {
   }
   waiting_for_store_ = false;
   server_metrics().room_waits_for_store(-1);
-  state_ = std::move(rebuilt);
-  applied_ = committed_ = static_cast<std::int64_t>(state_->history().size());
-  views_.reset(*state_);
-  TORTUGA_LOG_AT(debug, log_context("match_resumed").field("version", committed_),
-                 "match " << match_ << " goes on at version " << committed_);
+  match_.reset(std::move(rebuilt));
+  TORTUGA_LOG_AT(debug, log_context("match_resumed").field("version", match_.committed()),
+                 "match " << match_id_ << " goes on at version " << match_.committed());
   for (const auto& [key, member] : members_) send_state(member.client, nullptr);
-  if (state_->is_over()) return match_over();
+  if (match_.over()) return match_over();
   after_settled();
 }
 
