@@ -1,5 +1,8 @@
 #include <fstream>
 #include <iostream>
+#include <optional>
+#include <string>
+#include <variant>
 
 #include <nlohmann/json.hpp>
 
@@ -30,50 +33,62 @@ Json ending(Json result) {
   return result;
 }
 
-}  // namespace
-
-int replay_command(const Args& args) {
+// What `tortuga replay` was asked.
+struct ReplayArgs {
   std::string path;
   bool steps = false;
   bool keep_going = false;
   std::optional<int> seat;
+};
+
+// The flags, or the exit code `tortuga replay` ends with at once (help, or a bad flag).
+std::variant<ReplayArgs, int> parse_replay_args(const Args& args) {
+  ReplayArgs a;
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--help" || args[i] == "-h") {
       std::cout << kReplayHelp;
       return 0;
     } else if (args[i] == "--steps") {
-      steps = true;
+      a.steps = true;
     } else if (args[i] == "--keep-going") {
-      keep_going = true;
+      a.keep_going = true;
     } else if (args[i] == "--seat" && i + 1 < args.size()) {
       try {
-        seat = std::stoi(args[++i]);
+        a.seat = std::stoi(args[++i]);
       } catch (const std::exception&) {
         std::cerr << "tortuga replay: --seat takes a number\n";
         return 2;
       }
-    } else if (path.empty() && args[i].rfind("--", 0) != 0) {
-      path = args[i];
+    } else if (a.path.empty() && args[i].rfind("--", 0) != 0) {
+      a.path = args[i];
     } else {
       std::cerr << "tortuga replay: unexpected " << args[i] << "\n" << kReplayHelp;
       return 2;
     }
   }
-  if (path.empty()) {
+  if (a.path.empty()) {
     std::cerr << kReplayHelp;
     return 2;
   }
+  return a;
+}
+
+// The match file at `path`, or why there is none.
+Expected<MatchFile> read_match_file(const std::string& path) {
   std::ifstream in(path);
-  if (!in) {
-    std::cerr << "tortuga replay: cannot read " << path << "\n";
-    return 1;
-  }
+  if (!in) return Error{"", "cannot read " + path};
   Json j = Json::parse(in, nullptr, false);
-  if (j.is_discarded()) {
-    std::cerr << "tortuga replay: " << path << " is not JSON\n";
-    return 1;
-  }
-  auto file = parse_match_file(j);
+  if (j.is_discarded()) return Error{"", path + " is not JSON"};
+  return parse_match_file(j);
+}
+
+}  // namespace
+
+int replay_command(const Args& args) {
+  auto parsed = parse_replay_args(args);
+  if (const int* code = std::get_if<int>(&parsed)) return *code;
+  const auto& [path, steps, keep_going, seat] = std::get<ReplayArgs>(parsed);
+  auto file = read_match_file(path);
   if (!file) {
     std::cerr << "tortuga replay: " << file.error().message << "\n";
     return 1;

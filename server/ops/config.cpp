@@ -71,6 +71,80 @@ bool holds_index(const fs::path& folder) {
   return fs::is_regular_file(folder / "index.html", ec);
 }
 
+// The sizes, rates, timeouts and counts of a config file's "limits" (`where` names it in an
+// error): the first value out of its range, if any.
+std::optional<Error> read_sizes_and_timeouts(const Json& l, Limits& limits,
+                                             const std::string& where) {
+  read(l, "max_message_bytes", limits.max_message_bytes);
+  read(l, "hard_max_message_bytes", limits.hard_max_message_bytes);
+  read(l, "messages_per_second", limits.messages_per_second);
+  read(l, "message_burst", limits.message_burst);
+  read(l, "handshake_timeout_s", limits.handshake_timeout_s);
+  read(l, "idle_timeout_s", limits.idle_timeout_s);
+  if (auto bad =
+          read_in_range(l, "http_read_timeout_s", limits.http_read_timeout_s, 1, 3600, where))
+    return *bad;
+  // The admin API's bodies are small.
+  if (auto bad = read_in_range<std::size_t>(l, "max_http_body_bytes", limits.max_http_body_bytes, 0,
+                                            1024 * 1024, where))
+    return *bad;
+  read(l, "max_connections", limits.max_connections);
+  read(l, "max_rooms", limits.max_rooms);
+  if (auto bad = read_in_range<std::size_t>(l, "max_options_bytes", limits.max_options_bytes, 1024,
+                                            1024 * 1024, where))
+    return *bad;
+  if (auto bad = read_in_range(l, "replay_threads", limits.replay_threads, 1, 64, where))
+    return *bad;
+  if (auto bad = read_in_range(l, "replay_queue", limits.replay_queue, 0, 100000, where))
+    return *bad;
+  read(l, "replay_cache_bytes", limits.replay_cache_bytes);
+  if (auto bad =
+          read_in_range(l, "replays_per_minute", limits.replays_per_minute, 0.0, 100000.0, where))
+    return *bad;
+  if (auto bad = read_in_range(l, "replay_burst", limits.replay_burst, 1.0, 100000.0, where))
+    return *bad;
+  if (auto bad = read_in_range(l, "empty_room_timeout_s", limits.empty_room_timeout_s, 0,
+                               7 * 24 * 3600, where))
+    return *bad;
+  if (auto bad = read_in_range(l, "empty_open_room_timeout_s", limits.empty_open_room_timeout_s, 0,
+                               7 * 24 * 3600, where))
+    return *bad;
+  read(l, "max_write_queue", limits.max_write_queue);
+  if (auto bad =
+          read_in_range<std::size_t>(l, "max_write_queue_bytes", limits.max_write_queue_bytes,
+                                     64 * 1024, std::size_t{1} << 32, where))
+    return *bad;
+  return std::nullopt;
+}
+
+// The limits per address and per player, on guesses, at shutdown and on compression.
+std::optional<Error> read_per_client_limits(const Json& l, Limits& limits,
+                                            const std::string& where) {
+  // Per address and per player: at least one of each, or nobody could play.
+  for (auto [key, value] :
+       {std::pair{"max_connections_per_address", &limits.max_connections_per_address},
+        {"max_rooms_per_player", &limits.max_rooms_per_player},
+        {"max_rooms_per_address", &limits.max_rooms_per_address},
+        {"new_players_per_address_per_hour", &limits.new_players_per_address_per_hour},
+        {"max_mutes_per_member", &limits.max_mutes_per_member}})
+    if (auto bad = read_in_range(l, key, *value, 1, 1000000, where)) return *bad;
+  if (auto bad = read_in_range(l, "hello_timeout_s", limits.hello_timeout_s, 1, 3600, where))
+    return *bad;
+  if (auto bad = read_in_range(l, "free_guesses", limits.free_guesses, 0, 1000, where)) return *bad;
+  if (auto bad =
+          read_in_range(l, "guess_backoff_max_s", limits.guess_backoff_max_s, 1, 24 * 3600, where))
+    return *bad;
+  if (auto bad = read_in_range(l, "guess_report_s", limits.guess_report_s, 1, 24 * 3600, where))
+    return *bad;
+  read(l, "shutdown_grace_ms", limits.shutdown_grace_ms);
+  read(l, "deflate", limits.deflate);
+  if (auto bad = read_in_range(l, "deflate_window_bits", limits.deflate_window_bits, 9, 15, where))
+    return *bad;
+  if (auto bad = read_in_range(l, "deflate_level", limits.deflate_level, 1, 9, where)) return *bad;
+  read(l, "deflate_min_bytes", limits.deflate_min_bytes);
+  return std::nullopt;
+}
+
 }  // namespace
 
 const char* const kServeHelp =
@@ -153,73 +227,9 @@ Expected<Config> load_config(const std::string& path, Config c) {
     if (j.contains("web_root"))
       c.web_root = absolute_from(fs::path(path).parent_path(), j["web_root"].get<std::string>());
     if (j.contains("limits")) {
-      const Json& l = j["limits"];
-      read(l, "max_message_bytes", c.limits.max_message_bytes);
-      read(l, "hard_max_message_bytes", c.limits.hard_max_message_bytes);
-      read(l, "messages_per_second", c.limits.messages_per_second);
-      read(l, "message_burst", c.limits.message_burst);
-      read(l, "handshake_timeout_s", c.limits.handshake_timeout_s);
-      read(l, "idle_timeout_s", c.limits.idle_timeout_s);
-      const std::string limits = path + ": limits";
-      if (auto bad = read_in_range(l, "http_read_timeout_s", c.limits.http_read_timeout_s, 1, 3600,
-                                   limits))
-        return *bad;
-      // The admin API's bodies are small.
-      if (auto bad = read_in_range<std::size_t>(
-              l, "max_http_body_bytes", c.limits.max_http_body_bytes, 0, 1024 * 1024, limits))
-        return *bad;
-      read(l, "max_connections", c.limits.max_connections);
-      read(l, "max_rooms", c.limits.max_rooms);
-      if (auto bad = read_in_range<std::size_t>(l, "max_options_bytes", c.limits.max_options_bytes,
-                                                1024, 1024 * 1024, limits))
-        return *bad;
-      if (auto bad = read_in_range(l, "replay_threads", c.limits.replay_threads, 1, 64, limits))
-        return *bad;
-      if (auto bad = read_in_range(l, "replay_queue", c.limits.replay_queue, 0, 100000, limits))
-        return *bad;
-      read(l, "replay_cache_bytes", c.limits.replay_cache_bytes);
-      if (auto bad = read_in_range(l, "replays_per_minute", c.limits.replays_per_minute, 0.0,
-                                   100000.0, limits))
-        return *bad;
-      if (auto bad = read_in_range(l, "replay_burst", c.limits.replay_burst, 1.0, 100000.0, limits))
-        return *bad;
-      if (auto bad = read_in_range(l, "empty_room_timeout_s", c.limits.empty_room_timeout_s, 0,
-                                   7 * 24 * 3600, limits))
-        return *bad;
-      if (auto bad = read_in_range(l, "empty_open_room_timeout_s",
-                                   c.limits.empty_open_room_timeout_s, 0, 7 * 24 * 3600, limits))
-        return *bad;
-      read(l, "max_write_queue", c.limits.max_write_queue);
-      if (auto bad =
-              read_in_range<std::size_t>(l, "max_write_queue_bytes", c.limits.max_write_queue_bytes,
-                                         64 * 1024, std::size_t{1} << 32, limits))
-        return *bad;
-      // Per address and per player: at least one of each, or nobody could play.
-      for (auto [key, value] :
-           {std::pair{"max_connections_per_address", &c.limits.max_connections_per_address},
-            {"max_rooms_per_player", &c.limits.max_rooms_per_player},
-            {"max_rooms_per_address", &c.limits.max_rooms_per_address},
-            {"new_players_per_address_per_hour", &c.limits.new_players_per_address_per_hour},
-            {"max_mutes_per_member", &c.limits.max_mutes_per_member}})
-        if (auto bad = read_in_range(l, key, *value, 1, 1000000, limits)) return *bad;
-      if (auto bad = read_in_range(l, "hello_timeout_s", c.limits.hello_timeout_s, 1, 3600, limits))
-        return *bad;
-      if (auto bad = read_in_range(l, "free_guesses", c.limits.free_guesses, 0, 1000, limits))
-        return *bad;
-      if (auto bad = read_in_range(l, "guess_backoff_max_s", c.limits.guess_backoff_max_s, 1,
-                                   24 * 3600, limits))
-        return *bad;
-      if (auto bad =
-              read_in_range(l, "guess_report_s", c.limits.guess_report_s, 1, 24 * 3600, limits))
-        return *bad;
-      read(l, "shutdown_grace_ms", c.limits.shutdown_grace_ms);
-      read(l, "deflate", c.limits.deflate);
-      if (auto bad =
-              read_in_range(l, "deflate_window_bits", c.limits.deflate_window_bits, 9, 15, limits))
-        return *bad;
-      if (auto bad = read_in_range(l, "deflate_level", c.limits.deflate_level, 1, 9, limits))
-        return *bad;
-      read(l, "deflate_min_bytes", c.limits.deflate_min_bytes);
+      const std::string where = path + ": limits";
+      if (auto bad = read_sizes_and_timeouts(j["limits"], c.limits, where)) return *bad;
+      if (auto bad = read_per_client_limits(j["limits"], c.limits, where)) return *bad;
     }
     read(j, "trusted_proxies", c.trusted_proxies);
     if (auto proxies = TrustedProxies::parse(c.trusted_proxies); !proxies)

@@ -43,6 +43,17 @@ std::vector<Metric*> one_per(Family<Metric>& family, const char* const (&values)
 
 ServerMetrics::ServerMetrics() {
   metrics::Registry& r = registry_;
+  // In this order on /metrics.
+  add_connections_metrics(r);
+  add_games_metrics(r);
+  add_flow_metrics(r);
+  add_replays_metrics(r);
+  add_store_metrics(r);
+  register_process_metrics(r);
+}
+
+// Connections, and the messages they send and are sent.
+void ServerMetrics::add_connections_metrics(metrics::Registry& r) {
   accepted_ = &r.counter("tortuga_connections_accepted_total",
                          "WebSocket connections accepted (upgraded), over the limit or not.");
   open_ = &r.gauge("tortuga_connections_open", "WebSocket connections open now.");
@@ -66,7 +77,10 @@ ServerMetrics::ServerMetrics() {
   other_error_ = &errors_->add({kOther});
   rate_limited_ = &r.counter("tortuga_messages_rate_limited_total",
                              "Client messages dropped by the per-connection rate limit.");
+}
 
+// Each game's rooms, matches and actions.
+void ServerMetrics::add_games_metrics(metrics::Registry& r) {
   auto& rooms = r.gauges("tortuga_rooms", "Rooms held, by game and status.", {"game", "status"});
   auto& actions = r.counters("tortuga_actions_applied_total",
                              "Actions applied to matches and stored, counted once the store has "
@@ -111,7 +125,10 @@ ServerMetrics::ServerMetrics() {
       m.rooms[s] = &rooms.add({game, kRoomStatuses[s]});
     games_.emplace_back(game, m);
   }
+}
 
+// An action's way to the store and back, the write queues, and the limits.
+void ServerMetrics::add_flow_metrics(metrics::Registry& r) {
   commit_wait_ = &r.histogram("tortuga_action_commit_wait_seconds",
                               "Time from handing an action to the store to its commit.",
                               metrics::duration_buckets());
@@ -156,6 +173,10 @@ ServerMetrics::ServerMetrics() {
                                "taking an absent player's seat.",
                                {"timer"}),
                     kTimerKinds);
+}
+
+// Replays, and the history kept private.
+void ServerMetrics::add_replays_metrics(metrics::Registry& r) {
   replays_ =
       one_per(r.counters("tortuga_replays_total",
                          "Replay requests (HTTP and WebSocket) by outcome: computed from the "
@@ -175,6 +196,10 @@ ServerMetrics::ServerMetrics() {
                                "History requests (entry, replay, match file) for a private match "
                                "from someone neither seated in it nor giving its code, answered "
                                "as for no such match.");
+}
+
+// The store's outages.
+void ServerMetrics::add_store_metrics(metrics::Registry& r) {
   store_failures_ =
       one_per(r.counters("tortuga_store_failures_total",
                          "Store reads and writes failed for want of the database (restarting, "
@@ -189,7 +214,6 @@ ServerMetrics::ServerMetrics() {
                                 "commits), else 0.");
   rooms_waiting_ = &r.gauge("tortuga_rooms_waiting_for_store",
                             "Rooms whose match waits for the store to write again.");
-  register_process_metrics(r);
 }
 
 const GameMetrics& ServerMetrics::game(std::string_view game) const {

@@ -142,6 +142,12 @@ class ServerMetrics {
   }
 
  private:
+  // The families of metrics, registered in the constructor's order.
+  void add_connections_metrics(metrics::Registry& r);
+  void add_games_metrics(metrics::Registry& r);
+  void add_flow_metrics(metrics::Registry& r);
+  void add_replays_metrics(metrics::Registry& r);
+  void add_store_metrics(metrics::Registry& r);
   metrics::Registry registry_;
   std::vector<std::pair<std::string, GameMetrics>> games_;  // the last is "other"
   metrics::Counter* accepted_;
