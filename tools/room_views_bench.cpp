@@ -1,6 +1,6 @@
 // What a room computes after each action of any game, apart from sockets and the store: the
 // messages of every audience (each seat; the spectators with --spectators) through
-// server/match_views.hpp, as Room::apply has them made. N matches played by the random bot are
+// server/room/match_views.hpp, as Room::apply has them made. N matches played by the random bot are
 // interleaved as a busy server interleaves its rooms, so that each action meets its match's data
 // cold in the cache. The rules (the bot's choice and State::apply) are timed apart, so that the
 // views' cost of one game can be set against another's without the rules' own compute.
@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "rules/core/registry.hpp"
-#include "server/match_views.hpp"
+#include "server/room/match_views.hpp"
 
 namespace {
 

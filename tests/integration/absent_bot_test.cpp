@@ -6,7 +6,7 @@
 // which ctest -j runs beside the others.
 #include <doctest/doctest.h>
 
-#include "server/config.hpp"
+#include "server/ops/config.hpp"
 #include "tests/integration/play.hpp"
 #include "tests/integration/server_process.hpp"
 #include "tests/integration/test_client.hpp"

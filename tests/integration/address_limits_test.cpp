@@ -10,7 +10,7 @@
 #include <doctest/doctest.h>
 
 #include "protocol/codes.hpp"
-#include "server/config.hpp"
+#include "server/ops/config.hpp"
 #include "tests/integration/play.hpp"
 #include "tests/integration/server_process.hpp"
 #include "tests/integration/test_client.hpp"

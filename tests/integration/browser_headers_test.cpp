@@ -1,7 +1,7 @@
-// What the server asks of browsers (server/browser_policy.hpp), over real sockets: every answer
-// carries a strict Content-Security-Policy, forbids framing and sniffing and sends no referrer; a
-// WebSocket upgrade from a page of another origin is refused (403), from the server's own pages,
-// listed origins and clients that send no Origin it is not.
+// What the server asks of browsers (server/access/browser_policy.hpp), over real sockets: every
+// answer carries a strict Content-Security-Policy, forbids framing and sniffing and sends no
+// referrer; a WebSocket upgrade from a page of another origin is refused (403), from the server's
+// own pages, listed origins and clients that send no Origin it is not.
 #include <regex>
 #include <string>
 

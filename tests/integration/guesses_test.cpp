@@ -1,14 +1,14 @@
-// Guessing a secret is limited per address (server/guesses.hpp): after a few wrong join codes, or
-// admin tokens, the address waits longer and longer before it is heard again (too_many_guesses,
-// with retry_after_ms), its guesses are counted on /metrics, and the log gets one summarised line
-// a period rather than one line a guess.
+// Guessing a secret is limited per address (server/lobby/guesses.hpp): after a few wrong join
+// codes, or admin tokens, the address waits longer and longer before it is heard again
+// (too_many_guesses, with retry_after_ms), its guesses are counted on /metrics, and the log gets
+// one summarised line a period rather than one line a guess.
 #include <string>
 #include <thread>
 
 #include <doctest/doctest.h>
 
 #include "protocol/codes.hpp"
-#include "server/config.hpp"
+#include "server/ops/config.hpp"
 #include "tests/integration/play.hpp"
 #include "tests/integration/server_process.hpp"
 #include "tests/integration/test_client.hpp"

@@ -14,7 +14,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 
-#include "server/config.hpp"
+#include "server/ops/config.hpp"
 #include "tests/integration/play.hpp"
 
 namespace tortuga::integration {

@@ -15,7 +15,7 @@
 #include <boost/beast/websocket.hpp>
 
 #include "protocol/codes.hpp"
-#include "server/config.hpp"
+#include "server/ops/config.hpp"
 #include "tests/integration/play.hpp"
 #include "tests/integration/server_process.hpp"
 #include "tests/integration/test_client.hpp"

@@ -10,7 +10,7 @@
 #include <boost/asio/io_context.hpp>
 #include <nlohmann/json.hpp>
 
-#include "server/client.hpp"
+#include "server/room/client.hpp"
 
 namespace tortuga::testing {
 

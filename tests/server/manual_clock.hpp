@@ -10,7 +10,7 @@
 
 #include <boost/asio/post.hpp>
 
-#include "server/room_timer.hpp"
+#include "server/ops/clock.hpp"
 
 namespace tortuga::testing {
 

@@ -3,7 +3,7 @@
 
 #include <set>
 
-#include "server/room.hpp"
+#include "server/room/room.hpp"
 
 namespace tortuga::testing {
 

@@ -11,7 +11,7 @@
 
 #include "persistence/sqlite/sqlite_store.hpp"
 #include "protocol/patch.hpp"
-#include "server/room.hpp"
+#include "server/room/room.hpp"
 #include "tests/server/fake_client.hpp"
 #include "tests/server/gated_store.hpp"
 #include "tests/server/null_directory.hpp"

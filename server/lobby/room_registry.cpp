@@ -1,0 +1,194 @@
+#include "server/lobby/room_registry.hpp"
+
+#include <random>
+
+namespace tortuga {
+
+std::int64_t RoomRegistry::next_id() {
+  std::lock_guard lock(mutex_);
+  return next_room_++;
+}
+
+std::string RoomRegistry::new_code() {
+  std::lock_guard lock(mutex_);
+  return new_code_locked();
+}
+
+std::string RoomRegistry::new_code_locked() {
+  // Six characters with no look-alikes (no 0/O, 1/I/L), easy to read out at a table.
+  static const char kAlphabet[] = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+  thread_local std::random_device device;  // one per thread, as for seeds (room.cpp)
+  std::string code;
+  do {
+    code.clear();
+    for (int i = 0; i < 6; ++i) code += kAlphabet[device() % (sizeof kAlphabet - 1)];
+  } while (codes_.count(code));
+  return code;
+}
+
+std::shared_ptr<Room> RoomRegistry::add_new(
+    int max_rooms, const std::optional<Name>& given, bool is_private, const Client* maker,
+    const std::function<std::shared_ptr<Room>(const Name&)>& make) {
+  std::lock_guard lock(mutex_);
+  if (static_cast<int>(rooms_.size()) >= max_rooms) return nullptr;
+  const Name name = given ? *given : Name{next_room_++, is_private ? new_code_locked() : ""};
+  std::shared_ptr<Room> room = make(name);
+  rooms_[name.id] = room;
+  if (is_private) codes_[name.code] = name.id;
+  enter_locked(maker, name.id);
+  return room;
+}
+
+void RoomRegistry::add(const std::shared_ptr<Room>& room, std::int64_t match,
+                       const std::vector<std::int64_t>& seated) {
+  std::lock_guard lock(mutex_);
+  rooms_[room->id()] = room;
+  if (room->is_private()) codes_[room->code()] = room->id();
+  if (match != 0) match_rooms_[match] = room;
+  for (std::int64_t player : seated) player_rooms_[player].insert(room->id());
+}
+
+bool RoomRegistry::remove(std::int64_t id, std::int64_t match) {
+  std::lock_guard lock(mutex_);
+  auto it = rooms_.find(id);
+  if (it == rooms_.end()) return false;
+  if (!it->second->code().empty()) codes_.erase(it->second->code());
+  match_rooms_.erase(match);
+  rooms_.erase(it);
+  return true;
+}
+
+void RoomRegistry::clear() {
+  std::lock_guard lock(mutex_);
+  rooms_.clear();
+  codes_.clear();
+  match_rooms_.clear();
+  client_rooms_.clear();
+}
+
+std::shared_ptr<Room> RoomRegistry::find(const protocol::RoomRef& ref) const {
+  std::lock_guard lock(mutex_);
+  std::int64_t id = 0;
+  if (const auto* code = std::get_if<std::string>(&ref)) {
+    auto it = codes_.find(*code);
+    if (it == codes_.end()) return nullptr;
+    id = it->second;
+  } else {
+    id = std::get<std::int64_t>(ref);
+  }
+  auto it = rooms_.find(id);
+  if (it == rooms_.end()) return nullptr;
+  // A private room is reached by its code only.
+  if (it->second->is_private() && std::holds_alternative<std::int64_t>(ref)) return nullptr;
+  return it->second;
+}
+
+std::shared_ptr<Room> RoomRegistry::by_id(std::int64_t id) const {
+  std::lock_guard lock(mutex_);
+  auto it = rooms_.find(id);
+  return it == rooms_.end() ? nullptr : it->second;
+}
+
+std::shared_ptr<Room> RoomRegistry::of_match(std::int64_t match) const {
+  std::lock_guard lock(mutex_);
+  auto it = match_rooms_.find(match);
+  return it == match_rooms_.end() ? nullptr : it->second;
+}
+
+std::shared_ptr<Room> RoomRegistry::for_member(const Client* client, std::int64_t id) const {
+  std::lock_guard lock(mutex_);
+  auto in = client_rooms_.find(client);
+  if (in == client_rooms_.end() || !in->second.count(id)) return nullptr;
+  auto it = rooms_.find(id);
+  return it == rooms_.end() ? nullptr : it->second;
+}
+
+bool RoomRegistry::has(std::int64_t id) const {
+  std::lock_guard lock(mutex_);
+  return rooms_.count(id) != 0;
+}
+
+std::size_t RoomRegistry::size() const {
+  std::lock_guard lock(mutex_);
+  return rooms_.size();
+}
+
+std::vector<std::shared_ptr<Room>> RoomRegistry::all() const {
+  std::vector<std::shared_ptr<Room>> out;
+  std::lock_guard lock(mutex_);
+  out.reserve(rooms_.size());
+  for (const auto& [id, room] : rooms_) out.push_back(room);
+  return out;
+}
+
+void RoomRegistry::enter(const Client* client, std::int64_t room) {
+  std::lock_guard lock(mutex_);
+  enter_locked(client, room);
+}
+
+void RoomRegistry::enter_locked(const Client* client, std::int64_t room) {
+  // Rooms closed since the client entered them are forgotten here, not when they close: a
+  // closing room would otherwise look through every connection's rooms.
+  auto& rooms = client_rooms_[client];
+  std::erase_if(rooms, [this](std::int64_t id) { return !rooms_.count(id); });
+  rooms.insert(room);
+}
+
+void RoomRegistry::leave(const Client* client, std::int64_t room) {
+  std::lock_guard lock(mutex_);
+  client_rooms_[client].erase(room);
+}
+
+std::shared_ptr<Room> RoomRegistry::enter_if_here(const Client* client, std::int64_t id) {
+  std::lock_guard lock(mutex_);
+  auto it = rooms_.find(id);
+  if (it == rooms_.end()) return nullptr;
+  client_rooms_[client].insert(id);
+  return it->second;
+}
+
+std::vector<std::shared_ptr<Room>> RoomRegistry::enter_seats(const Client* client,
+                                                             std::int64_t player) {
+  std::vector<std::shared_ptr<Room>> held;
+  std::lock_guard lock(mutex_);
+  for (std::int64_t id : player_rooms_[player])
+    if (auto it = rooms_.find(id); it != rooms_.end()) {
+      held.push_back(it->second);
+      client_rooms_[client].insert(id);
+    }
+  return held;
+}
+
+std::vector<std::shared_ptr<Room>> RoomRegistry::forget(const Client* client) {
+  std::vector<std::shared_ptr<Room>> rooms;
+  std::lock_guard lock(mutex_);
+  auto it = client_rooms_.find(client);
+  if (it == client_rooms_.end()) return rooms;
+  for (std::int64_t id : it->second)
+    if (auto r = rooms_.find(id); r != rooms_.end()) rooms.push_back(r->second);
+  client_rooms_.erase(it);
+  return rooms;
+}
+
+void RoomRegistry::seat_taken(std::int64_t player, std::int64_t room) {
+  std::lock_guard lock(mutex_);
+  player_rooms_[player].insert(room);
+}
+
+void RoomRegistry::seat_released(std::int64_t player, std::int64_t room) {
+  std::lock_guard lock(mutex_);
+  auto it = player_rooms_.find(player);
+  if (it == player_rooms_.end()) return;
+  it->second.erase(room);
+  if (it->second.empty()) player_rooms_.erase(it);
+}
+
+void RoomRegistry::match_started(std::int64_t match, std::int64_t room) {
+  std::lock_guard lock(mutex_);
+  auto it = rooms_.find(room);
+  if (it == rooms_.end()) return;
+  std::erase_if(match_rooms_, [&](const auto& entry) { return entry.second == it->second; });
+  match_rooms_[match] = it->second;
+}
+
+}  // namespace tortuga

@@ -1,0 +1,91 @@
+// The rooms of this node and how each is found: by id, by a private room's code, by its running
+// match (every action looks here), by the players seated in it, by the connections in it. Its maps
+// are guarded by one mutex, held only for lookups and changes: everything that touches a match
+// runs on that match's room strand.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "protocol/command.hpp"
+#include "server/room/client.hpp"
+#include "server/room/room.hpp"
+
+namespace tortuga {
+
+class RoomRegistry {
+ public:
+  // A room's id and a private room's code ("" for a public one).
+  struct Name {
+    std::int64_t id = 0;
+    std::string code;
+  };
+
+  // An id for a room of this node alone (a cluster's rooms take the cluster's ids).
+  std::int64_t next_id();
+  // A join code no room here has: six characters with no look-alikes.
+  std::string new_code();
+
+  // A new room, made by `make` with its name (`given`, or the next id and for a private room a new
+  // code), unless `max_rooms` are here already (then none). `maker` enters it at once. The room is
+  // made under the lock, so that its code is its own and the lobby's feed hears of it first.
+  std::shared_ptr<Room> add_new(int max_rooms, const std::optional<Name>& given, bool is_private,
+                                const Client* maker,
+                                const std::function<std::shared_ptr<Room>(const Name&)>& make);
+  // A room made again (rebuilt from the store, or made again from another node's open room), with
+  // its running match (0 for none) and the players seated in it.
+  void add(const std::shared_ptr<Room>& room, std::int64_t match,
+           const std::vector<std::int64_t>& seated);
+  // The room is gone: it leaves every map but the connections' (see enter). Returns whether it was
+  // here.
+  bool remove(std::int64_t room, std::int64_t match);
+  void clear();
+
+  // A room by its id (a public one only) or its code.
+  std::shared_ptr<Room> find(const protocol::RoomRef& ref) const;
+  std::shared_ptr<Room> by_id(std::int64_t room) const;
+  std::shared_ptr<Room> of_match(std::int64_t match) const;
+  // The room, if `client` is in it.
+  std::shared_ptr<Room> for_member(const Client* client, std::int64_t room) const;
+  bool has(std::int64_t room) const;
+  std::size_t size() const;
+  std::vector<std::shared_ptr<Room>> all() const;
+
+  // `client` is in the room from now on, and is routed its commands.
+  void enter(const Client* client, std::int64_t room);
+  void leave(const Client* client, std::int64_t room);
+  // The room if it is here, which `client` then enters; none otherwise.
+  std::shared_ptr<Room> enter_if_here(const Client* client, std::int64_t room);
+  // The rooms in which `player` holds a seat, which `client` enters: a player's hello.
+  std::vector<std::shared_ptr<Room>> enter_seats(const Client* client, std::int64_t player);
+  // The connection is gone: the rooms it was in.
+  std::vector<std::shared_ptr<Room>> forget(const Client* client);
+
+  void seat_taken(std::int64_t player, std::int64_t room);
+  void seat_released(std::int64_t player, std::int64_t room);
+  // The room's running match is `match` now (a rematch's): an action or sync naming its earlier
+  // one must not reach it.
+  void match_started(std::int64_t match, std::int64_t room);
+
+ private:
+  void enter_locked(const Client* client, std::int64_t room);  // with mutex_ held
+  std::string new_code_locked();                               // with mutex_ held
+
+  mutable std::mutex mutex_;
+  std::int64_t next_room_ = 1;
+  std::map<std::int64_t, std::shared_ptr<Room>> rooms_;
+  std::map<std::string, std::int64_t> codes_;
+  std::unordered_map<std::int64_t, std::shared_ptr<Room>> match_rooms_;  // every action looks here
+  std::map<std::int64_t, std::set<std::int64_t>> player_rooms_;          // seats held, by player
+  std::map<const Client*, std::set<std::int64_t>> client_rooms_;         // rooms a connection is in
+};
+
+}  // namespace tortuga

@@ -1,0 +1,59 @@
+// A connected client as rooms and the lobby see it: something to send messages to. Keeps the
+// socket types (Beast) out of the lobby and rooms.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "rules/core/error.hpp"
+
+namespace tortuga {
+
+using Message = std::shared_ptr<const std::string>;
+
+// The error that refuses request `re` (null: it answers no request), counted on /metrics by its
+// code. Every refusal is made here or by counted_error, so that none goes uncounted.
+std::string refusal(const nlohmann::json& re, const Error& error);
+// A refusal with fields of its own (protocol::event's retry_later, elsewhere, match_waits):
+// `text` as made, counted under `code`.
+std::string counted_error(std::string_view code, std::string text);
+
+class Client {
+ public:
+  // `address`: where the client connects from, as the limits per address count it
+  // (client_address.hpp); empty for a client that has none (a test's).
+  explicit Client(std::string address = {}) : address_(std::move(address)) {}
+  virtual ~Client() = default;
+  // Thread-safe. Messages are delivered in the order of the calls.
+  virtual void send(Message message) = 0;
+  void send(std::string text) { send(std::make_shared<const std::string>(std::move(text))); }
+  // Refuses request `re` (refusal above). Thread-safe, as send.
+  void refuse(const nlohmann::json& re, const Error& error) { send(refusal(re, error)); }
+
+  const std::string& address() const { return address_; }
+  std::int64_t player() const { return player_.load(); }
+  std::string name() const {
+    std::lock_guard lock(mutex_);
+    return name_;
+  }
+  void welcome(std::int64_t player, std::string name) {
+    std::lock_guard lock(mutex_);
+    name_ = std::move(name);
+    player_ = player;
+  }
+
+ private:
+  const std::string address_;
+  std::atomic<std::int64_t> player_{0};  // 0 until hello
+  mutable std::mutex mutex_;
+  std::string name_;
+};
+
+}  // namespace tortuga
