@@ -49,6 +49,7 @@ Json ColpaccioGame::option_schema() const {
         {"title", "Solo duel: difficulty"},
         {"values", {"standard", "easy", "medium", "hard"}},
         {"default", "standard"},
+        {"players", {1}},
         {"description",
          "The solo duel's variant: standard (no doubloon), easy (the holed coin: 1 doubloon), "
          "medium (they are seasoned: 1 doubloon, the Corsairs start with 2 ships), hard (the "

@@ -231,14 +231,17 @@ const pace = (name, spec) => spec?.type === 'integer' && name.endsWith('_s');
 // A room's options in words, as the form names them ("Challenge window, in seconds: 10",
 // "Short game (16 ships): yes", "The deck of ship cards: set by hand"): its times, and the
 // options the room's maker set away from the game's defaults, which is what sets this table
-// apart. The defaults are the game as its rulebook plays it, and some only apply to a number
-// of players the room may not have (the Fog of War of three, the solo duel's difficulty):
-// listed, they would read as rules of this table. The seat count, which the seats show, is left
-// out too.
+// apart. The defaults are the game as its rulebook plays it. An option that names the numbers of
+// players it applies to (the Fog of War of three, the solo duel's difficulty) is left out at any
+// other number, where it changes nothing: listed, it would read as a rule of this table. The
+// seat count, which the seats show, is left out too.
+const applies = (spec, players) => !Array.isArray(spec?.players) || players === undefined ||
+                                   spec.players.includes(players);
+
 export function optionsText(game, options) {
   const schema = game?.options || {};
   return Object.entries(options || {})
-      .filter(([name, value]) => name !== 'players' &&
+      .filter(([name, value]) => name !== 'players' && applies(schema[name], options.players) &&
                                  (pace(name, schema[name]) || !standard(schema[name], value)))
       .map(([name, value]) => {
         const spec = schema[name] || {};
