@@ -207,6 +207,26 @@ TEST_CASE(
   const std::vector<std::string> types = protocol::client_message_types();
   Known known;
   Chaos chaos(rng, known);
+
+  // A table of two people, which moves only when they do: whatever the dice below say, there is a
+  // match to play (a table of bots may never start, or end before the dice come to it).
+  auto heard = [&](TestClient& c, const std::string& type) {
+    return c.wait_for(
+        [&](const Json& m) {
+          known.learn(c, m);
+          return m.value("type", "") == type;
+        },
+        type);
+  };
+  TestClient& anne = *clients[0];
+  TestClient& bill = *clients[1];
+  anne.send({{"type", "create_room"}, {"game", "raft-and-scupper"}, {"id", "table"}});
+  const Json table = heard(anne, "room").at("room").at("id");
+  bill.send({{"type", "join_room"}, {"room", table}, {"id", "sit"}});
+  heard(bill, "room");
+  anne.send({{"type", "start"}, {"room", table}, {"id", "go"}});
+  heard(anne, "state");
+  heard(bill, "state");
   std::map<std::string, int> sent, answered_by_error;
 
   constexpr int kMessages = 3000;
