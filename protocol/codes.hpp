@@ -46,6 +46,8 @@ inline constexpr const char* kNotOver = "not_over";   // rematch before the matc
 inline constexpr const char* kNotPlaying = "not_playing";        // stand_in outside a running match
 inline constexpr const char* kPlayerPresent = "player_present";  // stand_in for a player who is
                                                                  // there
+inline constexpr const char* kNoSuchBot = "no_such_bot";  // add_bot or stand_in with a level of
+                                                          // bot the room's game does not offer
 inline constexpr const char* kBanned = "banned";  // join_room or watch_room after the host removed
                                                   // the player from that room
 
@@ -95,6 +97,7 @@ inline constexpr std::string_view kAllCodes[] = {
     code::kReplayBusy,      code::kReplayRateLimited, code::kStoreUnavailable,
     code::kBanned,          code::kTooManyRooms,      code::kTooManyMutes,
     code::kTooManyPlayers,  code::kTooManyGuesses,    code::kTooManyConnections,
+    code::kNoSuchBot,
 };
 
 // The close codes of the WebSocket the server ends a connection with, beyond the standard ones

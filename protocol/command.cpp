@@ -15,7 +15,8 @@ namespace {
 
 constexpr std::int64_t kInt64Max = std::numeric_limits<std::int64_t>::max();
 constexpr std::int64_t kIntMax = std::numeric_limits<int>::max();
-constexpr std::string_view kBotKinds[] = {"random", "smart"};
+// Every level of bot any game may offer; a room refuses one its game does not (no_such_bot).
+constexpr std::string_view kBotKinds[] = {"random", "smart", "strong"};
 
 Error bad_json(std::string message) {
   return {code::kBadJson, std::move(message)};

@@ -66,7 +66,7 @@ struct WatchRoom {
 struct AddBot {
   std::int64_t room;
   std::optional<int> seat;    // absent: the first free seat
-  std::string bot = "smart";  // "random" or "smart"
+  std::string bot = "smart";  // "random", "smart" or "strong": a level its game offers
 };
 struct LeaveRoom {
   std::int64_t room;

@@ -57,7 +57,8 @@ Json Game::describe() const {
           {"name_key", "games." + i.id + ".name"},
           {"min_players", i.min_players},
           {"max_players", i.max_players},
-          {"options", option_keys::keyed(i.id, full_schema())}};
+          {"options", option_keys::keyed(i.id, full_schema())},
+          {"bots", bot_kinds()}};
 }
 
 Expected<Json> Game::normalize_options(const Json& given) const {

@@ -7,6 +7,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "rules/core/bot.hpp"
 #include "rules/core/named_chance.hpp"
@@ -34,8 +35,8 @@ class Game {
   virtual const GameInfo& info() const = 0;
   virtual Json option_schema() const = 0;
 
-  // {id, name, name_key, min_players, max_players, options}: what the lobby tells clients, with
-  // the keys of its words in the catalogs beside the English (option_keys.hpp).
+  // {id, name, name_key, min_players, max_players, options, bots}: what the lobby tells clients,
+  // with the keys of its words in the catalogs beside the English (option_keys.hpp).
   Json describe() const;
   // The options of a new match: fills defaults, refuses unknown names, wrong types and
   // out-of-range values, then runs the game's own checks, those of a match already played
@@ -54,6 +55,8 @@ class Game {
   virtual std::span<const ChanceEventInfo> chance_events() const { return {}; }
   // "random" plays any legal action; "smart" is the game's better bot (random if it has none).
   virtual std::unique_ptr<Bot> make_bot(std::string_view kind) const;
+  // The kinds of bot make_bot makes for this game, weakest first: what a room offers its host.
+  virtual std::vector<std::string> bot_kinds() const { return {"random", "smart"}; }
   // What writes a match's views for its rooms, one per match (see observer.hpp): the generic
   // observer unless the game writes its views itself.
   virtual std::unique_ptr<Observer> make_observer() const;

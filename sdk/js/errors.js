@@ -6,7 +6,7 @@
 // the protocol asks clients to treat it like `internal`.
 export const SERVER_CODES = Object.freeze([
   'bad_json', 'unknown_type', 'bad_field', 'not_welcomed', 'bad_token', 'unknown_game',
-  'bad_options', 'no_such_room', 'no_such_match', 'room_full', 'seat_taken', 'not_in_room',
+  'bad_options', 'no_such_room', 'no_such_bot', 'no_such_match', 'room_full', 'seat_taken', 'not_in_room',
   'not_host', 'not_enough_players', 'already_started', 'not_your_seat', 'not_your_turn',
   'illegal_action', 'bad_action', 'match_over', 'rate_limited', 'message_too_large',
   'server_full', 'draining', 'elsewhere', 'internal', 'chat_too_long', 'chat_rate_limited',

@@ -85,6 +85,9 @@ export interface OptionSchema {
   start?: Json;
 }
 
+/** A level of bot: "random" (easy), "smart" (good) or "strong"; each game offers some (GameInfo.bots). */
+export type BotKind = 'random' | 'smart' | 'strong';
+
 export interface GameInfo {
   id: string;
   name: string;
@@ -93,6 +96,8 @@ export interface GameInfo {
   min_players: number;
   max_players: number;
   options: {[option: string]: OptionSchema};
+  /** The levels of bot the game offers, weakest first: what addBot and standIn may ask for. */
+  bots: BotKind[];
 }
 
 export interface Welcome {
@@ -119,12 +124,12 @@ export interface Seat {
   seat: number;
   name: string | null;
   player: Player | null;
-  bot: 'random' | 'smart' | null;
+  bot: BotKind | null;
   connected: boolean;
   /** A person's seat whose player is not in the room: since when (ms since 1970, server's clock). */
   away_since_ms: number | null;
   /** The kind of bot playing a person's seat while the person is away. */
-  stand_in: 'random' | 'smart' | null;
+  stand_in: BotKind | null;
   /** While a match runs and the player is away: ms from this message until a bot plays the seat. */
   stand_in_after_ms?: number | null;
 }
@@ -264,7 +269,7 @@ export function localStorageStorage(store?: {
 
 export type ServerErrorCode =
   'bad_json' | 'unknown_type' | 'bad_field' | 'not_welcomed' | 'bad_token' | 'unknown_game' |
-  'bad_options' | 'no_such_room' | 'no_such_match' | 'room_full' | 'seat_taken' |
+  'bad_options' | 'no_such_room' | 'no_such_bot' | 'no_such_match' | 'room_full' | 'seat_taken' |
   'not_in_room' | 'not_host' | 'not_enough_players' | 'already_started' | 'not_your_seat' |
   'not_your_turn' | 'illegal_action' | 'bad_action' | 'match_over' | 'rate_limited' |
   'message_too_large' | 'server_full' | 'draining' | 'elsewhere' | 'internal' | 'chat_too_long' |
@@ -460,7 +465,7 @@ export class TortugaClient extends Emitter<ClientEvents> {
     Promise<RoomMessage>;
   joinRoom(room: number | string, options?: {seat?: number}): Promise<RoomMessage>;
   watchRoom(room: number | string): Promise<RoomMessage>;
-  addBot(room: number, options?: {seat?: number; bot?: 'random' | 'smart'}):
+  addBot(room: number, options?: {seat?: number; bot?: BotKind}):
     Promise<RoomMessage>;
   leaveRoom(room: number): Promise<LeftMessage>;
   start(room: number): Promise<RoomMessage>;
@@ -477,7 +482,7 @@ export class TortugaClient extends Emitter<ClientEvents> {
   transferHost(room: number, player: number): Promise<RoomMessage>;
   removePlayer(room: number, player: number): Promise<RoomMessage>;
   allowPlayer(room: number, player: number): Promise<RoomMessage>;
-  standIn(room: number, seat: number, options?: {bot?: 'random' | 'smart'}): Promise<RoomMessage>;
+  standIn(room: number, seat: number, options?: {bot?: BotKind}): Promise<RoomMessage>;
   spectatorChat(room: number, allowed: boolean): Promise<RoomMessage>;
   closeRoom(room: number, options?: {reason?: string}): Promise<LeftMessage>;
 

@@ -4,7 +4,9 @@
 
 import {TortugaError} from './errors.js';
 
-const BOT_KINDS = ['random', 'smart'];
+// Every level of bot a game may offer; the server refuses one the room's game does not
+// (no_such_bot; welcome's games list each game's `bots`).
+const BOT_KINDS = ['random', 'smart', 'strong'];
 const MATCH_STATUSES = ['running', 'finished', 'aborted'];
 // What the server takes in names, chat lines and a host's reasons (docs/protocol.md, "Names that
 // show what they say"), by Unicode's properties: no control, format, separator, private-use or

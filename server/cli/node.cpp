@@ -98,9 +98,11 @@ Node::Node(const Config& config)
   if (c.cluster.on())
     cluster_ = std::make_unique<store::PgCluster>(
         c.db, store::NodeSettings{c.cluster.node_id, c.cluster.public_url, c.cluster.lease_ms});
+  bots_ = std::make_unique<BotPool>(c.bot_pool);
   health_ = StoreHealth::make(*io_, *store_);
   RoomSettings rooms = room_settings(c);
   rooms.store_health = health_.get();
+  rooms.bots = bots_.get();
   lobby_ = std::make_unique<Lobby>(*io_, *store_, rooms, lobby_limits(c));
   if (cluster_) {
     membership_ = std::make_unique<Membership>(*cluster_, *store_, *lobby_, health_.get());
@@ -170,6 +172,7 @@ unsigned short Node::listen() {
                      .field("port", port)
                      .field("db", store::shown_db(c.db))
                      .field("threads", threads_)
+                     .field("bot_threads", bots_->threads())
                      .field("resumed", resumed_),
                  "listening on " << c.address << ":" << port << ", database "
                                  << store::shown_db(c.db) << ", " << threads_ << " threads, "
@@ -185,6 +188,7 @@ void Node::run() {
   for (int i = 1; i < threads_; ++i) pool.emplace_back([this] { io_->run(); });
   io_->run();
   for (auto& t : pool) t.join();
+  bots_->stop();
   if (handing_over_.joinable()) handing_over_.join();
   if (heartbeat_) heartbeat_->stop();
   settle_store();

@@ -2,16 +2,17 @@
 // reads the config and runs a Node, as the main of Beast's examples does.
 //
 // Start-up (the constructor, then listen): the store, and on PostgreSQL the node's lock on it;
-// the io_context; a cluster's shared rows; the store's health; the lobby, which alone resumes its
-// node's unfinished matches; the HTTP and admin APIs; the drain signal (SIGUSR1). Then the port
-// is bound, a cluster node takes its lease, claims its rooms and beats, and the stop signals are
-// caught before the port is announced.
+// the io_context; a cluster's shared rows; the bot pool; the store's health; the lobby, which alone
+// resumes its node's unfinished matches; the HTTP and admin APIs; the drain signal (SIGUSR1). Then
+// the port is bound, a cluster node takes its lease, claims its rooms and beats, and the stop
+// signals are caught before the port is announced.
 //
 // Shutdown (SIGINT or SIGTERM): the port closes; rooms stop their timers and refuse actions; the
 // store's health stops probing. On a cluster the node then hands its rooms over: once the store
 // has committed every append, its open rooms are left for others and its lease ends. The clients
-// are sent away (1001) and given limits.shutdown_grace_ms to answer; the threads stop; the store
-// commits what is left; rooms and connections go before the io_context does.
+// are sent away (1001) and given limits.shutdown_grace_ms to answer; the threads stop, then the
+// bots' threads; the store commits what is left; rooms and connections go before the io_context
+// does.
 #pragma once
 
 #include <memory>
@@ -26,6 +27,7 @@
 #include "persistence/store.hpp"
 #include "server/api/admin_api.hpp"
 #include "server/api/http_api.hpp"
+#include "server/bots/bot_pool.hpp"
 #include "server/cluster/heartbeat.hpp"
 #include "server/cluster/membership.hpp"
 #include "server/lobby/lobby.hpp"
@@ -78,6 +80,9 @@ class Node {
   std::unique_ptr<boost::asio::io_context> io_;
   // On a cluster the node's rooms are rows shared with the other nodes; alone, it has none.
   std::unique_ptr<store::PgCluster> cluster_;
+  // The threads the rooms' bots think on. Stopped once the io_context's threads have (run), so
+  // that no choice is posted to a room after; its jobs' rooms are let go while the lobby exists.
+  std::unique_ptr<BotPool> bots_;
   // The store's outages: the rooms wait through them, readiness reports them.
   std::shared_ptr<StoreHealth> health_;
   std::unique_ptr<Lobby> lobby_;

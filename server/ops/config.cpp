@@ -164,6 +164,10 @@ const char* const kServeHelp =
     "  --absent-bot-s N    seconds a running match waits for a player who went away before a\n"
     "                      smart bot plays their seat until they are back; 0: never (default 30;\n"
     "                      a room may choose its own)\n"
+    "  --bot-threads N     threads the bots think on, away from the rooms (default 0: half\n"
+    "                      the cores, at least one)\n"
+    "  --bot-queue N       bots' moves that may wait for those threads; more are asked again\n"
+    "                      after the bot pause (default 256)\n"
     "  --web-root DIR      static files served at / (default: the web/ found beside the binary\n"
     "                      or above it; a relative DIR is taken from the working directory);\n"
     "                      the SDK's modules are served at /sdk/ from DIR/../sdk/js\n"
@@ -239,8 +243,17 @@ Expected<Config> load_config(const std::string& path, Config c) {
       return config_error(path + ": " + origins.error().message);
     if (j.contains("bots")) {
       read(j["bots"], "delay_ms", c.bot_delay_ms);
+      const std::string where = path + ": bots";
       if (auto bad = read_in_range(j["bots"], "absent_bot_s", c.absent_bot_s, 0,
-                                   protocol::kMaxAbsentBotS, path + ": bots"))
+                                   protocol::kMaxAbsentBotS, where))
+        return *bad;
+      if (auto bad = read_in_range(j["bots"], "threads", c.bot_pool.threads, 0, 256, where))
+        return *bad;
+      if (auto bad = read_in_range(j["bots"], "queue", c.bot_pool.queue, 1, 100000, where))
+        return *bad;
+      if (auto bad = read_in_range(j["bots"], "nice", c.bot_pool.nice, 0, 19, where)) return *bad;
+      if (auto bad =
+              read_in_range(j["bots"], "min_think_ms", c.bot_pool.min_think_ms, 0, 60000, where))
         return *bad;
     }
     if (j.contains("admin")) {
@@ -324,6 +337,14 @@ Expected<Config> config_from_args(const std::vector<std::string>& args,
         if (c.absent_bot_s < 0 || c.absent_bot_s > protocol::kMaxAbsentBotS)
           return config_error("--absent-bot-s must be 0.." +
                               std::to_string(protocol::kMaxAbsentBotS));
+      } else if (flag == "--bot-threads") {
+        c.bot_pool.threads = std::stoi(value);
+        if (c.bot_pool.threads < 0 || c.bot_pool.threads > 256)
+          return config_error("--bot-threads must be 0..256");
+      } else if (flag == "--bot-queue") {
+        c.bot_pool.queue = std::stoi(value);
+        if (c.bot_pool.queue < 1 || c.bot_pool.queue > 100000)
+          return config_error("--bot-queue must be 1..100000");
       } else if (flag == "--node-id")
         c.cluster.node_id = value;
       else if (flag == "--public-url")

@@ -105,6 +105,18 @@ struct ClusterSettings {
   bool on() const { return !node_id.empty(); }
 };
 
+// The bot pool (server/bots/bot_pool.hpp): the threads bots think on, away from the rooms' strands.
+struct BotPoolSettings {
+  int threads = 0;  // 0: half the cores, at least one (one on a machine of two)
+  int queue = 256;  // bots' moves waiting for a thread, at most; more are asked again later
+  // The threads' niceness (Linux, 0..19): under load the connections' and rooms' threads run
+  // first, and a bot thinks with what is left.
+  int nice = 10;
+  // For benchmarks: each bot's move takes at least this long, its bot asked again and again as a
+  // search spends its budget, the first choice kept. 0 (the default): a bot thinks as it does.
+  int min_think_ms = 0;
+};
+
 struct Config {
   std::string address = "127.0.0.1";
   std::uint16_t port = 8080;
@@ -137,6 +149,7 @@ struct Config {
   // absent_bot_s); 0 turns it off.
   static constexpr int kDefaultAbsentBotS = 30;
   int absent_bot_s = kDefaultAbsentBotS;
+  BotPoolSettings bot_pool;
   bool synchronous_full = store::SqliteOptions{}.synchronous_full;
   int commit_delay_us = store::WriterOptions{}.commit_delay_us;  // the group commit delay
 };

@@ -24,6 +24,8 @@ constexpr const char* kLimits[] = {"connections_per_address", "rooms_per_player"
 constexpr const char* kSecrets[] = {"join_code", "admin_token"};
 constexpr const char* kTimerKinds[] = {"deadline", "bot", "empty_room", "absent_bot"};
 constexpr const char* kReplayOutcomes[] = {"computed", "kept", "shared", "busy", "rate_limited"};
+constexpr const char* kBotOutcomes[] = {"answered", "failed"};
+constexpr const char* kBotDrops[] = {"queue_full", "late", "stopped"};
 constexpr const char* kStoreFailures[] = {"read_or_write", "probe"};
 
 // The wire name of every client message type, in the order of protocol::Command.
@@ -48,6 +50,7 @@ ServerMetrics::ServerMetrics() {
   add_games_metrics(r);
   add_flow_metrics(r);
   add_replays_metrics(r);
+  add_bots_metrics(r);
   add_store_metrics(r);
   register_process_metrics(r);
 }
@@ -196,6 +199,28 @@ void ServerMetrics::add_replays_metrics(metrics::Registry& r) {
                                "History requests (entry, replay, match file) for a private match "
                                "from someone neither seated in it nor giving its code, answered "
                                "as for no such match.");
+}
+
+// The bots' thinking, on the bot pool's threads.
+void ServerMetrics::add_bots_metrics(metrics::Registry& r) {
+  bot_jobs_ = one_per(r.counters("tortuga_bot_jobs_total",
+                                 "Bots' moves thought on the bot pool, by outcome: answered with "
+                                 "a choice, or failed (the room then plays the first legal action "
+                                 "the rules accept).",
+                                 {"outcome"}),
+                      kBotOutcomes);
+  bot_drops_ = one_per(r.counters("tortuga_bot_jobs_dropped_total",
+                                  "Bots' moves dropped, by reason: queue_full (refused; the room "
+                                  "asks again after its bot pause), late (the match moved on "
+                                  "while the bot thought; the room asks for the move owed now), "
+                                  "stopped (the server stopped first).",
+                                  {"reason"}),
+                       kBotDrops);
+  bot_think_seconds_ =
+      &r.histogram("tortuga_bot_think_seconds", "Time a bot's move took to think, on a bot thread.",
+                   metrics::duration_buckets());
+  bots_thinking_ = &r.gauge("tortuga_bot_jobs_thinking", "Bots' moves being thought now.");
+  bots_queued_ = &r.gauge("tortuga_bot_queue_depth", "Bots' moves waiting for a bot thread.");
 }
 
 // The store's outages.

@@ -54,6 +54,13 @@ enum class ReplayOutcome {
   rate_limited,  // refused: its address had spent its budget
 };
 
+// How a bot's job ended on a thread of the bot pool (server/bots/bot_pool.hpp).
+enum class BotOutcome { answered, failed };
+// Why a bot's job was dropped: the pool's queue was full (the room asks again after its bot
+// pause), its choice came after the match had moved on (the room asks again for the move owed
+// now), or the server stopped before it was thought.
+enum class BotDrop { queue_full, late, stopped };
+
 // What failed for want of the store: a read or a write something needed, or a probe of a store
 // known to be failing (StoreHealth).
 enum class StoreFailure { read_or_write, probe };
@@ -122,6 +129,15 @@ class ServerMetrics {
     replays_queued_->set(queued);
     replay_cache_bytes_->set(static_cast<std::int64_t>(cached_bytes));
   }
+  void bot_thought(BotOutcome outcome, std::chrono::steady_clock::duration took) {
+    bot_jobs_[static_cast<std::size_t>(outcome)]->add();
+    bot_think_seconds_->observe(seconds(took));
+  }
+  void bot_dropped(BotDrop why) { bot_drops_[static_cast<std::size_t>(why)]->add(); }
+  void bots_now(int thinking, int queued) {
+    bots_thinking_->set(thinking);
+    bots_queued_->set(queued);
+  }
   // A history request (entry, replay, match file) for a private match from someone outside it.
   void private_match_hidden() { private_hidden_->add(); }
   void store_failed(StoreFailure what) { store_failures_[static_cast<std::size_t>(what)]->add(); }
@@ -147,6 +163,7 @@ class ServerMetrics {
   void add_games_metrics(metrics::Registry& r);
   void add_flow_metrics(metrics::Registry& r);
   void add_replays_metrics(metrics::Registry& r);
+  void add_bots_metrics(metrics::Registry& r);
   void add_store_metrics(metrics::Registry& r);
   metrics::Registry registry_;
   std::vector<std::pair<std::string, GameMetrics>> games_;  // the last is "other"
@@ -175,6 +192,11 @@ class ServerMetrics {
   metrics::Gauge* replays_queued_;
   metrics::Gauge* replay_cache_bytes_;
   metrics::Counter* private_hidden_;
+  std::vector<metrics::Counter*> bot_jobs_;   // by BotOutcome
+  std::vector<metrics::Counter*> bot_drops_;  // by BotDrop
+  metrics::Histogram* bot_think_seconds_;
+  metrics::Gauge* bots_thinking_;
+  metrics::Gauge* bots_queued_;
   std::vector<metrics::Counter*> store_failures_;  // by StoreFailure
   metrics::Counter* store_outages_;
   metrics::Gauge* store_unavailable_;

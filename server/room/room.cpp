@@ -291,8 +291,7 @@ void Room::add_bot(std::shared_ptr<Client> client, std::optional<int> wanted, st
     return client->refuse(re, {code::kNotHost, "only the host adds bots"});
   if (status_ != Status::open)
     return client->refuse(re, {code::kAlreadyStarted, "bots join before the match starts"});
-  if (kind != "random" && kind != "smart")
-    return client->refuse(re, {code::kBadField, "bot must be \"random\" or \"smart\""});
+  if (auto refused = refused_bot(kind)) return client->refuse(re, *refused);
   auto free = seating_.free_seat(wanted);
   if (!free) return client->refuse(re, free.error());
   seating_[*free] = bot_seat(*free, kind);

@@ -25,6 +25,7 @@
 #include "protocol/event.hpp"
 #include "protocol/room.hpp"
 #include "rules/core/game.hpp"
+#include "server/bots/bot_pool.hpp"
 #include "server/ops/config.hpp"
 #include "server/ops/log.hpp"
 #include "server/ops/server_metrics.hpp"
@@ -55,6 +56,9 @@ struct RoomSettings {
   // The server's, which tells a room waiting for its store when it writes again; none: the room
   // keeps one of its own (on its clock).
   StoreHealth* store_health = nullptr;
+  // Where the room's bots think: the server's bot pool; none: at once, on the room's strand (for
+  // tests that order every step themselves).
+  BotThinkers* bots = nullptr;
 };
 
 // A room closed or a player removed without a word from whoever did it: room_closed and removed
@@ -245,9 +249,14 @@ class Room : public std::enable_shared_from_this<Room>, private RoomTimers::Owne
   // dropped it): the states asked for meanwhile are sent, and the timers arm what the new version
   // owes.
   void after_settled();
-  // What the bot at `seat` plays now: its choice, or if the rules refuse that, the first legal
-  // action they accept; null when there is none.
-  Json bot_action(int seat);
+  // The room's bots (room_bots.cpp). Why the game offers no bot of `kind`, if it does not.
+  Refusal refused_bot(const std::string& kind) const;
+  // The bot asked at `version` for `seat`'s move chose: played if still owed.
+  void bot_chose(int seat, std::int64_t version, const std::shared_ptr<const Bot>& bot,
+                 Expected<Json> choice);
+  // What the bot at `seat` plays now: its choice, or if the rules refuse that (or it has none),
+  // the first legal action they accept; null when there is none.
+  Json checked_choice(int seat, Expected<Json> choice);
   // The match is over, as the store has it: the room says so (from committed, or store_back).
   void match_over();
 
@@ -336,8 +345,9 @@ class Room : public std::enable_shared_from_this<Room>, private RoomTimers::Owne
   std::uint64_t seed_ = 0;
   MatchPipeline match_;
   std::vector<std::pair<std::shared_ptr<Client>, Json>> waiting_for_state_;
-  std::vector<std::unique_ptr<Bot>> bots_;  // per seat, null for people
-  Chance bot_chance_;
+  // Per seat, null for people; shared with the jobs of theirs that think meanwhile.
+  std::vector<std::shared_ptr<const Bot>> bots_;
+  Chance bot_chance_;  // seeds each bot move's own randomness
   RoomTimers timers_;
   bool closed_ = false;
   std::int64_t created_ms_ = store::now_ms();  // a resumed match's room: when the match began

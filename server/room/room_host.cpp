@@ -84,6 +84,7 @@ void Room::stand_in(std::shared_ptr<Client> client, int seat, std::string kind, 
   if (has_members(seat))
     return client->refuse(re, {code::kPlayerPresent, "the player of seat " + std::to_string(seat) +
                                                          " is here: they play it"});
+  if (auto refused = refused_bot(kind)) return client->refuse(re, *refused);
   TORTUGA_LOG(info, "room " << id_ << ": a " << kind << " bot stands in at seat " << seat);
   put_stand_in(seat, kind, client.get(), re);
 }

@@ -243,41 +243,8 @@ std::optional<std::chrono::milliseconds> Room::deadline() const {
   return std::chrono::milliseconds(deadline->after_ms);
 }
 
-std::optional<int> Room::bot_to_move() const {
-  for (int s : match_.state().actors())
-    if (s >= 0 && s < static_cast<int>(bots_.size()) && bots_[s]) return s;
-  return std::nullopt;
-}
-
 void Room::timeout() {
   apply(kSystem, Json{{"type", "timeout"}}, nullptr, nullptr);
-}
-
-void Room::bot_move(int seat) {
-  Json action = bot_action(seat);
-  if (action.is_null()) {
-    TORTUGA_LOG_AT(
-        error, log_context("bot_stuck").field("seat", seat),
-        "match " << match_id_ << ": the bot at seat " << seat << " has no action the rules accept");
-    return;
-  }
-  metrics_.bot_moves->add();
-  apply(seat, std::move(action), nullptr, nullptr);
-}
-
-Json Room::bot_action(int seat) {
-  const State& state = match_.state();
-  Json action = bots_[seat]->choose(state, seat, bot_chance_);
-  auto refused = state.clone()->apply(seat, action);
-  if (!refused) return action;
-  // A bot must never stall a match. The refusal's message may name hidden cards: only its code
-  // goes to the log.
-  TORTUGA_LOG_AT(warn, log_context("bot_refused").field("seat", seat).field("code", refused->code),
-                 "match " << match_id_ << ": the bot at seat " << seat
-                          << " chose a refused action (" << refused->code << ")");
-  for (Json& legal : state.legal_actions(seat))
-    if (!state.clone()->apply(seat, legal)) return std::move(legal);
-  return nullptr;
 }
 
 }  // namespace tortuga

@@ -45,12 +45,31 @@ void RoomTimers::arm_bot() {
   bot_armed_for_ = version;
   bot_->arm(bot_delay_, [this, hold = owner_.hold(), seat = *seat, version] {
     server_metrics().timer_fired(TimerKind::bot);
-    bot_armed_for_ = -1;
-    if (!owed_at(version)) return;
+    if (!owed_at(version)) {
+      bot_armed_for_ = -1;
+      return;
+    }
     // Its player came back while it waited: the seat is the player's again, another bot may act.
-    if (!owner_.has_bot(seat)) return arm_bot();
-    owner_.bot_move(seat);
+    if (!owner_.has_bot(seat)) {
+      bot_armed_for_ = -1;
+      return arm_bot();
+    }
+    owner_.bot_move(seat);  // still on its way until the bot answers
   });
+}
+
+bool RoomTimers::bot_answered(std::int64_t version, bool same_bot) {
+  if (bot_armed_for_ == version) bot_armed_for_ = -1;
+  if (same_bot && owed_at(version)) return true;
+  server_metrics().bot_dropped(BotDrop::late);
+  // A version still being stored arms its own move once it settles.
+  if (!owner_.closed() && !owner_.settling()) arm_bot();
+  return false;
+}
+
+void RoomTimers::bot_refused(std::int64_t version) {
+  if (bot_armed_for_ == version) bot_armed_for_ = -1;
+  arm_bot();
 }
 
 void RoomTimers::pause_match() {

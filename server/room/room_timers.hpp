@@ -7,6 +7,11 @@
 // way to the bot owed now, and a deadline or a bot's move overtaken by an action still being
 // stored is left to that action, whose settling arms what its version owes (settled). A seat the
 // rules wait for is always acted for.
+//
+// A bot's move is owed from its pause until its choice comes back from where bots think (the bot
+// pool, server/bots/bot_pool.hpp): a choice that comes after the match moved on, or for a seat
+// that is no longer that bot's, is dropped and the move owed now asked again; a move the pool had
+// no room for is asked again after the bot's pause.
 #pragma once
 
 #include <chrono>
@@ -44,6 +49,8 @@ class RoomTimers {
     virtual std::optional<int> close_when_empty_after_s() const = 0;
 
     virtual void timeout() = 0;
+    // Asks the bot of `seat` for its move; its answer comes back through bot_answered, or at once
+    // bot_refused.
     virtual void bot_move(int seat) = 0;
     virtual void stand_in_for_absent(int seat) = 0;
     virtual void close_left_empty(int after_s) = 0;
@@ -57,6 +64,13 @@ class RoomTimers {
   // A bot now plays a seat the rules may wait for (a stand-in, a removed player's seat): its move
   // is armed if this version owes one and none is on its way; the deadline runs on as it was.
   void arm_bot();
+  // The bot asked at `version` answered: whether its choice is owed still (the room is open, the
+  // match where it was, and `same_bot`: the seat's bot is the one asked). If not, the choice is
+  // dropped and the move owed now is armed, should there be one.
+  bool bot_answered(std::int64_t version, bool same_bot);
+  // The bot asked at `version` could not think now (the pool's queue is full): it is asked again
+  // after its pause.
+  void bot_refused(std::int64_t version);
   // The match stopped for now (its store fails, or it is over): no deadline, no bot.
   void pause_match();
   // `seat`'s absent bot, armed for what remains of its wait, or cancelled when none is owed; or
@@ -82,8 +96,9 @@ class RoomTimers {
   std::unique_ptr<RoomTimer> bot_;
   std::unique_ptr<RoomTimer> empty_;
   std::vector<std::unique_ptr<RoomTimer>> absent_;  // per seat
-  std::int64_t bot_armed_for_ = -1;                 // the version whose bot move bot_ holds, if any
-  bool empty_armed_ = false;                        // empty_ counts down to closing the room
+  // The version whose bot move is on its way (bot_ waits for it, or the bot thinks), if any.
+  std::int64_t bot_armed_for_ = -1;
+  bool empty_armed_ = false;  // empty_ counts down to closing the room
 };
 
 }  // namespace tortuga

@@ -1,6 +1,8 @@
 // Rooms beyond two people at a table: a bot in the other seat, and rooms reached by code only.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "tests/integration/play.hpp"
 #include "tests/integration/server_process.hpp"
 #include "tests/integration/test_client.hpp"
@@ -14,14 +16,22 @@ bool lists_room(const Json& rooms, std::int64_t id) {
   return false;
 }
 
-TEST_CASE("a person plays a whole match against a bot") {
+// The levels of bot `game` offers, as welcome lists them.
+std::vector<std::string> levels_of(const Json& welcome, const std::string& game) {
+  for (const Json& g : welcome.at("games"))
+    if (g.at("id") == game) return g.at("bots").get<std::vector<std::string>>();
+  return {};
+}
+
+TEST_CASE("a person plays a whole match against a bot of each level the game offers") {
   TempDir dir;
   ServerProcess server(dir / "tortuga.db", dir.path(), fast_play_config(dir.path()));
   auto rng = seeded_rng();
   TestClient anne(server.port(), "anne");
-  anne.hello("Anne");
+  const auto levels = levels_of(anne.hello("Anne"), kRaft);
+  REQUIRE(levels.size() >= 2);
 
-  for (const char* kind : {"smart", "random"}) {
+  for (const std::string& kind : levels) {
     CAPTURE(kind);
     const Json created = anne.request({{"type", "create_room"}, {"game", kRaft}});
     REQUIRE(created.at("type") == "room");
@@ -59,6 +69,48 @@ TEST_CASE("a person plays a whole match against a bot") {
     CHECK(stored.at("seats").at(1).at("bot") == kind);
     CHECK(stored.at("seats").at(0).at("player") == anne.player());
   }
+}
+
+TEST_CASE("a host adds a bot of every level each game offers, and of no other") {
+  TempDir dir;
+  ServerProcess server(dir / "tortuga.db", dir.path(), fast_play_config(dir.path()));
+  TestClient anne(server.port(), "anne");
+  const Json welcome = anne.hello("Anne");
+  for (const Json& game : welcome.at("games")) {
+    const std::string id = game.at("id").get<std::string>();
+    CAPTURE(id);
+    const auto levels = game.at("bots").get<std::vector<std::string>>();
+    // Weakest first, easy and good in every game.
+    REQUIRE(levels.size() >= 2);
+    CHECK(levels[0] == "random");
+    CHECK(levels[1] == "smart");
+    for (const std::string level : {"random", "smart", "strong"}) {
+      CAPTURE(level);
+      // The host and the bot, and bots in any other seat the game needs.
+      const int players = std::max(2, game.at("min_players").get<int>());
+      const Json created = anne.request(
+          {{"type", "create_room"}, {"game", id}, {"options", {{"players", players}}}});
+      REQUIRE(created.at("type") == "room");
+      const std::int64_t room = created.at("room").at("id").get<std::int64_t>();
+      const Json added = anne.request({{"type", "add_bot"}, {"room", room}, {"bot", level}});
+      if (std::find(levels.begin(), levels.end(), level) == levels.end()) {
+        CHECK(added.value("code", "") == "no_such_bot");
+      } else {
+        REQUIRE(added.at("type") == "room");
+        CHECK(added.at("room").at("seats").at(1).at("bot") == level);
+        for (int seat = 2; seat < players; ++seat)
+          REQUIRE(
+              anne.request({{"type", "add_bot"}, {"room", room}, {"bot", "random"}}).at("type") ==
+              "room");
+        const Json started = anne.request({{"type", "start"}, {"room", room}});
+        REQUIRE(started.at("type") == "room");
+        CHECK(started.at("room").at("seats").at(1).at("bot") == level);
+      }
+      REQUIRE(anne.request({{"type", "close_room"}, {"room", room}}).at("type") == "left");
+    }
+  }
+  CHECK(anne.request({{"type", "add_bot"}, {"room", 1}, {"bot", "clever"}}).value("code", "") ==
+        "bad_field");
 }
 
 TEST_CASE("a private room is reached by its code only and never listed") {

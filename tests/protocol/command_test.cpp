@@ -109,6 +109,10 @@ TEST_CASE("add_bot parses room, seat and bot kind, defaulting to the smart bot")
   b = parse_as<AddBot>(R"({"type":"add_bot","room":5})");
   CHECK_FALSE(b.seat);
   CHECK(b.bot == "smart");
+  // Every level a game may offer is read here; the room refuses one its game does not make.
+  CHECK(parse_as<AddBot>(R"({"type":"add_bot","room":5,"bot":"strong"})").bot == "strong");
+  CHECK(parse_as<StandIn>(R"({"type":"stand_in","room":5,"seat":1,"bot":"strong"})").bot ==
+        "strong");
 }
 
 TEST_CASE("leave_room, start, sync and get_match parse their ids") {

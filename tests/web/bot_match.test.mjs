@@ -33,7 +33,7 @@ test('a browser plays Raft & Scupper against a bot to the end', async () => {
     assert.ok(await start.isDisabled(), 'no start while a seat is empty');
     await anne.getByLabel('bot for seat 2').selectOption('smart');
     await anne.getByRole('button', {name: 'Add bot'}).click();
-    await anne.locator('.seat[data-seat="1"]', {hasText: 'Bot 2 (smart)'}).waitFor();
+    await anne.locator('.seat[data-seat="1"]', {hasText: 'Bot 2 (good)'}).waitFor();
     await start.click();
     await anne.locator('.play').waitFor();
 

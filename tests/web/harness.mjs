@@ -151,7 +151,7 @@ export async function startWithRandomBots(page) {
     const row = page.locator(`.seat[data-seat="${seat}"]`);
     await page.getByLabel(`bot for seat ${seat + 1}`).selectOption('random');
     await row.getByRole('button', {name: 'Add bot'}).click();
-    await row.filter({hasText: `Bot ${seat + 1} (random)`}).waitFor();
+    await row.filter({hasText: `Bot ${seat + 1} (easy)`}).waitFor();
   }
   await page.locator('#start:not([disabled])').click();
   await page.locator('.play').waitFor();

@@ -19,7 +19,7 @@ test('a spectator never receives a hidden hand; a player sees only its own', asy
       await anne.getByLabel(`bot for seat ${seat + 1}`).selectOption('random');
       await anne.locator(`.seat[data-seat="${seat}"]`).getByRole('button', {name: 'Add bot'})
           .click();
-      await anne.locator(`.seat[data-seat="${seat}"]`, {hasText: `Bot ${seat + 1} (random)`})
+      await anne.locator(`.seat[data-seat="${seat}"]`, {hasText: `Bot ${seat + 1} (easy)`})
           .waitFor();
     }
     await anne.locator('#start:not([disabled])').click();

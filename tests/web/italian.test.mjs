@@ -103,7 +103,7 @@ test('an Italian browser plays every game in Italian, in the rulebooks\' words',
         const row = page.locator(`.seat[data-seat="${seat}"]`);
         await page.getByLabel(`bot per il posto ${seat + 1}`).selectOption('random');
         await row.getByRole('button', {name: 'Aggiungi un bot'}).click();
-        await row.filter({hasText: `Bot ${seat + 1} (a caso)`}).waitFor();
+        await row.filter({hasText: `Bot ${seat + 1} (facile)`}).waitFor();
       }
       await page.getByRole('button', {name: 'Inizia la partita'}).click();
       await page.locator('.play').waitFor();

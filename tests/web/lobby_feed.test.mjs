@@ -37,7 +37,7 @@ test('the lobby in a second browser follows a room made, filled and started in t
 
     // A bot takes the free seat: no seat left to join.
     await anne.getByRole('button', {name: 'Add bot'}).click();
-    await row.locator('.seats-inline li', {hasText: 'Bot 2 (smart)'}).waitFor();
+    await row.locator('.seats-inline li', {hasText: 'Bot 2 (good)'}).waitFor();
     await row.getByRole('button', {name: `Join room ${room}`}).waitFor({state: 'detached'});
 
     await anne.locator('#start:not([disabled])').click();

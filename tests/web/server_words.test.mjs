@@ -35,7 +35,7 @@ test('an Italian page says the server\'s refusals and results in Italian, with t
     await page.getByLabel('bot per il posto 2').selectOption('random');
     await page.locator('.seat[data-seat="1"]').getByRole('button', {name: 'Aggiungi un bot'})
         .click();
-    await page.locator('.seat[data-seat="1"]', {hasText: 'Bot 2 (a caso)'}).waitFor();
+    await page.locator('.seat[data-seat="1"]', {hasText: 'Bot 2 (facile)'}).waitFor();
 
     useCatalogs('it');
     const refusal = page.locator('.chat .error');
@@ -73,9 +73,9 @@ test('an Italian page says the server\'s refusals and results in Italian, with t
     const {result} = stored;
     assert.match(result.key, /^games\.colpaccio\.result\.(colpaccio|shared)$/);
     // The end in the Italian catalog's words for the result's key, its winners by their names.
-    const names = ['Giulia', 'Bot 2 (a caso)'];
+    const names = ['Giulia', 'Bot 2 (facile)'];
     const expected = serverText(result.key, result.params, names);
-    assert.match(expected, new RegExp('(Giulia|Bot 2 \\(a caso\\)).* (ha fatto il Colpaccio|' +
+    assert.match(expected, new RegExp('(Giulia|Bot 2 \\(facile\\)).* (ha fatto il Colpaccio|' +
                                       'condividono la vittoria) con \\d+ punti Prestigio'));
     const said = page.locator('.result p').first();
     await said.waitFor();

@@ -124,9 +124,13 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
 
   function seatRow(seat) {
     const empty = !seat.player && !seat.bot;
-    const botChoice = h('select', {'aria-label': t('room.bot_for', {seat: seat.seat + 1})},
-                        h('option', {value: 'smart'}, t('room.smart_bot')),
-                        h('option', {value: 'random'}, t('room.random_bot')));
+    // The levels the game offers, in words (easy, good, strong), the good one chosen first.
+    const levels = client.game(room.game)?.bots ?? ['random', 'smart'];
+    const botChoice = h('select', {'aria-label': t('room.bot_for', {seat: seat.seat + 1}),
+                                   class: 'bot-level'},
+                        ...levels.map((kind) => h('option', {value: kind,
+                                                             selected: kind === 'smart'},
+                                                  t(`seat.bot_kind.${kind}`))));
     const addBot = async () => {
       try {
         takeRoom(await client.addBot(room.id, {seat: seat.seat, bot: botChoice.value}));
