@@ -77,7 +77,7 @@ test('a browser plays Raft & Scupper against a bot to the end', async () => {
     await anne.locator('.result h2').waitFor();
     const stored = (await (await fetch(`${server.url}api/matches?limit=1`)).json()).matches[0];
     assert.equal(stored.status, 'finished');
-    const winner = stored.result.winners[0] === 0 ? 'Anne Bonny' : 'Bot 2 \\(smart\\)';
+    const winner = stored.result.winners[0] === 0 ? 'Anne Bonny' : 'Bot 2 \\(good\\)';
     assert.match(await anne.locator('.result h2').innerText(), new RegExp(`^${winner} won\\.$`));
     // The bot's moves are in the log too: one line per step of the match.
     await logOfSteps(anne, stored.actions);
