@@ -59,7 +59,7 @@ test('a replay opens at the step and seat its link names, and plays, lists, down
     assert.ok(await currentInSight(page), 'the step shown is in sight in the list');
     // Bot 2's hand, labelled with its player: never "Your hand" for someone else's.
     const hand = page.locator('.scalawag .hand');
-    assert.match(await hand.innerText(), /^Bot 2 \(random\)'s hand:/);
+    assert.match(await hand.innerText(), /^Bot 2 \(easy\)'s hand:/);
     assert.equal(await hand.locator('.card').count(), replay.steps[k].view.you.hand.length);
     await page.reload();
     await page.locator('#step-caption', {hasText: `Step ${k} of ${last}`}).waitFor();
