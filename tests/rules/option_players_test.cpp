@@ -13,17 +13,11 @@
 
 using tortuga::all_games;
 using tortuga::Chance;
+using tortuga::find_game;
 using tortuga::Game;
 using tortuga::Json;
 
 namespace {
-
-const Game& game_named(const std::string& id) {
-  for (const Game* game : all_games())
-    if (game->info().id == id) return *game;
-  FAIL("no game " << id);
-  throw;
-}
 
 // Every value of a boolean or enum option but its default.
 std::vector<Json> other_values(const Json& spec) {
@@ -74,9 +68,13 @@ TEST_CASE("an option's players are numbers of players its game allows, in order"
       }
     }
   }
-  CHECK(game_named("scalawag").option_schema()["fog_of_war"]["players"] == Json{3});
-  CHECK(game_named("scalawag").option_schema()["alliances"]["players"] == Json{6, 8});
-  CHECK(game_named("colpaccio").option_schema()["solo_difficulty"]["players"] == Json{1});
+  const Game* scalawag = find_game("scalawag");
+  const Game* colpaccio = find_game("colpaccio");
+  REQUIRE(scalawag);
+  REQUIRE(colpaccio);
+  CHECK(scalawag->option_schema()["fog_of_war"]["players"] == Json{3});
+  CHECK(scalawag->option_schema()["alliances"]["players"] == Json{6, 8});
+  CHECK(colpaccio->option_schema()["solo_difficulty"]["players"] == Json{1});
 }
 
 TEST_CASE("an option at a number of players it does not apply to changes nothing") {
