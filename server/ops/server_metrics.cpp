@@ -17,11 +17,13 @@ using metrics::Histogram;
 
 constexpr const char* kOther = "other";
 constexpr const char* kRoomStatuses[] = {"open", "starting", "playing", "over"};
-constexpr const char* kCloseReasons[] = {"client_close",  "idle_timeout", "slow_client", "limit",
-                                         "hello_timeout", "shutdown",     "error"};
+constexpr const char* kCloseReasons[] = {"client_close", "idle_timeout",  "slow_client",
+                                         "limit",        "hello_timeout", "shutdown",
+                                         "error",        "signed_out"};
 constexpr const char* kLimits[] = {"connections_per_address", "rooms_per_player",
                                    "rooms_per_address", "players_per_address", "mutes_per_member"};
-constexpr const char* kSecrets[] = {"join_code", "admin_token"};
+// As Guesses::Kind (server/lobby/guesses.hpp).
+constexpr const char* kSecrets[] = {"join_code", "admin_token", "password", "account_password"};
 constexpr const char* kTimerKinds[] = {"deadline", "bot", "empty_room", "absent_bot"};
 constexpr const char* kReplayOutcomes[] = {"computed", "kept", "shared", "busy", "rate_limited"};
 constexpr const char* kStoreFailures[] = {"read_or_write", "probe"};
@@ -157,7 +159,8 @@ void ServerMetrics::add_flow_metrics(metrics::Registry& r) {
                     kLimits);
   guesses_failed_ = one_per(r.counters("tortuga_guesses_failed_total",
                                        "Wrong guesses of a secret: a join code that names no "
-                                       "room, an admin token that is not the token. By secret.",
+                                       "room, an admin token that is not the token, a wrong "
+                                       "password (counted by address, and by account). By secret.",
                                        {"secret"}),
                             kSecrets);
   guesses_refused_ =

@@ -29,6 +29,7 @@ enum class CloseReason {
   hello_timeout,  // no hello within limits.hello_timeout_s
   shutdown,       // the server was stopping
   error,          // the socket failed or was reset
+  signed_out,     // its session was revoked, or its account disabled
 };
 
 // The reason's label value: "client_close", "idle_timeout", ...
