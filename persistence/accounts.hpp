@@ -10,6 +10,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tortuga::store {
@@ -59,6 +60,22 @@ struct Revocation {
   std::optional<std::int64_t> only;
   std::int64_t keep = 0;
   std::optional<std::string> password_hash;
+
+  static Revocation one(std::int64_t player, std::int64_t session) {
+    Revocation r;
+    r.player = player;
+    r.only = session;
+    return r;
+  }
+  // Every session but `keep` (0: every one), and the password changed too if `hash` is given.
+  static Revocation all_but(std::int64_t player, std::int64_t keep,
+                            std::optional<std::string> hash = std::nullopt) {
+    Revocation r;
+    r.player = player;
+    r.keep = keep;
+    r.password_hash = std::move(hash);
+    return r;
+  }
 };
 
 // The ids of the sessions deleted.

@@ -59,12 +59,13 @@ void Accounts::send_sessions(const std::shared_ptr<Client>& c, const Json& re) {
 
 void Accounts::on(const std::shared_ptr<Client>& c, const Json& re,
                   const protocol::RevokeSession& m, Next& next) {
-  revoke(c, re, {.player = c->player(), .only = m.session}, std::exchange(next, nullptr));
+  revoke(c, re, store::Revocation::one(c->player(), m.session), std::exchange(next, nullptr));
 }
 
 void Accounts::on(const std::shared_ptr<Client>& c, const Json& re,
                   const protocol::RevokeOtherSessions&, Next& next) {
-  revoke(c, re, {.player = c->player(), .keep = c->session()}, std::exchange(next, nullptr));
+  revoke(c, re, store::Revocation::all_but(c->player(), c->session()),
+         std::exchange(next, nullptr));
 }
 
 void Accounts::revoke(const std::shared_ptr<Client>& c, const Json& re, const store::Revocation& r,
@@ -108,7 +109,7 @@ void Accounts::reset_password(std::int64_t player, std::string password, Done do
     return done(Error{code::kWeakPassword, *why});
   auto hashed = [this, player, done](std::string hash) {
     if (hash.empty()) return done(Error{code::kInternal, "the password could not be hashed"});
-    store_.revoke_sessions({.player = player, .password_hash = std::move(hash)},
+    store_.revoke_sessions(store::Revocation::all_but(player, 0, std::move(hash)),
                            [this, player, done](const store::Outcome<store::Revoked>& revoked) {
                              if (!revoked)
                                return done(Error{code::kStoreUnavailable, revoked.failure().why});

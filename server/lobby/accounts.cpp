@@ -215,7 +215,7 @@ void Accounts::on(const std::shared_ptr<Client>& c, const Json& re, protocol::Ch
         c->refuse(re, {code::kInternal, "the server could not complete that request"});
         return next();
       }
-      revoke(c, re, {.player = player, .keep = c->session(), .password_hash = std::move(hash)},
+      revoke(c, re, store::Revocation::all_but(player, c->session(), std::move(hash)),
              std::move(next));
     };
     if (!passwords_.hash(std::move(fresh), std::move(hashed))) {

@@ -124,7 +124,7 @@ STORE_TEST("sessions: added, listed oldest first, touched, revoked one or all ot
   CHECK(store->signed_in(hash_token("phone")).value()->session.last_used_ms ==
         phone.created_ms + 5000);
 
-  Revocation one{.player = made.player, .only = phone.id};
+  const auto one = Revocation::one(made.player, phone.id);
   CHECK(answer<Revoked>([&](SessionsRevoked d) { store->revoke_sessions(one, d); }).value() ==
         Revoked{phone.id});
   CHECK_FALSE(store->signed_in(hash_token("phone")).value());
@@ -132,13 +132,13 @@ STORE_TEST("sessions: added, listed oldest first, touched, revoked one or all ot
   // Another player's session is not revoked by naming it.
   const Player other = store->create_player("Other", hash_token("other")).value();
   const auto others = store->signed_in(hash_token("other")).value()->session.id;
-  Revocation not_theirs{.player = made.player, .only = others};
+  const auto not_theirs = Revocation::one(made.player, others);
   CHECK(answer<Revoked>([&](SessionsRevoked d) { store->revoke_sessions(not_theirs, d); })
             .value()
             .empty());
   CHECK(store->signed_in(hash_token("other")).value()->player.id == other.id);
 
-  Revocation all_but{.player = made.player, .keep = made.session};
+  const auto all_but = Revocation::all_but(made.player, made.session);
   CHECK(answer<Revoked>([&](SessionsRevoked d) { store->revoke_sessions(all_but, d); }).value() ==
         Revoked{tablet.id});
   CHECK(store->sessions(made.player).value().size() == 1);
@@ -152,7 +152,7 @@ STORE_TEST("a password change revokes the other sessions in the same write") {
   answer<Session>([&](SessionAdded d) {
     store->add_session(made.player, hash_token("phone"), "", d);
   }).value();
-  Revocation change{.player = made.player, .keep = made.session, .password_hash = "$argon2id$new"};
+  const auto change = Revocation::all_but(made.player, made.session, "$argon2id$new");
   CHECK(answer<Revoked>([&](SessionsRevoked d) { store->revoke_sessions(change, d); })
             .value()
             .size() == 1);
@@ -160,7 +160,7 @@ STORE_TEST("a password change revokes the other sessions in the same write") {
   CHECK_FALSE(store->signed_in(hash_token("phone")).value());
   // A guest has no password to change: refused, and their session stays.
   const Player guest = store->create_player("Guest", hash_token("g")).value();
-  Revocation guests{.player = guest.id, .password_hash = "$argon2id$x"};
+  const auto guests = Revocation::all_but(guest.id, 0, "$argon2id$x");
   CHECK(refused(answer<Revoked>([&](SessionsRevoked d) { store->revoke_sessions(guests, d); })));
   CHECK(store->signed_in(hash_token("g")).value());
 }
