@@ -47,6 +47,14 @@ bool folded(const U16& in, U16& out) {
   });
 }
 
+// The confusable skeleton of `in` (UTS #39).
+bool skeleton(const USpoofChecker* sc, const U16& in, U16& out) {
+  out.assign(in.size() * 4 + 8, 0);
+  return into(out, [&](UChar* dest, int32_t cap, UErrorCode* status) {
+    return uspoof_getSkeleton(sc, 0, in.data(), static_cast<int32_t>(in.size()), dest, cap, status);
+  });
+}
+
 }  // namespace
 
 std::string account_name_key(std::string_view name) {
@@ -59,20 +67,18 @@ std::string account_name_key(std::string_view name) {
         return n;
       }))
     return {};
-  U16 once, skeleton, twice;
-  if (!folded(text, once)) return {};
-  skeleton.assign(once.size() * 4 + 8, 0);
-  if (!into(skeleton, [&](UChar* dest, int32_t cap, UErrorCode* status) {
-        return uspoof_getSkeleton(sc, 0, once.data(), static_cast<int32_t>(once.size()), dest, cap,
-                                  status);
-      }))
+  // A skeleton of the name as written, for the capitals' look-alikes ("I" is "l"), which folding
+  // first would lose ("i" is nobody's); then folded and a skeleton again, for the small letters'
+  // ("m" is "rn", which "M" is not); then folded, for the prototypes' cases.
+  U16 first, folded_once, second, key;
+  if (!skeleton(sc, text, first) || !folded(first, folded_once) ||
+      !skeleton(sc, folded_once, second) || !folded(second, key))
     return {};
-  if (!folded(skeleton, twice)) return {};
-  std::string out(twice.size() * 3 + 1, '\0');
+  std::string out(key.size() * 3 + 1, '\0');
   UErrorCode status = U_ZERO_ERROR;
   int32_t n = 0;
-  u_strToUTF8(out.data(), static_cast<int32_t>(out.size()), &n, twice.data(),
-              static_cast<int32_t>(twice.size()), &status);
+  u_strToUTF8(out.data(), static_cast<int32_t>(out.size()), &n, key.data(),
+              static_cast<int32_t>(key.size()), &status);
   if (U_FAILURE(status)) return {};
   out.resize(static_cast<std::size_t>(n));
   return out;
