@@ -81,4 +81,11 @@ struct Revocation {
 // The ids of the sessions deleted.
 using Revoked = std::vector<std::int64_t>;
 
+// A login's new session, and those it ended: past the most sessions a player may hold, the ones
+// used longest ago (persistence/store.hpp, add_session).
+struct NewSession {
+  Session session;
+  Revoked ended;
+};
+
 }  // namespace tortuga::store

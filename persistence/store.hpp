@@ -155,7 +155,7 @@ using Created = std::function<void(const Outcome<std::int64_t>& match)>;
 using PlayerCreated = std::function<void(const Outcome<Player>& player)>;
 // ... a new account, a new session, and sessions revoked.
 using AccountCreated = std::function<void(const Outcome<Registered>& registered)>;
-using SessionAdded = std::function<void(const Outcome<Session>& session)>;
+using SessionAdded = std::function<void(const Outcome<NewSession>& session)>;
 using SessionsRevoked = std::function<void(const Outcome<Revoked>& revoked)>;
 
 class Store {
@@ -182,9 +182,11 @@ class Store {
   virtual Outcome<std::optional<Account>> account(std::int64_t player) = 0;
   // Whom a token speaks for (a disabled account's too: the caller says why it is refused).
   virtual Outcome<std::optional<SignedIn>> signed_in(const std::string& token_hash) = 0;
-  // A new session (a login on a device); refused for a player that does not exist.
+  // A new session (a login on a device); refused for a player that does not exist. Should the
+  // player then hold more than `most` sessions (0: no bound), those used longest ago (by
+  // last_used_ms, then the oldest) are deleted in the same transaction, and answered as ended.
   virtual void add_session(std::int64_t player, const std::string& token_hash,
-                           const std::string& label, SessionAdded added) = 0;
+                           const std::string& label, int most, SessionAdded added) = 0;
   // The session was used (a hello with its token) at `used_ms`.
   virtual void touch_session(std::int64_t session, std::int64_t used_ms, Done done) = 0;
   // The player's sessions, oldest first.

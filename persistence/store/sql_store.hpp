@@ -54,7 +54,7 @@ class SqlStore : public Store {
   Outcome<std::optional<Account>> account(std::int64_t player) override;
   Outcome<std::optional<SignedIn>> signed_in(const std::string& token_hash) override;
   void add_session(std::int64_t player, const std::string& token_hash, const std::string& label,
-                   SessionAdded added) override;
+                   int most, SessionAdded added) override;
   void touch_session(std::int64_t session, std::int64_t used_ms, Done done) override;
   Outcome<std::vector<Session>> sessions(std::int64_t player) override;
   void revoke_sessions(const Revocation& r, SessionsRevoked revoked) override;

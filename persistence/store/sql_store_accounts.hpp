@@ -5,10 +5,12 @@
 // Included by sql_store_impl.hpp only.
 #pragma once
 
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "persistence/now.hpp"
 #include "persistence/store/sql_store.hpp"
@@ -54,17 +56,31 @@ Outcome<std::optional<SignedIn>> SqlStore<Connection, Options, SchemaVersion>::s
 template <class Connection, class Options, int SchemaVersion>
 void SqlStore<Connection, Options, SchemaVersion>::add_session(std::int64_t player,
                                                                const std::string& token_hash,
-                                                               const std::string& label,
+                                                               const std::string& label, int most,
                                                                SessionAdded added) {
-  auto session = std::make_shared<Session>(Session{0, player, label, now_ms(), 0});
-  session->last_used_ms = session->created_ms;
+  auto made = std::make_shared<NewSession>();
+  made->session = Session{0, player, label, now_ms(), 0};
+  made->session.last_used_ms = made->session.created_ms;
   parts_->enqueue(
       WriteKind::session_added,
-      [session, token_hash](Connection& db) {
-        session->id =
-            insert_session(db, session->player, token_hash, session->label, session->created_ms);
+      [made, token_hash, most](Connection& db) {
+        Session& s = made->session;
+        s.id = insert_session(db, s.player, token_hash, s.label, s.created_ms);
+        if (most <= 0) return;
+        std::vector<Session> held = select_sessions(db, s.player);
+        if (held.size() <= static_cast<std::size_t>(most)) return;
+        // The new one is kept; of the others, those used longest ago go first.
+        std::erase_if(held, [&](const Session& h) { return h.id == s.id; });
+        std::sort(held.begin(), held.end(), [](const Session& a, const Session& b) {
+          return std::pair(a.last_used_ms, a.id) < std::pair(b.last_used_ms, b.id);
+        });
+        held.resize(held.size() + 1 - static_cast<std::size_t>(most));
+        for (const Session& old : held) {
+          const Revoked gone = delete_sessions(db, Revocation::one(s.player, old.id));
+          made->ended.insert(made->ended.end(), gone.begin(), gone.end());
+        }
       },
-      answer_with(session, std::move(added)));
+      answer_with(made, std::move(added)));
 }
 
 template <class Connection, class Options, int SchemaVersion>

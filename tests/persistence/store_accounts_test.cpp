@@ -38,6 +38,16 @@ Registered registered(S& store, const NewAccount& a) {
   return answer<Registered>([&](AccountCreated done) { store.create_account(a, done); }).value();
 }
 
+// A login's new session for `token`, the player holding at most `most` (0: any number).
+template <class S>
+NewSession logged_in(S& store, std::int64_t player, const std::string& token,
+                     const std::string& label = "", int most = 0) {
+  return answer<NewSession>([&](SessionAdded done) {
+           store.add_session(player, hash_token(token), label, most, done);
+         })
+      .value();
+}
+
 }  // namespace
 
 STORE_TEST("an account made afresh is a new player, signed in by its first session") {
@@ -106,12 +116,8 @@ STORE_TEST("sessions: added, listed oldest first, touched, revoked one or all ot
   Backend db;
   auto store = db.open();
   const Registered made = registered(*store, account_named("Anne", "anne", "laptop"));
-  const Session phone = answer<Session>([&](SessionAdded d) {
-                          store->add_session(made.player, hash_token("phone"), "phone", d);
-                        }).value();
-  const Session tablet = answer<Session>([&](SessionAdded d) {
-                           store->add_session(made.player, hash_token("tablet"), "", d);
-                         }).value();
+  const Session phone = logged_in(*store, made.player, "phone", "phone").session;
+  const Session tablet = logged_in(*store, made.player, "tablet").session;
   CHECK(phone.player == made.player);
   CHECK(phone.last_used_ms == phone.created_ms);
   auto listed = store->sessions(made.player).value();
@@ -149,9 +155,7 @@ STORE_TEST("a password change revokes the other sessions in the same write") {
   Backend db;
   auto store = db.open();
   const Registered made = registered(*store, account_named("Anne", "anne", "laptop"));
-  answer<Session>([&](SessionAdded d) {
-    store->add_session(made.player, hash_token("phone"), "", d);
-  }).value();
+  logged_in(*store, made.player, "phone");
   const auto change = Revocation::all_but(made.player, made.session, "$argon2id$new");
   CHECK(answer<Revoked>([&](SessionsRevoked d) { store->revoke_sessions(change, d); })
             .value()
@@ -191,4 +195,29 @@ STORE_TEST("a player's first token is a session, and still one after a restart")
   REQUIRE(in);
   CHECK(in->player.id == id);
   CHECK(store->sessions(id).value().size() == 1);
+}
+
+STORE_TEST("past the most sessions a player may hold, a login ends those used longest ago") {
+  Backend db;
+  auto store = db.open();
+  const Registered made = registered(*store, account_named("Anne", "anne", "laptop"));
+  const Session phone = logged_in(*store, made.player, "phone", "", 3).session;
+  CHECK(logged_in(*store, made.player, "tablet", "", 3).ended.empty());
+  // The laptop, the oldest, was used last: the phone is the one used longest ago.
+  CHECK(await([&](Done d) { store->touch_session(made.session, phone.created_ms + 9000, d); }).ok);
+  const NewSession fourth = logged_in(*store, made.player, "desk", "", 3);
+  CHECK(fourth.ended == Revoked{phone.id});
+  CHECK_FALSE(store->signed_in(hash_token("phone")).value());
+  CHECK(store->signed_in(hash_token("laptop")).value());
+  CHECK(store->signed_in(hash_token("desk")).value()->session.id == fourth.session.id);
+  CHECK(store->sessions(made.player).value().size() == 3);
+  // A bound lowered meanwhile: every session past it ends at the next login, never the new one.
+  const NewSession only = logged_in(*store, made.player, "kiosk", "", 1);
+  CHECK(only.ended.size() == 3);
+  const auto left = store->sessions(made.player).value();
+  REQUIRE(left.size() == 1);
+  CHECK(left[0].id == only.session.id);
+  // No bound: nothing ends.
+  CHECK(logged_in(*store, made.player, "phone again").ended.empty());
+  CHECK(store->sessions(made.player).value().size() == 2);
 }

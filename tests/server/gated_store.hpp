@@ -69,9 +69,9 @@ class GatedStore : public store::Store {
     if (unreadable) return gone();
     return inner_.signed_in(h);
   }
-  void add_session(std::int64_t p, const std::string& h, const std::string& l,
+  void add_session(std::int64_t p, const std::string& h, const std::string& l, int most,
                    store::SessionAdded a) override {
-    inner_.add_session(p, h, l, std::move(a));
+    inner_.add_session(p, h, l, most, std::move(a));
   }
   void touch_session(std::int64_t s, std::int64_t at, store::Done d) override {
     inner_.touch_session(s, at, std::move(d));
