@@ -90,14 +90,18 @@ void Accounts::revoke(const std::shared_ptr<Client>& c, const Json& re, const st
         c->refuse(re, {code::kStoreUnavailable,
                        "the sessions were revoked, but the store cannot list those left now"});
       }
-      signed_in_.sign_out(
-          [&](std::int64_t, std::int64_t session) {
-            return std::find(ids.begin(), ids.end(), session) != ids.end();
-          },
-          revoked_message());
+      sign_out_sessions(ids);
       next();
     });
   });
+}
+
+void Accounts::sign_out_sessions(const store::Revoked& ids) {
+  signed_in_.sign_out(
+      [&](std::int64_t, std::int64_t session) {
+        return std::find(ids.begin(), ids.end(), session) != ids.end();
+      },
+      revoked_message());
 }
 
 // ---- the operator's -------------------------------------------------------------------------

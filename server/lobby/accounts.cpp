@@ -35,12 +35,14 @@ const Error kStoreDown{code::kStoreUnavailable,
 }  // namespace
 
 Accounts::Accounts(boost::asio::io_context& io, store::Store& store, Guesses& guesses,
-                   Allowance& new_players, PasswordSettings passwords, Welcome welcome)
+                   Allowance& new_players, PasswordSettings passwords, int max_sessions,
+                   Welcome welcome)
     : io_(io),
       store_(store),
       guesses_(guesses),
       new_players_(new_players),
       welcome_(std::move(welcome)),
+      max_sessions_(max_sessions),
       passwords_(passwords) {}
 
 void Accounts::later(std::function<void()> then) {
@@ -180,15 +182,22 @@ void Accounts::log_in(const std::shared_ptr<Client>& c, const Json& re,
                       const store::Account& account, Next next) {
   std::string token = store::new_token();
   const std::string hash = store::hash_token(token);
-  store_.add_session(account.player, hash, c->agent(),
+  store_.add_session(account.player, hash, c->agent(), max_sessions_,
                      [this, c, re, account, token = std::move(token), next = std::move(next)](
-                         const store::Outcome<store::Session>& session) mutable {
-                       if (!session) {
+                         const store::Outcome<store::NewSession>& made) mutable {
+                       if (!made) {
                          c->refuse(re, kStoreDown);
                          return next();
                        }
                        const store::Player p{account.player, account.name, "", 0};
-                       later([this, c, re, p, token, id = session->id, next = std::move(next)] {
+                       later([this, c, re, p, token, id = made->session.id, ended = made->ended,
+                              next = std::move(next)] {
+                         // Past the player's most sessions, those used longest ago ended: their
+                         // connections are signed out as a revocation's are.
+                         if (!ended.empty()) {
+                           server_metrics().sessions_ended_by_login(ended.size());
+                           sign_out_sessions(ended);
+                         }
                          welcome_(c, re, p, true, token, id);
                          next();
                        });

@@ -43,7 +43,7 @@ class Accounts {
   using Done = std::function<void(Expected<Json>)>;
 
   Accounts(boost::asio::io_context& io, store::Store& store, Guesses& guesses,
-           Allowance& new_players, PasswordSettings passwords, Welcome welcome);
+           Allowance& new_players, PasswordSettings passwords, int max_sessions, Welcome welcome);
 
   // The commands that answer later take the connection's `next`, and call it once answered (a
   // command refused at once leaves it to the caller). The others answer before they return.
@@ -84,6 +84,8 @@ class Accounts {
   void revoke(const std::shared_ptr<Client>& c, const Json& re, const store::Revocation& r,
               Next next);
   void send_sessions(const std::shared_ptr<Client>& c, const Json& re);
+  // Signs out the connections that speak with one of `ids`, telling each its session was revoked.
+  void sign_out_sessions(const store::Revoked& ids);
   // Refuses `c` for a full hashing queue.
   void busy(const std::shared_ptr<Client>& c, const Json& re);
   // `then`, on the io_context.
@@ -94,6 +96,7 @@ class Accounts {
   Guesses& guesses_;
   Allowance& new_players_;
   Welcome welcome_;
+  const int max_sessions_;  // per player: a login past it ends the one used longest ago
   SignedIn signed_in_;
   Passwords passwords_;  // last: its threads stop first, before what their work uses
 };

@@ -41,7 +41,7 @@ Lobby::Lobby(boost::asio::io_context& io, store::Store& store, RoomSettings sett
       rooms_per_address_(limits.max_rooms_per_address),
       new_players_(limits.new_players_per_address_per_hour, std::chrono::hours(1)),
       guesses_(io, limits.guesses),
-      accounts_(io, store, guesses_, new_players_, limits.passwords,
+      accounts_(io, store, guesses_, new_players_, limits.passwords, limits.max_sessions_per_player,
                 [this](const std::shared_ptr<Client>& c, const Json& re, const store::Player& p,
                        bool account, const std::string& token, std::int64_t session) {
                   welcome_player(c, re, p, account, token, session);

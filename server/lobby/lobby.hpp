@@ -47,6 +47,7 @@ struct LobbyLimits {
                            Limits{}.guess_report_s};
   Json for_clients = limits_for_clients(Limits{});  // as welcome tells them
   PasswordSettings passwords = {};
+  int max_sessions_per_player = Limits{}.max_sessions_per_player;
 };
 
 class Lobby : public RoomDirectory {

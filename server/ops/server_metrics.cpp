@@ -148,6 +148,10 @@ void ServerMetrics::add_flow_metrics(metrics::Registry& r) {
                           "Messages waiting in connections' write queues, all together.");
   slow_clients_ = &r.counter("tortuga_slow_clients_dropped_total",
                              "Connections closed because their write queue was full.");
+  sessions_ended_by_login_ =
+      &r.counter("tortuga_sessions_ended_by_login_total",
+                 "Sessions ended because their player logged in on a device more than "
+                 "limits.max_sessions_per_player allow: the sessions used longest ago.");
   write_queue_bytes_ =
       &r.gauge("tortuga_write_queue_bytes",
                "Bytes of the messages waiting in connections' write queues, all together (a "
