@@ -3,10 +3,12 @@
 // bad request has its typed error, wrong passwords are limited with a time to wait, and sessions
 // end (revoked, a password changed, an account disabled) with their connections told and closed.
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <doctest/doctest.h>
 
+#include "persistence/now.hpp"
 #include "protocol/codes.hpp"
 #include "server/ops/config.hpp"
 #include "tests/integration/admin_calls.hpp"
@@ -93,7 +95,7 @@ TEST_CASE("bad logins and registrations: each its typed error, and nothing store
   TempDir dir;
   ServerProcess server(dir / "t.db", dir.path());
   TestClient anne(server.port(), "anne");
-  registered(anne, "Anne");
+  const Json anne_welcome = registered(anne, "Anne");
   TestClient other(server.port(), "other");
 
   CHECK(account_request(other, "login", "Anne", "not the password").at("code") == code::kBadLogin);
@@ -120,7 +122,8 @@ TEST_CASE("bad logins and registrations: each its typed error, and nothing store
   CHECK(account_request(other, "register", "Mary Read", kPassword).at("type") == "welcome");
   // Anne's account is as it was.
   TestClient later(server.port(), "later");
-  CHECK(account_request(later, "login", "Anne", kPassword).at("player").at("id") == anne.player());
+  CHECK(account_request(later, "login", "Anne", kPassword).at("player") ==
+        anne_welcome.at("player"));
 }
 
 TEST_CASE("1,000 wrong passwords: each a typed error, past a few with when to retry") {
@@ -188,6 +191,37 @@ TEST_CASE("a revoked session's connection is told and closed, and its token refu
       "the connection counted as signed out");
 }
 
+TEST_CASE("a login past the most sessions a player holds ends the one used longest ago") {
+  TempDir dir;
+  ServerProcess server(dir / "t.db", dir.path(),
+                       limits_config(dir.path(), "sessions", R"({"max_sessions_per_player": 2})"));
+  TestClient phone(server.port(), "phone");
+  const Json first = registered(phone, "Anne");
+  TestClient laptop(server.port(), "laptop");
+  const Json second = account_request(laptop, "login", "Anne", kPassword);
+  REQUIRE(second.at("type") == "welcome");
+  // The phone's token used since, in a later millisecond: the laptop's session, the newer, is the
+  // one used longest ago.
+  const std::int64_t login_ms =
+      laptop.request({{"type", "list_sessions"}}).at("sessions").at(1).at("last_used_ms");
+  while (store::now_ms() <= login_ms) std::this_thread::yield();
+  TestClient phone_again(server.port(), "phone again");
+  phone_again.hello("Anne", first.at("token").get<std::string>());
+
+  TestClient desk(server.port(), "desk");
+  REQUIRE(account_request(desk, "login", "Anne", kPassword).at("type") == "welcome");
+  CHECK(laptop.wait_for_type("error").at("code") == code::kBadToken);
+  CHECK(closed_with(laptop) == protocol::close_code::kSignedOut);
+  CHECK(session_ids(desk).size() == 2);
+  TestClient again(server.port(), "again");
+  CHECK(again.request({{"type", "hello"}, {"name", "Anne"}, {"token", second.at("token")}})
+            .at("code") == code::kBadToken);
+  CHECK(phone.request({{"type", "ping"}}).at("type") == "pong");
+  CHECK(again.hello("Anne", first.at("token").get<std::string>()).at("player") ==
+        first.at("player"));
+  CHECK(metric(server.port(), "tortuga_sessions_ended_by_login_total") == 1);
+}
+
 TEST_CASE("a password changed ends every other session; the old password no longer logs in") {
   TempDir dir;
   ServerProcess server(dir / "t.db", dir.path());
@@ -222,7 +256,7 @@ TEST_CASE("the operator disables an account: its connections close, it cannot lo
   ServerProcess server(dir / "t.db", dir.path(), admin_flags(dir.path()));
   TestClient anne(server.port(), "anne");
   const Json welcome = registered(anne, "Anne");
-  const std::string path = "accounts/" + std::to_string(anne.player());
+  const std::string path = "accounts/" + welcome.at("player").at("id").dump();
   CHECK(admin_json(server.port(), "POST", path + "/disable").at("connections_closed") == 1);
   CHECK(anne.wait_for_type("error").at("code") == code::kAccountDisabled);
   CHECK(closed_with(anne) == protocol::close_code::kSignedOut);
