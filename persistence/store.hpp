@@ -22,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "persistence/accounts.hpp"
 #include "persistence/outcome.hpp"
 
 namespace tortuga::store {
@@ -50,8 +51,18 @@ constexpr std::optional<MatchStatus> status_named(std::string_view name) {
 struct Player {
   std::int64_t id = 0;
   std::string name;
-  std::string token_hash;  // hash_token() of the player's secret token; the token is never stored
+  // hash_token() of the player's secret token; the token is never stored. Made with the player,
+  // the player's first session; read by a token, that token's.
+  std::string token_hash;
   std::int64_t created_ms = 0;
+  std::int64_t session = 0;  // made with the player: its first session's id
+};
+
+// Whom a token speaks for: the player, the token's session, and the player's account if any.
+struct SignedIn {
+  Player player;
+  Session session;
+  std::optional<Account> account;
 };
 
 struct Seat {
@@ -142,6 +153,10 @@ using Done = std::function<void(const Outcome<void>& written)>;
 // The same for a new match, with its id, and a new player, with theirs.
 using Created = std::function<void(const Outcome<std::int64_t>& match)>;
 using PlayerCreated = std::function<void(const Outcome<Player>& player)>;
+// ... a new account, a new session, and sessions revoked.
+using AccountCreated = std::function<void(const Outcome<Registered>& registered)>;
+using SessionAdded = std::function<void(const Outcome<NewSession>& session)>;
+using SessionsRevoked = std::function<void(const Outcome<Revoked>& revoked)>;
 
 class Store {
  public:
@@ -152,10 +167,35 @@ class Store {
   // The same, without waiting: for a thread that serves others meanwhile (a connection's).
   virtual void create_player(const std::string& name, const std::string& token_hash,
                              PlayerCreated created) = 0;
+  // The player whose session holds that token, none for a revoked token or a disabled account.
   virtual Outcome<std::optional<Player>> player_by_token_hash(const std::string& hash) = 0;
   virtual Outcome<std::optional<Player>> player(std::int64_t id) = 0;
   // Refused for a player that does not exist.
   virtual void rename_player(std::int64_t id, const std::string& name, Done done) = 0;
+
+  // Accounts and sessions (accounts.hpp). create_account makes the account, and its device's
+  // session, in one transaction; answered name_taken when another account has the name's key,
+  // has_account when the player has one already (nothing is stored then), and refused for a
+  // player that does not exist.
+  virtual void create_account(const NewAccount& account, AccountCreated created) = 0;
+  virtual Outcome<std::optional<Account>> account_by_key(const std::string& name_key) = 0;
+  virtual Outcome<std::optional<Account>> account(std::int64_t player) = 0;
+  // Whom a token speaks for (a disabled account's too: the caller says why it is refused).
+  virtual Outcome<std::optional<SignedIn>> signed_in(const std::string& token_hash) = 0;
+  // A new session (a login on a device); refused for a player that does not exist. Should the
+  // player then hold more than `most` sessions (0: no bound), those used longest ago (by
+  // last_used_ms, then the oldest) are deleted in the same transaction, and answered as ended.
+  virtual void add_session(std::int64_t player, const std::string& token_hash,
+                           const std::string& label, int most, SessionAdded added) = 0;
+  // The session was used (a hello with its token) at `used_ms`.
+  virtual void touch_session(std::int64_t session, std::int64_t used_ms, Done done) = 0;
+  // The player's sessions, oldest first.
+  virtual Outcome<std::vector<Session>> sessions(std::int64_t player) = 0;
+  // Deletes sessions (and changes the password) as `r` says; answers the ids deleted. A password
+  // change for a player without an account is refused.
+  virtual void revoke_sessions(const Revocation& r, SessionsRevoked revoked) = 0;
+  // Disables (a time, not 0) or enables (0) an account; refused for a player without one.
+  virtual void set_account_disabled(std::int64_t player, std::int64_t disabled_ms, Done done) = 0;
 
   // Blocking: returns the new id after commit (seats included). m.id and m.action_count are
   // ignored; a created_ms of 0 means now.

@@ -29,6 +29,17 @@ inline constexpr const char* kTooManyPlayers = "too_many_players";  // made by o
 inline constexpr const char* kTooManyRooms = "too_many_rooms";      // made by one player or address
 inline constexpr const char* kTooManyGuesses = "too_many_guesses";  // wrong join codes: wait
 
+// Accounts and sessions (docs/protocol.md, Accounts).
+inline constexpr const char* kBadLogin = "bad_login";    // no account has that name and password
+inline constexpr const char* kNameTaken = "name_taken";  // another account's name, or a look-alike
+inline constexpr const char* kWeakPassword = "weak_password";  // the new password breaks the rule
+inline constexpr const char* kTooManyLogins = "too_many_logins";     // wrong passwords: wait
+inline constexpr const char* kAccountDisabled = "account_disabled";  // by the server's operator
+inline constexpr const char* kPasswordsBusy = "passwords_busy";   // the hashing queue is full: wait
+inline constexpr const char* kNoSuchSession = "no_such_session";  // not one of the player's
+inline constexpr const char* kAlreadyRegistered = "already_registered";  // the player has one
+inline constexpr const char* kNotRegistered = "not_registered";          // a guest has no password
+
 // Lobby and rooms.
 inline constexpr const char* kUnknownGame = "unknown_game";  // no game with that id
 inline constexpr const char* kOptionsTooLarge =
@@ -97,7 +108,10 @@ inline constexpr std::string_view kAllCodes[] = {
     code::kReplayBusy,      code::kReplayRateLimited, code::kStoreUnavailable,
     code::kBanned,          code::kTooManyRooms,      code::kTooManyMutes,
     code::kTooManyPlayers,  code::kTooManyGuesses,    code::kTooManyConnections,
-    code::kNoSuchBot,
+    code::kNoSuchBot,       code::kBadLogin,          code::kNameTaken,
+    code::kWeakPassword,    code::kTooManyLogins,     code::kAccountDisabled,
+    code::kPasswordsBusy,   code::kNoSuchSession,     code::kAlreadyRegistered,
+    code::kNotRegistered,
 };
 
 // The close codes of the WebSocket the server ends a connection with, beyond the standard ones
@@ -106,6 +120,7 @@ namespace close_code {
 inline constexpr int kHelloTimeout = 4001;        // "hello_timeout": no hello in time
 inline constexpr int kSlowReader = 4002;          // "slow_reader": too far behind in reading
 inline constexpr int kTooManyConnections = 4003;  // "too_many_connections": from one address
+inline constexpr int kSignedOut = 4004;  // "signed_out": its session revoked, or account disabled
 }  // namespace close_code
 
 }  // namespace tortuga::protocol

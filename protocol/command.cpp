@@ -349,6 +349,42 @@ Expected<Command> hello(const Fields& f) {
   TORTUGA_TRY(token, f.optional_string("token"));
   return Command(Hello{std::move(name), std::move(token)});
 }
+// A password: any text of 1 to kMaxPasswordChars code points, kept as sent (nothing trimmed).
+Expected<std::string> password(const Fields& f, std::string_view field) {
+  auto text = f.string(field);
+  if (!text) return text.error();
+  int length = 0;
+  for (std::size_t i = 0; i < text->size(); ++length) next_code_point(*text, i);
+  if (length > kMaxPasswordChars)
+    return bad_field(quoted(field) + " must have at most " + std::to_string(kMaxPasswordChars) +
+                     " characters");
+  return text;
+}
+Expected<Command> register_account(const Fields& f) {
+  TORTUGA_TRY(name, player_name(f));
+  TORTUGA_TRY(secret, password(f, "password"));
+  return Command(Register{std::move(name), std::move(secret)});
+}
+Expected<Command> login(const Fields& f) {
+  TORTUGA_TRY(name, player_name(f));
+  TORTUGA_TRY(secret, password(f, "password"));
+  return Command(Login{std::move(name), std::move(secret)});
+}
+Expected<Command> list_sessions(const Fields&) {
+  return Command(ListSessions{});
+}
+Expected<Command> revoke_session(const Fields& f) {
+  TORTUGA_TRY(session, f.id("session"));
+  return Command(RevokeSession{session});
+}
+Expected<Command> revoke_other_sessions(const Fields&) {
+  return Command(RevokeOtherSessions{});
+}
+Expected<Command> change_password(const Fields& f) {
+  TORTUGA_TRY(old_secret, password(f, "password"));
+  TORTUGA_TRY(new_secret, password(f, "new_password"));
+  return Command(ChangePassword{std::move(old_secret), std::move(new_secret)});
+}
 Expected<Command> list_rooms(const Fields& f) {
   TORTUGA_TRY(game, f.optional_string("game"));
   return Command(ListRooms{std::move(game)});
@@ -523,6 +559,12 @@ constexpr Reader kReaders[] = {
     {"watch_lobby", watch_lobby},
     {"unwatch_lobby", unwatch_lobby},
     {"allow_player", allow_player},
+    {"register", register_account},
+    {"login", login},
+    {"list_sessions", list_sessions},
+    {"revoke_session", revoke_session},
+    {"revoke_other_sessions", revoke_other_sessions},
+    {"change_password", change_password},
 };
 static_assert(std::size(kReaders) == std::variant_size_v<Command>);
 

@@ -37,6 +37,27 @@ struct Hello {
   std::string name;  // trimmed, 1..kMaxNameLength code points, no control characters
   std::optional<std::string> token;
 };
+// Accounts (docs/protocol.md, Accounts): a name and a password. The name is a player name's
+// (Hello); the password 1..kMaxPasswordChars code points (the rule a new one must meet is the
+// server's, refused with weak_password).
+inline constexpr int kMaxPasswordChars = 128;
+struct Register {
+  std::string name;
+  std::string password;
+};
+struct Login {
+  std::string name;
+  std::string password;
+};
+struct ListSessions {};
+struct RevokeSession {  // one of the player's sessions, this connection's too
+  std::int64_t session;
+};
+struct RevokeOtherSessions {};  // every session of the player but this connection's
+struct ChangePassword {         // revokes the other sessions
+  std::string password;         // the one the account has now
+  std::string new_password;
+};
 struct ListRooms {
   std::optional<std::string> game;
 };
@@ -141,7 +162,8 @@ struct StandIn {  // the wire type is "stand_in": a bot plays an absent player's
 using Command = std::variant<Hello, ListRooms, CreateRoom, JoinRoom, WatchRoom, AddBot, LeaveRoom,
                              Start, Act, Sync, ListMatches, GetMatch, GetReplay, Ping, Chat, Mute,
                              SpectatorChat, TransferHost, RemovePlayer, CloseRoom, StandIn, Rematch,
-                             WatchLobby, UnwatchLobby, AllowPlayer>;
+                             WatchLobby, UnwatchLobby, AllowPlayer, Register, Login, ListSessions,
+                             RevokeSession, RevokeOtherSessions, ChangePassword>;
 
 struct Parsed {
   Json id;  // the request's "id", to echo as "re"; null when absent or unreadable

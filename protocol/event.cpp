@@ -88,16 +88,21 @@ std::string match_waits(const Json& re, std::string_view message, std::int64_t r
       .done();
 }
 
-std::string welcome(const Json& re, const Json& player, std::string_view token,
+std::string welcome(const Json& re, const Json& player, bool account, std::string_view token,
                     std::string_view games, const Json& room_defaults, const Json& limits) {
   return Message("welcome", re)
       .field("player", player)
+      .field("account", account)
       .field("token", token)
       .field("protocol", kProtocolVersion)
       .text_field("games", games)
       .field("room_defaults", room_defaults)
       .field("limits", limits)
       .done();
+}
+
+std::string sessions(const Json& re, const Json& sessions) {
+  return Message("sessions", re).field("sessions", sessions).done();
 }
 
 std::string rooms(const Json& re, const Json& rooms, std::int64_t now_ms) {

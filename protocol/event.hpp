@@ -45,7 +45,7 @@ std::string error(const Json& re, std::string_view code, std::string_view messag
                   const Json& params = nullptr);
 std::string error(const Json& re, const Error& error);
 // {type:"error", re?, code, message, retry_after_ms}: refused for now, heard again after that long
-// (too_many_guesses, too_many_players).
+// (too_many_guesses, too_many_players, too_many_logins, passwords_busy).
 std::string retry_later(const Json& re, std::string_view code, std::string_view message,
                         std::int64_t retry_after_ms);
 // {type:"error", re?, code:"elsewhere", message, url, room, match}: on a cluster, the room (or
@@ -59,12 +59,16 @@ std::string elsewhere(const Json& re, std::string_view message, std::string_view
 // state follows once the store is back.
 std::string match_waits(const Json& re, std::string_view message, std::int64_t room,
                         std::int64_t match);
-// {type:"welcome", re?, player:{id,name}, token, protocol, games:[Game::describe()...],
-//  room_defaults:{absent_bot_s}, limits:{...}}: room_defaults, what create_room gives a room it
-// says nothing of; limits, the server's limits a client keeps within (docs/protocol.md). `games`
-// is written already, as JSON text: the same for every welcome, it is written once.
-std::string welcome(const Json& re, const Json& player, std::string_view token,
+// {type:"welcome", re?, player:{id,name}, account, token, protocol, games:[Game::describe()...],
+//  room_defaults:{absent_bot_s}, limits:{...}}: account, whether the player has one (a guest has
+// none); room_defaults, what create_room gives a room it says nothing of; limits, the server's
+// limits a client keeps within (docs/protocol.md). `games` is written already, as JSON text: the
+// same for every welcome, it is written once.
+std::string welcome(const Json& re, const Json& player, bool account, std::string_view token,
                     std::string_view games, const Json& room_defaults, const Json& limits);
+// {type:"sessions", re?, sessions:[{id, label, created_ms, last_used_ms, current}...]}: the
+// player's sessions, oldest first; current marks the asking connection's.
+std::string sessions(const Json& re, const Json& sessions);
 // {type:"rooms", re?, rooms:[room...], now_ms}: the listed rooms, and the server's clock to
 // reckon their ages by (created_ms).
 std::string rooms(const Json& re, const Json& rooms, std::int64_t now_ms);

@@ -7,7 +7,7 @@
 # Debian's).
 set -euo pipefail
 packages=(g++ cmake make libboost1.81-dev nlohmann-json3-dev libsqlite3-dev libpq-dev doctest-dev
-          libbox2d-dev libjemalloc-dev libicu-dev)
+          libbox2d-dev libjemalloc-dev libicu-dev libsodium-dev)
 # python3-prometheus-client: its parser reads /metrics in the integration tests.
 # postgresql: initdb and pg_ctl, with which the store's tests start a throwaway server of their own.
 # clang-format: the `format` test holds every C++ file to .clang-format (scripts/check_format.sh).

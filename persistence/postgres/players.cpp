@@ -1,6 +1,5 @@
 // The PostgreSQL backend's statements on the players table: a player made, renamed, found by the
-// hash of its token or by its id. Neither write can leave its transaction failed (a token hash
-// taken twice is answered, not raised), so neither needs a savepoint.
+// hash of a token of its sessions or by its id.
 #include "persistence/postgres/statements.hpp"
 
 namespace tortuga::store::postgres {
@@ -28,7 +27,10 @@ bool update_player_name(Connection& db, std::int64_t id, const std::string& name
 
 std::optional<Player> select_player_by_token_hash(Connection& db, const std::string& hash) {
   return read_player(
-      db.query("SELECT id, name, token_hash, created_ms FROM players WHERE token_hash = $1", hash));
+      db.query("SELECT p.id, p.name, s.token_hash, p.created_ms FROM sessions s "
+               "JOIN players p ON p.id = s.player_id LEFT JOIN accounts a ON a.player_id = p.id "
+               "WHERE s.token_hash = $1 AND COALESCE(a.disabled_ms, 0) = 0",
+               hash));
 }
 
 std::optional<Player> select_player(Connection& db, std::int64_t id) {

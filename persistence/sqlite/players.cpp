@@ -1,5 +1,5 @@
-// The SQLite backend's statements on the players table: a player made, renamed, found by the hash
-// of its token or by its id.
+// The SQLite backend's statements on the players table: a player made,
+// renamed, found by the hash of a token of its sessions or by its id.
 #include "persistence/sqlite/statements.hpp"
 
 namespace tortuga::store::sqlite {
@@ -24,7 +24,10 @@ bool update_player_name(Connection& db, std::int64_t id, const std::string& name
 }
 
 std::optional<Player> select_player_by_token_hash(Connection& db, const std::string& hash) {
-  auto q = db.query("SELECT id, name, token_hash, created_ms FROM players WHERE token_hash = ?1");
+  auto q = db.query(
+      "SELECT p.id, p.name, s.token_hash, p.created_ms FROM sessions s "
+      "JOIN players p ON p.id = s.player_id LEFT JOIN accounts a ON a.player_id = p.id "
+      "WHERE s.token_hash = ?1 AND COALESCE(a.disabled_ms, 0) = 0");
   q.bind(1, hash);
   return read_player(q);
 }

@@ -90,6 +90,8 @@ ALTER TABLE matches ADD COLUMN private_code TEXT NOT NULL DEFAULT '';
     R"sql(
 ALTER TABLE matches ADD COLUMN public_when_over INTEGER NOT NULL DEFAULT 0;
 )sql",
+    // Accounts, and every token a session of its own.
+    in_dialect({tables::kAccounts, tables::kFirstSessions}, kSqlite),
 };
 static_assert(std::size(kMigrations) == SqliteStore::kSchemaVersion);
 

@@ -17,9 +17,10 @@ namespace tortuga::store {
 namespace {
 
 // SQLite undoes a failed statement by itself and its transaction goes on, so a write of one
-// statement needs no savepoint. A match is several (the match, then each seat): it is stored
-// whole or not at all.
-constexpr SavepointPolicy kSavepoints{WriteKind::new_match};
+// statement needs no savepoint. A match is several (the match, then each seat), and so are a
+// player (and its first session), an account and a revocation: each is stored whole or not at all.
+constexpr SavepointPolicy kSavepoints{WriteKind::new_match, WriteKind::new_player,
+                                      WriteKind::new_account, WriteKind::sessions_revoked};
 
 }  // namespace
 

@@ -27,9 +27,14 @@ enum class WriteKind {
   seat_replaced,
   chat_line,
   admin_action,
-  probe,  // Store::probe_write
+  probe,        // Store::probe_write
+  new_account,  // the account, perhaps its player, and its device's session
+  session_added,
+  session_used,
+  sessions_revoked,  // and perhaps the password changed
+  account_disabled,
 };
-inline constexpr std::size_t kWriteKinds = 8;
+inline constexpr std::size_t kWriteKinds = 13;
 
 // A backend's savepoint policy: the kinds of writes that get a savepoint of their own.
 class SavepointPolicy {

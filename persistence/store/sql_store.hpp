@@ -49,6 +49,17 @@ class SqlStore : public Store {
   Outcome<std::optional<Player>> player(std::int64_t id) override;
   void rename_player(std::int64_t id, const std::string& name, Done done) override;
 
+  void create_account(const NewAccount& account, AccountCreated created) override;
+  Outcome<std::optional<Account>> account_by_key(const std::string& name_key) override;
+  Outcome<std::optional<Account>> account(std::int64_t player) override;
+  Outcome<std::optional<SignedIn>> signed_in(const std::string& token_hash) override;
+  void add_session(std::int64_t player, const std::string& token_hash, const std::string& label,
+                   int most, SessionAdded added) override;
+  void touch_session(std::int64_t session, std::int64_t used_ms, Done done) override;
+  Outcome<std::vector<Session>> sessions(std::int64_t player) override;
+  void revoke_sessions(const Revocation& r, SessionsRevoked revoked) override;
+  void set_account_disabled(std::int64_t player, std::int64_t disabled_ms, Done done) override;
+
   Outcome<std::int64_t> create_match(const Match& m) override;
   void create_match(const Match& m, Created created) override;
   void append_action(const Action& a, Done done) override;

@@ -61,10 +61,15 @@ Outcome<Player> SqlStore<Connection, Options, SchemaVersion>::create_player(
     const std::string& name, const std::string& token_hash) {
   Player p{0, name, token_hash, now_ms()};
   std::int64_t id = 0;
-  Outcome<void> written = parts_->write_and_wait(
-      "create_player", WriteKind::new_player, [&](Connection& db) { id = insert_player(db, p); });
+  std::int64_t session = 0;
+  Outcome<void> written =
+      parts_->write_and_wait("create_player", WriteKind::new_player, [&](Connection& db) {
+        id = insert_player(db, p);
+        session = insert_session(db, id, p.token_hash, "", p.created_ms);
+      });
   if (!written) return written.failure();
   p.id = id;
+  p.session = session;
   return p;
 }
 
@@ -74,7 +79,11 @@ void SqlStore<Connection, Options, SchemaVersion>::create_player(const std::stri
                                                                  PlayerCreated created) {
   auto p = std::make_shared<Player>(Player{0, name, token_hash, now_ms()});
   parts_->enqueue(
-      WriteKind::new_player, [p](Connection& db) { p->id = insert_player(db, *p); },
+      WriteKind::new_player,
+      [p](Connection& db) {
+        p->id = insert_player(db, *p);
+        p->session = insert_session(db, p->id, p->token_hash, "", p->created_ms);
+      },
       [p, created = std::move(created)](const Outcome<void>& written) {
         created(written ? Outcome<Player>(*p) : Outcome<Player>(written.failure()));
       });
@@ -238,3 +247,6 @@ WriterStats SqlStore<Connection, Options, SchemaVersion>::stats() const {
 }
 
 }  // namespace tortuga::store
+
+// The members for accounts and sessions.
+#include "persistence/store/sql_store_accounts.hpp"  // IWYU pragma: keep

@@ -12,11 +12,29 @@
 // backend's header includes what it needs (persistence/store.hpp, its connection) first.
 
 // Players. insert_player returns the new id (p.id is ignored) and throws if another player has
-// that token hash; update_player_name is false for a player that does not exist.
+// that token hash (the store adds its first session, insert_session); update_player_name is
+// false for a player that does not exist. select_player_by_token_hash finds the player through
+// the token's session, none for a disabled account.
 std::int64_t insert_player(Connection& db, const Player& p);
 bool update_player_name(Connection& db, std::int64_t id, const std::string& name);
 std::optional<Player> select_player_by_token_hash(Connection& db, const std::string& hash);
 std::optional<Player> select_player(Connection& db, std::int64_t id);
+
+// Accounts and sessions (accounts.cpp). insert_account answers name_taken or has_account without
+// storing anything (a savepoint covers the rest); insert_session returns the new session's id and
+// throws for a token hash another session has. delete_sessions returns the ids it deleted;
+// update_password and update_account_disabled are false for a player without an account.
+Registered insert_account(Connection& db, const NewAccount& a, std::int64_t now);
+std::optional<Account> select_account_by_key(Connection& db, const std::string& name_key);
+std::optional<Account> select_account(Connection& db, std::int64_t player);
+std::optional<SignedIn> select_signed_in(Connection& db, const std::string& token_hash);
+std::int64_t insert_session(Connection& db, std::int64_t player, const std::string& token_hash,
+                            const std::string& label, std::int64_t now);
+bool update_session_used(Connection& db, std::int64_t session, std::int64_t used_ms);
+std::vector<Session> select_sessions(Connection& db, std::int64_t player);
+Revoked delete_sessions(Connection& db, const Revocation& r);
+bool update_password(Connection& db, std::int64_t player, const std::string& password_hash);
+bool update_account_disabled(Connection& db, std::int64_t player, std::int64_t disabled_ms);
 
 // Matches and their seats. insert_match stores the match with its seats and returns its id (m.id
 // and m.action_count are ignored; a created_ms of 0 means now). update_match_end ends a running

@@ -124,6 +124,35 @@ inline constexpr std::string_view kChat = R"sql(
 {create_index} chat_by_match ON chat (match_id, id);
 )sql";
 
+// Accounts and sessions (persistence/accounts.hpp). Every token is a session, one per device; the
+// players' own token_hash stays as it was made, their first session's, and is no longer read.
+// An account's name_key is unique: the name as the server compares names (look-alikes collide).
+inline constexpr std::string_view kAccounts = R"sql(
+{create_table} accounts (
+  player_id {int64} PRIMARY KEY REFERENCES players (id),
+  name TEXT NOT NULL,
+  name_key TEXT NOT NULL UNIQUE,
+  password_hash TEXT NOT NULL,
+  created_ms {int64} NOT NULL,
+  disabled_ms {int64} NOT NULL DEFAULT 0
+);
+{create_table} sessions (
+  id {id},
+  player_id {int64} NOT NULL REFERENCES players (id),
+  token_hash TEXT NOT NULL UNIQUE,
+  label TEXT NOT NULL DEFAULT '',
+  created_ms {int64} NOT NULL,
+  last_used_ms {int64} NOT NULL
+);
+{create_index} sessions_by_player ON sessions (player_id, id);
+)sql";
+
+// Each player's token as it stood, their first session.
+inline constexpr std::string_view kFirstSessions = R"sql(
+INSERT INTO sessions (player_id, token_hash, label, created_ms, last_used_ms)
+  SELECT id, token_hash, '', created_ms, created_ms FROM players ORDER BY id;
+)sql";
+
 }  // namespace tables
 
 }  // namespace tortuga::store

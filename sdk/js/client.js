@@ -46,6 +46,7 @@ export class TortugaClient extends Emitter {
   #routed = null;  // the node `elsewhere` sent this client to, while connected there
   #moving = null;  // {url} while the link is being closed to follow `elsewhere`
   #clock = null;  // {ms, at}: the server's clock (`now_ms`) as last read, and performance.now()
+  #login = null;  // {name, password} until the first welcome: sent instead of hello
 
   constructor({url, name, WebSocket = globalThis.WebSocket, storage = memoryStorage(),
                storageKey = 'tortuga.token', reconnect = true, backoffMs = DEFAULT_BACKOFF_MS,
@@ -244,6 +245,49 @@ export class TortugaClient extends Emitter {
     });
   }
 
+  // Accounts (docs/protocol.md, Accounts). A guest who registers keeps their id, seats and
+  // history; the welcome's new token is kept as hello's is.
+  register(password, {name = this.name} = {}) {
+    return this.#ask(() => ({type: 'register', name: check.name(name),
+                             password: check.password('password', password)}))
+      .then((welcome) => this.#adopt(welcome));
+  }
+
+  // Before connecting: the first message is a login, not a hello with the kept token.
+  login(name, password) {
+    if (this.welcomed || this.#connecting) {
+      return Promise.reject(new TortugaError('bad_field',
+                                             'log in before connecting, or with a new client'));
+    }
+    try {
+      this.#login = {name: check.name(name), password: check.password('password', password)};
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.connect();
+  }
+
+  listSessions() {
+    return this.request({type: 'list_sessions'}).then((reply) => reply.sessions);
+  }
+
+  revokeSession(session) {
+    return this.#ask(() => ({type: 'revoke_session',
+                             session: check.integer('session', session, 1)}))
+      .then((reply) => reply.sessions);
+  }
+
+  revokeOtherSessions() {
+    return this.request({type: 'revoke_other_sessions'}).then((reply) => reply.sessions);
+  }
+
+  changePassword(password, newPassword) {
+    return this.#ask(() => ({type: 'change_password',
+                             password: check.password('password', password),
+                             new_password: check.password('newPassword', newPassword)}))
+      .then((reply) => reply.sessions);
+  }
+
   // History.
   listMatches(filter = {}) {
     return this.#ask(() => ({type: 'list_matches', ...check.matchFilter(filter)}))
@@ -388,14 +432,18 @@ export class TortugaClient extends Emitter {
   async #hello(socket, token) {
     if (token === undefined) token = await this.#stored(() => this.#storage.get(this.#storageKey));
     if (socket !== this.#socket) return;
-    const message = {type: 'hello', name: this.name};
+    let message = {type: 'hello', name: this.name};
     if (typeof token === 'string' && token) message.token = token;
+    if (this.#login) message = {type: 'login', ...this.#login};
     let welcome;
     try {
       welcome = await this.#send(socket, message);
     } catch (error) {
       if (socket !== this.#socket) return;
-      if (error.code === 'bad_token') {
+      if (message.type === 'login') {
+        this.#login = null;
+        this.#refused(error);
+      } else if (error.code === 'bad_token') {
         // The server no longer knows the token (a new database): start afresh as a new player.
         this.#tokenRefused = true;
         await this.#stored(() => this.#storage.set(this.#storageKey, null));
@@ -415,7 +463,18 @@ export class TortugaClient extends Emitter {
     if (socket === this.#socket) this.#welcome(welcome);
   }
 
+  // A welcome answering register: the player and token are the account's now.
+  async #adopt(message) {
+    this.welcome = message;
+    this.player = message.player;
+    this.name = message.player.name;
+    this.token = message.token;
+    await this.#stored(() => this.#storage.set(this.#storageKey, message.token));
+    return message;
+  }
+
   async #welcome(message) {
+    this.#login = null;
     const resuming = this.player !== null;
     if (resuming && this.#tokenRefused) {
       // The token was not taken (the server lost its players): this is a new player, who holds

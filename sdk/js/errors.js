@@ -12,7 +12,9 @@ export const SERVER_CODES = Object.freeze([
   'server_full', 'draining', 'elsewhere', 'internal', 'chat_too_long', 'chat_rate_limited',
   'chat_closed', 'not_playing', 'player_present', 'not_over', 'options_too_large', 'replay_busy',
   'replay_rate_limited', 'store_unavailable', 'too_many_connections', 'too_many_players',
-  'too_many_rooms', 'too_many_guesses', 'banned', 'too_many_mutes',
+  'too_many_rooms', 'too_many_guesses', 'banned', 'too_many_mutes', 'bad_login', 'name_taken',
+  'weak_password', 'too_many_logins', 'account_disabled', 'passwords_busy', 'no_such_session',
+  'already_registered', 'not_registered',
 ]);
 
 // Codes that never come from the server: the connection dropped under a request, no reply came
@@ -31,7 +33,8 @@ export class TortugaError extends Error {
     if (params !== null && typeof params === 'object' && !Array.isArray(params)) {
       this.params = params;
     }
-    // too_many_guesses and too_many_players: how long until the server hears the request again.
+    // too_many_guesses, too_many_players, too_many_logins and passwords_busy: how long until the
+    // server hears the request again.
     if (retryAfterMs !== undefined) this.retryAfterMs = retryAfterMs;
   }
 

@@ -100,9 +100,22 @@ export interface GameInfo {
   bots: BotKind[];
 }
 
+/** A session: one device's token (never shown), as list_sessions lists it. */
+export interface Session {
+  id: number;
+  /** What the device said it was (its User-Agent); may be empty. */
+  label: string;
+  created_ms: number;
+  last_used_ms: number;
+  /** Whether it is this client's. */
+  current: boolean;
+}
+
 export interface Welcome {
   type: 'welcome';
   player: Player;
+  /** Whether the player has an account (register, login); false for a guest. */
+  account: boolean;
   token: string;
   protocol: number;
   games: GameInfo[];
@@ -276,7 +289,9 @@ export type ServerErrorCode =
   'chat_rate_limited' | 'chat_closed' | 'not_playing' | 'player_present' | 'not_over' |
   'options_too_large' | 'replay_busy' | 'replay_rate_limited' | 'store_unavailable' |
   'too_many_connections' | 'too_many_players' | 'too_many_rooms' | 'too_many_guesses' | 'banned' |
-  'too_many_mutes';
+  'too_many_mutes' | 'bad_login' | 'name_taken' | 'weak_password' | 'too_many_logins' |
+  'account_disabled' | 'passwords_busy' | 'no_such_session' | 'already_registered' |
+  'not_registered';
 export type ClientErrorCode = 'disconnected' | 'timeout' | 'closed' | 'bad_patch';
 
 export const SERVER_CODES: readonly ServerErrorCode[];
@@ -295,7 +310,8 @@ export class TortugaError extends Error {
   params?: {[name: string]: Word};
   /** The request id the server's error answered, when it had one. */
   re?: string | number;
-  /** too_many_guesses, too_many_players: ms until the server hears the request again. */
+  /** too_many_guesses, too_many_players, too_many_logins, passwords_busy: ms until the server
+   * hears the request again. */
   retryAfterMs?: number;
   /** Whether `code` is one this client knows. */
   readonly known: boolean;
@@ -485,6 +501,20 @@ export class TortugaClient extends Emitter<ClientEvents> {
   standIn(room: number, seat: number, options?: {bot?: BotKind}): Promise<RoomMessage>;
   spectatorChat(room: number, allowed: boolean): Promise<RoomMessage>;
   closeRoom(room: number, options?: {reason?: string}): Promise<LeftMessage>;
+
+  /** Accounts (docs/protocol.md, Accounts). Makes an account of this player (a guest keeps
+   * their id, seats and history) under `name` (this client's name by default); resolves with the
+   * new welcome, whose token the client keeps. */
+  register(password: string, options?: {name?: string}): Promise<Welcome>;
+  /** Before connecting: connects as the account's player (a new session on this device) rather
+   * than as the kept token's; resolves with the welcome, as connect() does. */
+  login(name: string, password: string): Promise<Welcome>;
+  listSessions(): Promise<Session[]>;
+  /** Ends a session (this client's too); resolves with the sessions left. */
+  revokeSession(session: number): Promise<Session[]>;
+  revokeOtherSessions(): Promise<Session[]>;
+  /** Changes the password, ending every other session; resolves with the sessions left. */
+  changePassword(password: string, newPassword: string): Promise<Session[]>;
 
   listMatches(filter?: MatchFilter): Promise<StoredMatch[]>;
   /** A private match needs its join `code` unless this player sits in it. */

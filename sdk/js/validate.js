@@ -90,6 +90,14 @@ export function string(field, value) {
   return value;
 }
 
+// A password as the server takes it: 1 to 128 characters (code points), kept as given.
+export function password(field, value) {
+  if (typeof value !== 'string' || value === '' || [...value].length > 128) {
+    refuse(field, 'must be a string of 1 to 128 characters');
+  }
+  return value;
+}
+
 export function oneOf(field, value, values) {
   if (!values.includes(value)) refuse(field, `must be one of ${values.join(', ')}`);
   return value;

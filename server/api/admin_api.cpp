@@ -190,6 +190,14 @@ void AdminApi::handle(const AdminRequest& request, AdminReply reply) {
       remove_player(*room, body, std::move(reply));
     });
   }
+  if (path.size() == 3 && path[0] == "accounts" &&
+      (path[2] == "password" || path[2] == "disable" || path[2] == "enable")) {
+    if (!post) return reply(method_not_allowed("POST"));
+    const auto player = integer(path[1]);
+    if (!player || *player < 1)
+      return reply(refusal(bad_field("a player id is an integer from 1, not " + quote(path[1]))));
+    return with_body([&](const Json& body) { account(*player, path[2], body, std::move(reply)); });
+  }
   if (path == std::vector<std::string>{"notice"}) {
     if (!post) return reply(method_not_allowed("POST"));
     return with_body([&](const Json& body) { notice(body, std::move(reply)); });

@@ -16,6 +16,7 @@
 // answer names the other nodes to send it to.
 //   GET  /api/admin/drain, POST /api/admin/drain   where draining stands; POST begins it
 //   GET  /api/admin/actions?limit=&before=   the record of admin actions, newest first
+//   POST /api/admin/accounts/{player}/password, .../disable, .../enable   (admin_accounts.cpp)
 #pragma once
 
 #include <cstddef>
@@ -63,6 +64,8 @@ class AdminApi {
   void remove_player(std::int64_t room, const Json& body, AdminReply reply);
   void notice(const Json& body, AdminReply reply);
   void drain(AdminReply reply);
+  // An account's password reset, or the account disabled or enabled (`what`; admin_accounts.cpp).
+  void account(std::int64_t player, const std::string& what, const Json& body, AdminReply reply);
   HttpReply rooms() const;
   // The answer to a call about a room that is not this node's: 421 naming the node that has it
   // (`route`: the call's path below the room, "close" or "remove"), or 404 when none has.

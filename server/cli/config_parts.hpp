@@ -24,7 +24,7 @@ inline ReplayLimits replay_limits(const Config& c) {
 }
 
 inline LobbyLimits lobby_limits(const Config& c) {
-  return LobbyLimits{c.limits.max_rooms,
+  LobbyLimits limits{c.limits.max_rooms,
                      std::chrono::milliseconds(Config::kLobbyGatherMs),
                      c.limits.max_options_bytes,
                      replay_limits(c),
@@ -33,6 +33,8 @@ inline LobbyLimits lobby_limits(const Config& c) {
                      c.limits.new_players_per_address_per_hour,
                      {c.limits.free_guesses, c.limits.guess_backoff_max_s, c.limits.guess_report_s},
                      limits_for_clients(c.limits)};
+  limits.max_sessions_per_player = c.limits.max_sessions_per_player;
+  return limits;
 }
 
 inline RoomSettings room_settings(const Config& c) {

@@ -25,7 +25,9 @@ Guesses::Guesses(boost::asio::io_context& io, GuessSettings settings)
 Guesses::~Guesses() = default;
 
 const char* Guesses::kind_name(Kind kind) {
-  return kind == Kind::join_code ? "join_code" : "admin_token";
+  constexpr const char* kNames[kKinds] = {"join_code", "admin_token", "password",
+                                          "account_password"};
+  return kNames[static_cast<std::size_t>(kind)];
 }
 
 void Guesses::forget_stale(Clock::time_point now) {
@@ -43,7 +45,7 @@ std::optional<std::chrono::milliseconds> Guesses::barred(Kind kind, const std::s
   if (it == records_.end() || now >= it->second.barred_until) return std::nullopt;
   server_metrics().guess_refused(static_cast<std::size_t>(kind));
   ++period_.refused[static_cast<std::size_t>(kind)];
-  noted(address);
+  noted(kind, address);
   // Rounded up: a client that waits exactly this long is heard.
   return std::chrono::ceil<std::chrono::milliseconds>(it->second.barred_until - now);
 }
@@ -63,7 +65,7 @@ void Guesses::failed(Kind kind, const std::string& address, Clock::time_point no
   }
   server_metrics().guess_failed(static_cast<std::size_t>(kind));
   ++period_.failed[static_cast<std::size_t>(kind)];
-  noted(address);
+  noted(kind, address);
 }
 
 std::size_t Guesses::addresses() const {
@@ -71,8 +73,9 @@ std::size_t Guesses::addresses() const {
   return records_.size();
 }
 
-void Guesses::noted(const std::string& address) {
-  ++period_.by_address[address];
+void Guesses::noted(Kind kind, const std::string& address) {
+  // An account's key is no address: the busiest addresses are counted by the other kinds.
+  if (kind != Kind::account_password) ++period_.by_address[address];
   if (reporting_ || !timer_) return;
   reporting_ = true;
   timer_->arm(std::chrono::seconds(settings_.report_every_s), [this] { report(); });
@@ -97,6 +100,10 @@ void Guesses::report() {
   }
   const auto join = static_cast<std::size_t>(Kind::join_code);
   const auto admin = static_cast<std::size_t>(Kind::admin_token);
+  const auto password = static_cast<std::size_t>(Kind::password);
+  const auto account = static_cast<std::size_t>(Kind::account_password);
+  // A wrong password is counted for its address and for its account: it is one guess.
+  const std::uint64_t refused = p.refused[join] + p.refused[admin] + p.refused[password];
   TORTUGA_LOG_AT(warn,
                  log::Context("guesses_refused")
                      .field("period_s", settings_.report_every_s)
@@ -104,11 +111,15 @@ void Guesses::report() {
                      .field("join_code_refused", p.refused[join])
                      .field("admin_token_failed", p.failed[admin])
                      .field("admin_token_refused", p.refused[admin])
+                     .field("password_failed", p.failed[password])
+                     .field("password_refused", p.refused[password])
+                     .field("account_password_refused", p.refused[account])
                      .field("addresses", p.by_address.size())
                      .field("busiest", named),
                  "in the last " << settings_.report_every_s << " s: " << p.failed[join]
-                                << " wrong join codes and " << p.failed[admin]
-                                << " wrong admin tokens, " << p.refused[join] + p.refused[admin]
+                                << " wrong join codes, " << p.failed[admin]
+                                << " wrong admin tokens and " << p.failed[password]
+                                << " wrong passwords, " << refused
                                 << " guesses refused while waiting, from " << p.by_address.size()
                                 << " addresses; most from " << who.str());
 }

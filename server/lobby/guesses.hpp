@@ -1,9 +1,11 @@
-// Failed guesses of a secret, per address: a private room's join code (join_room, watch_room) and
-// the admin API's token. A few failures are free, for a mistyped code; past them each further
-// failure doubles the wait before the address is heard again (1 s, 2 s, 4 s ... up to a ceiling),
-// and what it sends meanwhile is refused unread, with how long to wait (too_many_guesses). An
-// address that has failed nothing for an hour starts afresh. A guess that succeeds resets nothing:
-// an attacker who knows one code cannot buy more guesses with it.
+// Failed guesses of a secret, per address: a private room's join code (join_room, watch_room), the
+// admin API's token, and an account's password (login, change_password); and the password's per
+// account too, whoever guesses it (the key is then the account name's key, not an address). A few
+// failures are free, for a mistyped code; past them each further failure doubles the wait before
+// the address is heard again (1 s, 2 s, 4 s ... up to a ceiling), and what it sends meanwhile is
+// refused unread, with how long to wait (too_many_guesses). An address that has failed nothing for
+// an hour starts afresh. A guess that succeeds resets nothing: an attacker who knows one code
+// cannot buy more guesses with it.
 //
 // Guessing is not logged line by line, which would let one address fill the log: the failures and
 // refusals of a period (a minute by default) are one summarised line (guesses_refused), written
@@ -35,16 +37,17 @@ struct GuessSettings {
 class Guesses {
  public:
   using Clock = std::chrono::steady_clock;
-  enum class Kind { join_code, admin_token };
-  static constexpr std::size_t kKinds = 2;
+  enum class Kind { join_code, admin_token, password, account_password };
+  static constexpr std::size_t kKinds = 4;
   // How long an address must go without failing to start afresh.
   static constexpr std::chrono::hours kForgetAfter{1};
 
   Guesses(boost::asio::io_context& io, GuessSettings settings);
   ~Guesses();
 
-  // Whether `address` must wait before guessing a secret of `kind` again: how long, or none. A
-  // guess refused so is counted (tortuga_guesses_refused_total) and is not a failure.
+  // Whether `address` (for account_password, the account name's key) must wait before guessing a
+  // secret of `kind` again: how long, or none. A guess refused so is counted
+  // (tortuga_guesses_refused_total) and is not a failure.
   std::optional<std::chrono::milliseconds> barred(Kind kind, const std::string& address,
                                                   Clock::time_point now = Clock::now());
   // A guess of `kind` from `address` that named no secret.
@@ -69,7 +72,8 @@ class Guesses {
   };
   using Key = std::pair<int, std::string>;
   void forget_stale(Clock::time_point now);
-  void noted(const std::string& address);  // with mutex_ held: the report is due later
+  // With mutex_ held: the report is due later.
+  void noted(Kind kind, const std::string& address);
   void report();
 
   const GuessSettings settings_;

@@ -40,7 +40,12 @@ Lobby::Lobby(boost::asio::io_context& io, store::Store& store, RoomSettings sett
       rooms_per_player_(limits.max_rooms_per_player),
       rooms_per_address_(limits.max_rooms_per_address),
       new_players_(limits.new_players_per_address_per_hour, std::chrono::hours(1)),
-      guesses_(io, limits.guesses) {}
+      guesses_(io, limits.guesses),
+      accounts_(io, store, guesses_, new_players_, limits.passwords, limits.max_sessions_per_player,
+                [this](const std::shared_ptr<Client>& c, const Json& re, const store::Player& p,
+                       bool account, const std::string& token, std::int64_t session) {
+                  welcome_player(c, re, p, account, token, session);
+                }) {}
 
 // ---- dispatch -------------------------------------------------------------------------------
 
@@ -49,22 +54,35 @@ void Lobby::handle(const std::shared_ptr<Client>& client, protocol::Parsed parse
   if (parsed.command && client->player() == 0)
     if (const auto* hello = std::get_if<protocol::Hello>(&*parsed.command); hello && !hello->token)
       return welcome_new_player(client, parsed.id, hello->name, std::move(next));
-  dispatch(client, parsed);
-  next();
+  dispatch(client, parsed, next);
+  if (next) next();
 }
 
-void Lobby::dispatch(const std::shared_ptr<Client>& client, protocol::Parsed& parsed) {
+void Lobby::dispatch(const std::shared_ptr<Client>& client, protocol::Parsed& parsed,
+                     std::function<void()>& next) {
   if (!parsed.command) {
     return client->refuse(parsed.id, parsed.command.error());
   }
   protocol::Command& command = *parsed.command;
   const bool welcomed = client->player() != 0;
   if (!welcomed && !std::holds_alternative<protocol::Hello>(command) &&
-      !std::holds_alternative<protocol::Ping>(command))
+      !std::holds_alternative<protocol::Ping>(command) &&
+      !std::holds_alternative<protocol::Register>(command) &&
+      !std::holds_alternative<protocol::Login>(command))
     return client->refuse(parsed.id, {code::kNotWelcomed, "send hello first"});
   try {
-    // Each command is handed over, not copied: an action goes on into the match's history.
-    std::visit([&](auto& m) { on(client, parsed.id, std::move(m)); }, command);
+    // Each command is handed over, not copied: an action goes on into the match's history. The
+    // accounts' commands are the accounts' (accounts.hpp).
+    std::visit(
+        [&](auto& m) {
+          if constexpr (requires { accounts_.on(client, parsed.id, std::move(m), next); })
+            accounts_.on(client, parsed.id, std::move(m), next);
+          else if constexpr (requires { accounts_.on(client, parsed.id, std::move(m)); })
+            accounts_.on(client, parsed.id, std::move(m));
+          else
+            on(client, parsed.id, std::move(m));
+        },
+        command);
   } catch (const store::Unavailable& e) {
     // A read the database did not answer: no verdict on what was asked (a token, a room, a
     // match), which the client asks again for later. The outage is logged once, not each.
@@ -115,7 +133,7 @@ void Lobby::welcome_new_player(const std::shared_ptr<Client>& c, const Json& re,
   store_.create_player(
       name, hash,
       [c, re, token = std::move(token), next = std::move(next), defaults = room_defaults(),
-       limits = limits_.for_clients,
+       limits = limits_.for_clients, signed_in = &accounts_.signed_in(),
        health = settings_.store_health](const store::Outcome<store::Player>& player) {
         if (!player) {
           if (health) health->failed("a new player could not be stored");
@@ -123,9 +141,10 @@ void Lobby::welcome_new_player(const std::shared_ptr<Client>& c, const Json& re,
           c->refuse(re, {code::kStoreUnavailable,
                          "the player could not be stored now: send hello again shortly"});
         } else {
-          c->welcome(player->id, player->name);
-          c->send(protocol::event::welcome(re, {{"id", player->id}, {"name", player->name}}, token,
-                                           games_text(), defaults, limits));
+          c->welcome(player->id, player->name, player->session);
+          signed_in->add(c);
+          c->send(protocol::event::welcome(re, {{"id", player->id}, {"name", player->name}}, false,
+                                           token, games_text(), defaults, limits));
         }
         next();
       });
@@ -135,17 +154,25 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
   // Without a token this connection already has a player (welcome_new_player made the others).
   if (!m.token)
     return c->refuse(re, {code::kBadToken, "this connection has a player: resend its token"});
-  auto found = store_.player_by_token_hash(store::hash_token(*m.token)).value();
-  if (!found) return c->refuse(re, {code::kBadToken, "that token belongs to no player"});
-  if (c->player() != 0 && c->player() != found->id)
+  const auto found = store_.signed_in(store::hash_token(*m.token)).value();
+  if (!accounts_.admits(c, re, found)) return;
+  if (c->player() != 0 && c->player() != found->player.id)
     return c->refuse(re, {code::kBadToken, "this connection already speaks for another player"});
-  store::Player player = *found;
-  if (player.name != m.name) {
+  store::Player player = found->player;
+  // An account's player is named by the account; a guest by what it says.
+  if (!found->account && player.name != m.name) {
     store_.rename_player(player.id, m.name, nullptr);
     player.name = m.name;
   }
-  c->welcome(player.id, player.name);
-  c->send(protocol::event::welcome(re, {{"id", player.id}, {"name", player.name}}, *m.token,
+  welcome_player(c, re, player, found->account.has_value(), *m.token, found->session.id);
+}
+
+void Lobby::welcome_player(const std::shared_ptr<Client>& c, const Json& re,
+                           const store::Player& player, bool account, const std::string& token,
+                           std::int64_t session) {
+  c->welcome(player.id, player.name, session);
+  accounts_.signed_in().add(c);
+  c->send(protocol::event::welcome(re, {{"id", player.id}, {"name", player.name}}, account, token,
                                    games_text(), room_defaults(), limits_.for_clients));
   // Resume every seat this player holds.
   const std::vector<std::shared_ptr<Room>> held = rooms_.enter_seats(c.get(), player.id);
@@ -157,7 +184,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
   try {
     cluster_->seats_of(c, player.id, ids);
   } catch (const store::Unavailable& e) {
-    // The hello is answered already; the seats elsewhere are named at the player's next one.
+    // The welcome is sent already; the seats elsewhere are named at the player's next hello.
     TORTUGA_LOG_AT(warn, log::Context("seats_elsewhere_unknown").player(player.id),
                    "player " << player.id << ": seats on other nodes not read: " << e.what());
   }
@@ -226,6 +253,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
 // ---- the rooms' directory -------------------------------------------------------------------
 
 void Lobby::disconnected(const std::shared_ptr<Client>& c) {
+  accounts_.signed_in().remove(c.get());
   feed_->forget(c);
   if (cluster_) cluster_->disconnected(c);
   for (auto& room : rooms_.forget(c.get())) room->post([room, c] { room->disconnected(c); });

@@ -20,8 +20,10 @@
 #include "persistence/store.hpp"
 #include "protocol/command.hpp"
 #include "server/access/allowance.hpp"
+#include "server/access/passwords.hpp"
 #include "server/access/tally.hpp"
 #include "server/history/replays.hpp"
+#include "server/lobby/accounts.hpp"
 #include "server/lobby/cluster_link.hpp"
 #include "server/lobby/guesses.hpp"
 #include "server/lobby/lobby_feed.hpp"
@@ -44,6 +46,8 @@ struct LobbyLimits {
   GuessSettings guesses = {Limits{}.free_guesses, Limits{}.guess_backoff_max_s,
                            Limits{}.guess_report_s};
   Json for_clients = limits_for_clients(Limits{});  // as welcome tells them
+  PasswordSettings passwords = {};
+  int max_sessions_per_player = Limits{}.max_sessions_per_player;
 };
 
 class Lobby : public RoomDirectory {
@@ -81,8 +85,11 @@ class Lobby : public RoomDirectory {
   RoomRegistry& rooms() { return rooms_; }
   const RoomRegistry& rooms() const { return rooms_; }
   LobbyFeed& feed() { return *feed_; }
-  // Wrong guesses of secrets by address: the join codes here, the admin token in the admin API.
+  // Wrong guesses of secrets by address: the join codes and passwords here, the admin token in
+  // the admin API.
   Guesses& guesses() { return guesses_; }
+  // Accounts and sessions: the players' commands here, the operator's through the admin API.
+  Accounts& accounts() { return accounts_; }
 
   // For the server's operator: every room, private ones too (Room::operator_summary), and any
   // room by its id.
@@ -105,11 +112,17 @@ class Lobby : public RoomDirectory {
   std::optional<std::string> moved_to(std::int64_t room) override;
 
  private:
-  void dispatch(const std::shared_ptr<Client>& client, protocol::Parsed& parsed);
+  // Answers `parsed`; a command that answers later takes `next` (leaving it empty).
+  void dispatch(const std::shared_ptr<Client>& client, protocol::Parsed& parsed,
+                std::function<void()>& next);
   // What create_room gives a room it says nothing of, as welcome tells clients.
   Json room_defaults() const;
   void welcome_new_player(const std::shared_ptr<Client>& c, const Json& re, const std::string& name,
                           std::function<void()> next);
+  // Welcomes `c` as `player` with `token` (its session's), and resumes the player's seats: after
+  // a hello with a token, a login, a registration.
+  void welcome_player(const std::shared_ptr<Client>& c, const Json& re, const store::Player& player,
+                      bool account, const std::string& token, std::int64_t session);
   // The players' commands (lobby.cpp) and the rooms' (lobby_rooms.cpp).
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Hello& m);
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::ListRooms& m);
@@ -179,6 +192,7 @@ class Lobby : public RoomDirectory {
   std::map<std::int64_t, Maker> makers_;  // by room: whom a room is counted against
   Allowance new_players_;                 // per address
   Guesses guesses_;
+  Accounts accounts_;
 };
 
 }  // namespace tortuga

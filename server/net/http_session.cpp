@@ -13,6 +13,10 @@ namespace tortuga {
 namespace beast = boost::beast;
 namespace http = beast::http;
 
+namespace {
+constexpr std::size_t kMaxAgentBytes = 200;  // of a User-Agent kept as a session's label
+}  // namespace
+
 HttpSession::HttpSession(boost::asio::ip::tcp::socket socket, ServerState& state)
     : stream_(std::move(socket)), state_(state), id_(state.next_connection++) {}
 
@@ -56,7 +60,11 @@ void HttpSession::on_read(beast::error_code ec) {
     }
     stream_.expires_never();
     log_request(101, 0);
-    std::make_shared<WebSocketSession>(stream_.release_socket(), state_, id_, address_of(request))
+    // The label of a session the connection signs in: the browser's word, cut to a line.
+    std::string agent(request[http::field::user_agent]);
+    if (agent.size() > kMaxAgentBytes) agent.resize(kMaxAgentBytes);
+    std::make_shared<WebSocketSession>(stream_.release_socket(), state_, id_, address_of(request),
+                                       std::move(agent))
         ->run(std::move(request));
     return;
   }

@@ -15,8 +15,8 @@ namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 
 WebSocketSession::WebSocketSession(boost::asio::ip::tcp::socket socket, ServerState& state,
-                                   std::uint64_t id, std::string address)
-    : Client(std::move(address)),
+                                   std::uint64_t id, std::string address, std::string agent)
+    : Client(std::move(address), std::move(agent)),
       ws_(std::move(socket)),
       state_(state),
       id_(id),
@@ -174,7 +174,9 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
     server_metrics().message_received(parsed.command ? parsed.command->index()
                                                      : ServerMetrics::kUnparsed);
     buffer_.consume(buffer_.size());
-    if (parsed.command && std::holds_alternative<protocol::Hello>(*parsed.command))
+    if (parsed.command && (std::holds_alternative<protocol::Hello>(*parsed.command) ||
+                           std::holds_alternative<protocol::Register>(*parsed.command) ||
+                           std::holds_alternative<protocol::Login>(*parsed.command)))
       hello_pending_ = true;
     // The next message is read once this one allows it (see Lobby::handle): at once, here on
     // the connection's strand, for most; from the store's thread, through the strand, after a
@@ -284,6 +286,17 @@ void WebSocketSession::on_write(beast::error_code ec) {
 void WebSocketSession::go_away() {
   boost::asio::post(ws_.get_executor(), [self = shared_from_this()] {
     self->close(CloseReason::shutdown, {websocket::close_code::going_away, "server shutting down"});
+  });
+}
+
+void WebSocketSession::sign_out(Message last) {
+  boost::asio::post(ws_.get_executor(), [self = shared_from_this(), last = std::move(last)] {
+    if (self->closing_) return;
+    self->welcome(0, {}, 0);  // what it sent meanwhile is not its player's
+    self->enqueue(last);
+    self->close(CloseReason::signed_out,
+                {static_cast<websocket::close_code>(protocol::close_code::kSignedOut),
+                 "signed_out: this connection's session has ended"});
   });
 }
 

@@ -25,9 +25,9 @@ namespace tortuga {
 class WebSocketSession : public Client, public std::enable_shared_from_this<WebSocketSession> {
  public:
   // `id`: the connection's, as its HTTP session numbered it, for the logs. `address`: where it
-  // comes from (client_address.hpp).
+  // comes from (client_address.hpp); `agent`: its User-Agent.
   WebSocketSession(boost::asio::ip::tcp::socket socket, ServerState& state, std::uint64_t id,
-                   std::string address);
+                   std::string address, std::string agent = {});
   ~WebSocketSession() override;
 
   void run(boost::beast::http::request<boost::beast::http::string_body> request);
@@ -36,6 +36,9 @@ class WebSocketSession : public Client, public std::enable_shared_from_this<WebS
   // Thread-safe: the server is stopping. The write under way is finished, then the close frame
   // (1001, going away) is sent; nothing else is read or sent.
   void go_away();
+  // Thread-safe: the player's session was revoked, or the account disabled. `last` is written,
+  // then the close frame (4004, signed_out); nothing more is read.
+  void sign_out(Message last) override;
 
  private:
   void on_accept(boost::beast::error_code ec);

@@ -126,7 +126,8 @@ std::optional<Error> read_per_client_limits(const Json& l, Limits& limits,
         {"max_rooms_per_player", &limits.max_rooms_per_player},
         {"max_rooms_per_address", &limits.max_rooms_per_address},
         {"new_players_per_address_per_hour", &limits.new_players_per_address_per_hour},
-        {"max_mutes_per_member", &limits.max_mutes_per_member}})
+        {"max_mutes_per_member", &limits.max_mutes_per_member},
+        {"max_sessions_per_player", &limits.max_sessions_per_player}})
     if (auto bad = read_in_range(l, key, *value, 1, 1000000, where)) return *bad;
   if (auto bad = read_in_range(l, "hello_timeout_s", limits.hello_timeout_s, 1, 3600, where))
     return *bad;

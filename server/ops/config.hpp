@@ -67,6 +67,8 @@ struct Limits {
   // more over each hour.
   int new_players_per_address_per_hour = 30;
   int max_mutes_per_member = 50;  // players one member of a room may mute there
+  // Sessions (devices logged in) a player may hold: a login past it ends the one used longest ago.
+  int max_sessions_per_player = 20;
   // Wrong join codes and admin tokens: this many free per address, then each wrong guess doubles
   // the wait before the next is heard, from 1 s up to guess_backoff_max_s.
   int free_guesses = 10;

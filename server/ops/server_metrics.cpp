@@ -17,11 +17,13 @@ using metrics::Histogram;
 
 constexpr const char* kOther = "other";
 constexpr const char* kRoomStatuses[] = {"open", "starting", "playing", "over"};
-constexpr const char* kCloseReasons[] = {"client_close",  "idle_timeout", "slow_client", "limit",
-                                         "hello_timeout", "shutdown",     "error"};
+constexpr const char* kCloseReasons[] = {"client_close", "idle_timeout",  "slow_client",
+                                         "limit",        "hello_timeout", "shutdown",
+                                         "error",        "signed_out"};
 constexpr const char* kLimits[] = {"connections_per_address", "rooms_per_player",
                                    "rooms_per_address", "players_per_address", "mutes_per_member"};
-constexpr const char* kSecrets[] = {"join_code", "admin_token"};
+// As Guesses::Kind (server/lobby/guesses.hpp).
+constexpr const char* kSecrets[] = {"join_code", "admin_token", "password", "account_password"};
 constexpr const char* kTimerKinds[] = {"deadline", "bot", "empty_room", "absent_bot"};
 constexpr const char* kReplayOutcomes[] = {"computed", "kept", "shared", "busy", "rate_limited"};
 constexpr const char* kBotOutcomes[] = {"answered", "failed"};
@@ -149,6 +151,10 @@ void ServerMetrics::add_flow_metrics(metrics::Registry& r) {
                           "Messages waiting in connections' write queues, all together.");
   slow_clients_ = &r.counter("tortuga_slow_clients_dropped_total",
                              "Connections closed because their write queue was full.");
+  sessions_ended_by_login_ =
+      &r.counter("tortuga_sessions_ended_by_login_total",
+                 "Sessions ended because their player logged in on a device more than "
+                 "limits.max_sessions_per_player allow: the sessions used longest ago.");
   write_queue_bytes_ =
       &r.gauge("tortuga_write_queue_bytes",
                "Bytes of the messages waiting in connections' write queues, all together (a "
@@ -160,7 +166,8 @@ void ServerMetrics::add_flow_metrics(metrics::Registry& r) {
                     kLimits);
   guesses_failed_ = one_per(r.counters("tortuga_guesses_failed_total",
                                        "Wrong guesses of a secret: a join code that names no "
-                                       "room, an admin token that is not the token. By secret.",
+                                       "room, an admin token that is not the token, a wrong "
+                                       "password (counted by address, and by account). By secret.",
                                        {"secret"}),
                             kSecrets);
   guesses_refused_ =

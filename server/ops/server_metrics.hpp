@@ -29,6 +29,7 @@ enum class CloseReason {
   hello_timeout,  // no hello within limits.hello_timeout_s
   shutdown,       // the server was stopping
   error,          // the socket failed or was reset
+  signed_out,     // its session was revoked, or its account disabled
 };
 
 // The reason's label value: "client_close", "idle_timeout", ...
@@ -106,6 +107,7 @@ class ServerMetrics {
   void queued(std::int64_t messages) { write_queue_->add(messages); }
   void dequeued(std::int64_t messages) { write_queue_->sub(messages); }
   void slow_client_dropped() { slow_clients_->add(); }
+  void sessions_ended_by_login(std::size_t n) { sessions_ended_by_login_->add(n); }
   void queued_bytes(std::int64_t bytes) { write_queue_bytes_->add(bytes); }
   void dequeued_bytes(std::int64_t bytes) { write_queue_bytes_->sub(bytes); }
   void limit_refused(Limit limit) { limits_[static_cast<std::size_t>(limit)]->add(); }
@@ -176,6 +178,7 @@ class ServerMetrics {
   metrics::Counter* rate_limited_;
   metrics::Gauge* write_queue_;
   metrics::Counter* slow_clients_;
+  metrics::Counter* sessions_ended_by_login_;
   metrics::Gauge* write_queue_bytes_;
   std::vector<metrics::Counter*> limits_;  // by Limit
   std::vector<metrics::Counter*> guesses_failed_;

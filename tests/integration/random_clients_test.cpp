@@ -153,6 +153,17 @@ class Chaos {
       if (chance(30)) m["limit"] = static_cast<int>(rng_() % 300) - 50;
       return m;
     }
+    // Accounts: names another may have taken, wrong passwords, sessions not the sender's; never
+    // its own session revoked, which would end the connection the test goes on with.
+    if (type == "register")
+      return {{"name", pick<std::string>({"Anne Bonny", "Mary Read"})},
+              {"password", pick<std::string>({"short", "barbary coast 1720"})}};
+    if (type == "login")
+      return {{"name", pick<std::string>({"Anne Bonny", "Nobody"})}, {"password", "not the one"}};
+    if (type == "list_sessions" || type == "revoke_other_sessions") return Json::object();
+    if (type == "revoke_session") return {{"session", 999999}};
+    if (type == "change_password")
+      return {{"password", "not the one"}, {"new_password", "a parrot named Flint"}};
     FAIL("no sensible " << type << " message: write one in Chaos::sensible");
     return Json::object();
   }

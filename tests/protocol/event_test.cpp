@@ -32,12 +32,13 @@ TEST_CASE("the id a request carried comes back as re, verbatim") {
 
 TEST_CASE("every builder gives its message with the documented fields") {
   Json game = {{"id", "scalawag"}, {"name", "Scalawag!"}};
-  auto m =
-      read(event::welcome(Json(1), {{"id", 4}, {"name", "Anne"}}, "tok", Json::array({game}).dump(),
-                          {{"absent_bot_s", 30}}, {{"max_rooms_per_player", 4}}));
+  auto m = read(event::welcome(Json(1), {{"id", 4}, {"name", "Anne"}}, false, "tok",
+                               Json::array({game}).dump(), {{"absent_bot_s", 30}},
+                               {{"max_rooms_per_player", 4}}));
   CHECK(m == Json{{"type", "welcome"},
                   {"re", 1},
                   {"player", {{"id", 4}, {"name", "Anne"}}},
+                  {"account", false},
                   {"token", "tok"},
                   {"protocol", kProtocolVersion},
                   {"games", {game}},

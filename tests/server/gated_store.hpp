@@ -54,6 +54,38 @@ class GatedStore : public store::Store {
   void rename_player(std::int64_t id, const std::string& n, store::Done d) override {
     inner_.rename_player(id, n, std::move(d));
   }
+  void create_account(const store::NewAccount& a, store::AccountCreated c) override {
+    inner_.create_account(a, std::move(c));
+  }
+  store::Outcome<std::optional<store::Account>> account_by_key(const std::string& k) override {
+    if (unreadable) return gone();
+    return inner_.account_by_key(k);
+  }
+  store::Outcome<std::optional<store::Account>> account(std::int64_t p) override {
+    if (unreadable) return gone();
+    return inner_.account(p);
+  }
+  store::Outcome<std::optional<store::SignedIn>> signed_in(const std::string& h) override {
+    if (unreadable) return gone();
+    return inner_.signed_in(h);
+  }
+  void add_session(std::int64_t p, const std::string& h, const std::string& l, int most,
+                   store::SessionAdded a) override {
+    inner_.add_session(p, h, l, most, std::move(a));
+  }
+  void touch_session(std::int64_t s, std::int64_t at, store::Done d) override {
+    inner_.touch_session(s, at, std::move(d));
+  }
+  store::Outcome<std::vector<store::Session>> sessions(std::int64_t p) override {
+    if (unreadable) return gone();
+    return inner_.sessions(p);
+  }
+  void revoke_sessions(const store::Revocation& r, store::SessionsRevoked d) override {
+    inner_.revoke_sessions(r, std::move(d));
+  }
+  void set_account_disabled(std::int64_t p, std::int64_t at, store::Done d) override {
+    inner_.set_account_disabled(p, at, std::move(d));
+  }
   store::Outcome<std::int64_t> create_match(const store::Match& m) override {
     return inner_.create_match(m);
   }
