@@ -10,6 +10,7 @@
 #include "persistence/postgres/connection.hpp"
 #include "persistence/postgres/statements.hpp"
 #include "persistence/store/sql_store_impl.hpp"
+#include "persistence/store/sql_store_ratings.hpp"
 
 namespace tortuga::store {
 
@@ -22,7 +23,8 @@ namespace {
 // raise all the same, its batch is done again with a savepoint around every write
 // (store/commit_batch.hpp).
 constexpr SavepointPolicy kSavepoints{WriteKind::new_match, WriteKind::seat_replaced,
-                                      WriteKind::chat_line};
+                                      WriteKind::chat_line, WriteKind::match_rated,
+                                      WriteKind::ratings_rebuilt};
 
 }  // namespace
 

@@ -8,7 +8,7 @@ namespace {
 
 std::optional<Player> read_player(const Result& r) {
   if (r.rows() == 0) return std::nullopt;
-  return Player{r.int64(0, 0), r.text(0, 1), r.text(0, 2), r.int64(0, 3)};
+  return Player{r.int64(0, 0), r.text(0, 1), r.text(0, 2), r.int64(0, 3), r.text(0, 4) == "t"};
 }
 
 }  // namespace
@@ -28,12 +28,16 @@ bool update_player_name(Connection& db, std::int64_t id, const std::string& name
 
 std::optional<Player> select_player_by_token_hash(Connection& db, const std::string& hash) {
   return read_player(
-      db.query("SELECT id, name, token_hash, created_ms FROM players WHERE token_hash = $1", hash));
+      db.query("SELECT id, name, token_hash, created_ms, account_name IS NOT NULL FROM players "
+               "WHERE token_hash = $1",
+               hash));
 }
 
 std::optional<Player> select_player(Connection& db, std::int64_t id) {
   return read_player(
-      db.query("SELECT id, name, token_hash, created_ms FROM players WHERE id = $1", id));
+      db.query("SELECT id, name, token_hash, created_ms, account_name IS NOT NULL FROM players "
+               "WHERE id = $1",
+               id));
 }
 
 }  // namespace tortuga::store::postgres

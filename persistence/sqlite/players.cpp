@@ -7,7 +7,7 @@ namespace {
 
 std::optional<Player> read_player(Query& q) {
   if (!q.step()) return std::nullopt;
-  return Player{q.int64(0), q.text(1), q.text(2), q.int64(3)};
+  return Player{q.int64(0), q.text(1), q.text(2), q.int64(3), q.int64(4) != 0};
 }
 
 }  // namespace
@@ -24,13 +24,17 @@ bool update_player_name(Connection& db, std::int64_t id, const std::string& name
 }
 
 std::optional<Player> select_player_by_token_hash(Connection& db, const std::string& hash) {
-  auto q = db.query("SELECT id, name, token_hash, created_ms FROM players WHERE token_hash = ?1");
+  auto q = db.query(
+      "SELECT id, name, token_hash, created_ms, account_name IS NOT NULL FROM players "
+      "WHERE token_hash = ?1");
   q.bind(1, hash);
   return read_player(q);
 }
 
 std::optional<Player> select_player(Connection& db, std::int64_t id) {
-  auto q = db.query("SELECT id, name, token_hash, created_ms FROM players WHERE id = ?1");
+  auto q = db.query(
+      "SELECT id, name, token_hash, created_ms, account_name IS NOT NULL FROM players "
+      "WHERE id = ?1");
   q.bind(1, id);
   return read_player(q);
 }

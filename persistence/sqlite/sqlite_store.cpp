@@ -11,6 +11,7 @@
 #include "persistence/sqlite/connection.hpp"
 #include "persistence/sqlite/statements.hpp"
 #include "persistence/store/sql_store_impl.hpp"
+#include "persistence/store/sql_store_ratings.hpp"
 
 namespace tortuga::store {
 
@@ -18,8 +19,9 @@ namespace {
 
 // SQLite undoes a failed statement by itself and its transaction goes on, so a write of one
 // statement needs no savepoint. A match is several (the match, then each seat): it is stored
-// whole or not at all.
-constexpr SavepointPolicy kSavepoints{WriteKind::new_match};
+// whole or not at all, as is a match rated and the ratings rebuilt.
+constexpr SavepointPolicy kSavepoints{WriteKind::new_match, WriteKind::match_rated,
+                                      WriteKind::ratings_rebuilt};
 
 }  // namespace
 

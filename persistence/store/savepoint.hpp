@@ -28,8 +28,11 @@ enum class WriteKind {
   chat_line,
   admin_action,
   probe,  // Store::probe_write
+  seat_gone,
+  match_rated,  // the match recorded, the ratings and the history: several statements
+  ratings_rebuilt,
 };
-inline constexpr std::size_t kWriteKinds = 8;
+inline constexpr std::size_t kWriteKinds = 11;
 
 // A backend's savepoint policy: the kinds of writes that get a savepoint of their own.
 class SavepointPolicy {
