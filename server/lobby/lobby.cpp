@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include <boost/asio/post.hpp>
+
 #include "persistence/now.hpp"
 #include "persistence/token.hpp"
 #include "protocol/codes.hpp"
@@ -36,11 +38,15 @@ Lobby::Lobby(boost::asio::io_context& io, store::Store& store, RoomSettings sett
       settings_(settings),
       limits_(limits),
       replays_(store, limits.replays),
+      ratings_(store),
+      boards_(std::make_shared<LeaderboardFeed>(io, store)),
       feed_(std::make_shared<LobbyFeed>(io, settings.clock, limits.gather)),
       rooms_per_player_(limits.max_rooms_per_player),
       rooms_per_address_(limits.max_rooms_per_address),
       new_players_(limits.new_players_per_address_per_hour, std::chrono::hours(1)),
-      guesses_(io, limits.guesses) {}
+      guesses_(io, limits.guesses) {
+  ratings_.on_rated([boards = boards_](const std::string& game) { boards->rated(game); });
+}
 
 // ---- dispatch -------------------------------------------------------------------------------
 
@@ -123,7 +129,7 @@ void Lobby::welcome_new_player(const std::shared_ptr<Client>& c, const Json& re,
           c->refuse(re, {code::kStoreUnavailable,
                          "the player could not be stored now: send hello again shortly"});
         } else {
-          c->welcome(player->id, player->name);
+          c->welcome(player->id, player->name, player->account);
           c->send(protocol::event::welcome(re, {{"id", player->id}, {"name", player->name}}, token,
                                            games_text(), defaults, limits));
         }
@@ -144,7 +150,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
     store_.rename_player(player.id, m.name, nullptr);
     player.name = m.name;
   }
-  c->welcome(player.id, player.name);
+  c->welcome(player.id, player.name, player.account);
   c->send(protocol::event::welcome(re, {{"id", player.id}, {"name", player.name}}, *m.token,
                                    games_text(), room_defaults(), limits_.for_clients));
   // Resume every seat this player holds.
@@ -227,6 +233,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
 
 void Lobby::disconnected(const std::shared_ptr<Client>& c) {
   feed_->forget(c);
+  boards_->forget(c.get());
   if (cluster_) cluster_->disconnected(c);
   for (auto& room : rooms_.forget(c.get())) room->post([room, c] { room->disconnected(c); });
 }
@@ -249,6 +256,11 @@ void Lobby::match_started(std::int64_t match, std::int64_t room) {
 
 void Lobby::match_ended(std::int64_t room) {
   drain_.ended(room);
+}
+
+void Lobby::rated_match_finished(std::int64_t match) {
+  // Off the room's strand: rating reads the store.
+  boost::asio::post(io_, [this, match] { ratings_.rate(match); });
 }
 
 void Lobby::room_closed(std::int64_t id, std::int64_t match) {

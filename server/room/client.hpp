@@ -43,15 +43,20 @@ class Client {
     std::lock_guard lock(mutex_);
     return name_;
   }
-  void welcome(std::int64_t player, std::string name) {
+  // Whether the player is an account, not a guest (store::Player::account): only accounts sit in
+  // rated rooms.
+  bool account() const { return account_.load(); }
+  void welcome(std::int64_t player, std::string name, bool account = false) {
     std::lock_guard lock(mutex_);
     name_ = std::move(name);
     player_ = player;
+    account_ = account;
   }
 
  private:
   const std::string address_;
   std::atomic<std::int64_t> player_{0};  // 0 until hello
+  std::atomic<bool> account_{false};
   mutable std::mutex mutex_;
   std::string name_;
 };

@@ -21,12 +21,13 @@ const std::map<std::string, std::set<std::string>>& layers() {
     m["access"] = {};
     m["ops"] = {"access"};
     m["history"] = {"ops", "access"};
+    m["ratings"] = {"history", "ops", "access"};
     m["room"] = {"ops", "access"};
-    m["lobby"] = {"room", "history", "ops", "access"};
-    m["cluster"] = {"lobby", "room", "history", "ops", "access"};
-    m["api"] = {"lobby", "room", "history", "ops", "access"};
-    m["net"] = {"api", "lobby", "room", "history", "ops", "access"};
-    m["cli"] = {"net", "api", "cluster", "lobby", "room", "history", "ops", "access"};
+    m["lobby"] = {"room", "ratings", "history", "ops", "access"};
+    m["cluster"] = {"lobby", "room", "ratings", "history", "ops", "access"};
+    m["api"] = {"lobby", "room", "ratings", "history", "ops", "access"};
+    m["net"] = {"api", "lobby", "room", "ratings", "history", "ops", "access"};
+    m["cli"] = {"net", "api", "cluster", "lobby", "room", "ratings", "history", "ops", "access"};
     return m;
   }();
   return below;
