@@ -12,7 +12,7 @@ export const SERVER_CODES = Object.freeze([
   'server_full', 'draining', 'elsewhere', 'internal', 'chat_too_long', 'chat_rate_limited',
   'chat_closed', 'not_playing', 'player_present', 'not_over', 'options_too_large', 'replay_busy',
   'replay_rate_limited', 'store_unavailable', 'too_many_connections', 'too_many_players',
-  'too_many_rooms', 'too_many_guesses', 'banned', 'too_many_mutes',
+  'too_many_rooms', 'too_many_guesses', 'banned', 'too_many_mutes', 'not_rated', 'no_such_player',
 ]);
 
 // Codes that never come from the server: the connection dropped under a request, no reply came
