@@ -136,6 +136,7 @@ ALTER TABLE matches ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE seats ADD COLUMN starter_id {int64} REFERENCES players (id);
 ALTER TABLE seats ADD COLUMN gone INTEGER NOT NULL DEFAULT 0;
 UPDATE seats SET starter_id = player_id;
+{create_index} seats_by_starter ON seats (starter_id, match_id);
 {create_table} ratings (
   player_id {int64} NOT NULL REFERENCES players (id),
   game TEXT NOT NULL,
