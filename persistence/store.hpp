@@ -24,6 +24,7 @@
 
 #include "persistence/accounts.hpp"
 #include "persistence/outcome.hpp"
+#include "persistence/rating_records.hpp"
 
 namespace tortuga::store {
 
@@ -56,6 +57,9 @@ struct Player {
   std::string token_hash;
   std::int64_t created_ms = 0;
   std::int64_t session = 0;  // made with the player: its first session's id
+  // Whether the player is an account (the accounts table has it), not a guest: only accounts'
+  // matches are rated.
+  bool account = false;
 };
 
 // Whom a token speaks for: the player, the token's session, and the player's account if any.
@@ -90,6 +94,9 @@ struct Match {
   // made it everyone's once it is over.
   std::string private_code;
   bool public_when_over = false;
+  // Whether the match is rated (docs/ratings.md): once it has finished, its ranking updates its
+  // players' ratings, exactly once.
+  bool rated = false;
   // On a cluster (several nodes on one PostgreSQL): the room the match is played in, which
   // create_match makes the room's match in the same transaction, and the room's ownership epoch,
   // which every append to the match's log must name (Action::epoch). 0 and 0 for a node alone;
@@ -213,6 +220,19 @@ class Store {
   // a restart rebuilds the match with the seat as it is now. Refused if the match is not running
   // or has no such seat.
   virtual void replace_seat(std::int64_t match, const Seat& seat, Done done) = 0;
+  // Whether the player who began the match at `seat` is gone from it (left, a stand-in playing
+  // for them) or back: a seat gone when its match finishes ranks last in a rated match, and
+  // counts against its player's finish rate. Refused if the match is not running or has no
+  // such seat.
+  virtual void mark_seat_gone(std::int64_t match, int seat, bool gone, Done done) = 0;
+  // Rates a finished match once: in one transaction, records the match (unique by match id),
+  // reads each player's skill in `game` before, lets `rate` fill the changes, and stores the new
+  // ratings and the history. Answers false, changing nothing, if the match was rated before.
+  virtual void rate_match(std::int64_t match, const std::string& game,
+                          std::vector<RatingChange> placings, Rate rate, Rated rated) = 0;
+  // Recomputes every rating from the stored history: `replay` refills every rated match's
+  // changes, in the order they were rated, and the ratings become its final figures; blocking.
+  virtual Outcome<RebuildReport> rebuild_ratings(Replay replay) = 0;
   // Keeps a chat line with its match. Refused if the match is unknown.
   virtual void append_chat(const ChatLine& line, Done done) = 0;
   // Blocks until every write queued before the call has committed and its Done has run.
@@ -239,6 +259,21 @@ class Store {
   // Status running, oldest first.
   virtual Outcome<std::vector<Match>> unfinished_matches() = 0;
   virtual Outcome<std::vector<ChatLine>> chat(std::int64_t match) = 0;  // in the order said
+
+  // Ratings. The finished rated matches not yet rated, oldest first (or only `match`).
+  virtual Outcome<std::vector<MatchToRate>> matches_to_rate(std::optional<std::int64_t> match) = 0;
+  // A game's ratings best first (settled before provisional, then by rating, then by player);
+  // limit clamped to [1, kMaxListLimit].
+  virtual Outcome<std::vector<RatingEntry>> leaderboard(const std::string& game, int limit,
+                                                        std::int64_t offset) = 0;
+  virtual Outcome<std::vector<RatingEntry>> player_ratings(std::int64_t player) = 0;
+  // The player's rating in `game` after each rated match, oldest first, the latest `limit`.
+  virtual Outcome<std::vector<RatingPoint>> rating_history(std::int64_t player,
+                                                           const std::string& game, int limit) = 0;
+  virtual Outcome<FinishRecord> finish_record(std::int64_t player) = 0;
+  // Players whose name begins with `prefix` (case-insensitive for ASCII), by name; at most
+  // `limit` (clamped to [1, kMaxListLimit]).
+  virtual Outcome<std::vector<Player>> players_named(const std::string& prefix, int limit) = 0;
 };
 
 }  // namespace tortuga::store

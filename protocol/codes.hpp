@@ -61,6 +61,9 @@ inline constexpr const char* kNoSuchBot = "no_such_bot";  // add_bot or stand_in
                                                           // bot the room's game does not offer
 inline constexpr const char* kBanned = "banned";  // join_room or watch_room after the host removed
                                                   // the player from that room
+inline constexpr const char* kNotRated = "not_rated";  // rated asked of a room that cannot be
+                                                       // (a guest's, a solo game), or a guest or a
+                                                       // bot for a seat of a rated room
 
 // Chat in a room.
 inline constexpr const char* kChatTooLong = "chat_too_long";  // over kMaxChatLength code points
@@ -69,10 +72,11 @@ inline constexpr const char* kChatClosed = "chat_closed";  // spectators may not
 inline constexpr const char* kTooManyMutes = "too_many_mutes";  // over the mutes one member may set
 
 // Matches.
-inline constexpr const char* kNoSuchMatch = "no_such_match";  // no match with that id
-inline constexpr const char* kNotYourSeat = "not_your_seat";  // the player holds no seat there
-                                                              // (or not the one asked for)
-inline constexpr const char* kReplayBusy = "replay_busy";     // the replays' queue is full: retry
+inline constexpr const char* kNoSuchMatch = "no_such_match";    // no match with that id
+inline constexpr const char* kNoSuchPlayer = "no_such_player";  // no player with that id
+inline constexpr const char* kNotYourSeat = "not_your_seat";    // the player holds no seat there
+                                                                // (or not the one asked for)
+inline constexpr const char* kReplayBusy = "replay_busy";       // the replays' queue is full: retry
 inline constexpr const char* kReplayRateLimited = "replay_rate_limited";  // the address has asked
                                                                           // for too many replays
 
@@ -111,7 +115,7 @@ inline constexpr std::string_view kAllCodes[] = {
     code::kNoSuchBot,       code::kBadLogin,          code::kNameTaken,
     code::kWeakPassword,    code::kTooManyLogins,     code::kAccountDisabled,
     code::kPasswordsBusy,   code::kNoSuchSession,     code::kAlreadyRegistered,
-    code::kNotRegistered,
+    code::kNotRegistered,   code::kNotRated,          code::kNoSuchPlayer,
 };
 
 // The close codes of the WebSocket the server ends a connection with, beyond the standard ones

@@ -402,9 +402,11 @@ Expected<Command> create_room(const Fields& f) {
   TORTUGA_TRY(is_private, f.optional_bool("private", false));
   TORTUGA_TRY(absent_bot_s, f.optional_integer("absent_bot_s", 0, kMaxAbsentBotS));
   TORTUGA_TRY(public_when_over, f.optional_bool("public_when_over", false));
+  TORTUGA_TRY(rated, f.optional_bool("rated", false));
   CreateRoom command{std::move(game), std::move(options), is_private};
   if (absent_bot_s) command.absent_bot_s = static_cast<int>(*absent_bot_s);
   command.public_when_over = public_when_over;
+  if (f.find("rated")) command.rated = rated;
   return Command(std::move(command));
 }
 Expected<Command> join_room(const Fields& f) {
@@ -464,6 +466,23 @@ Expected<Command> get_replay(const Fields& f) {
   TORTUGA_TRY(seat, f.optional_seat("seat"));
   TORTUGA_TRY(code, f.optional_string("code"));
   return Command(GetReplay{match, seat, std::move(code)});
+}
+Expected<Command> get_leaderboard(const Fields& f) {
+  TORTUGA_TRY(game, f.string("game"));
+  TORTUGA_TRY(limit, f.optional_integer("limit", 1, kMaxBoardLimit));
+  TORTUGA_TRY(offset, f.optional_integer("offset", 0, 1'000'000'000));
+  return Command(GetLeaderboard{std::move(game),
+                                limit ? static_cast<int>(*limit) : kDefaultBoardLimit,
+                                offset ? *offset : 0});
+}
+Expected<Command> watch_leaderboard(const Fields& f) {
+  TORTUGA_TRY(game, f.string("game"));
+  TORTUGA_TRY(limit, f.optional_integer("limit", 1, kMaxBoardLimit));
+  return Command(
+      WatchLeaderboard{std::move(game), limit ? static_cast<int>(*limit) : kDefaultBoardLimit});
+}
+Expected<Command> unwatch_leaderboard(const Fields&) {
+  return Command(UnwatchLeaderboard{});
 }
 Expected<Command> ping(const Fields&) {
   return Command(Ping{});
@@ -565,6 +584,9 @@ constexpr Reader kReaders[] = {
     {"revoke_session", revoke_session},
     {"revoke_other_sessions", revoke_other_sessions},
     {"change_password", change_password},
+    {"get_leaderboard", get_leaderboard},
+    {"watch_leaderboard", watch_leaderboard},
+    {"unwatch_leaderboard", unwatch_leaderboard},
 };
 static_assert(std::size(kReaders) == std::variant_size_v<Command>);
 

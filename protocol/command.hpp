@@ -24,6 +24,9 @@ inline constexpr int kMaxDepth = 64;       // arrays and objects nested deeper a
 inline constexpr int kMaxNameLength = 32;  // characters (code points) of a trimmed player name
 inline constexpr int kMaxMatchLimit = 200;
 inline constexpr int kDefaultMatchLimit = 50;
+// A leaderboard's page (get_leaderboard, watch_leaderboard, GET /api/leaderboard/{game}).
+inline constexpr int kMaxBoardLimit = 200;
+inline constexpr int kDefaultBoardLimit = 50;
 inline constexpr int kMaxChatLength = 500;    // code points of one chat line
 inline constexpr int kMaxReasonLength = 200;  // code points of a host's reason for closing
 inline constexpr int kMaxAbsentBotS = 3600;   // create_room's absent_bot_s: at most an hour
@@ -76,6 +79,10 @@ struct CreateRoom {
   // A private room's matches become everyone's to review once over (history, replay, chat);
   // false (the default): they stay their players' and theirs who have the code.
   bool public_when_over = false;
+  // Whether the room's matches are rated (docs/ratings.md): true asks for it (refused with
+  // not_rated unless it can be), false refuses it; absent, a match is rated when every seat is
+  // an account's.
+  std::optional<bool> rated = std::nullopt;
 };
 struct JoinRoom {
   RoomRef room;
@@ -118,6 +125,18 @@ struct GetReplay {
   std::optional<int> seat;          // absent: the spectators' view
   std::optional<std::string> code;  // a private match's join code, for one not seated in it
 };
+// A game's leaderboard (docs/ratings.md): a page of it, or its first `limit` entries now and again
+// each time a match of the game is rated. A connection watches one board at a time.
+struct GetLeaderboard {
+  std::string game;
+  int limit = kDefaultBoardLimit;  // 1..kMaxBoardLimit
+  std::int64_t offset = 0;
+};
+struct WatchLeaderboard {
+  std::string game;
+  int limit = kDefaultBoardLimit;
+};
+struct UnwatchLeaderboard {};
 struct Ping {};
 struct Chat {
   std::int64_t room;
@@ -159,11 +178,12 @@ struct StandIn {  // the wire type is "stand_in": a bot plays an absent player's
   std::string bot = "smart";
 };
 
-using Command = std::variant<Hello, ListRooms, CreateRoom, JoinRoom, WatchRoom, AddBot, LeaveRoom,
-                             Start, Act, Sync, ListMatches, GetMatch, GetReplay, Ping, Chat, Mute,
-                             SpectatorChat, TransferHost, RemovePlayer, CloseRoom, StandIn, Rematch,
-                             WatchLobby, UnwatchLobby, AllowPlayer, Register, Login, ListSessions,
-                             RevokeSession, RevokeOtherSessions, ChangePassword>;
+using Command =
+    std::variant<Hello, ListRooms, CreateRoom, JoinRoom, WatchRoom, AddBot, LeaveRoom, Start, Act,
+                 Sync, ListMatches, GetMatch, GetReplay, Ping, Chat, Mute, SpectatorChat,
+                 TransferHost, RemovePlayer, CloseRoom, StandIn, Rematch, WatchLobby, UnwatchLobby,
+                 AllowPlayer, Register, Login, ListSessions, RevokeSession, RevokeOtherSessions,
+                 ChangePassword, GetLeaderboard, WatchLeaderboard, UnwatchLeaderboard>;
 
 struct Parsed {
   Json id;  // the request's "id", to echo as "re"; null when absent or unreadable

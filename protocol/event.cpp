@@ -121,6 +121,17 @@ std::string lobby_unwatched(const Json& re) {
   return Message("lobby_unwatched", re).done();
 }
 
+std::string leaderboard(const Json& re, const Json& board) {
+  return Message("leaderboard", re)
+      .field("game", board.at("game"))
+      .field("entries", board.at("entries"))
+      .done();
+}
+
+std::string leaderboard_unwatched(const Json& re) {
+  return Message("leaderboard_unwatched", re).done();
+}
+
 std::string room(const Json& re, const Json& room, std::optional<int> seat, bool spectator) {
   return room_of_text(re, text_of(room), seat, spectator);
 }

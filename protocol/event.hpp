@@ -77,6 +77,12 @@ std::string rooms(const Json& re, const Json& rooms, std::int64_t now_ms);
 std::string rooms_changed(const Json& rooms, const Json& gone, std::int64_t now_ms);
 // {type:"lobby_unwatched", re?}: the lobby's changes no longer come.
 std::string lobby_unwatched(const Json& re);
+// {type:"leaderboard", re?, game, entries}: a page of a game's leaderboard (answering
+// get_leaderboard or watch_leaderboard), or, without re, the watched board after a match of its
+// game was rated.
+std::string leaderboard(const Json& re, const Json& board);
+// {type:"leaderboard_unwatched", re?}: the watched board's changes no longer come.
+std::string leaderboard_unwatched(const Json& re);
 // {type:"room", re?, room:{...}, you:{seat, spectator}}; seat is null when the client holds none.
 std::string room(const Json& re, const Json& room, std::optional<int> seat, bool spectator);
 // The same, with the room already written as compact JSON text (one text for all its members).

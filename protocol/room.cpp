@@ -48,6 +48,7 @@ Json room_json(const RoomInfo& room) {
           {"spectator_chat", room.spectator_chat},
           {"absent_bot_s", room.absent_bot_s},
           {"public_when_over", room.public_when_over},
+          {"rated", room.rated},
           {"rematch", std::move(rematch)},
           {"banned", std::move(banned)}};
 }

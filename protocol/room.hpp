@@ -38,6 +38,9 @@ struct RoomInfo {
   bool spectator_chat = false;
   int absent_bot_s = 0;
   bool public_when_over = false;
+  // Whether the room's match is rated (docs/ratings.md); before one starts, whether it would be
+  // as the seats are now.
+  bool rated = false;
   struct Rematch {
     std::int64_t by = 0;
     std::vector<std::int64_t> accepted;

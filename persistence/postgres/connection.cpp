@@ -45,6 +45,14 @@ std::int64_t Result::int64(int row, int col) const {
   return v;
 }
 
+double Result::real(int row, int col) const {
+  const char* p = PQgetvalue(r_.get(), row, col);
+  double v = 0;
+  auto [end, ec] = std::from_chars(p, p + PQgetlength(r_.get(), row, col), v);
+  if (ec != std::errc()) throw PgError(std::string("not a number: ") + p);
+  return v;
+}
+
 std::string Result::bytes(int row, int col) const {
   // bytea_output is hex (the default, and set_up() makes sure): "\x" and two digits a byte.
   const std::string hex = text(row, col);
@@ -134,6 +142,15 @@ void Connection::Params::add(const std::string& v) {
 void Connection::Params::add(const std::optional<std::int64_t>& v) {
   if (v) return add(*v);
   values.push_back(nullptr);
+  lengths.push_back(0);
+  formats.push_back(0);
+}
+
+void Connection::Params::add(double v) {
+  char buffer[32];
+  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, v);
+  text.emplace_back(buffer, end);
+  values.push_back(text.back().c_str());
   lengths.push_back(0);
   formats.push_back(0);
 }

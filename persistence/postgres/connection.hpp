@@ -41,6 +41,7 @@ class Result {
   std::int64_t changed() const;  // rows an INSERT, UPDATE or DELETE changed
   bool null(int row, int col) const { return PQgetisnull(r_.get(), row, col); }
   std::int64_t int64(int row, int col) const;
+  double real(int row, int col) const;  // as PostgreSQL writes a double: exactly (version 12 on)
   std::string text(int row, int col) const {
     return std::string(PQgetvalue(r_.get(), row, col),
                        static_cast<std::size_t>(PQgetlength(r_.get(), row, col)));
@@ -61,8 +62,8 @@ class Connection {
   Connection& operator=(const Connection&) = delete;
 
   // Runs `sql` (prepared once per connection) with the parameters in order: std::int64_t, int,
-  // std::string (text), std::optional<std::int64_t> or std::optional<int> (NULL when empty) or
-  // Bytes. Throws PgError.
+  // double, std::string (text), std::optional<std::int64_t> or std::optional<int> (NULL when empty)
+  // or
   template <class... Args>
   Result query(const std::string& sql, const Args&... args) {
     Params p;
@@ -118,6 +119,11 @@ class Connection {
       add(v ? std::optional<std::int64_t>(*v) : std::nullopt);
     }
     void add(const Bytes& v);
+    void add(double v);  // written exactly: the shortest text that reads back as the same double
+    void add(const std::optional<double>& v) {
+      if (v) return add(*v);
+      add(std::optional<std::int64_t>());
+    }
   };
   Result run_prepared(const std::string& sql, Params& p);
   void set_up();

@@ -15,7 +15,8 @@ namespace {
 
 const std::string kMatchColumns =
     "SELECT m.id, m.game, m.options, m.seed, m.script, m.status, m.result, m.created_ms, "
-    "m.ended_ms, m.action_count, m.private_code, m.epoch, m.public_when_over FROM matches m";
+    "m.ended_ms, m.action_count, m.private_code, m.epoch, m.public_when_over, m.rated "
+    "FROM matches m";
 
 Match match_from_row(const Result& r, int i) {
   Match m;
@@ -32,6 +33,7 @@ Match match_from_row(const Result& r, int i) {
   m.private_code = r.text(i, 10);
   m.epoch = r.int64(i, 11);
   m.public_when_over = r.text(i, 12) == "t";
+  m.rated = r.int64(i, 13) != 0;
   return m;
 }
 
@@ -70,12 +72,12 @@ std::int64_t insert_match(Connection& db, const Match& m) {
   const std::int64_t id =
       db.query(
             "INSERT INTO matches (game, options, seed, script, status, result, created_ms, "
-            "ended_ms, private_code, epoch, public_when_over) VALUES ($1, $2, $3, $4, $5, $6, "
-            "$7, $8, $9, $10, $11) RETURNING id",
+            "ended_ms, private_code, epoch, public_when_over, rated) VALUES ($1, $2, $3, $4, $5, "
+            "$6, $7, $8, $9, $10, $11, $12) RETURNING id",
             m.game, m.options_json, static_cast<std::int64_t>(m.seed), m.script_json,
             std::string(status_name(m.status)), m.result_json,
             m.created_ms != 0 ? m.created_ms : now_ms(), m.ended_ms, m.private_code, m.epoch,
-            std::string(m.public_when_over ? "true" : "false"))
+            std::string(m.public_when_over ? "true" : "false"), std::int64_t{m.rated})
           .int64(0, 0);
   // On a cluster the room's row names its match in the same transaction: a match is never seen
   // without its room (which would leave it to nobody), and a room taken over meanwhile is not
@@ -86,8 +88,10 @@ std::int64_t insert_match(Connection& db, const Match& m) {
     throw PgError("create_match: room " + std::to_string(m.room) + " is no longer at epoch " +
                   std::to_string(m.epoch));
   for (const Seat& s : m.seats)
-    db.query("INSERT INTO seats (match_id, seat, player_id, name, bot) VALUES ($1, $2, $3, $4, $5)",
-             id, s.seat, s.player_id, s.name, s.bot);
+    db.query(
+        "INSERT INTO seats (match_id, seat, player_id, name, bot, starter_id) "
+        "VALUES ($1, $2, $3, $4, $5, $3)",
+        id, s.seat, s.player_id, s.name, s.bot);
   return id;
 }
 

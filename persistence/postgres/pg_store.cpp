@@ -10,6 +10,7 @@
 #include "persistence/postgres/connection.hpp"
 #include "persistence/postgres/statements.hpp"
 #include "persistence/store/sql_store_impl.hpp"
+#include "persistence/store/sql_store_ratings.hpp"
 
 namespace tortuga::store {
 
@@ -18,14 +19,14 @@ namespace {
 // In PostgreSQL a statement that raises spoils its whole transaction, so a write that may raise
 // gets a savepoint of its own: a match, a seat or a chat line may name a player (or a match) that
 // does not exist, which a foreign key refuses; a new player (with its first session), an account,
-// a session and a revocation are several statements, or name a player. The others raise nothing (a
-// token hash taken twice is answered, not raised; a refused action changes nothing) and spare the
-// round trip; should one raise all the same, its batch is done again with a savepoint around every
-// write (store/commit_batch.hpp).
-constexpr SavepointPolicy kSavepoints{WriteKind::new_match,       WriteKind::seat_replaced,
-                                      WriteKind::chat_line,       WriteKind::new_player,
-                                      WriteKind::new_account,     WriteKind::session_added,
-                                      WriteKind::sessions_revoked};
+// a session, a revocation, a match rated and the ratings rebuilt are several statements, or name a
+// player. The others raise nothing (a token hash taken twice is answered, not raised; a refused
+// action changes nothing) and spare the round trip; should one raise all the same, its batch is
+// done again with a savepoint around every write (store/commit_batch.hpp).
+constexpr SavepointPolicy kSavepoints{
+    WriteKind::new_match,        WriteKind::seat_replaced, WriteKind::chat_line,
+    WriteKind::new_player,       WriteKind::new_account,   WriteKind::session_added,
+    WriteKind::sessions_revoked, WriteKind::match_rated,   WriteKind::ratings_rebuilt};
 
 }  // namespace
 

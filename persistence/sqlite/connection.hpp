@@ -47,6 +47,10 @@ class Query {
   Query& bind(int i, const std::optional<int>& v) {
     return v ? bind(i, std::int64_t{*v}) : check(sqlite3_bind_null(stmt_, i));
   }
+  Query& bind(int i, double v) { return check(sqlite3_bind_double(stmt_, i, v)); }
+  Query& bind(int i, const std::optional<double>& v) {
+    return v ? bind(i, *v) : check(sqlite3_bind_null(stmt_, i));
+  }
 
   // True while there is a row to read.
   bool step() {
@@ -62,6 +66,7 @@ class Query {
 
   bool null(int col) { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
   std::int64_t int64(int col) { return sqlite3_column_int64(stmt_, col); }
+  double real(int col) { return sqlite3_column_double(stmt_, col); }
   std::string text(int col) {
     auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, col));
     if (!p) return {};

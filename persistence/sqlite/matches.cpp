@@ -16,7 +16,7 @@ namespace {
 const std::string kMatchColumns =
     "SELECT m.id, m.game, m.options, m.seed, m.script, m.status, m.result, m.created_ms, "
     "m.ended_ms, COALESCE((SELECT l.actions FROM logs l WHERE l.match_id = m.id), 0), "
-    "m.private_code, m.public_when_over FROM matches m";
+    "m.private_code, m.public_when_over, m.rated FROM matches m";
 
 Match match_from_row(Query& q) {
   Match m;
@@ -32,6 +32,7 @@ Match match_from_row(Query& q) {
   m.action_count = q.int64(9);
   m.private_code = q.text(10);
   m.public_when_over = q.int64(11) != 0;
+  m.rated = q.int64(12) != 0;
   return m;
 }
 
@@ -62,8 +63,8 @@ std::vector<Match> read_matches(Connection& c, Query& q) {
 std::int64_t insert_match(Connection& db, const Match& m) {
   db.query(
         "INSERT INTO matches (game, options, seed, script, status, result, created_ms, "
-        "ended_ms, private_code, public_when_over) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
-        "?10)")
+        "ended_ms, private_code, public_when_over, rated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
+        "?9, ?10, ?11)")
       .bind(1, m.game)
       .bind(2, m.options_json)
       .bind(3, static_cast<std::int64_t>(m.seed))
@@ -74,10 +75,13 @@ std::int64_t insert_match(Connection& db, const Match& m) {
       .bind(8, m.ended_ms)
       .bind(9, m.private_code)
       .bind(10, std::int64_t{m.public_when_over})
+      .bind(11, std::int64_t{m.rated})
       .run();
   const std::int64_t id = db.last_id();
   for (const Seat& s : m.seats) {
-    db.query("INSERT INTO seats (match_id, seat, player_id, name, bot) VALUES (?1, ?2, ?3, ?4, ?5)")
+    db.query(
+          "INSERT INTO seats (match_id, seat, player_id, name, bot, starter_id) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?3)")
         .bind(1, id)
         .bind(2, std::int64_t{s.seat})
         .bind(3, s.player_id)

@@ -7,7 +7,7 @@ namespace {
 
 std::optional<Player> read_player(Query& q) {
   if (!q.step()) return std::nullopt;
-  return Player{q.int64(0), q.text(1), q.text(2), q.int64(3)};
+  return Player{q.int64(0), q.text(1), q.text(2), q.int64(3), 0, q.int64(4) != 0};
 }
 
 }  // namespace
@@ -25,7 +25,7 @@ bool update_player_name(Connection& db, std::int64_t id, const std::string& name
 
 std::optional<Player> select_player_by_token_hash(Connection& db, const std::string& hash) {
   auto q = db.query(
-      "SELECT p.id, p.name, s.token_hash, p.created_ms FROM sessions s "
+      "SELECT p.id, p.name, s.token_hash, p.created_ms, a.player_id IS NOT NULL FROM sessions s "
       "JOIN players p ON p.id = s.player_id LEFT JOIN accounts a ON a.player_id = p.id "
       "WHERE s.token_hash = ?1 AND COALESCE(a.disabled_ms, 0) = 0");
   q.bind(1, hash);
@@ -33,7 +33,10 @@ std::optional<Player> select_player_by_token_hash(Connection& db, const std::str
 }
 
 std::optional<Player> select_player(Connection& db, std::int64_t id) {
-  auto q = db.query("SELECT id, name, token_hash, created_ms FROM players WHERE id = ?1");
+  auto q = db.query(
+      "SELECT id, name, token_hash, created_ms, "
+      "EXISTS (SELECT 1 FROM accounts a WHERE a.player_id = players.id) FROM players "
+      "WHERE id = ?1");
   q.bind(1, id);
   return read_player(q);
 }

@@ -17,7 +17,8 @@ namespace {
 
 // How SQLite says the words the tables leave to the dialect (store/tables.hpp).
 constexpr Dialect kSqlite{"CREATE TABLE", "CREATE INDEX", "INTEGER PRIMARY KEY",
-                          "INTEGER",      "TEXT",         " WITHOUT ROWID"};
+                          "INTEGER",      "TEXT",         " WITHOUT ROWID",
+                          "REAL"};
 
 // Schema migrations: kMigrations[v] takes a database from user_version v to v + 1. Append only:
 // a database written by an older build is brought up to date on open.
@@ -92,6 +93,8 @@ ALTER TABLE matches ADD COLUMN public_when_over INTEGER NOT NULL DEFAULT 0;
 )sql",
     // Accounts, and every token a session of its own.
     in_dialect({tables::kAccounts, tables::kFirstSessions}, kSqlite),
+    // Ratings: rated matches, who left a seat, the ratings and their history.
+    in_dialect({tables::kRatings}, kSqlite),
 };
 static_assert(std::size(kMigrations) == SqliteStore::kSchemaVersion);
 

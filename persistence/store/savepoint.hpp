@@ -33,8 +33,11 @@ enum class WriteKind {
   session_used,
   sessions_revoked,  // and perhaps the password changed
   account_disabled,
+  seat_gone,
+  match_rated,  // the match recorded, the ratings and the history: several statements
+  ratings_rebuilt,
 };
-inline constexpr std::size_t kWriteKinds = 13;
+inline constexpr std::size_t kWriteKinds = 16;
 
 // A backend's savepoint policy: the kinds of writes that get a savepoint of their own.
 class SavepointPolicy {

@@ -15,8 +15,9 @@
 // statements (read_pool.hpp); each read runs in one read transaction, so that a match and its
 // seats come from the same snapshot.
 //
-// Its members are defined in sql_store_impl.hpp, which only a backend's store includes: each
-// backend's instantiation is compiled once, in its sqlite_store.cpp or pg_store.cpp.
+// Its members are defined in sql_store_impl.hpp (the ratings' in sql_store_ratings.hpp), which
+// only a backend's store includes: each backend's instantiation is compiled once, in its
+// sqlite_store.cpp or pg_store.cpp.
 #pragma once
 
 #include <cstdint>
@@ -66,6 +67,10 @@ class SqlStore : public Store {
   void finish_match(std::int64_t id, MatchStatus status, const std::string& result_json,
                     std::int64_t ended_ms, Done done) override;
   void replace_seat(std::int64_t match, const Seat& seat, Done done) override;
+  void mark_seat_gone(std::int64_t match, int seat, bool gone, Done done) override;
+  void rate_match(std::int64_t match, const std::string& game, std::vector<RatingChange> placings,
+                  Rate rate, Rated rated) override;
+  Outcome<RebuildReport> rebuild_ratings(Replay replay) override;
   void append_chat(const ChatLine& line, Done done) override;
   void flush() override;
 
@@ -80,6 +85,15 @@ class SqlStore : public Store {
   Outcome<std::vector<Action>> actions(std::int64_t match) override;
   Outcome<std::vector<Match>> unfinished_matches() override;
   Outcome<std::vector<ChatLine>> chat(std::int64_t match) override;
+  // Ratings: sql_store_ratings.hpp.
+  Outcome<std::vector<MatchToRate>> matches_to_rate(std::optional<std::int64_t> match) override;
+  Outcome<std::vector<RatingEntry>> leaderboard(const std::string& game, int limit,
+                                                std::int64_t offset) override;
+  Outcome<std::vector<RatingEntry>> player_ratings(std::int64_t player) override;
+  Outcome<std::vector<RatingPoint>> rating_history(std::int64_t player, const std::string& game,
+                                                   int limit) override;
+  Outcome<FinishRecord> finish_record(std::int64_t player) override;
+  Outcome<std::vector<Player>> players_named(const std::string& prefix, int limit) override;
 
   WriterStats stats() const;
 

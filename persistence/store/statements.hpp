@@ -62,6 +62,32 @@ std::vector<Action> select_log(Connection& db, std::int64_t match);
 void insert_chat_line(Connection& db, const ChatLine& line);
 std::vector<ChatLine> select_chat(Connection& db, std::int64_t match);
 
+// Ratings (ratings.cpp). update_seat_gone is false for no such seat of a running match.
+// insert_rated_match records a match as rated and returns its seq, none if it was rated before.
+// lock_skills fills each change's skill before (none for a first rating in the game), making a
+// row for a player who has none and holding every row until the transaction ends, so that two
+// nodes rating matches of one player take turns. store_rating_change writes a change into the
+// history and the player's rating (a match more, a win for place 0); select_rated_matches is the
+// whole history in seq order; restore_rating_change writes a replayed change over its row.
+bool update_seat_gone(Connection& db, std::int64_t match, int seat, bool gone);
+std::optional<std::int64_t> insert_rated_match(Connection& db, std::int64_t match,
+                                               const std::string& game, std::int64_t time_ms);
+void lock_skills(Connection& db, const std::string& game, std::vector<RatingChange>& changes);
+void store_rating_change(Connection& db, std::int64_t seq, const std::string& game,
+                         const RatingChange& c);
+std::vector<RatedMatch> select_rated_matches(Connection& db);
+void delete_ratings(Connection& db);
+void restore_rating_change(Connection& db, std::int64_t seq, const std::string& game,
+                           const RatingChange& c);
+std::vector<MatchToRate> select_matches_to_rate(Connection& db, std::optional<std::int64_t> match);
+std::vector<RatingEntry> select_leaderboard(Connection& db, const std::string& game, int limit,
+                                            std::int64_t offset);
+std::vector<RatingEntry> select_player_ratings(Connection& db, std::int64_t player);
+std::vector<RatingPoint> select_rating_history(Connection& db, std::int64_t player,
+                                               const std::string& game, int limit);
+FinishRecord select_finish_record(Connection& db, std::int64_t player);
+std::vector<Player> select_players_named(Connection& db, const std::string& prefix, int limit);
+
 // What operators did. a.id is ignored; a time_ms of 0 means now. Newest first, at most `limit`,
 // ids below `before_id` if given.
 void insert_admin_action(Connection& db, const AdminAction& a);

@@ -23,6 +23,7 @@ struct Dialect {
   std::string_view int64;         // {int64}
   std::string_view bytes;         // {bytes}: an action's text, byte for byte
   std::string_view clustered;     // {clustered}: after a table stored in its key's order
+  std::string_view real;          // {real}: a 64-bit floating-point number
 };
 
 // `sql` with each {word} of the dialect put in.
@@ -32,7 +33,8 @@ inline std::string in_dialect(std::string_view sql, const Dialect& d) {
                                                                  {"{id}", d.id},
                                                                  {"{int64}", d.int64},
                                                                  {"{bytes}", d.bytes},
-                                                                 {"{clustered}", d.clustered}};
+                                                                 {"{clustered}", d.clustered},
+                                                                 {"{real}", d.real}};
   std::string out(sql);
   for (const auto& [word, said] : words)
     for (auto at = out.find(word); at != std::string::npos; at = out.find(word, at + said.size()))
@@ -151,6 +153,50 @@ inline constexpr std::string_view kAccounts = R"sql(
 inline constexpr std::string_view kFirstSessions = R"sql(
 INSERT INTO sessions (player_id, token_hash, label, created_ms, last_used_ms)
   SELECT id, token_hash, '', created_ms, created_ms FROM players ORDER BY id;
+)sql";
+
+// Ratings (docs/ratings.md). A match rated, and who began it in each seat and whether they are
+// gone from it; each player's rating per game, its board's order in an index; every rated match
+// once (unique by match), in the order rated (seq), and each player's part in it: the history, and
+// what a rebuild replays.
+inline constexpr std::string_view kRatings = R"sql(
+ALTER TABLE matches ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE seats ADD COLUMN starter_id {int64} REFERENCES players (id);
+ALTER TABLE seats ADD COLUMN gone INTEGER NOT NULL DEFAULT 0;
+UPDATE seats SET starter_id = player_id;
+{create_index} seats_by_starter ON seats (starter_id, match_id);
+{create_table} ratings (
+  player_id {int64} NOT NULL REFERENCES players (id),
+  game TEXT NOT NULL,
+  mu {real} NOT NULL,
+  sigma {real} NOT NULL,
+  rating {real} NOT NULL,
+  provisional INTEGER NOT NULL,
+  matches {int64} NOT NULL,
+  wins {int64} NOT NULL,
+  PRIMARY KEY (player_id, game)
+);
+{create_index} ratings_board ON ratings (game, provisional, rating DESC, player_id);
+{create_table} rated_matches (
+  seq {id},
+  match_id {int64} NOT NULL UNIQUE REFERENCES matches (id),
+  game TEXT NOT NULL,
+  time_ms {int64} NOT NULL
+);
+{create_table} rating_changes (
+  seq {int64} NOT NULL REFERENCES rated_matches (seq),
+  player_id {int64} NOT NULL REFERENCES players (id),
+  team INTEGER NOT NULL,
+  place INTEGER NOT NULL,
+  mu_before {real},
+  sigma_before {real},
+  mu {real} NOT NULL,
+  sigma {real} NOT NULL,
+  rating {real} NOT NULL,
+  provisional INTEGER NOT NULL,
+  PRIMARY KEY (seq, player_id)
+);
+{create_index} rating_changes_by_player ON rating_changes (player_id, seq);
 )sql";
 
 }  // namespace tables

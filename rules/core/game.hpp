@@ -11,6 +11,7 @@
 
 #include "rules/core/bot.hpp"
 #include "rules/core/named_chance.hpp"
+#include "rules/core/ranking.hpp"
 #include "rules/core/state.hpp"
 #include "rules/core/views/observer.hpp"
 
@@ -60,6 +61,13 @@ class Game {
   // What writes a match's views for its rooms, one per match (see observer.hpp): the generic
   // observer unless the game writes its views itself.
   virtual std::unique_ptr<Observer> make_observer() const;
+  // The order a finished match of `seats` seats puts its players in, read from its result
+  // (State::result) for ratings: in the game's ranking.cpp. None for a match that is not rated
+  // (a game alone against the rules, a result it cannot read, as a match stored long ago may
+  // have): the server rates no such match.
+  virtual std::optional<Ranking> ranking(const Json& result, int seats) const {
+    return std::nullopt;
+  }
 
  protected:
   // The options whose default has changed, each with the default it had before; what was stored

@@ -22,6 +22,7 @@ class RaftAndScupperGame : public Game {
   std::span<const ChanceEventInfo> chance_events() const override;
   std::unique_ptr<Bot> make_bot(std::string_view kind) const override;
   std::unique_ptr<Observer> make_observer() const override;
+  std::optional<Ranking> ranking(const Json& result, int seats) const override;  // ranking.cpp
 
  protected:
   Json earlier_defaults() const override;

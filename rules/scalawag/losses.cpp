@@ -70,6 +70,7 @@ void ScalawagState::eliminate(int seat, int cause, bool sunk) {
   ship.damage = 0;
   ship.on_guard = false;
   ship.alive = false;
+  eliminated_.push_back(seat);
   // The Fog of War leaves the game at the first elimination.
   rules_.fog = false;
   table_.fog = -1;

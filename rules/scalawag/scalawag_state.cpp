@@ -139,9 +139,17 @@ Refusal ScalawagState::on_timeout() {
 // players' names and language (result_words.hpp).
 Json ScalawagState::result() const {
   if (!is_over()) return nullptr;
-  Json result = {
-      {"winners", winners_}, {"reason", end_reason_}, {"survivors", table_.alive_seats()}};
+  // The order ships left the game, and in alliance mode every alliance (public now), give the
+  // ranking that ratings read (ranking.cpp).
+  Json result = {{"winners", winners_},
+                 {"reason", end_reason_},
+                 {"survivors", table_.alive_seats()},
+                 {"eliminated", eliminated_}};
   if (end_reason_ == "last_team") {
+    Json teams = Json::object();
+    for (int s = 0; s < table_.seats(); ++s)
+      teams[std::string(allegiance_name(table_.ships[s].allegiance))].push_back(s);
+    result["teams"] = std::move(teams);
     const std::string side(allegiance_name(table_.ships[winners_.front()].allegiance));
     result["alliance"] = side;
     std::string title = side;

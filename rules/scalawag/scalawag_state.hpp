@@ -146,6 +146,7 @@ class ScalawagState : public State {
   int asked_ = -1;
   int return_count_ = 0;
   std::vector<int> winners_;
+  std::vector<int> eliminated_;  // the seats in the order they left the game, for the result
   std::string end_reason_;
   std::deque<Event> events_;
   Json last_action_;

@@ -43,6 +43,7 @@ export class TortugaClient extends Emitter {
   #tokenRefused = false;  // the last hello's token was refused: the next welcome is a stranger
   #watched = new Set();  // rooms watched as a spectator: the server forgets them on a new link
   #lobbyWatch = null;  // {game} while the lobby is watched: watched again on a new link
+  #boardWatch = null;  // {game, limit} while a leaderboard is watched: the same
   #routed = null;  // the node `elsewhere` sent this client to, while connected there
   #moving = null;  // {url} while the link is being closed to follow `elsewhere`
   #clock = null;  // {ms, at}: the server's clock (`now_ms`) as last read, and performance.now()
@@ -155,14 +156,41 @@ export class TortugaClient extends Emitter {
     return this.#ask(() => ({type: 'unwatch_lobby'}));
   }
 
-  createRoom({game, options, private: isPrivate, absentBotS, publicWhenOver} = {}) {
+  createRoom({game, options, private: isPrivate, absentBotS, publicWhenOver, rated} = {}) {
     return this.#ask(() => ({
       type: 'create_room', game: check.string('game', game),
       options: check.optional(check.object, 'options', options),
       private: check.optional(check.boolean, 'private', isPrivate),
       absent_bot_s: check.optional(check.integer, 'absent_bot_s', absentBotS, 0, 3600),
       public_when_over: check.optional(check.boolean, 'public_when_over', publicWhenOver),
+      rated: check.optional(check.boolean, 'rated', rated),
     }));
+  }
+
+  // Ratings (docs/ratings.md). A page of a game's leaderboard, best first.
+  getLeaderboard(game, {limit, offset} = {}) {
+    return this.#ask(() => ({
+      type: 'get_leaderboard', game: check.string('game', game),
+      limit: check.optional(check.integer, 'limit', limit, 1, 200),
+      offset: check.optional(check.integer, 'offset', offset, 0, 1000000000),
+    })).then((reply) => reply.entries);
+  }
+
+  // The board's first entries now; from then on each change comes as a `leaderboard` event (the
+  // whole board again), and it is watched again after a reconnection. One board at a time.
+  watchLeaderboard(game, {limit} = {}) {
+    return this.#ask(() => ({
+      type: 'watch_leaderboard', game: check.string('game', game),
+      limit: check.optional(check.integer, 'limit', limit, 1, 200),
+    })).then((reply) => {
+      this.#boardWatch = {game, limit};
+      return reply.entries;
+    });
+  }
+
+  unwatchLeaderboard() {
+    this.#boardWatch = null;
+    return this.#ask(() => ({type: 'unwatch_leaderboard'}));
   }
 
   joinRoom(room, {seat} = {}) {
@@ -507,6 +535,9 @@ export class TortugaClient extends Emitter {
   async #resume() {
     for (const room of this.#watched) this.watchRoom(room).catch(() => this.#watched.delete(room));
     if (this.#lobbyWatch) this.watchLobby(this.#lobbyWatch).catch(() => {});
+    if (this.#boardWatch) {
+      this.watchLeaderboard(this.#boardWatch.game, this.#boardWatch).catch(() => {});
+    }
     try {
       await this.ping();
     } catch (_) {

@@ -162,6 +162,8 @@ export interface Room {
   absent_bot_s: number;
   /** A private room's: whether its matches become everyone's to review once over. */
   public_when_over: boolean;
+  /** Whether the room's match is rated (docs/ratings.md); before it starts, whether it would be. */
+  rated: boolean;
   /** Whether spectators may chat (the host decides: spectatorChat). */
   spectator_chat: boolean;
   /** Once the match is over, a rematch offered: by whom, and who has accepted it. */
@@ -223,6 +225,23 @@ export interface ChatMessage { type: 'chat'; re?: string | number; room: number;
 
 /** The recent lines, given to whoever joins or watches a room. */
 export interface ChatLogMessage { type: 'chat_log'; room: number; lines: ChatLine[]; }
+
+/** A player's rating in a game (docs/ratings.md): `rating` is mu - 3 sigma. */
+export interface LeaderboardEntry {
+  player: {id: number; name: string};
+  rating: number;
+  mu: number;
+  sigma: number;
+  matches: number;
+  provisional: boolean;
+}
+
+export interface LeaderboardMessage {
+  type: 'leaderboard';
+  re?: string | number;
+  game: string;
+  entries: LeaderboardEntry[];
+}
 
 export interface StoredMatch {
   id: number;
@@ -291,7 +310,7 @@ export type ServerErrorCode =
   'too_many_connections' | 'too_many_players' | 'too_many_rooms' | 'too_many_guesses' | 'banned' |
   'too_many_mutes' | 'bad_login' | 'name_taken' | 'weak_password' | 'too_many_logins' |
   'account_disabled' | 'passwords_busy' | 'no_such_session' | 'already_registered' |
-  'not_registered';
+  'not_registered' | 'not_rated' | 'no_such_player';
 export type ClientErrorCode = 'disconnected' | 'timeout' | 'closed' | 'bad_patch';
 
 export const SERVER_CODES: readonly ServerErrorCode[];
@@ -440,6 +459,8 @@ export interface ClientEvents {
    * reconnection; `client.lobby` holds it. */
   lobby: {rooms: ListedRoom[]; game: string | null};
   rooms_changed: RoomsChanged;
+  /** A watched leaderboard, pushed again after a match of its game was rated. */
+  leaderboard: LeaderboardMessage;
   chat: ChatMessage;
   chat_log: ChatLogMessage;
   notice: {type: 'notice'; text: string};
@@ -476,9 +497,17 @@ export class TortugaClient extends Emitter<ClientEvents> {
   /** The listed rooms now; from then on `lobby` is kept by the pushed `rooms_changed`. */
   watchLobby(filter?: {game?: string}): Promise<ListedRoom[]>;
   unwatchLobby(): Promise<{type: 'lobby_unwatched'; re?: string | number}>;
+  /** `rated`: true asks for rated matches (docs/ratings.md), false none; absent, a match is
+   * rated when every seat is an account's. */
   createRoom(request: {game: string; options?: {[option: string]: Json}; private?: boolean;
-                       absentBotS?: number; publicWhenOver?: boolean}):
+                       absentBotS?: number; publicWhenOver?: boolean; rated?: boolean}):
     Promise<RoomMessage>;
+  /** A page of a game's leaderboard, best first, provisional ratings after the rest. */
+  getLeaderboard(game: string, page?: {limit?: number; offset?: number}):
+    Promise<LeaderboardEntry[]>;
+  /** The board's first entries now; each change then comes as a `leaderboard` event. */
+  watchLeaderboard(game: string, options?: {limit?: number}): Promise<LeaderboardEntry[]>;
+  unwatchLeaderboard(): Promise<{type: 'leaderboard_unwatched'; re?: string | number}>;
   joinRoom(room: number | string, options?: {seat?: number}): Promise<RoomMessage>;
   watchRoom(room: number | string): Promise<RoomMessage>;
   addBot(room: number, options?: {seat?: number; bot?: BotKind}):

@@ -24,7 +24,8 @@ namespace {
 namespace fs = std::filesystem;
 
 int status_of(const Error& e) {
-  if (e.code == code::kNoSuchMatch) return 404;
+  if (e.code == code::kNoSuchMatch || e.code == code::kNoSuchPlayer || e.code == code::kUnknownGame)
+    return 404;
   if (e.code == code::kNotYourSeat || e.code == "match_running") return 403;
   if (e.code == code::kBadField) return 400;
   if (e.code == code::kBadToken) return 401;
@@ -213,6 +214,20 @@ void HttpApi::route(const HttpRequest& request, const Reply& reply) const {
     return matches(path, query, *viewer, request.address, reply);
   }
 
+  if (path.rfind("/api/leaderboard/", 0) == 0 || path == "/api/players" ||
+      path.rfind("/api/players/", 0) == 0) {
+    if (auto wait = rating_reads_.use(request.address, Allowance::Clock::now())) {
+      server_metrics().limit_refused(Limit::rating_reads_per_address);
+      HttpReply refused = error_reply(429, code::kRateLimited,
+                                      "too many ratings read from this address: wait a moment");
+      refused.headers.emplace_back("Retry-After", std::to_string(wait->count() / 1000 + 1));
+      return reply(std::move(refused));
+    }
+    auto viewer = viewer_of(store_, request.authorization, query);
+    if (!viewer) return reply(refusal(viewer.error()));
+    return reply(ratings(path, query, *viewer));
+  }
+
   if (path == kLocalesPath) return reply(languages(fs::path(web_root_) / "locales"));
   if (path.rfind(kSdkPath, 0) == 0)
     return reply(static_file(sdk_root_, path.substr(std::string_view(kSdkPath).size() - 1)));
@@ -268,6 +283,42 @@ void HttpApi::matches(const std::string& path, const std::map<std::string, std::
     return reply(json_reply(200, *file));
   }
   reply(error_reply(404, "not_found", "no such resource"));
+}
+
+HttpReply HttpApi::ratings(const std::string& path, const std::map<std::string, std::string>& query,
+                           const Viewer& viewer) const {
+  const auto number = [&](const char* name, std::int64_t fallback, std::int64_t most) {
+    const auto it = query.find(name);
+    if (it == query.end()) return std::optional<std::int64_t>(fallback);
+    auto n = integer(it->second);
+    if (!n || *n < 0 || *n > most) return std::optional<std::int64_t>();
+    return n;
+  };
+  const std::string board = "/api/leaderboard/";
+  if (path.rfind(board, 0) == 0) {
+    const auto limit = number("limit", rated::kDefaultBoardLimit, rated::kMaxBoardLimit);
+    const auto offset = number("offset", 0, 1'000'000'000);
+    if (!limit || *limit < 1)
+      return error_reply(
+          400, code::kBadField,
+          "limit must be an integer from 1 to " + std::to_string(rated::kMaxBoardLimit));
+    if (!offset) return error_reply(400, code::kBadField, "offset must be a whole number");
+    auto answer = rated::leaderboard_json(store_, path.substr(board.size()),
+                                          static_cast<int>(*limit), *offset);
+    if (!answer) return refusal(answer.error());
+    return json_reply(200, *answer);
+  }
+  if (path == "/api/players") {
+    const auto name = query.find("name");
+    if (name == query.end() || name->second.empty() || name->second.size() > 64)
+      return error_reply(400, code::kBadField, "name must be the start of a name, 1 to 64 bytes");
+    return json_reply(200, rated::players_json(store_, name->second));
+  }
+  auto id = integer(path.substr(std::string_view("/api/players/").size()));
+  if (!id) return error_reply(400, code::kBadField, "a player id is an integer");
+  auto profile = rated::profile_json(store_, *id, viewer);
+  if (!profile) return refusal(profile.error());
+  return json_reply(200, *profile);
 }
 
 HttpReply HttpApi::readiness() const {

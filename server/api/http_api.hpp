@@ -9,11 +9,13 @@
 #include <string>
 
 #include "persistence/store.hpp"
+#include "server/access/allowance.hpp"
 #include "server/api/http_reply.hpp"
 #include "server/history/history.hpp"
 #include "server/history/replays.hpp"
 #include "server/ops/drain.hpp"
 #include "server/ops/store_health.hpp"
+#include "server/ratings/rating_pages.hpp"
 
 namespace tortuga {
 
@@ -60,7 +62,13 @@ class HttpApi {
   void matches(const std::string& path, const std::map<std::string, std::string>& query,
                const Viewer& viewer, const std::string& address, const Reply& reply) const;
 
+  // The ratings' endpoints: /api/leaderboard/{game}, /api/players/{id}, /api/players?name=.
+  HttpReply ratings(const std::string& path, const std::map<std::string, std::string>& query,
+                    const Viewer& viewer) const;
+
   store::Store& store_;
+  // The ratings' reads per address (rated::kRatingReadsPerMinute).
+  mutable Allowance rating_reads_{rated::kRatingReadsPerMinute, std::chrono::minutes(1)};
   std::string web_root_;
   std::string sdk_root_;
   const Drain* drain_;

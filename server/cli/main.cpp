@@ -10,6 +10,7 @@ const char* const kHelp =
     "\n"
     "  serve    run the game server (tortuga serve --help)\n"
     "  replay   replay a match file offline and print its views (tortuga replay --help)\n"
+    "  ratings  rebuild every rating from the stored history (tortuga ratings rebuild --db DB)\n"
     "\n"
     "The load generator is a program of its own: tortuga-bench, beside this one.\n";
 
@@ -25,6 +26,7 @@ int main(int argc, char** argv) {
   const std::string command = argv[1];
   if (command == "serve") return tortuga::serve_command(args);
   if (command == "replay") return tortuga::replay_command(args);
+  if (command == "ratings") return tortuga::ratings_command(args);
   std::fprintf(stderr, "tortuga: unknown command %s\n\n%s", argv[1], kHelp);
   return 2;
 }

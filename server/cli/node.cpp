@@ -111,6 +111,9 @@ Node::Node(const Config& config)
   // Alone, the node resumes every unfinished match; on a cluster, those it claims once it has a
   // lease (listen).
   if (!cluster_) resumed_ = lobby_->recover();
+  // A match that finished rated while its node stopped (or was taken over) before rating it is
+  // rated now: rating is idempotent by match, so another node doing the same changes nothing.
+  lobby_->ratings().rate_pending();
   http_ = std::make_unique<HttpApi>(*store_, web_root_of(c), &lobby_->drain(), &lobby_->replays(),
                                     health_.get());
   admin_ = std::make_unique<AdminApi>(

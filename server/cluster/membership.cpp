@@ -28,6 +28,8 @@ int Membership::claim(bool own_too) {
     returning_.clear();
     throw;
   }
+  // A node taken over may have finished a rated match and stopped before rating it.
+  if (taken > 0) lobby_.ratings().rate_pending();
   // Whoever still waits came back for a room that was not rebuilt (its match could not be, or
   // had ended): there is nothing to give them.
   std::lock_guard lock(mutex_);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include <boost/asio/post.hpp>
+
 #include "persistence/now.hpp"
 #include "persistence/token.hpp"
 #include "protocol/codes.hpp"
@@ -36,6 +38,8 @@ Lobby::Lobby(boost::asio::io_context& io, store::Store& store, RoomSettings sett
       settings_(settings),
       limits_(limits),
       replays_(store, limits.replays),
+      ratings_(store),
+      boards_(std::make_shared<LeaderboardFeed>(io, store)),
       feed_(std::make_shared<LobbyFeed>(io, settings.clock, limits.gather)),
       rooms_per_player_(limits.max_rooms_per_player),
       rooms_per_address_(limits.max_rooms_per_address),
@@ -45,7 +49,9 @@ Lobby::Lobby(boost::asio::io_context& io, store::Store& store, RoomSettings sett
                 [this](const std::shared_ptr<Client>& c, const Json& re, const store::Player& p,
                        bool account, const std::string& token, std::int64_t session) {
                   welcome_player(c, re, p, account, token, session);
-                }) {}
+                }) {
+  ratings_.on_rated([boards = boards_](const std::string& game) { boards->rated(game); });
+}
 
 // ---- dispatch -------------------------------------------------------------------------------
 
@@ -170,7 +176,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
 void Lobby::welcome_player(const std::shared_ptr<Client>& c, const Json& re,
                            const store::Player& player, bool account, const std::string& token,
                            std::int64_t session) {
-  c->welcome(player.id, player.name, session);
+  c->welcome(player.id, player.name, session, account);
   accounts_.signed_in().add(c);
   c->send(protocol::event::welcome(re, {{"id", player.id}, {"name", player.name}}, account, token,
                                    games_text(), room_defaults(), limits_.for_clients));
@@ -255,6 +261,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
 void Lobby::disconnected(const std::shared_ptr<Client>& c) {
   accounts_.signed_in().remove(c.get());
   feed_->forget(c);
+  boards_->forget(c.get());
   if (cluster_) cluster_->disconnected(c);
   for (auto& room : rooms_.forget(c.get())) room->post([room, c] { room->disconnected(c); });
 }
@@ -277,6 +284,11 @@ void Lobby::match_started(std::int64_t match, std::int64_t room) {
 
 void Lobby::match_ended(std::int64_t room) {
   drain_.ended(room);
+}
+
+void Lobby::rated_match_finished(std::int64_t match) {
+  // Off the room's strand: rating reads the store.
+  boost::asio::post(io_, [this, match] { ratings_.rate(match); });
 }
 
 void Lobby::room_closed(std::int64_t id, std::int64_t match) {

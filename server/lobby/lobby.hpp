@@ -26,10 +26,12 @@
 #include "server/lobby/accounts.hpp"
 #include "server/lobby/cluster_link.hpp"
 #include "server/lobby/guesses.hpp"
+#include "server/lobby/leaderboard_feed.hpp"
 #include "server/lobby/lobby_feed.hpp"
 #include "server/lobby/room_registry.hpp"
 #include "server/ops/config.hpp"
 #include "server/ops/drain.hpp"
+#include "server/ratings/match_ratings.hpp"
 #include "server/room/client.hpp"
 #include "server/room/room.hpp"
 
@@ -100,6 +102,8 @@ class Lobby : public RoomDirectory {
   const Drain& drain() const { return drain_; }
   // The node's replays of stored matches (get_replay here; the HTTP API's too).
   Replays& replays() { return replays_; }
+  // Rates the node's finished rated matches (and, at start, those left unrated).
+  rated::MatchRatings& ratings() { return ratings_; }
 
   // RoomDirectory
   void seat_taken(std::int64_t player, std::int64_t room) override;
@@ -107,6 +111,7 @@ class Lobby : public RoomDirectory {
   bool begin_match(std::int64_t room) override;
   void match_started(std::int64_t match, std::int64_t room) override;
   void match_ended(std::int64_t room) override;
+  void rated_match_finished(std::int64_t match) override;
   void room_closed(std::int64_t room, std::int64_t match) override;
   void room_summary(std::int64_t room, const Json& summary) override;
   std::optional<std::string> moved_to(std::int64_t room) override;
@@ -149,6 +154,10 @@ class Lobby : public RoomDirectory {
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Rematch& m);
   void on(const std::shared_ptr<Client>& c, const Json& re, protocol::WatchLobby m);
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::UnwatchLobby& m);
+  // The leaderboards (lobby_ratings.cpp).
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::GetLeaderboard& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::WatchLeaderboard& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::UnwatchLeaderboard& m);
 
   // The room `c` is in, posted `act` on its strand; or `c` is told to join it first.
   template <class Act>
@@ -177,6 +186,8 @@ class Lobby : public RoomDirectory {
   LobbyLimits limits_;
   Drain drain_;
   Replays replays_;
+  rated::MatchRatings ratings_;
+  std::shared_ptr<LeaderboardFeed> boards_;  // the leaderboards' watchers
   std::shared_ptr<LobbyFeed> feed_;  // the listed rooms' changes, to those who watch the lobby
   RoomRegistry rooms_;
   ClusterLink* cluster_ = nullptr;

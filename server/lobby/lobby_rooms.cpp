@@ -37,6 +37,10 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
                               std::to_string(limits_.max_options_bytes) + " are accepted"});
   auto options = game->normalize_options(m.options);
   if (!options) return c->refuse(re, Error{code::kBadOptions, options.error().message});
+  if (m.rated == true && !c->account())
+    return c->refuse(re, {code::kNotRated, "only an account may make a rated room"});
+  if (m.rated == true && options->value("players", 1) < 2)
+    return c->refuse(re, {code::kNotRated, "a game alone is not rated"});
   if (drain_.draining())
     return c->refuse(
         re, {code::kDraining, "the server is draining: it makes no new rooms; try again later"});
@@ -54,6 +58,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
   RoomSettings settings = settings_;
   if (m.absent_bot_s) settings.absent_bot_s = *m.absent_bot_s;
   settings.public_when_over = m.is_private && m.public_when_over;
+  settings.rated = m.rated;
   auto room = rooms_.add_new(
       limits_.max_rooms, name, m.is_private, c.get(), [&](const RoomRegistry::Name& n) {
         std::lock_guard lock(makers_mutex_);

@@ -21,7 +21,8 @@ constexpr const char* kCloseReasons[] = {"client_close", "idle_timeout",  "slow_
                                          "limit",        "hello_timeout", "shutdown",
                                          "error",        "signed_out"};
 constexpr const char* kLimits[] = {"connections_per_address", "rooms_per_player",
-                                   "rooms_per_address", "players_per_address", "mutes_per_member"};
+                                   "rooms_per_address",       "players_per_address",
+                                   "mutes_per_member",        "rating_reads_per_address"};
 // As Guesses::Kind (server/lobby/guesses.hpp).
 constexpr const char* kSecrets[] = {"join_code", "admin_token", "password", "account_password"};
 constexpr const char* kTimerKinds[] = {"deadline", "bot", "empty_room", "absent_bot"};
@@ -202,6 +203,10 @@ void ServerMetrics::add_replays_metrics(metrics::Registry& r) {
   replays_queued_ = &r.gauge("tortuga_replays_queued", "Replays waiting for a replay thread.");
   replay_cache_bytes_ =
       &r.gauge("tortuga_replay_cache_bytes", "Bytes of replays kept to answer again.");
+  leaderboard_watchers_ = &r.gauge("tortuga_leaderboard_watchers",
+                                   "Connections watching a leaderboard (one board each).");
+  matches_rated_ = &r.counter("tortuga_matches_rated_total",
+                              "Finished rated matches whose ratings this node stored.");
   private_hidden_ = &r.counter("tortuga_private_matches_hidden_total",
                                "History requests (entry, replay, match file) for a private match "
                                "from someone neither seated in it nor giving its code, answered "

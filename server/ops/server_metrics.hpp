@@ -39,11 +39,12 @@ enum class TimerKind { deadline, bot, empty_room, absent_bot };
 
 // A limit per player, per address or per member that refused something (docs/operations.md).
 enum class Limit {
-  connections_per_address,  // a WebSocket over limits.max_connections_per_address
-  rooms_per_player,         // create_room over limits.max_rooms_per_player
-  rooms_per_address,        // create_room over limits.max_rooms_per_address
-  players_per_address,      // a new player over limits.new_players_per_address_per_hour
-  mutes_per_member,         // mute over limits.max_mutes_per_member
+  connections_per_address,   // a WebSocket over limits.max_connections_per_address
+  rooms_per_player,          // create_room over limits.max_rooms_per_player
+  rooms_per_address,         // create_room over limits.max_rooms_per_address
+  players_per_address,       // a new player over limits.new_players_per_address_per_hour
+  mutes_per_member,          // mute over limits.max_mutes_per_member
+  rating_reads_per_address,  // the ratings' HTTP reads over rated::kRatingReadsPerMinute
 };
 
 // What became of a request for a replay (server/history/replays.hpp).
@@ -142,6 +143,8 @@ class ServerMetrics {
   }
   // A history request (entry, replay, match file) for a private match from someone outside it.
   void private_match_hidden() { private_hidden_->add(); }
+  void leaderboard_watchers(std::int64_t now) { leaderboard_watchers_->set(now); }
+  void match_rated() { matches_rated_->add(); }
   void store_failed(StoreFailure what) { store_failures_[static_cast<std::size_t>(what)]->add(); }
   void store_outage_began() {
     store_outages_->add();
@@ -192,6 +195,8 @@ class ServerMetrics {
   std::vector<metrics::Counter*> replays_;  // by ReplayOutcome
   metrics::Histogram* replay_seconds_;
   metrics::Gauge* replays_running_;
+  metrics::Gauge* leaderboard_watchers_;
+  metrics::Counter* matches_rated_;
   metrics::Gauge* replays_queued_;
   metrics::Gauge* replay_cache_bytes_;
   metrics::Counter* private_hidden_;

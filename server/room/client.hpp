@@ -48,11 +48,16 @@ class Client {
     std::lock_guard lock(mutex_);
     return name_;
   }
-  void welcome(std::int64_t player, std::string name, std::int64_t session = 0) {
+  // Whether the player is an account, not a guest (store::Player::account): only accounts sit in
+  // rated rooms.
+  bool account() const { return account_.load(); }
+  void welcome(std::int64_t player, std::string name, std::int64_t session = 0,
+               bool account = false) {
     std::lock_guard lock(mutex_);
     name_ = std::move(name);
     session_ = session;
     player_ = player;
+    account_ = account;
   }
   // The player no longer speaks here (the session was revoked, the account disabled): `last` is
   // the last message sent, then the connection is closed (close code 4004, signed_out).
@@ -67,6 +72,7 @@ class Client {
   const std::string agent_;
   std::atomic<std::int64_t> player_{0};  // 0 until hello
   std::atomic<std::int64_t> session_{0};
+  std::atomic<bool> account_{false};
   mutable std::mutex mutex_;
   std::string name_;
 };

@@ -67,13 +67,14 @@ Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& dire
   match_id_ = match.id;
   seed_ = match.seed;
   settings_.public_when_over = match.public_when_over;
+  rated_ = match.rated;
   created_ms_ = match.created_ms;
   set_status(Status::playing);
   match_.reset(std::move(state));
   bots_.resize(seating_.size());
   for (const auto& s : match.seats) {
     if (!seating_.has(s.seat)) continue;
-    seating_[s.seat] = {.player = s.player_id, .name = s.name, .bot = s.bot};
+    seating_[s.seat] = {.player = s.player_id, .name = s.name, .bot = s.bot, .gone = std::nullopt};
     if (!s.bot.empty()) bots_[s.seat] = game_.make_bot(s.bot);
     // Nobody is back yet: every player is away from the moment the match is rebuilt.
     if (s.player_id) seating_[s.seat].away_at = clock().now_ms();
@@ -131,6 +132,7 @@ protocol::RoomInfo Room::info() const {
   room.spectator_chat = spectator_chat_;
   room.absent_bot_s = settings_.absent_bot_s;
   room.public_when_over = private_ && settings_.public_when_over;
+  room.rated = status_ == Status::open ? match_rated() : rated_;
   for (int i = 0; i < seating_.size(); ++i) {
     const RoomSeat& s = seating_[i];
     protocol::SeatInfo& seat = room.seats.emplace_back();
@@ -263,9 +265,11 @@ void Room::join(std::shared_ptr<Client> client, std::optional<int> wanted, Json 
   if (status_ != Status::open)
     return client->refuse(
         re, {code::kAlreadyStarted, "the match has started; watch_room follows it as a spectator"});
+  if (settings_.rated == true && !client->account())
+    return client->refuse(re, {code::kNotRated, "the room is rated: only accounts sit there"});
   auto free = seating_.free_seat(wanted);
   if (!free) return client->refuse(re, free.error());
-  seating_.seat_person(*free, player, client->name());
+  seating_.seat_person(*free, player, client->name(), client->account());
   directory_.seat_taken(player, id_);
   attach(client, *free);
   send_room_to_all(client.get(), re);
@@ -292,6 +296,8 @@ void Room::add_bot(std::shared_ptr<Client> client, std::optional<int> wanted, st
   if (status_ != Status::open)
     return client->refuse(re, {code::kAlreadyStarted, "bots join before the match starts"});
   if (auto refused = refused_bot(kind)) return client->refuse(re, *refused);
+  if (settings_.rated == true)
+    return client->refuse(re, {code::kNotRated, "the room is rated: no bot sits there"});
   auto free = seating_.free_seat(wanted);
   if (!free) return client->refuse(re, free.error());
   seating_[*free] = bot_seat(*free, kind);
@@ -316,8 +322,9 @@ void Room::leave(std::shared_ptr<Client> client, Json re) {
     // Leaving a finished match declines a rematch: its seats can no longer be the same.
     seating_.give_up(player);
   }
-  // A player who leaves a running match keeps the seat and may come back (away meanwhile); a
-  // host who leaves hands the role to someone who is here.
+  // A player who leaves a running match keeps the seat and may come back (away meanwhile), but
+  // is gone from it until then; a host who leaves hands the role to someone who is here.
+  if (held && status_ == Status::playing) mark_gone(*held, true);
   if (held) member_gone(*held);
   pass_host_if_gone();
   send_room_to_all();

@@ -53,6 +53,9 @@ struct RoomSettings {
   // A private room's matches become everyone's to review once over (create_room's
   // public_when_over); otherwise their history stays their players' and theirs with the code.
   bool public_when_over = false;
+  // Whether the room's matches are rated (create_room's rated): true, each is (only accounts sit
+  // there, no bot); false, none is; none, a match is rated when every seat is an account's.
+  std::optional<bool> rated = std::nullopt;
   // The server's, which tells a room waiting for its store when it writes again; none: the room
   // keeps one of its own (on its clock).
   StoreHealth* store_health = nullptr;
@@ -295,6 +298,12 @@ class Room : public std::enable_shared_from_this<Room>, private RoomTimers::Owne
   // Whether a player of a seat other than `seat` is in the room: someone the table would freeze
   // for.
   bool another_player_here(int seat) const;
+  // Whether the player who began the match at `seat` is gone from it (left it, or a stand-in
+  // plays for them), as the store keeps it for ratings and finish rates.
+  void mark_gone(int seat, bool gone);
+  // Whether the match about to start is rated: the room's option, every seat an account's, and
+  // more than one seat.
+  bool match_rated() const;
   // A bot of `kind` plays `seat` for its absent player (the host's stand_in, or the absent bot).
   void put_stand_in(int seat, const std::string& kind, const Client* asker, const Json& re);
   // The seat's presence as the room message shows it: away_since_ms and stand_in_after_ms.
@@ -343,6 +352,7 @@ class Room : public std::enable_shared_from_this<Room>, private RoomTimers::Owne
 
   std::int64_t match_id_ = 0;
   std::uint64_t seed_ = 0;
+  bool rated_ = false;  // the match's
   MatchPipeline match_;
   std::vector<std::pair<std::shared_ptr<Client>, Json>> waiting_for_state_;
   // Per seat, null for people; shared with the jobs of theirs that think meanwhile.
@@ -372,6 +382,8 @@ class RoomDirectory {
   virtual void match_started(std::int64_t match, std::int64_t room) = 0;
   // The room's match ended, or failed to start.
   virtual void match_ended(std::int64_t room) = 0;
+  // A rated match finished and its result is stored: it is to be rated (docs/ratings.md).
+  virtual void rated_match_finished(std::int64_t /*match*/) {}
   // The room is gone, with its match if it started one (0 if not).
   virtual void room_closed(std::int64_t room, std::int64_t match) = 0;
   // The room's summary (Room::summary) changed: for the lobby's list and its watchers. From the

@@ -51,6 +51,7 @@ void Room::store_new_match(const std::shared_ptr<Client>& client, const Json& re
   record.public_when_over = private_ && settings_.public_when_over;
   record.room = ownership_.cluster ? id_ : 0;
   record.epoch = ownership_.epoch;
+  record.rated = rated_ = match_rated();
   for (int i = 0; i < seating_.size(); ++i)
     record.seats.push_back({i, seating_[i].player, seating_[i].name, seating_[i].bot});
   // The room's thread serves other rooms while the store commits.
@@ -85,8 +86,10 @@ void Room::started(const store::Outcome<std::int64_t>& match, const std::shared_
   set_status(Status::playing);
   bots_.clear();
   bots_.resize(seating_.size());
-  for (int i = 0; i < seating_.size(); ++i)
+  for (int i = 0; i < seating_.size(); ++i) {
+    seating_[i].gone = false;
     if (!seating_[i].bot.empty()) bots_[i] = game_.make_bot(seating_[i].bot);
+  }
   directory_.match_started(match_id_, id_);
   metrics_.matches_started->add();
   TORTUGA_LOG_AT(info, log_context("match_started").field("game", game_.info().id),
@@ -225,6 +228,14 @@ void Room::match_over() {
                  "match " << match_id_ << " over: " << match_.state().result().dump());
   send_room_to_all();
   directory_.match_ended(id_);
+  if (rated_) directory_.rated_match_finished(match_id_);
+}
+
+bool Room::match_rated() const {
+  if (settings_.rated == false || seating_.size() < 2) return false;
+  for (const RoomSeat& s : seating_.seats())
+    if (!s.player || !s.account || !s.bot.empty()) return false;
+  return true;
 }
 
 void Room::after_settled() {

@@ -27,6 +27,7 @@ void Room::seat_returned(int seat) {
   s.away_at.reset();
   // The others away are owed their bots again, now that someone is at the table.
   timers_.arm_absent_all();
+  mark_gone(seat, false);
   if (s.stand_in.empty()) return;
   s.stand_in.clear();
   bots_[seat].reset();  // a move of the stand-in already on its timer finds no bot (bot_move)
@@ -67,11 +68,19 @@ void Room::put_stand_in(int seat, const std::string& kind, const Client* asker, 
   // Not stored: the seat stays its player's, in the match's record as on the table.
   seating_[seat].stand_in = kind;
   bots_[seat] = game_.make_bot(kind);
+  mark_gone(seat, true);
   timers_.arm_absent(seat);  // cancelled: a bot plays the seat
   send_room_to_all(asker, re);
   // The bot plays at once if the rules wait for this seat; with actions still being stored,
   // after_settled arms it.
   if (match_.settled()) timers_.arm_bot();
+}
+
+void Room::mark_gone(int seat, bool gone) {
+  RoomSeat& s = seating_[seat];
+  if (!s.player || s.gone == gone || status_ != Status::playing || match_id_ == 0) return;
+  s.gone = gone;
+  store_.mark_seat_gone(match_id_, seat, gone, nullptr);
 }
 
 void Room::add_presence(int seat, protocol::SeatInfo& out) const {

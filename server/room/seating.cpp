@@ -26,8 +26,8 @@ std::optional<int> Seating::empty_seat() const {
   return std::nullopt;
 }
 
-void Seating::seat_person(int seat, std::int64_t player, std::string name) {
-  seats_[seat] = RoomSeat{.player = player, .name = std::move(name)};
+void Seating::seat_person(int seat, std::int64_t player, std::string name, bool account) {
+  seats_[seat] = RoomSeat{.player = player, .name = std::move(name), .account = account};
   if (!host_) host_ = player;
 }
 

@@ -24,6 +24,11 @@ struct RoomSeat {
       {};  // a person's seat: the kind of bot playing it while the person is away
   // A person's seat without a connection in the room: since when, on the room's clock.
   std::optional<std::int64_t> away_at = {};
+  bool account = false;  // a person's seat: whether the player is an account, not a guest
+  // A person's seat of a running match: whether the store has it as gone (left, or played by a
+  // stand-in), which ranks its player last in a rated match; none when not known (a match
+  // rebuilt after a restart), so that the next change is written whatever it is.
+  std::optional<bool> gone = false;
   bool taken() const { return player || !bot.empty(); }
 };
 
@@ -45,7 +50,7 @@ class Seating {
   // A seat nobody holds, if any: a match starts with every seat taken.
   std::optional<int> empty_seat() const;
   // A person sits at a free seat; the first one seated is the host.
-  void seat_person(int seat, std::int64_t player, std::string name);
+  void seat_person(int seat, std::int64_t player, std::string name, bool account = false);
   // The seat `player` holds, if any. A player who gave up the seat of a finished match (left, or
   // was removed) holds none, though the seat keeps their name as history has it.
   std::optional<int> seat_of(std::int64_t player) const;

@@ -108,7 +108,14 @@ class Chaos {
 
   Json sensible(const std::string& type, const TestClient& sender) {
     if (type == "hello") return {{"name", pick<std::string>({"Anne", "Mary Read", ""})}};
-    if (type == "ping" || type == "unwatch_lobby") return Json::object();
+    if (type == "ping" || type == "unwatch_lobby" || type == "unwatch_leaderboard")
+      return Json::object();
+    if (type == "get_leaderboard" || type == "watch_leaderboard") {
+      Json m = {{"game", game()}};
+      if (chance(30)) m["limit"] = static_cast<int>(rng_() % 250);
+      if (type == "get_leaderboard" && chance(20)) m["offset"] = static_cast<int>(rng_() % 5);
+      return m;
+    }
     if (type == "list_rooms" || type == "watch_lobby")
       return chance(50) ? Json::object() : Json{{"game", game()}};
     if (type == "create_room") {
@@ -116,6 +123,7 @@ class Chaos {
       if (chance(30)) m["private"] = true;
       if (chance(20)) m["options"] = {{"players", static_cast<int>(rng_() % 9)}};
       if (chance(10)) m["absent_bot_s"] = static_cast<int>(rng_() % 100);
+      if (chance(10)) m["rated"] = chance(50);
       return m;
     }
     if (type == "join_room" || type == "watch_room") {

@@ -22,6 +22,7 @@ TEST_CASE("a room's facts become the room message's payload, null where there ar
   info.spectator_chat = true;
   info.absent_bot_s = 30;
   info.public_when_over = true;
+  info.rated = true;
   info.seats.push_back({.player = 7, .name = "Anne", .connected = true});
   info.seats.push_back({.player = 8,
                         .name = "Ben",
@@ -34,7 +35,7 @@ TEST_CASE("a room's facts become the room message's payload, null where there ar
   const Json expected = Json::parse(R"json({
     "id": 4, "game": "tally", "options": {"players": 3}, "private": true, "host": 7,
     "status": "playing", "match": 12, "spectators": 2, "spectator_chat": true,
-    "absent_bot_s": 30, "public_when_over": true,
+    "absent_bot_s": 30, "public_when_over": true, "rated": true,
     "rematch": {"by": 8, "accepted": [7, 8]},
     "banned": [{"id": 9, "name": "Mallory"}],
     "seats": [

@@ -120,6 +120,30 @@ void check_refused(State& state, int seat, const Json& action, const Json& views
   CHECK(all_views(state) == views);
 }
 
+// The ranking ratings read from the result: every seat once, the winners first and alone there;
+// none for one player alone (Colpaccio's solo duel is not rated).
+void check_ranking(const Game& game, const Json& result, int seats) {
+  const auto ranking = game.ranking(result, seats);
+  if (seats == 1) {
+    CHECK_FALSE(ranking);
+    return;
+  }
+  REQUIRE_MESSAGE(ranking, result.dump());
+  std::vector<int> rank_of(seats, -1);
+  for (const tortuga::Place& place : *ranking)
+    for (int seat : place.seats) {
+      REQUIRE((seat >= 0 && seat < seats));
+      CHECK(rank_of[seat] == -1);
+      rank_of[seat] = place.rank;
+    }
+  const auto winners = tortuga::ranking::winners(result, seats);
+  REQUIRE(winners);
+  for (int seat = 0; seat < seats; ++seat) {
+    const bool won = std::find(winners->begin(), winners->end(), seat) != winners->end();
+    CHECK_MESSAGE((won ? rank_of[seat] == 0 : rank_of[seat] > 0), result.dump());
+  }
+}
+
 void play_match(const Game& game, const Json& options, std::uint64_t seed,
                 const SuiteConfig& config, bool exhaustive) {
   const std::string id = game.info().id;
@@ -186,6 +210,7 @@ void play_match(const Game& game, const Json& options, std::uint64_t seed,
   for (const Json& winner : result["winners"])
     CHECK((winner.is_number_integer() && winner >= 0 && winner < state->seats()));
   CHECK(state->apply(0, {{"type", "pass"}})->code == tortuga::code::kMatchOver);
+  check_ranking(game, result, state->seats());
 
   // Options, seed and the history reproduce every view at every step.
   auto replay = game.new_state(options, Chance(seed));

@@ -18,7 +18,7 @@ const schema = readSchema(schemaPath);
 
 const room = {id: 3, game: 'raft-and-scupper', options: {players: 2}, private: false, host: 4,
               status: 'playing', match: 12, spectators: 0, spectator_chat: false,
-              absent_bot_s: 30, public_when_over: false, rematch: null,
+              absent_bot_s: 30, public_when_over: false, rated: false, rematch: null,
               seats: [{seat: 0, name: 'Anne', player: {id: 4, name: 'Anne'}, bot: null,
                        connected: true, away_since_ms: null, stand_in: null,
                        stand_in_after_ms: null}]};

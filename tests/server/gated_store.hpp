@@ -127,6 +127,16 @@ class GatedStore : public store::Store {
   void append_chat(const store::ChatLine& l, store::Done d) override {
     inner_.append_chat(l, std::move(d));
   }
+  void mark_seat_gone(std::int64_t m, int seat, bool gone, store::Done d) override {
+    inner_.mark_seat_gone(m, seat, gone, std::move(d));
+  }
+  void rate_match(std::int64_t m, const std::string& g, std::vector<store::RatingChange> p,
+                  store::Rate r, store::Rated done) override {
+    inner_.rate_match(m, g, std::move(p), std::move(r), std::move(done));
+  }
+  store::Outcome<store::RebuildReport> rebuild_ratings(store::Replay r) override {
+    return inner_.rebuild_ratings(std::move(r));
+  }
   void flush() override { inner_.flush(); }
   void record_admin_action(const store::AdminAction& a, store::Done d) override {
     inner_.record_admin_action(a, std::move(d));
@@ -164,6 +174,29 @@ class GatedStore : public store::Store {
   store::Outcome<std::vector<store::ChatLine>> chat(std::int64_t m) override {
     if (unreadable) return gone();
     return inner_.chat(m);
+  }
+  store::Outcome<std::vector<store::MatchToRate>> matches_to_rate(
+      std::optional<std::int64_t> m) override {
+    return inner_.matches_to_rate(m);
+  }
+  store::Outcome<std::vector<store::RatingEntry>> leaderboard(const std::string& g, int limit,
+                                                              std::int64_t offset) override {
+    return inner_.leaderboard(g, limit, offset);
+  }
+  store::Outcome<std::vector<store::RatingEntry>> player_ratings(std::int64_t p) override {
+    return inner_.player_ratings(p);
+  }
+  store::Outcome<std::vector<store::RatingPoint>> rating_history(std::int64_t p,
+                                                                 const std::string& g,
+                                                                 int limit) override {
+    return inner_.rating_history(p, g, limit);
+  }
+  store::Outcome<store::FinishRecord> finish_record(std::int64_t p) override {
+    return inner_.finish_record(p);
+  }
+  store::Outcome<std::vector<store::Player>> players_named(const std::string& prefix,
+                                                           int limit) override {
+    return inner_.players_named(prefix, limit);
   }
 
  private:

@@ -22,12 +22,14 @@ const std::map<std::string, std::set<std::string>>& layers() {
     m["ops"] = {"access"};
     m["history"] = {"ops", "access"};
     m["bots"] = {"ops", "access"};
+    m["ratings"] = {"history", "ops", "access"};
     m["room"] = {"bots", "ops", "access"};
-    m["lobby"] = {"room", "bots", "history", "ops", "access"};
-    m["cluster"] = {"lobby", "room", "bots", "history", "ops", "access"};
-    m["api"] = {"lobby", "room", "bots", "history", "ops", "access"};
-    m["net"] = {"api", "lobby", "room", "bots", "history", "ops", "access"};
-    m["cli"] = {"net", "api", "cluster", "lobby", "room", "bots", "history", "ops", "access"};
+    m["lobby"] = {"room", "bots", "ratings", "history", "ops", "access"};
+    m["cluster"] = {"lobby", "room", "bots", "ratings", "history", "ops", "access"};
+    m["api"] = {"lobby", "room", "bots", "ratings", "history", "ops", "access"};
+    m["net"] = {"api", "lobby", "room", "bots", "ratings", "history", "ops", "access"};
+    m["cli"] = {"net",  "api",     "cluster", "lobby", "room",
+                "bots", "ratings", "history", "ops",   "access"};
     return m;
   }();
   return below;
