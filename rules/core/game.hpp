@@ -67,6 +67,9 @@ class Game {
   // The action applied at `step` of state's history as `seat` may see it (sight.hpp): whole
   // unless the game cuts what it shows before its time.
   virtual Json action_seen_by(const State& state, std::size_t step, int seat) const;
+  // What every player knows of a match's make-up that its views do not say (a custom deck's
+  // list of cards), as the strong bot's Sight carries it; null by default.
+  virtual Json public_options(const State& state) const { return nullptr; }
   // What writes a match's views for its rooms, one per match (see observer.hpp): the generic
   // observer unless the game writes its views itself.
   virtual std::unique_ptr<Observer> make_observer() const;

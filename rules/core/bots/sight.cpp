@@ -9,6 +9,7 @@ Sight see_from(const Game& game, const State& state, int seat) {
   sight.seat = seat;
   sight.view = state.view(seat);
   sight.legal = sight.view["legal"];
+  sight.options = game.public_options(state);
   const auto& history = state.history();
   sight.history.reserve(history.size());
   for (std::size_t step = 0; step < history.size(); ++step)

@@ -20,6 +20,9 @@ struct Sight {
   // the seat may not know yet (a card chosen face down) comes with those fields cut
   // (Game::action_seen_by).
   std::vector<AppliedAction> history;
+  // What every player knows of the match's make-up beyond its views (Game::public_options): a
+  // custom deck's cards, say. Null when the views say all of it.
+  Json options;
   // The seat's legal actions now (view["legal"]): what it chooses among.
   Json legal;
 };
