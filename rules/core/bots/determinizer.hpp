@@ -20,6 +20,11 @@ class Determinizer {
   // sight cannot be read (a view the sampler does not know how to deal from).
   virtual std::unique_ptr<State> sample(const Sight& sight, Chance& rng) const = 0;
 
+  // A move the game makes without a search, from one determinization: null to search. Riff
+  // Raff places its cargo so, simulating candidate placements as its smart bot does, since a
+  // placement is a point in a continuous space that a tree of a few moves cannot cover.
+  virtual Json settle(const State& sampled, int seat, Chance& rng) const { return nullptr; }
+
   // How a finished match rates for `seat`, in [0, 1]: by default its share of the win.
   virtual double outcome(const State& state, int seat) const;
   // How an unfinished state rates for `seat`, in [0, 1], where a rollout was cut short.

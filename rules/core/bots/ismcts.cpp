@@ -163,13 +163,17 @@ class Search {
 
 Json IsmctsBot::choose(const Sight& sight, Chance& rng) const {
   if (!sight.legal.is_array() || sight.legal.empty()) return Json(nullptr);
-  if (sight.legal.size() == 1) return sight.legal[0];
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   const auto out_of_time = [&] {
     return budget_.time_ms > 0 &&
            Clock::now() - start >= std::chrono::milliseconds(budget_.time_ms);
   };
+  std::unique_ptr<State> first = game_->sample(sight, rng);
+  if (!first) return sight.legal[rng.below(static_cast<std::uint32_t>(sight.legal.size()))];
+  Json settled = game_->settle(*first, sight.seat, rng);
+  if (!settled.is_null()) return settled;
+  if (sight.legal.size() == 1) return sight.legal[0];
   Search search(*game_, budget_, sight.seat, rng);
   std::vector<std::unique_ptr<State>> worlds;
   for (int i = 0; i < budget_.iterations && !out_of_time(); ++i) {
@@ -177,7 +181,7 @@ Json IsmctsBot::choose(const Sight& sight, Chance& rng) const {
     if (budget_.worlds > 0 && static_cast<int>(worlds.size()) >= budget_.worlds) {
       state = worlds[i % budget_.worlds]->clone();
     } else {
-      state = game_->sample(sight, rng);
+      state = first ? std::move(first) : game_->sample(sight, rng);
       if (!state) break;
       if (budget_.worlds > 0) {
         worlds.push_back(state->clone());
