@@ -24,6 +24,10 @@ class ScalawagGame : public Game {
   std::span<const ChanceEventInfo> chance_events() const override;
   std::unique_ptr<Bot> make_bot(std::string_view kind) const override;
   std::unique_ptr<Observer> make_observer() const override;
+  std::shared_ptr<const Determinizer> determinizer() const override;
+  SearchBudget search_budget() const override;
+  // A custom Fog of War die, which the views never show.
+  Json public_options(const State& state) const override;
 
  protected:
   Json earlier_defaults() const override;
