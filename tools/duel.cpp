@@ -71,8 +71,9 @@ struct Seated {
   bool scored = false;
 };
 
-// Rank 1 for a winner; otherwise one more than the seats scoring more (at least 2), or 2 where the
-// game keeps no scores.
+// Rank 1 for a winner; otherwise one more than the seats scoring better (at least 2), or 2 where
+// the game keeps no scores. Better is higher, unless the winners hold the lowest score (Riff
+// Raff's scores are pieces left).
 std::vector<Seated> records(const Json& result, const std::vector<std::string>& levels) {
   const int n = static_cast<int>(levels.size());
   std::vector<Seated> out(n);
@@ -81,6 +82,14 @@ std::vector<Seated> records(const Json& result, const std::vector<std::string>& 
   const bool scored =
       scores.is_array() && static_cast<int>(scores.size()) == n &&
       std::all_of(scores.begin(), scores.end(), [](const Json& s) { return s.is_number(); });
+  bool lower_wins = false;
+  if (scored && !winners.empty() && n > 1) {
+    double low = scores[0].get<double>();
+    for (const Json& s : scores) low = std::min(low, s.get<double>());
+    lower_wins = std::all_of(winners.begin(), winners.end(), [&](const Json& w) {
+      return scores[w.get<int>()].get<double>() == low;
+    });
+  }
   for (int seat = 0; seat < n; ++seat) {
     Seated& r = out[seat];
     r.level = levels[seat];
@@ -90,9 +99,10 @@ std::vector<Seated> records(const Json& result, const std::vector<std::string>& 
     if (scored) {
       r.scored = true;
       r.score = scores[seat].get<double>();
-      int above = 0;
-      for (const Json& s : scores) above += s.get<double>() > r.score;
-      r.rank = won ? 1 : std::max(2, 1 + above);
+      int better = 0;
+      for (const Json& s : scores)
+        better += lower_wins ? s.get<double>() < r.score : s.get<double>() > r.score;
+      r.rank = won ? 1 : std::max(2, 1 + better);
     } else {
       r.rank = won ? 1 : 2;
     }

@@ -1,6 +1,7 @@
 #include "rules/colpaccio/sampler.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "rules/colpaccio/colpaccio_state.hpp"
 #include "rules/colpaccio/convoy.hpp"
@@ -186,15 +187,21 @@ std::unique_ptr<State> Sampler::sample(const Sight& sight, Chance& rng) const {
   return state;
 }
 
-// The win first; the score, a tenth, ranks the matches within a win or a loss (against the
-// best other score, the Corsairs' in the solo duel).
+// The win first; the score ranks the matches within a win or a loss: at a table, a tenth for the
+// score against the best other one; in the solo duel, where random rollouts rarely beat the
+// Corsairs, three tenths for the margin over them (a point of prestige there is a good's
+// majority, so a margin of two is much).
 double Sampler::outcome(const State& state, int seat) const {
   const Json result = state.result();
   const Json& scores = result.value("scores", Json::array());
-  double best = std::max(1.0, result.value("corsairs_score", 0.0));
-  for (const Json& score : scores) best = std::max(best, score.get<double>());
   const double mine =
       seat < static_cast<int>(scores.size()) ? std::max(0.0, scores[seat].get<double>()) : 0.0;
+  if (result.contains("corsairs_score")) {
+    const double margin = mine - result["corsairs_score"].get<double>();
+    return 0.7 * win_share(result, seat) + 0.3 / (1.0 + std::exp(-margin / 2.0));
+  }
+  double best = 1.0;
+  for (const Json& score : scores) best = std::max(best, score.get<double>());
   return 0.9 * win_share(result, seat) + 0.1 * mine / best;
 }
 

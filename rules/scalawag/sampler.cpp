@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "rules/scalawag/scalawag_state.hpp"
+#include "rules/scalawag/smart_bot.hpp"
 
 namespace tortuga::scalawag {
 namespace {
@@ -183,6 +184,10 @@ std::unique_ptr<State> Sampler::sample(const Sight& sight, Chance& rng) const {
     st.events_.push_back({to, std::move(what)});
   }
   return state;
+}
+
+Json Sampler::rollout_action(const State& state, int seat, Chance& rng) const {
+  return SmartBot().choose(state, seat, rng);
 }
 
 }  // namespace tortuga::scalawag

@@ -4,7 +4,8 @@
 // the other captains' hands, by their sizes, and the rest to the harbour. Cards a true claim
 // showed stay in the claimant's hand until they are replaced. In alliance mode the other
 // allegiances are dealt in pairs, its partner's being its own. A custom Fog of War die, which
-// the views do not show, comes in the sight's options.
+// the views do not show, comes in the sight's options. Rollouts are played by the smart bot:
+// at random, captains challenge and bluff so wildly that a random match says little of a move.
 #pragma once
 
 #include "rules/core/bots/determinizer.hpp"
@@ -14,6 +15,7 @@ namespace tortuga::scalawag {
 class Sampler : public Determinizer {
  public:
   std::unique_ptr<State> sample(const Sight& sight, Chance& rng) const override;
+  Json rollout_action(const State& state, int seat, Chance& rng) const override;
 };
 
 }  // namespace tortuga::scalawag
