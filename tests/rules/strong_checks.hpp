@@ -55,12 +55,18 @@ inline Json strong_choice(const Game& game, const State& state, int seat, std::u
   return bot.choose(see_from(game, state, seat), rng);
 }
 
+// A new match of `game` with `options`, dealt by `seed`.
+inline std::unique_ptr<State> fresh_match(const Game& game, const Json& options,
+                                          std::uint64_t seed) {
+  auto normalized = game.normalize_options(options);
+  REQUIRE_MESSAGE(normalized.ok(), why(normalized));
+  return game.new_state(*normalized, Chance(seed));
+}
+
 // A match of `game` with `options` played by random moves for `steps` actions (or to its end).
 inline std::unique_ptr<State> played(const Game& game, const Json& options, std::uint64_t seed,
                                      int steps) {
-  auto normalized = game.normalize_options(options);
-  REQUIRE_MESSAGE(normalized.ok(), why(normalized));
-  auto state = game.new_state(*normalized, Chance(seed));
+  auto state = fresh_match(game, options, seed);
   auto bot = game.make_bot("random");
   Chance rng(seed + 1000);
   for (int i = 0; i < steps && !state->is_over(); ++i) {
@@ -75,9 +81,7 @@ inline std::unique_ptr<State> played(const Game& game, const Json& options, std:
 // requiring every choice to be among the legal actions and accepted.
 inline void check_strong_plays_legally(const Game& game, const Json& options, std::uint64_t seed,
                                        int iterations, int max_steps = 400) {
-  auto normalized = game.normalize_options(options);
-  REQUIRE_MESSAGE(normalized.ok(), why(normalized));
-  auto state = game.new_state(*normalized, Chance(seed));
+  auto state = fresh_match(game, options, seed);
   auto random = game.make_bot("random");
   Chance rng(seed + 7);
   for (int step = 0; step < max_steps && !state->is_over(); ++step) {
