@@ -4,6 +4,7 @@
 #include "rules/colpaccio/chance_events.hpp"
 #include "rules/colpaccio/colpaccio_state.hpp"
 #include "rules/colpaccio/deck_data.hpp"
+#include "rules/colpaccio/sampler.hpp"
 #include "rules/colpaccio/smart_bot.hpp"
 #include "rules/colpaccio/views.hpp"
 #include "rules/core/option_shape.hpp"
@@ -95,7 +96,29 @@ std::unique_ptr<State> ColpaccioGame::new_state(const Json& options, Chance chan
 
 std::unique_ptr<Bot> ColpaccioGame::make_bot(std::string_view kind) const {
   if (kind == "smart") return std::make_unique<SmartBot>();
+  if (kind == "strong") return make_strong_bot();
   return std::make_unique<RandomBot>();
+}
+
+std::shared_ptr<const Determinizer> ColpaccioGame::determinizer() const {
+  return std::make_shared<Sampler>();
+}
+
+// A random match to the end costs well under a millisecond: rollouts play out whole.
+SearchBudget ColpaccioGame::search_budget() const {
+  return {.iterations = 4000, .time_ms = 900};
+}
+
+Json ColpaccioGame::public_options(const State& state) const {
+  const Deck& deck = static_cast<const ColpaccioState&>(state).deck();
+  if (&deck == standard_deck().get()) return nullptr;
+  Json cards = Json::array();
+  for (int id = 0; id < static_cast<int>(deck.size()); ++id) {
+    Json card = card_json(deck, id);
+    card.erase("id");
+    cards.push_back(std::move(card));
+  }
+  return {{"deck", std::move(cards)}};
 }
 
 std::unique_ptr<Observer> ColpaccioGame::make_observer() const {

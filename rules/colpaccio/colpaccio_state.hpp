@@ -133,6 +133,8 @@ class ColpaccioState : public State {
   Json seat_view(int seat) const override;
 
  private:
+  // Deals a state from what a seat sees (sampler.hpp), so it sets the flow's members.
+  friend class Sampler;
   ColpaccioState(Table table, Chance chance);
   Area& mine() { return table_.players[turn_]; }
   const Area& mine() const { return table_.players[turn_]; }

@@ -98,6 +98,23 @@ std::unique_ptr<Bot> Game::make_bot(std::string_view kind) const {
   return std::make_unique<RandomBot>();
 }
 
+std::vector<std::string> Game::bot_kinds() const {
+  std::vector<std::string> kinds{"random", "smart"};
+  if (determinizer()) kinds.push_back("strong");
+  return kinds;
+}
+
+std::unique_ptr<Bot> Game::make_strong_bot(SearchBudget budget) const {
+  auto sampler = determinizer();
+  if (!sampler) return std::make_unique<RandomBot>();
+  return std::make_unique<SightedBotAdapter>(
+      *this, std::make_shared<IsmctsBot>(std::move(sampler), budget));
+}
+
+Json Game::action_seen_by(const State& state, std::size_t step, int seat) const {
+  return state.history()[step].action;
+}
+
 std::unique_ptr<Observer> Game::make_observer() const {
   return std::make_unique<Observer>();
 }

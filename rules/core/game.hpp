@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "rules/core/bot.hpp"
+#include "rules/core/bots/ismcts.hpp"
 #include "rules/core/named_chance.hpp"
 #include "rules/core/ranking.hpp"
 #include "rules/core/state.hpp"
@@ -54,10 +55,26 @@ class Game {
   virtual std::unique_ptr<State> new_state(const Json& options, Chance chance) const = 0;
   // The chance events a match file may write for this game, in its own words (named_chance.hpp).
   virtual std::span<const ChanceEventInfo> chance_events() const { return {}; }
-  // "random" plays any legal action; "smart" is the game's better bot (random if it has none).
+  // "random" plays any legal action; "smart" is the game's better bot (random if it has none);
+  // "strong" searches (make_strong_bot) in the games that deal determinizations.
   virtual std::unique_ptr<Bot> make_bot(std::string_view kind) const;
   // The kinds of bot make_bot makes for this game, weakest first: what a room offers its host.
-  virtual std::vector<std::string> bot_kinds() const { return {"random", "smart"}; }
+  // "strong" only where the game has a determinizer: elsewhere it would be the random bot.
+  virtual std::vector<std::string> bot_kinds() const;
+  // The strong bot: an IsmctsBot on determinizer(), behind an adapter that hands it only the
+  // seat's Sight (sighted_bot.hpp). Random when the game has no determinizer.
+  std::unique_ptr<Bot> make_strong_bot(SearchBudget budget) const;
+  std::unique_ptr<Bot> make_strong_bot() const { return make_strong_bot(search_budget()); }
+  // What the strong bot's search needs of this game; null when it has none.
+  virtual std::shared_ptr<const Determinizer> determinizer() const { return nullptr; }
+  // The strong bot's default budget: a move in about a second at most on a busy small machine.
+  virtual SearchBudget search_budget() const { return {1000, 900}; }
+  // The action applied at `step` of state's history as `seat` may see it (sight.hpp): whole
+  // unless the game cuts what it shows before its time.
+  virtual Json action_seen_by(const State& state, std::size_t step, int seat) const;
+  // What every player knows of a match's make-up that its views do not say (a custom deck's
+  // list of cards), as the strong bot's Sight carries it; null by default.
+  virtual Json public_options(const State& state) const { return nullptr; }
   // What writes a match's views for its rooms, one per match (see observer.hpp): the generic
   // observer unless the game writes its views itself.
   virtual std::unique_ptr<Observer> make_observer() const;

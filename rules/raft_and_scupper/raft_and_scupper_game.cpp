@@ -5,6 +5,7 @@
 #include "rules/raft_and_scupper/layout.hpp"
 #include "rules/raft_and_scupper/layouts_data.hpp"
 #include "rules/raft_and_scupper/raft_and_scupper_state.hpp"
+#include "rules/raft_and_scupper/sampler.hpp"
 #include "rules/raft_and_scupper/smart_bot.hpp"
 #include "rules/raft_and_scupper/views.hpp"
 
@@ -84,7 +85,18 @@ std::span<const ChanceEventInfo> RaftAndScupperGame::chance_events() const {
 
 std::unique_ptr<Bot> RaftAndScupperGame::make_bot(std::string_view kind) const {
   if (kind == "smart") return std::make_unique<SmartBot>();
+  if (kind == "strong") return make_strong_bot();
   return std::make_unique<RandomBot>();
+}
+
+std::shared_ptr<const Determinizer> RaftAndScupperGame::determinizer() const {
+  return std::make_shared<Sampler>();
+}
+
+// Nothing is hidden: one deal serves every iteration (worlds 1), and rollouts stop after a few
+// moves for the smart bot's evaluation.
+SearchBudget RaftAndScupperGame::search_budget() const {
+  return {.iterations = 3000, .time_ms = 900, .worlds = 1, .rollout_depth = 8};
 }
 
 std::unique_ptr<Observer> RaftAndScupperGame::make_observer() const {

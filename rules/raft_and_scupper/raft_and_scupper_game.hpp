@@ -7,7 +7,8 @@
 //   turn_clock_s integer 0..86400, default 60: seconds a player has for each turn in play; when
 //                they run out the player passes. 0 means no clock.
 //
-// Bots: "random", and "smart" (a greedy two-ply search, see smart_bot.hpp).
+// Bots: "random", "smart" (a greedy two-ply search, see smart_bot.hpp) and "strong" (the
+// information-set search of rules/core/bots on sampler.hpp).
 #pragma once
 
 #include "rules/core/game.hpp"
@@ -23,6 +24,8 @@ class RaftAndScupperGame : public Game {
   std::unique_ptr<Bot> make_bot(std::string_view kind) const override;
   std::unique_ptr<Observer> make_observer() const override;
   std::optional<Ranking> ranking(const Json& result, int seats) const override;  // ranking.cpp
+  std::shared_ptr<const Determinizer> determinizer() const override;
+  SearchBudget search_budget() const override;
 
  protected:
   Json earlier_defaults() const override;

@@ -10,6 +10,7 @@
 #include "rules/riff_raff/cargo_data.hpp"
 #include "rules/riff_raff/model_limits.hpp"
 #include "rules/riff_raff/riff_raff_state.hpp"
+#include "rules/riff_raff/sampler.hpp"
 #include "rules/riff_raff/views.hpp"
 #include "rules/riff_raff/world.hpp"
 
@@ -153,7 +154,26 @@ std::unique_ptr<State> RiffRaffGame::new_state(const Json& options, Chance chanc
 
 std::unique_ptr<Bot> RiffRaffGame::make_bot(std::string_view kind) const {
   if (kind == "smart") return std::make_unique<SmartBot>();
+  if (kind == "strong") return make_strong_bot();
   return std::make_unique<RandomLoader>();
+}
+
+std::shared_ptr<const Determinizer> RiffRaffGame::determinizer() const {
+  return std::make_shared<Sampler>();
+}
+
+// The lighter search: three dealt worlds (each replays the match's physics), few iterations, and
+// rollouts of about a round.
+SearchBudget RiffRaffGame::search_budget() const {
+  return {.iterations = 48, .time_ms = 900, .worlds = 3, .rollout_depth = 8};
+}
+
+Json RiffRaffGame::action_seen_by(const State& state, std::size_t step, int seat) const {
+  const AppliedAction& applied = state.history()[step];
+  if (applied.seat == seat || applied.action.value("type", "") != "choose" ||
+      !chosen_face_down(state, step))
+    return applied.action;
+  return {{"type", "choose"}};
 }
 
 std::unique_ptr<Observer> RiffRaffGame::make_observer() const {

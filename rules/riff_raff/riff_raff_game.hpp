@@ -27,6 +27,10 @@ class RiffRaffGame : public Game {
   std::unique_ptr<Bot> make_bot(std::string_view kind) const override;
   std::unique_ptr<Observer> make_observer() const override;
   std::optional<Ranking> ranking(const Json& result, int seats) const override;  // ranking.cpp
+  std::shared_ptr<const Determinizer> determinizer() const override;
+  SearchBudget search_budget() const override;
+  // Another seat's card chosen this round shows no card until all are revealed.
+  Json action_seen_by(const State& state, std::size_t step, int seat) const override;
 
  protected:
   Json earlier_defaults() const override;

@@ -3,6 +3,7 @@
 #include "rules/core/option_shape.hpp"
 #include "rules/scalawag/chance_events.hpp"
 #include "rules/scalawag/data.hpp"
+#include "rules/scalawag/sampler.hpp"
 #include "rules/scalawag/scalawag_state.hpp"
 #include "rules/scalawag/setup.hpp"
 #include "rules/scalawag/smart_bot.hpp"
@@ -103,7 +104,21 @@ std::span<const ChanceEventInfo> ScalawagGame::chance_events() const {
 
 std::unique_ptr<Bot> ScalawagGame::make_bot(std::string_view kind) const {
   if (kind == "smart") return std::make_unique<SmartBot>();
+  if (kind == "strong") return make_strong_bot();
   return std::make_unique<RandomBot>();
+}
+
+std::shared_ptr<const Determinizer> ScalawagGame::determinizer() const {
+  return std::make_shared<Sampler>();
+}
+
+// A random match to the end costs about two milliseconds: rollouts play out whole.
+SearchBudget ScalawagGame::search_budget() const {
+  return {.iterations = 1500, .time_ms = 900};
+}
+
+Json ScalawagGame::public_options(const State& state) const {
+  return {{"fog_die", static_cast<const ScalawagState&>(state).rules().die}};
 }
 
 std::unique_ptr<Observer> ScalawagGame::make_observer() const {

@@ -25,6 +25,10 @@ class ScalawagGame : public Game {
   std::unique_ptr<Bot> make_bot(std::string_view kind) const override;
   std::unique_ptr<Observer> make_observer() const override;
   std::optional<Ranking> ranking(const Json& result, int seats) const override;  // ranking.cpp
+  std::shared_ptr<const Determinizer> determinizer() const override;
+  SearchBudget search_budget() const override;
+  // A custom Fog of War die, which the views never show.
+  Json public_options(const State& state) const override;
 
  protected:
   Json earlier_defaults() const override;

@@ -98,6 +98,8 @@ class ScalawagState : public State {
   Json seat_view(int seat) const override;
 
  private:
+  // Deals a state from what a seat sees (sampler.hpp), so it sets the flow's members.
+  friend class Sampler;
   // flow.cpp: the course of a turn; losses.cpp: penalties, damage, crew losses, eliminations.
   void start_turn(int seat);
   void roll_fog();
