@@ -55,9 +55,13 @@ test('a missed patch and a broken one are answered with sync', async () => {
     const replay = await (await fetch(`${server.url}api/matches/${match}/replay`)).json();
     const now = replay.steps[await step(page)].view;
     const aboard = now.ships.filter((ship) => ship.pirate).map((ship) => String(ship.id)).sort();
-    const shown = await page.locator('.raft-board g.ship').evaluateAll(
-        (ships) => ships.filter((g) => g.nextElementSibling?.classList.contains('pirate'))
-                        .map((g) => g.dataset.ship).sort());
+    // (A pirate is drawn on its ship's cell.)
+    const shown = await page.locator('.raft-board').evaluate((board) => {
+      const cells = [...board.querySelectorAll('g.pirate')].map((p) => p.getAttribute('transform'));
+      return [...board.querySelectorAll('g.ship')]
+          .filter((g) => cells.includes(g.getAttribute('transform')))
+          .map((g) => g.dataset.ship).sort();
+    });
     assert.equal(aboard.length, 4);
     assert.deepEqual(shown, aboard);
   } finally {

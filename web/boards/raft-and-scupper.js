@@ -4,7 +4,7 @@
 // a ship to jump to or water to sail to, a ship marked for scuppering.
 // See docs/games/raft-and-scupper.md for the view and the actions.
 
-import {h, s, fill, clickable} from '../js/dom.js';
+import {h, s, fill, clickable, titled} from '../js/dom.js';
 import {zoomable} from '../js/zoom.js';
 import {t, parts, list} from '../js/i18n.js';
 import {seatNumber} from '../js/names.js';
@@ -102,7 +102,6 @@ function create(host) {
           : w('board.ship', kind);
       const g = s('g', {class: `ship ${ship.cargo} ${ship.rigging}`, transform: at(ship.cell),
                         'data-ship': ship.id, 'data-cell': k},
-        s('title', {}, name),
         s('rect', {class: 'hull', x: 3, y: 3, width: C - 6, height: C - 6, rx: 9}),
         s('line', {class: 'mast', x1: 24, y1: 12, x2: 24, y2: 52}),
         sail(ship.rigging),
@@ -124,7 +123,7 @@ function create(host) {
         clickable(g, w('board.click', {action: label(action, view), ship: name}),
                   () => send(action));
       }
-      items.push(g);
+      items.push(titled(name, g));
       if (ship.pirate) items.push(pirate(view, ship, c, at));
     }
     for (const [k, action] of sails) {

@@ -4,7 +4,7 @@
 // ends, and the captain. Spaces the view offers a move to, and alleys the HQ lets a player take
 // back, are clickable; what a click sends is decided by the board (um-rum-und-ehre.js).
 
-import {s, clickable, squeeze} from '../js/dom.js';
+import {s, clickable, squeeze, titled} from '../js/dom.js';
 import {t} from '../js/i18n.js';
 import {SEAT_COLOURS, spaceKind, spaceName, seatName} from './um-rum-und-ehre-words.js';
 
@@ -79,14 +79,13 @@ function alley(view, id, names, lastMoved) {
                              : w('town.pirates_of', {who: seatName(names, owner)});
   const g = s('g', {class: `alley${dark ? ' dark' : ''}${lastMoved.has(id) ? ' last-move' : ''}`,
                     'data-alley': id, 'data-seat': owner ?? null},
-    s('title', {}, w('town.alley_title', {where, count: segments, who})),
     s('line', {class: 'street', x1: from[0], y1: from[1], x2: to[0], y2: to[1]}),
     slots(id, from, to, segments, owner, dark));
   if (dark) {
     g.append(s('text', {class: 'alley-id', x: to[0] + dir[0] * 10, y: to[1] + dir[1] * 10 + 4,
                         'text-anchor': 'middle'}, id));
   }
-  return {g, from, to};
+  return {g, tooltip: w('town.alley_title', {where, count: segments, who}), from, to};
 }
 
 function space(view, id, dead) {
@@ -96,14 +95,13 @@ function space(view, id, dead) {
   const title = kind === 'coin' ? w('space.coin_numbered', {tile: view.town.tiles[id]}) : name;
   const g = s('g', {class: `space k-${group}${dead ? ' dead-end' : ''}`, 'data-space': id,
                     'data-kind': kind, transform: `translate(${cx - BOX / 2} ${cy - BOX / 2})`},
-    s('title', {}, w(dead ? 'town.space_dead' : 'town.space', {space: spaceName(view, id),
-                                                                action})),
     s('rect', {class: 'box', width: BOX, height: BOX, rx: 9}),
     s('text', {class: 'kind', x: BOX / 2, y: 26, 'text-anchor': 'middle'}, title),
     s('text', {class: 'action-name', x: BOX / 2, y: BOX - 10, 'text-anchor': 'middle'},
       dead ? w('town.dead_end') : short));
   if (dead) g.append(s('rect', {class: 'hatch', width: BOX, height: BOX, rx: 9}));
-  return g;
+  return {g, tooltip: w(dead ? 'town.space_dead' : 'town.space', {space: spaceName(view, id),
+                                                                  action})};
 }
 
 // Draws the town. `targets`: space -> the legal moves that lead there; `onSpace(space)` is
@@ -127,17 +125,17 @@ export function drawTown(svg, view, {names, targets, onSpace, takeBack, send, ch
       s('text', {class: 'tile-no', x: x + C, y: y + C + 4, 'text-anchor': 'middle'}, tile)));
   });
   view.town.alleys.forEach((_, id) => {
-    const {g} = alley(view, id, names, lastMoved);
+    const {g, tooltip} = alley(view, id, names, lastMoved);
     if (takeBack.has(id)) {
       const action = takeBack.get(id);
       g.classList.add('target');
       clickable(g, w(id >= 60 ? 'town.take_back_dark' : 'town.take_back', {id}),
                 () => send(action));
     }
-    items.push(g);
+    items.push(titled(tooltip, g));
   });
   view.town.spaces.forEach((_, id) => {
-    const g = space(view, id, dead.has(id));
+    const {g, tooltip} = space(view, id, dead.has(id));
     const moves = targets.get(id);
     if (moves) {
       g.classList.add('target');
@@ -147,7 +145,7 @@ export function drawTown(svg, view, {names, targets, onSpace, takeBack, send, ch
                                                                 count: moves.length}),
                 () => onSpace(id));
     }
-    items.push(g);
+    items.push(titled(tooltip, g));
   });
   const [cx, cy] = centre(view.captain);
   items.push(s('g', {class: 'captain', 'data-space': view.captain,

@@ -79,6 +79,16 @@ export function clickable(node, label, onActivate) {
   return node;
 }
 
+// A drawing with its tooltip, `title`, held by a group around it rather than by a <title> of its
+// own: a browser shows the nearest group's title on hover all the same, and a control drawn
+// inside (clickable) keeps as its shown words only those it draws. A <title> inside a control
+// counts as words it shows whenever the drawing covers the screen's top-left corner (axe-core's
+// label-content-name-mismatch reads it so on a phone's board panned to its far side), and they
+// are not the control's name: a voice control user saying them would not reach it.
+export function titled(title, node) {
+  return s('g', {}, s('title', {}, title), node);
+}
+
 // Draws an SVG text narrower, to `width` units, when it is wider than that: words of any
 // language kept whole inside the box they are drawn on. (Not drawn yet, as in a hidden panel:
 // nothing is measured, nothing changed.)
