@@ -88,10 +88,10 @@ ALTER TABLE nodes ADD COLUMN IF NOT EXISTS backend INTEGER;
     R"sql(
 ALTER TABLE matches ADD COLUMN IF NOT EXISTS public_when_over BOOLEAN NOT NULL DEFAULT FALSE;
 )sql",
-    // Accounts, and every token a session of its own.
-    in_dialect({tables::kAccounts, tables::kFirstSessions}, kPostgres),
     // Ratings: rated matches, who left a seat, the ratings and their history.
     in_dialect({tables::kRatings}, kPostgres),
+    // Accounts, and every token a session of its own.
+    in_dialect({tables::kAccounts, tables::kFirstSessions}, kPostgres),
 };
 static_assert(std::size(kMigrations) == PgStore::kSchemaVersion);
 

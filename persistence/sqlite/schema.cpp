@@ -91,10 +91,10 @@ ALTER TABLE matches ADD COLUMN private_code TEXT NOT NULL DEFAULT '';
     R"sql(
 ALTER TABLE matches ADD COLUMN public_when_over INTEGER NOT NULL DEFAULT 0;
 )sql",
-    // Accounts, and every token a session of its own.
-    in_dialect({tables::kAccounts, tables::kFirstSessions}, kSqlite),
     // Ratings: rated matches, who left a seat, the ratings and their history.
     in_dialect({tables::kRatings}, kSqlite),
+    // Accounts, and every token a session of its own.
+    in_dialect({tables::kAccounts, tables::kFirstSessions}, kSqlite),
 };
 static_assert(std::size(kMigrations) == SqliteStore::kSchemaVersion);
 

@@ -1,4 +1,4 @@
-// A database from the builds before accounts (SQLite's schema 7, PostgreSQL's 6), brought up to
+// A database from the builds before accounts (SQLite's schema 8, PostgreSQL's 7), brought up to
 // date: every player's token, then kept as players.token_hash alone, becomes that player's first
 // session and still speaks.
 #include <doctest/doctest.h>
@@ -27,14 +27,14 @@ constexpr const char* kBeforeAccounts = "DROP TABLE sessions; DROP TABLE account
 void before_accounts(const OnSqlite& db) {
   sqlite3* file = nullptr;
   REQUIRE(sqlite3_open(db.where().c_str(), &file) == SQLITE_OK);
-  const std::string sql = std::string(kBeforeAccounts) + " PRAGMA user_version = 7;";
+  const std::string sql = std::string(kBeforeAccounts) + " PRAGMA user_version = 8;";
   CHECK(sqlite3_exec(file, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
   sqlite3_close(file);
 }
 
 void before_accounts(const OnPostgres& db) {
   tortuga::test::PostgresCluster::shared().run_sql(
-      db.url, std::string(kBeforeAccounts) + " UPDATE schema_version SET version = 6;");
+      db.url, std::string(kBeforeAccounts) + " UPDATE schema_version SET version = 7;");
 }
 
 std::string token_of(const std::string& name) {
