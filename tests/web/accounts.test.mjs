@@ -95,7 +95,8 @@ test('a guest signs up, keeps their seat, and is the same player on a second dev
     await anne.locator('#signup-name').fill('Anne Bonny');
     await anne.locator('#signup-password').fill('barbary coast 1720');
     await anne.getByRole('button', {name: 'Sign up', exact: true}).click();
-    await anne.getByText('Welcome, Anne Bonny: your account is ready.', {exact: false}).waitFor();
+    await anne.locator('#screen .done', {hasText: 'Welcome, Anne Bonny: your account is ready.'})
+        .waitFor();
     await anne.locator('#who', {hasText: 'Signed in as Anne Bonny'}).waitFor();
     // One session: this device's, the guest's token now the account's.
     await anne.locator('.session.current').waitFor();
@@ -165,7 +166,7 @@ test('devices are listed and signed out, the password changed, and a device logs
     await phone.locator('#sessions-said', {hasText: 'Chrome on Linux was signed out.'}).waitFor();
     assert.equal(await phone.locator('.session').count(), 2);
     await laptop.locator('#login-title').waitFor();
-    assert.equal(await laptop.locator('.error[role=alert]').innerText(), EN.account.signed_out);
+    assert.equal(await laptop.locator('#login-why').innerText(), EN.account.signed_out);
     assert.equal(await laptop.locator('#login-name').inputValue(), 'Mary Read');
     assert.equal(await token(laptop), null);
     assert.equal(await laptop.locator('#who').innerText(), '');
@@ -183,7 +184,7 @@ test('devices are listed and signed out, the password changed, and a device logs
     assert.equal(await phone.locator('.session').count(), 1);
     for (const [page, words] of [[laptop, EN], [tablet, IT]]) {
       await page.locator('#login-title').waitFor();
-      assert.equal(await page.locator('.error[role=alert]').innerText(), words.account.signed_out);
+      assert.equal(await page.locator('#login-why').innerText(), words.account.signed_out);
     }
     await shoot(tablet, 'signed-out-desktop-it');
 
@@ -223,8 +224,8 @@ test('devices are listed and signed out, the password changed, and a device logs
     // token is forgotten; it is not signed out as by another device, but told it logged out.
     await laptop.getByRole('button', {name: 'Log out'}).click();
     await laptop.locator('#login-title').waitFor();
-    await laptop.getByText(EN.account.logged_out).waitFor();
-    assert.equal(await laptop.locator('.error[role=alert]').count(), 0);
+    assert.equal(await laptop.locator('#login-said').innerText(), EN.account.logged_out);
+    assert.equal(await laptop.locator('#login-why').count(), 0);
     assert.equal(await token(laptop), null);
     await phone.locator('#account-link').click();
     await phone.locator('.session.current').waitFor();

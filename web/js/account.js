@@ -100,13 +100,14 @@ export function showAccount({client, screen, announce, account}) {
           return h('li', {class: `session${session.current ? ' current' : ''}`,
                           'data-session': session.id},
             h('div', {class: 'session-what'},
-              h('strong', {}, device),
+              // What the device said of itself is its own words, in no language of the page.
+              h('strong', {translate: device === session.label ? 'no' : null}, device),
               session.current && h('span', {class: 'badge'}, t('account.this_device')),
               h('small', {class: 'session-when', title: dateTime(session.last_used_ms)},
                 usedText(session.last_used_ms, now)),
               h('small', {}, t('account.since', {when: dateTime(session.created_ms)})),
               session.label && device !== session.label &&
-                  h('small', {class: 'session-label'}, session.label)),
+                  h('small', {class: 'session-label', translate: 'no'}, session.label)),
             !session.current && h('button', {
               type: 'button', class: 'secondary',
               'aria-label': t('account.sign_out_device', {device}),

@@ -67,8 +67,8 @@ function askLogin({name = '', problem = null, said = null} = {}) {
   const form = loginForm({name, onLogin: logIn});
   fill(screen, h('section', {class: 'card narrow', 'aria-labelledby': 'login-title'},
     h('h1', {id: 'login-title'}, t('account.log_in_title')),
-    problem && h('p', {class: 'error', role: 'alert'}, problem),
-    said && h('p', {class: 'done', role: 'status'}, said),
+    problem && h('p', {class: 'error', role: 'alert', id: 'login-why'}, problem),
+    said && h('p', {class: 'done', role: 'status', id: 'login-said'}, said),
     h('p', {}, t('account.log_in_intro')),
     form,
     h('p', {}, h('button', {type: 'button', class: 'link', id: 'to-guest', onclick: () => askName()},
