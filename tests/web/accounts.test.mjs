@@ -19,7 +19,8 @@ const IT = catalog('it');
 const SHOTS = process.env.ACCOUNT_SHOTS;  // a directory: the screens are photographed there
 
 // A new device (a browser context of its own) on the first screen, every frame it receives kept.
-async function device(browser, url, {viewport = {width: 1200, height: 860}, locale = 'en-US'} = {}) {
+async function device(browser, url,
+                      {viewport = {width: 1200, height: 860}, locale = 'en-US'} = {}) {
   const context = await browser.newContext({viewport, locale});
   const page = await context.newPage();
   page.on('pageerror', (error) => { throw new Error(`page: ${error.message}`); });
@@ -263,8 +264,8 @@ test('too many wrong passwords say how long to wait, in Italian', async () => {
     await other.locator('#login-name').fill('Giulia');
     // Every wrong password doubles the wait: soon one is refused before it is checked, whatever
     // the machine's pace.
-    const tooMany = new RegExp(`^${IT.errors.too_many_logins.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}` +
-                               ' Puoi riprovare tra \\d+ second[io]\\.$');
+    const literal = IT.errors.too_many_logins.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const tooMany = new RegExp(`^${literal} Puoi riprovare tra \\d+ second[io]\\.$`);
     let said = '';
     for (let i = 0; i < 12 && !tooMany.test(said); ++i) {
       await other.locator('#login-problem').evaluate((p) => { p.textContent = ''; });

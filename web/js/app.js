@@ -71,10 +71,11 @@ function askLogin({name = '', problem = null, said = null} = {}) {
     said && h('p', {class: 'done', role: 'status', id: 'login-said'}, said),
     h('p', {}, t('account.log_in_intro')),
     form,
-    h('p', {}, h('button', {type: 'button', class: 'link', id: 'to-guest', onclick: () => askName()},
-                 t('account.as_guest')))));
+    h('p', {}, h('button', {type: 'button', class: 'link', id: 'to-guest',
+                            onclick: () => askName()}, t('account.as_guest')))));
   form.querySelector(name ? 'input[type=password]' : 'input').focus();
 }
+
 // The operator's word to everyone (a restart ahead), above every screen until dismissed. Shown
 // as text: whatever it holds is never read as HTML.
 function showNotice(text) {
