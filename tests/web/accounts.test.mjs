@@ -132,6 +132,21 @@ test('a guest signs up, keeps their seat, and is the same player on a second dev
     await laptop.reload();
     await laptop.locator('#who', {hasText: 'Signed in as Anne Bonny'}).waitFor();
     assert.equal(welcomes(laptop).at(-1).player.id, guest.id);
+
+    // A guest logs in from the account screen: the connection is Anne's from then on, the
+    // guest's token replaced by this device's session.
+    const tablet = await enter(browser, server.url, 'Calico Jack');
+    const jack = await token(tablet);
+    await tablet.locator('#account-link').click();
+    await tablet.locator('#login-name').fill('Anne Bonny');
+    await tablet.locator('#login-password').fill('barbary coast 1720');
+    await tablet.locator('#login-form button[type=submit]').click();
+    await tablet.locator('#who', {hasText: 'Signed in as Anne Bonny'}).waitFor();
+    await tablet.getByRole('heading', {name: 'Lobby'}).waitFor();
+    const anneHere = welcomes(tablet).at(-1);
+    assert.equal(anneHere.player.id, guest.id);
+    assert.equal(await token(tablet), anneHere.token);
+    assert.notEqual(anneHere.token, jack);
   } finally {
     await browser.close();
     await server.stop();
