@@ -2,9 +2,10 @@
 // lobby with rooms in it, a room before the start, every game's table at the moment its board
 // shows its controls (on a wide screen and on a phone, where a board that pans is also seen
 // panned to its far corner), a finished match with its rematch offer, a room closed under its
-// players, the history, a replay with its chat, and the admin page signed in; in English and,
-// for the lobby and a table, in Italian. No violation of serious or critical impact may be left
-// on any of them.
+// players, the history, a replay with its chat, the login form, the account screen of a guest
+// and of an account, and the admin page signed in; in English and, for the lobby, a table and
+// the account, in Italian. No violation of serious or critical impact may be left on any of
+// them.
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -92,6 +93,9 @@ test('no screen has a serious or critical accessibility violation', async () => 
     await first.goto(server.url);
     await first.locator('#name').waitFor();
     await check(first, 'the name form');
+    await first.locator('#to-login').click();
+    await first.locator('#login-name').waitFor();
+    await check(first, 'the login form');
 
     // The lobby with rooms in it, one of them a private room of one's own.
     const mary = await enter(browser, server.url, 'Mary Read');
@@ -152,6 +156,22 @@ test('no screen has a serious or critical accessibility violation', async () => 
     await toControls(giulia, 'um-rum-und-ehre');
     await openRoomCard(giulia);
     await check(giulia, 'Um Rum & Ehre in Italian, the room open');
+
+    // The account: a guest's (sign up, log in), in Italian too, and an account's (its devices,
+    // its password, logging out), on a wide screen and on a phone.
+    await giulia.goto(`${server.url}#/account`);
+    await giulia.locator('#signup-form').waitFor();
+    await check(giulia, 'the account screen of a guest, in Italian');
+    for (const [viewport, size] of [[DESKTOP, 'wide'], [PHONE, 'phone']]) {
+      const page = await enter(browser, server.url, `Jack ${size}`, {viewport});
+      await page.goto(`${server.url}#/account`);
+      await page.locator('#signup-form').waitFor();
+      await check(page, `the account screen of a guest (${size})`);
+      await page.locator('#signup-password').fill('calico jack 1720');
+      await page.locator('#signup-form button[type=submit]').click();
+      await page.locator('.session.current').waitFor();
+      await check(page, `the account screen of an account (${size})`);
+    }
 
     // The admin page, before and after signing in.
     const admin = await (await browser.newContext({viewport: DESKTOP})).newPage();

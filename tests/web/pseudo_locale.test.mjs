@@ -1,8 +1,8 @@
 // Every text a person reads comes from a catalog (tests/web/pseudo.mjs): in the pseudo-language,
 // the name form, the lobby, an error, every game's new room form with its options set by hand, a
 // whole match of Raft & Scupper in a private room with its chat, board, log and result, the
-// history, a replay at its start, middle and end, and the admin page. pseudo_boards.test.mjs goes
-// through the other games' boards.
+// history, a replay at its start, middle and end, the admin page, and the account (a guest's,
+// an account's, the login form). pseudo_boards.test.mjs goes through the other games' boards.
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -89,6 +89,20 @@ test('in the pseudo-language, every text of the lobby, a match, the history and 
     await admin.locator('.admin-room').first().waitFor();
     await admin.locator('#drain-state').filter({hasText: /\S/}).waitFor();
     await assertFromCatalogs(admin, 'the admin page');
+
+    // The account: a guest's, then an account's, with its devices and a refusal.
+    await anne.goto(`${server.url}#/account`);
+    await anne.locator('#signup-password').fill('short');
+    await anne.locator('#signup-form button[type=submit]').click();
+    await anne.locator('#signup-problem').filter({hasText: /\S/}).waitFor();
+    await assertFromCatalogs(anne, 'the account of a guest, with a refusal');
+    await anne.locator('#signup-password').fill('a ship of the line');
+    await anne.locator('#signup-form button[type=submit]').click();
+    await anne.locator('.session.current').waitFor();
+    await assertFromCatalogs(anne, 'the account of an account');
+    await anne.locator('#log-out').click();
+    await anne.locator('#login-form').waitFor();
+    await assertFromCatalogs(anne, 'the login form, logged out');
 
     assert.deepEqual([...anne.problems, ...admin.problems], []);
   } finally {
