@@ -2,7 +2,8 @@
 // /sdk/), and a hash route for each screen: #/ lobby, #/room/ID a seat in a room, #/watch/ID
 // watching a room (with /CODE after the id for a private room, which the server finds by its
 // code only), #/history the stored matches, #/replay/ID one match step by step (?step=N&seat=S
-// after it: a moment, through a seat's eyes).
+// after it: a moment, through a seat's eyes), #/leaderboard/GAME a game's leaderboard (?page=N),
+// #/player/ID a player's profile.
 
 import {TortugaClient, localStorageStorage} from '/sdk/index.js';
 import {loadName, saveName, forgetIdentity, TOKEN_KEY} from './identity.js';
@@ -14,6 +15,8 @@ import {showLobby} from './lobby.js';
 import {showRoom} from './room.js';
 import {showHistory} from './history.js';
 import {showReplay} from './replay.js';
+import {showLeaderboard} from './leaderboard.js';
+import {showProfile} from './profile.js';
 
 const screen = document.getElementById('screen');
 let client = null;
@@ -135,6 +138,10 @@ function route() {
   else if (page === 'replay' && number > 0) {
     leaveScreen = showReplay(context, number, code, new URLSearchParams(query ?? ''));
   }
+  else if (page === 'leaderboard') {
+    leaveScreen = showLeaderboard(context, id, new URLSearchParams(query ?? ''));
+  }
+  else if (page === 'player' && number > 0) leaveScreen = showProfile(context, number);
   else leaveScreen = showLobby(context);
   screen.focus({preventScroll: true});
 }

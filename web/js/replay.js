@@ -7,7 +7,7 @@
 // muted at the table stay out, unless asked for). The match file, once the match is over.
 
 import {h, fill, scrollingList} from './dom.js';
-import {seatNames, gameName, winnersText, replayLink} from './names.js';
+import {seatNames, gameName, winnersText, replayLink, playersLine} from './names.js';
 import {loadBoard} from '../boards/index.js';
 import {chatLine} from './chat.js';
 import {stepText, resultText} from './play.js';
@@ -234,7 +234,7 @@ export function showReplay({client, screen}, matchId, code, query = new URLSearc
          h('p', {class: 'result-line'},
            sentence(t('replay.result', {status: t(`history.status.${match.status}`),
                                         result: winnersText(match.result, names)})),
-           said ? ` ${said}` : ''));
+           said ? ` ${said}` : ''), playersLine(match.seats));
     await loadSteps(Number(query.get('step')) || 0);
   }
 
