@@ -42,14 +42,14 @@ export function showLeaderboard({client, screen}, chosenGame, query = new URLSea
         ? h('tr', {}, h('td', {colspan: 4}, t(page ? 'ratings.no_more' : 'ratings.nobody_yet')))
         : rows.map((e, i) => h('tr', {'data-player': e.player.id,
                                       class: e.player.id === client.player.id ? 'you' : null},
-            h('td', {class: 'figure'}, number(offset + i + 1)),
+            h('td', {class: 'num'}, number(offset + i + 1)),
             h('td', {}, playerName(e.player),
               e.player.id === client.player.id && h('span', {class: 'badge you'}, t('room.you'))),
-            h('td', {class: 'figure'}, ratingText(e.rating),
+            h('td', {class: 'num'}, ratingText(e.rating),
               e.provisional && h('span', {class: 'badge provisional',
                                           title: t('ratings.provisional_hint')},
                                  t('ratings.provisional'))),
-            h('td', {class: 'figure'}, number(e.matches)))));
+            h('td', {class: 'num'}, number(e.matches)))));
   }
 
   const fail = (error) => {
@@ -97,7 +97,7 @@ export function showLeaderboard({client, screen}, chosenGame, query = new URLSea
         h('p', {class: 'muted'}, t('ratings.scale_hint')),
         h('div', {class: 'table-wrap'}, h('table', {class: 'leaderboard-table'},
           h('thead', {}, h('tr', {}, ['rank', 'player', 'rating', 'matches']
-            .map((c) => h('th', {scope: 'col', class: c === 'player' ? null : 'figure'},
+            .map((c) => h('th', {scope: 'col', class: c === 'player' ? null : 'num'},
                           t(`ratings.column.${c}`))))),
           body)),
         status,

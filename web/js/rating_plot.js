@@ -47,15 +47,15 @@ function pointsTable(history, caption) {
   return h('div', {class: 'table-wrap'}, h('table', {class: 'rating-points'},
     h('caption', {class: 'visually-hidden'}, caption),
     h('thead', {}, h('tr', {}, ['number', 'when', 'match', 'place', 'rating']
-      .map((c) => h('th', {scope: 'col'}, t(`ratings.point.${c}`))))),
+      .map((c) => h('th', {scope: 'col', class: `point-${c}`}, t(`ratings.point.${c}`))))),
     h('tbody', {}, rows.map((p) => h('tr', {},
-      h('td', {}, number(p.n)),
+      h('td', {class: 'point-number'}, number(p.n)),
       h('td', {}, dateTime(p.time_ms)),
       h('td', {}, p.match ? h('a', {href: replayLink(p.match)},
                               t('history.match', {match: p.match}))
                           : t('ratings.private_match')),
       h('td', {}, t('ratings.place', {place: p.place + 1})),
-      h('td', {class: 'figure'}, ratingText(p.rating)))))));
+      h('td', {class: 'num point-rating'}, ratingText(p.rating)))))));
 }
 
 // The history of one game: `label` names it (the game's name). Returns the node; the plot is
