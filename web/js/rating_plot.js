@@ -82,11 +82,12 @@ export function ratingHistory(history, label) {
       width: width(), height: HEIGHT,
       legend: {show: false},
       cursor: {show: false},
-      scales: {x: {time: false}},
+      // Matches are counted whole; a single match still spans an axis.
+      scales: {x: {time: false, range: (u, min, max) => [1, Math.max(2, max)]}},
       series: [{}, {stroke: accent(), width: 2, points: {show: true, size: 6},
                     label: t('ratings.point.rating')}],
-      axes: [{label: t('ratings.plot_x'), values: (u, splits) => splits.map(
-                  (v) => (Number.isInteger(v) ? number(v) : ''))},
+      axes: [{label: t('ratings.plot_x'), incrs: [1, 2, 5, 10, 20, 50, 100],
+              values: (u, splits) => splits.map(number)},
              {label: t('ratings.point.rating'), values: (u, splits) => splits.map(number)}],
     }, [xs, ys], plotHost);
     plotHost.uplot = plot;  // what the plot drew, for whoever reads the page (its tests)
