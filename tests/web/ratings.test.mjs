@@ -237,4 +237,4 @@ test('a rated match between two accounts changes both ratings, shown on the lead
     await browser.close();
     await server.stop();
   }
-}, {timeout: 170000});
+}, {timeout: 290000});
