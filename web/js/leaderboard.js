@@ -59,11 +59,13 @@ export function showLeaderboard({client, screen}, chosenGame, query = new URLSea
       .then((entries) => shown && draw(entries), fail);
 
   // The first page is the watched board itself; another page is read again at each push.
-  const stop = client.on('leaderboard', (board) => {
+  const listening = [client.on('leaderboard', (board) => {
     if (!shown || board.game !== game) return;
     if (page === 0) draw(board.entries);
     else reread();
-  });
+  }),
+  // After a reconnection the client watches the board again; what changed meanwhile is read.
+  client.on('welcome', () => { if (shown) reread(); })];
   if (game) {
     client.watchLeaderboard(game, {limit: PAGE + 1})
         .then((entries) => (page === 0 ? shown && draw(entries) : reread()), fail);
@@ -110,7 +112,7 @@ export function showLeaderboard({client, screen}, chosenGame, query = new URLSea
         found)));
   return () => {
     shown = false;
-    stop();
+    for (const stop of listening) stop();
     client.unwatchLeaderboard().catch(() => {});
   };
 }
