@@ -10,7 +10,8 @@ import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import WebSocket from 'ws';
 import {rate} from 'openskill';
-import {startServer, launch, enter, playOneMove, nextToAct, seeded, until} from './harness.mjs';
+import {startServer, launch, enter, watchedPage, playOneMove, nextToAct, seeded,
+        until} from './harness.mjs';
 
 const GAME = 'raft-and-scupper';
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
@@ -31,7 +32,10 @@ const PASSWORD = 'seven seas 1720';
 // holds its token, as one that signed up would: the lobby greets the account's player.
 async function enterAsAccount(browser, server, name) {
   const socket = new WebSocket(`ws://127.0.0.1:${server.port}/ws`);
-  await new Promise((resolve, reject) => { socket.on('open', resolve); socket.on('error', reject); });
+  await new Promise((resolve, reject) => {
+    socket.on('open', resolve);
+    socket.on('error', reject);
+  });
   const welcome = new Promise((resolve, reject) => socket.on('message', (data) => {
     const message = JSON.parse(data);
     if (message.type === 'welcome') resolve(message);
@@ -41,17 +45,7 @@ async function enterAsAccount(browser, server, name) {
   const {token, player, account} = await welcome;
   socket.close();
   assert.equal(account, true);
-  const context = await browser.newContext({viewport: {width: 1200, height: 860}});
-  const page = await context.newPage();
-  page.on('pageerror', (error) => { throw new Error(`${name}'s page: ${error.message}`); });
-  page.sent = [];
-  page.failures = [];
-  page.on('response', (response) => {
-    if (response.status() >= 400) page.failures.push(`${response.status()} ${response.url()}`);
-  });
-  page.on('websocket', (ws) => {
-    ws.on('framesent', ({payload}) => page.sent.push(JSON.parse(payload)));
-  });
+  const page = await watchedPage(browser, name);
   await page.goto(server.url);
   await page.getByLabel('Your name').waitFor();
   await page.evaluate(([n, t]) => {
@@ -83,7 +77,8 @@ async function playToTheEnd(pages, random) {
   throw new Error('the match should end');
 }
 
-test('a rated match between two accounts changes both ratings, shown on the leaderboard and the profiles', async () => {
+test('a rated match between two accounts changes both ratings, shown on the leaderboard and ' +
+     'the profiles', async () => {
   const server = await startServer();
   const browser = await launch();
   try {

@@ -38,7 +38,8 @@ export function showLobby({client, screen}) {
   function roomRow(room, actions, listed = false) {
     // A person away from the room says so, and for how long (presence.js).
     const seats = room.seats.map((s) => h('li', {class: s.player || s.bot ? '' : 'empty'},
-                                          s.player ? playerName(s.player, seatName(s)) : seatName(s),
+                                          s.player ? playerName(s.player, seatName(s))
+                                                   : seatName(s),
                                           s.player && !s.connected &&
                                               h('span', {class: 'muted away',
                                                          'data-since': s.away_since_ms ?? ''},

@@ -47,8 +47,8 @@ export function showProfile({client, screen}, id) {
 
   function matchRow(m) {
     const names = seatNames(m.seats);
-    const cell = (column, ...content) => h('td', {'data-label': t(`ratings.match_column.${column}`)},
-                                           h('span', {class: 'cell'}, content));
+    const cell = (column, ...content) => h('td',
+        {'data-label': t(`ratings.match_column.${column}`)}, h('span', {class: 'cell'}, content));
     return h('tr', {'data-match': m.id},
       cell('match', h('a', {href: replayLink(m.id)}, t('history.match', {match: m.id}))),
       cell('game', gameName(client, m.game)),
