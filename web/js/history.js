@@ -135,7 +135,7 @@ export function showHistory({client, screen}) {
         ? h('button', {type: 'button', class: 'link',
                        title: t('history.matches_of', {name: seat.name}),
                        onclick: () => byPlayer(seat.player, seat.name)}, seat.name)
-        : names[i], seat.player && profileOf(seat)])),
+        : names[i], seat.player && [' ', profileOf(seat)]])),
       cell('status', m.result ? t('history.status_result', {
         status: t(`history.status.${m.status}`), result: winnersText(m.result, names)})
                               : t(`history.status.${m.status}`)),
