@@ -5,4 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh
 scripts/build.sh
+# The web client's library from npm (uPlot: the profiles' rating plots, shown as tables without
+# it), when npm is here and it is not installed yet.
+if [ ! -f node_modules/uplot/dist/uPlot.esm.js ] && command -v npm >/dev/null 2>&1; then
+  npm ci --omit=dev --no-audit --no-fund --loglevel=error
+fi
 exec build/server/tortuga serve --config config/tortuga.json "$@"

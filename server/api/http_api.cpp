@@ -172,11 +172,16 @@ fs::path sdk_root_beside(const fs::path& web_root) {
   return (web_root / "..").lexically_normal() / "sdk" / "js";
 }
 
+fs::path plot_root_beside(const fs::path& web_root) {
+  return (web_root / "..").lexically_normal() / "node_modules" / "uplot" / "dist";
+}
+
 HttpApi::HttpApi(store::Store& store, std::string web_root, const Drain* drain, Replays* replays,
                  StoreHealth* health)
     : store_(store),
       web_root_(std::move(web_root)),
       sdk_root_(sdk_root_beside(web_root_).string()),
+      plot_root_(plot_root_beside(web_root_).string()),
       drain_(drain),
       own_replays_(replays ? nullptr : std::make_unique<Replays>(store, ReplayLimits{})),
       replays_(replays ? replays : own_replays_.get()),
@@ -231,6 +236,8 @@ void HttpApi::route(const HttpRequest& request, const Reply& reply) const {
   if (path == kLocalesPath) return reply(languages(fs::path(web_root_) / "locales"));
   if (path.rfind(kSdkPath, 0) == 0)
     return reply(static_file(sdk_root_, path.substr(std::string_view(kSdkPath).size() - 1)));
+  if (path.rfind(kPlotPath, 0) == 0)
+    return reply(static_file(plot_root_, path.substr(std::string_view(kPlotPath).size() - 1)));
   reply(static_file(web_root_, path));
 }
 

@@ -23,6 +23,11 @@ namespace tortuga {
 // from and other pages may too.
 inline constexpr const char* kSdkPath = "/sdk/";
 
+// Where the plotting library the web client draws rating histories with (uPlot, an npm
+// dependency of the project's package.json) is served: its dist/ files, from
+// node_modules/uplot/dist beside the web root, as npm installs it in the source tree.
+inline constexpr const char* kPlotPath = "/vendor/uplot/";
+
 // The web client's message catalogs, one per language (web_root/locales/<language>.json), and
 // the list of their languages, which this path answers: adding a language is adding a file.
 inline constexpr const char* kLocalesPath = "/locales/";
@@ -30,6 +35,10 @@ inline constexpr const char* kLocalesPath = "/locales/";
 // The SDK's folder for a web root: sdk/js beside it, as in the source tree (web/, sdk/js/) and in
 // an installed layout that keeps the two side by side (/usr/share/tortuga/web, .../sdk/js).
 std::filesystem::path sdk_root_beside(const std::filesystem::path& web_root);
+
+// uPlot's folder for a web root: node_modules/uplot/dist beside it (the web client draws its
+// plots without it, as tables, when it is missing).
+std::filesystem::path plot_root_beside(const std::filesystem::path& web_root);
 
 // A GET as the HTTP API reads it.
 struct HttpRequest {
@@ -71,6 +80,7 @@ class HttpApi {
   mutable Allowance rating_reads_{rated::kRatingReadsPerMinute, std::chrono::minutes(1)};
   std::string web_root_;
   std::string sdk_root_;
+  std::string plot_root_;
   const Drain* drain_;
   std::unique_ptr<Replays> own_replays_;
   Replays* replays_;

@@ -64,6 +64,14 @@ std::string web_root_of(const Config& c) {
                    "no index.js in " << sdk.string() << ": " << kSdkPath
                                      << " answers 404, and the web client needs it; keep sdk/js "
                                         "beside the web root");
+  // The profile's rating plot is drawn with uPlot from npm; without it the page shows tables.
+  const std::filesystem::path plot = plot_root_beside(root);
+  if (!std::filesystem::is_regular_file(plot / "uPlot.esm.js", ec))
+    TORTUGA_LOG_AT(info, log::Context("plot_root_empty").field("path", plot.string()),
+                   "no uPlot.esm.js in " << plot.string() << ": " << kPlotPath
+                                         << " answers 404 and rating histories are shown as "
+                                            "tables only; run npm ci --omit=dev beside the web "
+                                            "root");
   return root.string();
 }
 

@@ -132,7 +132,9 @@ protocol::RoomInfo Room::info() const {
   room.spectator_chat = spectator_chat_;
   room.absent_bot_s = settings_.absent_bot_s;
   room.public_when_over = private_ && settings_.public_when_over;
-  room.rated = status_ == Status::open ? match_rated() : rated_;
+  // An open room asked to be rated will be: only accounts may take its seats, and every seat
+  // is taken before the start. Otherwise the seats as taken now say it.
+  room.rated = status_ == Status::open ? settings_.rated == true || match_rated() : rated_;
   for (int i = 0; i < seating_.size(); ++i) {
     const RoomSeat& s = seating_[i];
     protocol::SeatInfo& seat = room.seats.emplace_back();

@@ -114,6 +114,8 @@ TEST_CASE("a match with a guest is not rated; a rated room refuses guests and bo
         "not_rated");
   const Json rated = anne.request({{"type", "create_room"}, {"game", kRaft}, {"rated", true}});
   REQUIRE(rated["type"] == "room");
+  // Its seats still empty, it says it is rated: only accounts may fill them.
+  CHECK(rated["room"]["rated"] == true);
   const std::int64_t room = rated["room"]["id"];
   CHECK(guest.request({{"type", "join_room"}, {"room", room}})["code"] == "not_rated");
   CHECK(anne.request({{"type", "add_bot"}, {"room", room}})["code"] == "not_rated");

@@ -2,10 +2,10 @@
 // lobby with rooms in it, a room before the start, every game's table at the moment its board
 // shows its controls (on a wide screen and on a phone, where a board that pans is also seen
 // panned to its far corner), a finished match with its rematch offer, a room closed under its
-// players, the history, a replay with its chat, the login form, the account screen of a guest
-// and of an account, and the admin page signed in; in English and, for the lobby, a table and
-// the account, in Italian. No violation of serious or critical impact may be left on any of
-// them.
+// players, the history, a replay with its chat, a leaderboard and a profile, the login form, the
+// account screen of a guest and of an account, and the admin page signed in; in English and, for
+// the lobby, a table and the account, in Italian. No violation of serious or critical impact may
+// be left on any of them.
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -131,6 +131,16 @@ test('no screen has a serious or critical accessibility violation', async () => 
     await anne.goto(`${server.url}#/replay/${match}`);
     await anne.locator('#step-caption').filter({hasText: /\S/}).waitFor();
     await check(anne, 'a replay');
+
+    // A leaderboard, and a profile with its latest matches (ratings.test.mjs checks the ones
+    // with rated players and a plot).
+    await anne.getByRole('link', {name: 'Leaderboards'}).click();
+    await anne.locator('.leaderboard-table tbody tr').first().waitFor();
+    await check(anne, 'a leaderboard');
+    await anne.goto(`${server.url}#/history`);
+    await anne.locator('table.matches .profile-link').first().click();
+    await anne.locator('#finish-rate').waitFor();
+    await check(anne, 'a profile');
 
     // Every game's table, on a wide screen and on a phone.
     for (const [viewport, size] of [[DESKTOP, 'wide'], [PHONE, 'phone']]) {

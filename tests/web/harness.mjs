@@ -101,6 +101,17 @@ function watchFrames(page, label) {
 
 // A new browser (its own storage) whose player enters the lobby under `name`.
 export async function enter(browser, url, name, viewport = {width: 1200, height: 860}) {
+  const page = await watchedPage(browser, name, viewport);
+  await page.goto(url);
+  await page.getByLabel('Your name').fill(name);
+  await page.getByRole('button', {name: 'Enter the lobby'}).click();
+  await page.getByRole('heading', {name: 'Lobby'}).waitFor();
+  return page;
+}
+
+// A page in a new browser, for `name`'s player, whose errors fail the test, with what it sent,
+// received and was refused kept on it (page.sent, page.received, page.failures).
+export async function watchedPage(browser, name, viewport = {width: 1200, height: 860}) {
   const context = await browser.newContext({viewport});
   const page = await context.newPage();
   page.on('pageerror', (error) => { throw new Error(`${name}'s page: ${error.message}`); });
@@ -116,10 +127,6 @@ export async function enter(browser, url, name, viewport = {width: 1200, height:
     ws.on('framereceived', ({payload}) => page.received.push(JSON.parse(payload)));
     ws.on('framesent', ({payload}) => page.sent.push(JSON.parse(payload)));
   });
-  await page.goto(url);
-  await page.getByLabel('Your name').fill(name);
-  await page.getByRole('button', {name: 'Enter the lobby'}).click();
-  await page.getByRole('heading', {name: 'Lobby'}).waitFor();
   return page;
 }
 

@@ -81,7 +81,8 @@ test('the history slider and arrow keys step through a stored match', async () =
     await anne.getByLabel('Game', {exact: true}).selectOption('raft-and-scupper');
     const row = anne.locator(`tr[data-match="${stored.id}"]`);
     await row.waitFor();
-    assert.match(await row.innerText(), /Anne Bonny, Bot 2 \(good\)/);
+    // Each person's name, then the link to their profile.
+    assert.match(await row.innerText(), /Anne Bonny profile, Bot 2 \(good\)/);
     assert.match(await row.innerText(), /finished · .* won\./);
 
     // By player: a click on one's own name lists one's own matches, asked of the server by

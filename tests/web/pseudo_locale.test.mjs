@@ -1,8 +1,9 @@
 // Every text a person reads comes from a catalog (tests/web/pseudo.mjs): in the pseudo-language,
 // the name form, the lobby, an error, every game's new room form with its options set by hand, a
 // whole match of Raft & Scupper in a private room with its chat, board, log and result, the
-// history, a replay at its start, middle and end, the admin page, and the account (a guest's,
-// an account's, the login form). pseudo_boards.test.mjs goes through the other games' boards.
+// history, a replay at its start, middle and end, a leaderboard, a profile, the admin page, and
+// the account (a guest's, an account's, the login form). pseudo_boards.test.mjs goes through the
+// other games' boards.
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -76,6 +77,18 @@ test('in the pseudo-language, every text of the lobby, a match, the history and 
     await assertFromCatalogs(anne, 'the replay, some steps in');
     await anne.keyboard.press('End');
     await assertFromCatalogs(anne, 'the replay, at its end');
+
+    // A leaderboard with the players found by name, and a profile with its latest matches.
+    await anne.goto(`${server.url}#/leaderboard/raft-and-scupper`);
+    await anne.locator('.leaderboard-table tbody tr').first().waitFor();
+    await anne.locator('#player-search').fill('Anne');
+    await anne.locator('form[role=search] button').click();
+    await anne.locator('#players-found a').first().waitFor();
+    await assertFromCatalogs(anne, 'a leaderboard, players found');
+    await anne.goto(`${server.url}#/history`);
+    await anne.locator('table.matches .profile-link').first().click();
+    await anne.locator('.profile-matches tbody tr').first().waitFor();
+    await assertFromCatalogs(anne, 'a profile');
 
     // The finished match's room closed once Anne went to the history: a room under way for the
     // admin page to list.

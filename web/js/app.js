@@ -2,9 +2,10 @@
 // /sdk/), and a hash route for each screen: #/ lobby, #/room/ID a seat in a room, #/watch/ID
 // watching a room (with /CODE after the id for a private room, which the server finds by its
 // code only), #/history the stored matches, #/replay/ID one match step by step (?step=N&seat=S
-// after it: a moment, through a seat's eyes), #/account the account (sign-up, login, devices,
-// password). The account's own comings and goings are here: a login's new client, a log-out, and
-// a session ended from elsewhere (close code 4004), which is told and not reconnected.
+// after it: a moment, through a seat's eyes), #/leaderboard/GAME a game's leaderboard (?page=N),
+// #/player/ID a player's profile, #/account the account (sign-up, login, devices, password). The
+// account's own comings and goings are here: a login's new client, a log-out, and a session ended
+// from elsewhere (close code 4004), which is told and not reconnected.
 
 import {TortugaClient, localStorageStorage} from '/sdk/index.js';
 import {loadName, saveName, forgetIdentity, forgetSession, markAccount, isAccount, TOKEN_KEY}
@@ -19,6 +20,8 @@ import {showHistory} from './history.js';
 import {showReplay} from './replay.js';
 import {showAccount} from './account.js';
 import {loginForm} from './login_form.js';
+import {showLeaderboard} from './leaderboard.js';
+import {showProfile} from './profile.js';
 
 const screen = document.getElementById('screen');
 let client = null;
@@ -276,6 +279,10 @@ function route() {
   else if (page === 'replay' && number > 0) {
     leaveScreen = showReplay(context, number, code, new URLSearchParams(query ?? ''));
   }
+  else if (page === 'leaderboard') {
+    leaveScreen = showLeaderboard(context, id, new URLSearchParams(query ?? ''));
+  }
+  else if (page === 'player' && number > 0) leaveScreen = showProfile(context, number);
   else leaveScreen = showLobby(context);
   screen.focus({preventScroll: true});
 }

@@ -4,7 +4,7 @@
 // replay.js. On a phone each match is a card of its own.
 
 import {h, fill} from './dom.js';
-import {seatNames, gameName, winnersText} from './names.js';
+import {seatNames, gameName, winnersText, profileLink} from './names.js';
 import {t, number, dateTime} from './i18n.js';
 import {errorText} from './errors.js';
 import {searchMatches, subjectOf} from './history_search.js';
@@ -117,6 +117,12 @@ export function showHistory({client, screen}) {
     load(false);
   };
 
+  // Beside a name that lists the matches with its player: the way to their profile.
+  const profileOf = (seat) => h('a', {class: 'profile-link', href: profileLink(seat.player),
+                                      'data-player': seat.player,
+                                      'aria-label': t('ratings.profile_of', {name: seat.name})},
+                                t('ratings.profile_short'));
+
   function row(m) {
     const names = seatNames(m.seats);
     // (Each cell's column named too, which a phone shows beside it.)
@@ -129,7 +135,7 @@ export function showHistory({client, screen}) {
         ? h('button', {type: 'button', class: 'link',
                        title: t('history.matches_of', {name: seat.name}),
                        onclick: () => byPlayer(seat.player, seat.name)}, seat.name)
-        : names[i]])),
+        : names[i], seat.player && [' ', profileOf(seat)]])),
       cell('status', m.result ? t('history.status_result', {
         status: t(`history.status.${m.status}`), result: winnersText(m.result, names)})
                               : t(`history.status.${m.status}`)),

@@ -5,7 +5,8 @@
 
 import {h, fill} from './dom.js';
 import {optionsForm} from './options_form.js';
-import {seatName, gameName, roomLink} from './names.js';
+import {seatName, gameName, roomLink, playerName} from './names.js';
+import {ratedBadge} from './rated.js';
 import {awayText} from './presence.js';
 import {t, parts, relative} from './i18n.js';
 import {errorText} from './errors.js';
@@ -37,7 +38,8 @@ export function showLobby({client, screen}) {
   function roomRow(room, actions, listed = false) {
     // A person away from the room says so, and for how long (presence.js).
     const seats = room.seats.map((s) => h('li', {class: s.player || s.bot ? '' : 'empty'},
-                                          seatName(s),
+                                          s.player ? playerName(s.player, seatName(s))
+                                                   : seatName(s),
                                           s.player && !s.connected &&
                                               h('span', {class: 'muted away',
                                                          'data-since': s.away_since_ms ?? ''},
@@ -49,11 +51,12 @@ export function showLobby({client, screen}) {
                                          room: room.id,
                                          status: h('span', {class: `badge ${room.status}`},
                                                    t(`room.status.${room.status}`))}),
+               ratedBadge(room),
                room.spectators ? t('lobby.watching', {count: room.spectators}) : ''),
              listed && h('div', {class: 'room-facts'},
                h('span', {class: 'age', 'data-created': room.created_ms},
                  ageText(client.serverNow() - room.created_ms)),
-               host && parts('lobby.host', {name: host.player.name,
+               host && parts('lobby.host', {name: playerName(host.player),
                  presence: h('span', {class: `badge host ${room.host_online ? 'online' : 'away'}`},
                              t(room.host_online ? 'presence.online' : 'presence.away'))})),
              h('ul', {class: 'seats-inline', 'aria-label': t('lobby.seats')}, seats),
@@ -148,6 +151,12 @@ export function showLobby({client, screen}) {
                                     min: 1, max: 3600, step: 1, value: absentWait});
   absentBox.addEventListener('change', () => { absentSeconds.disabled = !absentBox.checked; });
   absentSeconds.disabled = !absentBox.checked;
+  // An account chooses whether the room's matches are rated: as the seats decide (rated when
+  // every seat is an account's), always (guests and bots kept out), or never.
+  const ratedChoice = client.welcome.account &&
+      h('select', {id: 'rated', name: 'rated', 'aria-describedby': 'rated-hint'},
+        ['', 'true', 'false'].map((value) => h('option', {value},
+                                                t(`ratings.rated_choice.${value || 'seats'}`))));
   let form = null;
   const showOptions = () => {
     form = optionsForm(client.game(gameSelect.value));
@@ -160,6 +169,7 @@ export function showLobby({client, screen}) {
     try {
       const request = {game: gameSelect.value, options: form.read(), private: privateBox.checked};
       if (privateBox.checked && publishBox.checked) request.publicWhenOver = true;
+      if (ratedChoice && ratedChoice.value) request.rated = ratedChoice.value === 'true';
       if (!absentBox.checked) request.absentBotS = 0;
       else if (absentSeconds.value !== '') request.absentBotS = Number(absentSeconds.value);
       const reply = await client.createRoom(request);
@@ -206,6 +216,9 @@ export function showLobby({client, screen}) {
                h('small', {id: 'absent-bot-hint'}, t('lobby.absent_bot_hint'))),
              h('div', {class: 'option'},
                h('label', {for: 'absent-bot-s'}, t('lobby.absent_bot_s')), absentSeconds),
+             ratedChoice && h('div', {class: 'option'},
+               h('label', {for: 'rated'}, t('ratings.rated_label')), ratedChoice,
+               h('small', {id: 'rated-hint'}, t('ratings.rated_choice_hint'))),
              h('button', {type: 'submit'}, t('lobby.create'))))));
 
   showMine();

@@ -1,5 +1,6 @@
 // How seats, bots, games and results are named on screen.
 
+import {h} from './dom.js';
 import {t, maybe, list} from './i18n.js';
 
 // A bot by its seat, counted from 1 as people count, and its kind: "Bot 2 (smart)".
@@ -49,4 +50,26 @@ export function roomLink(room, watching = false) {
 export function replayLink(match, room) {
   const code = room?.private && room.code ? `/${encodeURIComponent(room.code)}` : '';
   return `#/replay/${match}${code}`;
+}
+
+// The address of a player's profile (profile.js).
+export const profileLink = (id) => `#/player/${id}`;
+
+// A player's name as a link to their profile: how every name the client shows leads there. A
+// bot or an empty seat has no profile: its words alone.
+export function playerName(player, text = player?.name) {
+  if (!player?.id) return text;
+  return h('a', {class: 'player-link', href: profileLink(player.id), 'data-player': player.id},
+           text);
+}
+
+// The people of a match, each name a link to their profile ("Players: Anne, Billy"), from its
+// seats as a room or a stored match gives them (`player` an object or an id); bots left out.
+export function playersLine(seats) {
+  const people = (seats || []).filter((s) => s.player)
+      .map((s) => (typeof s.player === 'object' ? s.player : {id: s.player, name: s.name}));
+  if (people.length === 0) return null;
+  const links = people.flatMap((p, i) => [i ? t('history.seat_separator') : '', playerName(p)]);
+  return h('p', {class: 'result-players'},
+           t('ratings.players_label', {count: people.length}), ' ', links);
 }

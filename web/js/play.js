@@ -4,7 +4,7 @@
 import {h, fill, scrollingList} from './dom.js';
 import {showActions} from './actions.js';
 import {Countdown} from './countdown.js';
-import {winnersText, seatNumber} from './names.js';
+import {winnersText, seatNumber, playersLine} from './names.js';
 import {t, list, maybe, has} from './i18n.js';
 import {errorText} from './errors.js';
 import {serverText} from './server_words.js';
@@ -229,6 +229,10 @@ export class MatchPanel {
       Array.isArray(r.scores) && h('ul', {class: 'scores'},
         r.scores.map((score, seat) => h('li', {}, scoreText(this.drawn, r, score,
                                                             names[seat] ?? seatNumber(seat))))),
+      this.options.seats && playersLine(this.options.seats()),
+      this.options.rated?.() && h('p', {class: 'result-rated'},
+        h('a', {href: `#/leaderboard/${encodeURIComponent(this.options.game)}`},
+          t('ratings.result_rated'))),
       h('a', {class: 'button', href: this.options.replay || `#/replay/${this.options.match}`,
               id: 'replay-link'},
         t('play.watch_replay'))));

@@ -7,7 +7,7 @@
 // muted at the table stay out, unless asked for). The match file, once the match is over.
 
 import {h, fill, scrollingList} from './dom.js';
-import {seatNames, gameName, winnersText, replayLink} from './names.js';
+import {seatNames, gameName, winnersText, replayLink, playersLine} from './names.js';
 import {loadBoard} from '../boards/index.js';
 import {chatLine} from './chat.js';
 import {stepText, resultText} from './play.js';
@@ -31,6 +31,9 @@ export function showReplay({client, screen}, matchId, code, query = new URLSearc
   const caption = h('p', {class: 'step-caption', id: 'step-caption', 'aria-live': 'polite'});
   const boardHost = h('div', {class: 'board replay-board'});
   const resultHost = h('div');
+  // The match's people, each a link to their profile: under the replay, where drawing them
+  // moves nothing the steps' list has scrolled to.
+  const peopleHost = h('div', {class: 'replay-people'});
   const stepList = scrollingList({class: 'replay-steps', id: 'replay-steps',
                                   'aria-label': t('replay.steps')});
   const chatLines = scrollingList({class: 'chat-lines', id: 'replay-chat',
@@ -235,6 +238,7 @@ export function showReplay({client, screen}, matchId, code, query = new URLSearc
            sentence(t('replay.result', {status: t(`history.status.${match.status}`),
                                         result: winnersText(match.result, names)})),
            said ? ` ${said}` : ''));
+    fill(peopleHost, playersLine(match.seats));
     await loadSteps(Number(query.get('step')) || 0);
   }
 
@@ -272,7 +276,7 @@ export function showReplay({client, screen}, matchId, code, query = new URLSearc
       h('label', {for: 'replay-speed'}, t('replay.speed')), speed),
     caption,
     h('p', {class: 'muted replay-tools'}, t('replay.keys'), ' ', moment, ' ', download),
-    root);
+    root, peopleHost);
   const unfit = fitToScreen(root);
   open();
   return () => {

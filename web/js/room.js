@@ -4,12 +4,13 @@
 // handle's, kept by patches (and synced on a gap or a patch that does not apply).
 
 import {h, fill} from './dom.js';
-import {seatName, seatNames, gameName, roomLink, replayLink} from './names.js';
+import {seatName, seatNames, gameName, roomLink, replayLink, playerName} from './names.js';
 import {loadBoard} from '../boards/index.js';
 import {optionsText} from './options_form.js';
 import {MatchPanel} from './play.js';
 import {ChatPanel} from './chat.js';
 import {foldingCard} from './room_card.js';
+import {ratedBadge} from './rated.js';
 import {presenceBadges, tick as tickPresence} from './presence.js';
 import {t, parts, number, has} from './i18n.js';
 import {errorText} from './errors.js';
@@ -151,7 +152,7 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
     };
     return h('li', {class: `seat${empty ? ' empty' : ''}`, 'data-seat': seat.seat},
       h('span', {class: 'seat-no'}, t('room.seat', {number: seat.seat + 1})), ' ',
-      h('strong', {}, seatName(seat)),
+      h('strong', {}, seat.player ? playerName(seat.player, seatName(seat)) : seatName(seat)),
       mine && h('span', {class: 'badge you'}, t('room.you')),
       seat.player && seat.player.id === room.host && h('span', {class: 'badge'}, t('room.host')),
       presenceBadges(seat, roomAt),
@@ -239,6 +240,7 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
       h('span', {class: 'room-status'}, h('span', {class: `badge ${room.status}`},
                                           t(`room.status.${room.status}`)),
         watching ? t('room.you_watch') : '',
+        ratedBadge(room),
         absent.map((seat) => h('span', {class: 'absent-seat', 'data-seat': seat.seat},
           t('room.absent_seat', {name: seatName(seat)}), presenceBadges(seat, roomAt),
           seat.stand_in && h('span', {class: 'badge stand-in'},
@@ -283,6 +285,8 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
       game: room.game, gameName: gameName(client, room.game), board: module, match, announce,
       replay: replayLink(match, room),
       names: () => seatNames(room.seats),
+      seats: () => room.seats,
+      rated: () => room.rated,
       standIns: () => new Set(room.seats.filter((s) => s.stand_in).map((s) => s.seat)),
       act: watching ? null : (action) => client.match(match).act(action),
       // A private room's spectators give its code: they hold no seat in its match.

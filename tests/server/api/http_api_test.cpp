@@ -304,6 +304,28 @@ TEST_CASE("the SDK's modules are served at /sdk/ from sdk/js beside the web root
   }
 }
 
+TEST_CASE("uPlot is served at /vendor/uplot/ from node_modules/uplot/dist beside the web root") {
+  Archive a;
+  const auto dist = a.dir / "node_modules" / "uplot" / "dist";
+  fs::create_directories(dist);
+  std::ofstream(dist / "uPlot.esm.js") << "export default function uPlot() {}";
+  std::ofstream(dist / "uPlot.min.css") << ".uplot {}";
+  std::ofstream(a.dir / "node_modules" / "uplot" / "package.json") << "{}";
+  std::ofstream(a.dir / "node_modules" / "other.js") << "not uPlot's";
+  CHECK(plot_root_beside(a.dir / "web") == dist);
+  HttpApi api(*a.store, (a.dir / "web").string());
+  auto module = api.get("/vendor/uplot/uPlot.esm.js");
+  CHECK(module.status == 200);
+  CHECK(module.content_type == "text/javascript; charset=utf-8");
+  CHECK(module.body == "export default function uPlot() {}");
+  CHECK(api.get("/vendor/uplot/uPlot.min.css").content_type == "text/css; charset=utf-8");
+  // Only uPlot's dist/: nothing else of node_modules, nor its package's other files.
+  CHECK(api.get("/vendor/uplot/../package.json").status == 404);
+  CHECK(api.get("/vendor/uplot/%2e%2e/package.json").status == 404);
+  CHECK(api.get("/vendor/other.js").status == 404);
+  CHECK(api.get("/vendor/uplot/").status == 404);
+}
+
 TEST_CASE("/locales/ lists the languages of the web client's catalogs, each a file of its own") {
   Archive a;
   HttpApi api(*a.store, (a.dir / "web").string());
