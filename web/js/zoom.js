@@ -61,22 +61,28 @@ export function zoomable(svg, {ownWidth, changed = () => {}, centre = () => null
                     out, inside, whole));
 
   // A phone starts at the drawing's own size when the screen is narrower than it; a wide
-  // screen fits it whole. Decided once the frame is laid out and the drawing drawn (the board
-  // calls start() after each update: it decides once), and again when a phone turns.
+  // screen fits it whole. Decided once the frame is laid out (the board calls start() after each
+  // update, the frame's resizing too: it decides once), and again when a phone turns. The part to
+  // start on is scrolled to the first time it is there: the frame may be laid out, and decided,
+  // before the board has drawn its first view.
   let decidedFor = null;
+  let centred = true;  // nothing (more) to scroll to for this decision
   const start = () => {
     const phone = matchMedia(PHONE).matches;
-    if (!frame.isConnected || !ownWidth() || decidedFor === phone) return;
-    decidedFor = phone;
-    scale = phone && scroller.clientWidth < ownWidth() ? 1 : null;
-    show();
-    const part = scale !== null && centre();
-    if (part) {
-      const at = part.getBoundingClientRect();
-      const frame = scroller.getBoundingClientRect();
-      scroller.scrollLeft += at.left + at.width / 2 - (frame.left + frame.width / 2);
-      scroller.scrollTop += at.top + at.height / 2 - (frame.top + frame.height / 2);
+    if (!frame.isConnected || !ownWidth()) return;
+    if (decidedFor !== phone) {
+      decidedFor = phone;
+      scale = phone && scroller.clientWidth < ownWidth() ? 1 : null;
+      show();
+      centred = scale === null;
     }
+    const part = !centred && centre();
+    if (!part) return;
+    centred = true;
+    const at = part.getBoundingClientRect();
+    const box = scroller.getBoundingClientRect();
+    scroller.scrollLeft += at.left + at.width / 2 - (box.left + box.width / 2);
+    scroller.scrollTop += at.top + at.height / 2 - (box.top + box.height / 2);
   };
   if (typeof ResizeObserver === 'function') {
     const watch = new ResizeObserver(() => {
