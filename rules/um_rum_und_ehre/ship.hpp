@@ -54,6 +54,8 @@ class Ship {
   int standing_roll() const { return standing_roll_; }
 
  private:
+  friend class Sampler;  // resumes a fight as a view shows it (sampler.hpp)
+
   void cross(int row, std::vector<ShipEvent>& events);
   void lose(int row, std::vector<ShipEvent>& events);
   int outermost(int side) const;

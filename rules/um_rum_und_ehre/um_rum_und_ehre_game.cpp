@@ -2,6 +2,7 @@
 
 #include "rules/core/option_shape.hpp"
 #include "rules/um_rum_und_ehre/chance_events.hpp"
+#include "rules/um_rum_und_ehre/sampler.hpp"
 #include "rules/um_rum_und_ehre/smart_bot.hpp"
 #include "rules/um_rum_und_ehre/stack_data.hpp"
 #include "rules/um_rum_und_ehre/tile_stacks_data.hpp"
@@ -205,7 +206,21 @@ std::unique_ptr<State> UmRumUndEhreGame::new_state(const Json& options, Chance c
 
 std::unique_ptr<Bot> UmRumUndEhreGame::make_bot(std::string_view kind) const {
   if (kind == "smart") return std::make_unique<SmartBot>();
+  if (kind == "strong") return make_strong_bot();
   return std::make_unique<RandomBot>();
+}
+
+std::shared_ptr<const Determinizer> UmRumUndEhreGame::determinizer() const {
+  return std::make_shared<Sampler>();
+}
+
+// A random match to its end is a few hundred actions: rollouts play out whole.
+SearchBudget UmRumUndEhreGame::search_budget() const {
+  return {.iterations = 3000, .time_ms = 900};
+}
+
+Json UmRumUndEhreGame::public_options(const State& state) const {
+  return static_cast<const UmRumUndEhreState&>(state).setup();
 }
 
 std::unique_ptr<Observer> UmRumUndEhreGame::make_observer() const {

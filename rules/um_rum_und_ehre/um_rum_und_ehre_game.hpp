@@ -15,7 +15,8 @@
 //                the room applies the default answer (docs/games/um-rum-und-ehre.md); 0 waits
 //                for ever.
 //
-// Bots: "random", and "smart" (values tiles and coins, see smart_bot.hpp).
+// Bots: "random", "smart" (values tiles and coins, see smart_bot.hpp) and "strong" (searches
+// over states dealt from what its seat sees, see sampler.hpp).
 #pragma once
 
 #include "rules/core/game.hpp"
@@ -29,6 +30,9 @@ class UmRumUndEhreGame : public Game {
   std::unique_ptr<State> new_state(const Json& options, Chance chance) const override;
   std::span<const ChanceEventInfo> chance_events() const override;
   std::unique_ptr<Bot> make_bot(std::string_view kind) const override;
+  std::shared_ptr<const Determinizer> determinizer() const override;
+  SearchBudget search_budget() const override;
+  Json public_options(const State& state) const override;
   std::unique_ptr<Observer> make_observer() const override;
   std::optional<Ranking> ranking(const Json& result, int seats) const override;  // ranking.cpp
 

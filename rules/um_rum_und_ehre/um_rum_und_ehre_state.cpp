@@ -33,6 +33,12 @@ UmRumUndEhreState::UmRumUndEhreState(const Json& options, Chance chance)
     : State(option_int(options, "players", 2), std::move(chance)) {
   decision_s_ = option_int(options, "decision_s", 0);
   town_ = town_for(options, State::chance());
+  auto given = [&](const char* name) {
+    auto it = options.find(name);
+    return it != options.end() ? *it : Json();
+  };
+  tile_options_ =
+      std::make_shared<const Json>(Json{{"stacks", given("stacks")}, {"tiles", given("tiles")}});
   stacks_ = standard_stacks();
   if (auto own = options.find("stacks"); own != options.end() && !own->is_null()) {
     if (auto given = parse_stacks(*own)) stacks_ = *given;
@@ -46,6 +52,12 @@ UmRumUndEhreState::UmRumUndEhreState(const Json& options, Chance chance)
   refill_maps(display_, stacks_);
   lay_out_sleeping(display_, stacks_, seats() >= 4);
   start_round();
+}
+
+Json UmRumUndEhreState::setup() const {
+  Json setup = *tile_options_;
+  setup["arrangement"] = arrangement_json(town_->arrangement());
+  return setup;
 }
 
 void UmRumUndEhreState::start_round() {

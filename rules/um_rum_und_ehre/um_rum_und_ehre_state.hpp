@@ -141,6 +141,10 @@ class UmRumUndEhreState : public State {
 
   UmRumUndEhreState(const UmRumUndEhreState&) = default;
 
+  // The match's make-up every player knows beyond the views: the town's arrangement and the
+  // tiles of the town and the dispenser ({"arrangement", "tiles", "stacks"}).
+  Json setup() const;
+
  protected:
   Json legal(int seat) const override;
   Refusal act(int seat, const Json& action) override;
@@ -149,6 +153,8 @@ class UmRumUndEhreState : public State {
   Json seat_view(int seat) const override;
 
  private:
+  friend class Sampler;  // deals a state from a seat's sight (sampler.hpp)
+
   // um_rum_und_ehre_state.cpp
   void start_round();
   void end_turn();
@@ -196,6 +202,7 @@ class UmRumUndEhreState : public State {
   void give(int crew, std::optional<Tile>& tile, const char* why);
 
   std::shared_ptr<const Town> town_;
+  std::shared_ptr<const Json> tile_options_;  // the options "tiles" and "stacks" as given
   Stacks stacks_;
   Display display_;
   std::vector<Player> players_;
