@@ -1,0 +1,36 @@
+// The levels of bot a game offers a host (Game::bot_kinds, listed in the welcome) are bots of
+// those levels: the easiest first, and "strong" only where it is the search over the seat's
+// sight. Game::make_bot falls back to the random bot for a kind it does not know, so a game that
+// offered "strong" without making it would seat a random bot under the strong bot's name.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "rules/core/bots/sighted_bot.hpp"
+#include "rules/core/registry.hpp"
+
+using tortuga::all_games;
+using tortuga::Game;
+using tortuga::RandomBot;
+using tortuga::SightedBotAdapter;
+
+TEST_CASE("every level a game offers is a bot of that level, the easiest first") {
+  for (const Game* game : all_games()) {
+    const std::string id = game->info().id;
+    const auto kinds = game->bot_kinds();
+    REQUIRE_MESSAGE(!kinds.empty(), id);
+    CHECK_MESSAGE(kinds.front() == "random", id);
+    for (const std::string& kind : kinds) {
+      const auto bot = game->make_bot(kind);
+      REQUIRE_MESSAGE(bot != nullptr, id << " " << kind);
+      if (kind == "strong") {
+        CHECK_MESSAGE(game->determinizer() != nullptr, id);
+        CHECK_MESSAGE(dynamic_cast<const SightedBotAdapter*>(bot.get()) != nullptr,
+                      id << ": \"strong\" is not the search");
+      }
+      if (kind == "smart")
+        CHECK_MESSAGE(dynamic_cast<const RandomBot*>(bot.get()) == nullptr,
+                      id << ": \"smart\" is the random bot");
+    }
+  }
+}
