@@ -16,19 +16,15 @@
 namespace tortuga::integration {
 namespace {
 
-// Registers each client's player as an account of its own name (the guest becomes the account,
-// keeping its player), and has each say hello again on a new connection with the account's token.
-void make_accounts(const std::vector<std::pair<TestClient*, std::string>>& clients,
-                   std::uint16_t port, std::vector<std::unique_ptr<TestClient>>& again) {
-  for (const auto& [c, name] : clients) {
-    const Json welcome =
-        c->request({{"type", "register"}, {"name", name}, {"password", "barbary coast 1720"}});
-    REQUIRE(welcome.at("type") == "welcome");
-    REQUIRE(welcome.at("account") == true);
-    REQUIRE(welcome.at("player").at("id") == c->player());
-    again.push_back(std::make_unique<TestClient>(port, "again"));
-    again.back()->hello("x", welcome.at("token").get<std::string>());
-  }
+// Has `c` say hello as a guest named `name`, then sign up: the guest becomes the account, its
+// player kept, and the connection speaks for the account from then on.
+void sign_up(TestClient& c, const std::string& name) {
+  c.hello(name);
+  const Json welcome =
+      c.request({{"type", "register"}, {"name", name}, {"password", "barbary coast 1720"}});
+  REQUIRE(welcome.at("type") == "welcome");
+  REQUIRE(welcome.at("account") == true);
+  REQUIRE(welcome.at("player").at("id") == c.player());
 }
 
 Json leaderboard(std::uint16_t port) {
@@ -40,13 +36,9 @@ Json leaderboard(std::uint16_t port) {
 TEST_CASE("a match between two accounts is rated: both ratings change, the board shows them") {
   TempDir dir;
   ServerProcess server(dir / "tortuga.db", dir.path(), fast_play_config(dir.path()));
-  TestClient anne0(server.port(), "anne0"), ben0(server.port(), "ben0");
-  anne0.hello("Anne");
-  ben0.hello("Ben");
-  std::vector<std::unique_ptr<TestClient>> again;
-  make_accounts({{&anne0, "Anne"}, {&ben0, "Ben"}}, server.port(), again);
-  TestClient& anne = *again[0];
-  TestClient& ben = *again[1];
+  TestClient anne(server.port(), "anne"), ben(server.port(), "ben");
+  sign_up(anne, "Anne");
+  sign_up(ben, "Ben");
   TestClient watcher(server.port(), "watcher");
   watcher.hello("Watcher");
   const Json watched = watcher.request({{"type", "watch_leaderboard"}, {"game", kRaft}});
@@ -100,15 +92,11 @@ TEST_CASE("a match between two accounts is rated: both ratings change, the board
 TEST_CASE("a match with a guest is not rated; a rated room refuses guests and bots") {
   TempDir dir;
   ServerProcess server(dir / "tortuga.db", dir.path(), fast_play_config(dir.path()));
-  TestClient anne0(server.port(), "anne0"), ben0(server.port(), "ben0");
+  TestClient anne(server.port(), "anne"), ben(server.port(), "ben");
   TestClient guest(server.port(), "guest");
-  anne0.hello("Anne");
-  ben0.hello("Ben");
+  sign_up(anne, "Anne");
+  sign_up(ben, "Ben");
   guest.hello("Guest");
-  std::vector<std::unique_ptr<TestClient>> again;
-  make_accounts({{&anne0, "Anne"}, {&ben0, "Ben"}}, server.port(), again);
-  TestClient& anne = *again[0];
-  TestClient& ben = *again[1];
 
   CHECK(guest.request({{"type", "create_room"}, {"game", kRaft}, {"rated", true}})["code"] ==
         "not_rated");
@@ -147,13 +135,9 @@ TEST_CASE("a match with a guest is not rated; a rated room refuses guests and bo
 TEST_CASE("a player who leaves a rated match, a stand-in playing on, ranks last") {
   TempDir dir;
   ServerProcess server(dir / "tortuga.db", dir.path(), fast_play_config(dir.path()));
-  TestClient anne0(server.port(), "anne0"), ben0(server.port(), "ben0");
-  anne0.hello("Anne");
-  ben0.hello("Ben");
-  std::vector<std::unique_ptr<TestClient>> again;
-  make_accounts({{&anne0, "Anne"}, {&ben0, "Ben"}}, server.port(), again);
-  TestClient& anne = *again[0];
-  TestClient& ben = *again[1];
+  TestClient anne(server.port(), "anne"), ben(server.port(), "ben");
+  sign_up(anne, "Anne");
+  sign_up(ben, "Ben");
   TestClient watcher(server.port(), "watcher");
   watcher.hello("Watcher");
   REQUIRE(watcher.request({{"type", "watch_leaderboard"}, {"game", kRaft}})["type"] ==
