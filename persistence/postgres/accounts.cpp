@@ -27,10 +27,7 @@ Registered insert_account(Connection& db, const NewAccount& a, std::int64_t now)
   if (select_account_by_key(db, a.name_key)) return {Registered::Outcome::name_taken};
   std::int64_t player = a.player;
   if (player == 0) {
-    const Result r = db.query(
-        "INSERT INTO players (name, token_hash, created_ms) VALUES ($1, $2, $3) RETURNING id",
-        a.name, a.token_hash, now);
-    player = r.int64(0, 0);
+    player = insert_player(db, Player{0, a.name, a.token_hash, now});
   } else if (!update_player_name(db, player, a.name)) {
     throw PgError("create_account: no player " + std::to_string(player));
   }

@@ -24,12 +24,7 @@ Registered insert_account(Connection& db, const NewAccount& a, std::int64_t now)
   if (select_account_by_key(db, a.name_key)) return {Registered::Outcome::name_taken};
   std::int64_t player = a.player;
   if (player == 0) {
-    db.query("INSERT INTO players (name, token_hash, created_ms) VALUES (?1, ?2, ?3)")
-        .bind(1, a.name)
-        .bind(2, a.token_hash)
-        .bind(3, now)
-        .run();
-    player = db.last_id();
+    player = insert_player(db, Player{0, a.name, a.token_hash, now});
   } else if (!update_player_name(db, player, a.name)) {
     throw SqlError("create_account: no player " + std::to_string(player));
   }
