@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "persistence/accounts.hpp"
+#include "persistence/correspondence.hpp"
 #include "persistence/outcome.hpp"
 #include "persistence/rating_records.hpp"
 
@@ -233,6 +234,11 @@ class Store {
   // Recomputes every rating from the stored history: `replay` refills every rated match's
   // changes, in the order they were rated, and the ratings become its final figures; blocking.
   virtual Outcome<RebuildReport> rebuild_ratings(Replay replay) = 0;
+  // Correspondence play (correspondence.hpp). Writes a match's pace and every seat's clock,
+  // replacing what was stored of them; refused for a match that is not running.
+  virtual void save_correspondence(const CorrespondenceClocks& clocks, Done done) = 0;
+  // Writes a player's vacation; refused for a player that does not exist.
+  virtual void save_vacation(std::int64_t player, const Vacation& vacation, Done done) = 0;
   // Keeps a chat line with its match. Refused if the match is unknown.
   virtual void append_chat(const ChatLine& line, Done done) = 0;
   // Blocks until every write queued before the call has committed and its Done has run.
@@ -259,6 +265,13 @@ class Store {
   // Status running, oldest first.
   virtual Outcome<std::vector<Match>> unfinished_matches() = 0;
   virtual Outcome<std::vector<ChatLine>> chat(std::int64_t match) = 0;  // in the order said
+  // A match's clocks, seats in order; none for a match not played by correspondence.
+  virtual Outcome<std::optional<CorrespondenceClocks>> correspondence(std::int64_t match) = 0;
+  // The clocks of running matches that run out by `by_ms`, earliest first (then by match and
+  // seat), at most `limit` (clamped to [1, kMaxListLimit]).
+  virtual Outcome<std::vector<DueClock>> correspondence_due(std::int64_t by_ms, int limit) = 0;
+  // A player's vacation; all zero for one who never took any.
+  virtual Outcome<Vacation> vacation(std::int64_t player) = 0;
 
   // Ratings. The finished rated matches not yet rated, oldest first (or only `match`).
   virtual Outcome<std::vector<MatchToRate>> matches_to_rate(std::optional<std::int64_t> match) = 0;

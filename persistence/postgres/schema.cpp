@@ -92,6 +92,8 @@ ALTER TABLE matches ADD COLUMN IF NOT EXISTS public_when_over BOOLEAN NOT NULL D
     in_dialect({tables::kRatings}, kPostgres),
     // Accounts, and every token a session of its own.
     in_dialect({tables::kAccounts, tables::kFirstSessions}, kPostgres),
+    // Correspondence play: paces, seats' clocks and their deadlines, vacations.
+    in_dialect({tables::kCorrespondence}, kPostgres),
 };
 static_assert(std::size(kMigrations) == PgStore::kSchemaVersion);
 

@@ -95,6 +95,8 @@ ALTER TABLE matches ADD COLUMN public_when_over INTEGER NOT NULL DEFAULT 0;
     in_dialect({tables::kRatings}, kSqlite),
     // Accounts, and every token a session of its own.
     in_dialect({tables::kAccounts, tables::kFirstSessions}, kSqlite),
+    // Correspondence play: paces, seats' clocks and their deadlines, vacations.
+    in_dialect({tables::kCorrespondence}, kSqlite),
 };
 static_assert(std::size(kMigrations) == SqliteStore::kSchemaVersion);
 

@@ -10,6 +10,7 @@
 
 #include "persistence/sqlite/connection.hpp"
 #include "persistence/sqlite/statements.hpp"
+#include "persistence/store/sql_store_correspondence.hpp"
 #include "persistence/store/sql_store_impl.hpp"
 #include "persistence/store/sql_store_ratings.hpp"
 
@@ -21,9 +22,10 @@ namespace {
 // statement needs no savepoint. A match is several (the match, then each seat), and so are a
 // player (and its first session), an account, a revocation, a match rated and the ratings
 // rebuilt: each is stored whole or not at all.
-constexpr SavepointPolicy kSavepoints{WriteKind::new_match,   WriteKind::new_player,
-                                      WriteKind::new_account, WriteKind::sessions_revoked,
-                                      WriteKind::match_rated, WriteKind::ratings_rebuilt};
+constexpr SavepointPolicy kSavepoints{WriteKind::new_match,           WriteKind::new_player,
+                                      WriteKind::new_account,         WriteKind::sessions_revoked,
+                                      WriteKind::match_rated,         WriteKind::ratings_rebuilt,
+                                      WriteKind::correspondence_saved};
 
 }  // namespace
 

@@ -36,8 +36,10 @@ enum class WriteKind {
   seat_gone,
   match_rated,  // the match recorded, the ratings and the history: several statements
   ratings_rebuilt,
+  correspondence_saved,  // a match's pace and every seat's clock, replacing what was stored
+  vacation_saved,
 };
-inline constexpr std::size_t kWriteKinds = 16;
+inline constexpr std::size_t kWriteKinds = 18;
 
 // A backend's savepoint policy: the kinds of writes that get a savepoint of their own.
 class SavepointPolicy {

@@ -72,6 +72,12 @@ class SqlStore : public Store {
                   Rate rate, Rated rated) override;
   Outcome<RebuildReport> rebuild_ratings(Replay replay) override;
   void append_chat(const ChatLine& line, Done done) override;
+  // Correspondence play: sql_store_correspondence.hpp.
+  void save_correspondence(const CorrespondenceClocks& clocks, Done done) override;
+  void save_vacation(std::int64_t player, const Vacation& vacation, Done done) override;
+  Outcome<std::optional<CorrespondenceClocks>> correspondence(std::int64_t match) override;
+  Outcome<std::vector<DueClock>> correspondence_due(std::int64_t by_ms, int limit) override;
+  Outcome<Vacation> vacation(std::int64_t player) override;
   void flush() override;
 
   void record_admin_action(const AdminAction& a, Done done) override;

@@ -88,6 +88,15 @@ std::vector<RatingPoint> select_rating_history(Connection& db, std::int64_t play
 FinishRecord select_finish_record(Connection& db, std::int64_t player);
 std::vector<Player> select_players_named(Connection& db, const std::string& prefix, int limit);
 
+// Correspondence play (correspondence.cpp). replace_correspondence writes a match's pace and
+// clocks over what was stored, false (nothing written) for a match that is not running;
+// select_correspondence_due is the running matches' clocks due by `by_ms`, earliest first.
+bool replace_correspondence(Connection& db, const CorrespondenceClocks& clocks);
+std::optional<CorrespondenceClocks> select_correspondence(Connection& db, std::int64_t match);
+std::vector<DueClock> select_correspondence_due(Connection& db, std::int64_t by_ms, int limit);
+void upsert_vacation(Connection& db, std::int64_t player, const Vacation& v);
+std::optional<Vacation> select_vacation(Connection& db, std::int64_t player);
+
 // What operators did. a.id is ignored; a time_ms of 0 means now. Newest first, at most `limit`,
 // ids below `before_id` if given.
 void insert_admin_action(Connection& db, const AdminAction& a);

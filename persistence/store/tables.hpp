@@ -199,6 +199,37 @@ UPDATE seats SET starter_id = player_id;
 {create_index} rating_changes_by_player ON rating_changes (player_id, seq);
 )sql";
 
+// Correspondence play (persistence/correspondence.hpp): a match's pace, each seat's clock with
+// when it runs out (NULL while the rules do not wait for it), indexed so that the clocks due are
+// found without holding their rooms; and each player's vacation.
+inline constexpr std::string_view kCorrespondence = R"sql(
+{create_table} correspondence_paces (
+  match_id {int64} PRIMARY KEY REFERENCES matches (id),
+  days_per_move INTEGER NOT NULL CHECK (days_per_move BETWEEN 1 AND 14),
+  bank_extra_hours INTEGER NOT NULL CHECK (bank_extra_hours >= 0),
+  bank_cap_days INTEGER NOT NULL CHECK (bank_cap_days >= 0)
+);
+{create_table} correspondence_clocks (
+  match_id {int64} NOT NULL REFERENCES correspondence_paces (match_id),
+  seat INTEGER NOT NULL CHECK (seat >= 0),
+  bank_ms {int64} NOT NULL CHECK (bank_ms >= 0),
+  waiting INTEGER NOT NULL,
+  used_ms {int64} NOT NULL,
+  running_from_ms {int64} NOT NULL,
+  timeouts INTEGER NOT NULL CHECK (timeouts >= 0),
+  due_ms {int64},
+  PRIMARY KEY (match_id, seat)
+){clustered};
+{create_index} correspondence_due ON correspondence_clocks (due_ms) WHERE due_ms IS NOT NULL;
+{create_table} vacations (
+  player_id {int64} PRIMARY KEY REFERENCES players (id),
+  year INTEGER NOT NULL,
+  days_used INTEGER NOT NULL CHECK (days_used >= 0),
+  from_ms {int64} NOT NULL,
+  until_ms {int64} NOT NULL
+);
+)sql";
+
 }  // namespace tables
 
 }  // namespace tortuga::store

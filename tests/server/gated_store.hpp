@@ -127,6 +127,12 @@ class GatedStore : public store::Store {
   void append_chat(const store::ChatLine& l, store::Done d) override {
     inner_.append_chat(l, std::move(d));
   }
+  void save_correspondence(const store::CorrespondenceClocks& c, store::Done d) override {
+    inner_.save_correspondence(c, std::move(d));
+  }
+  void save_vacation(std::int64_t p, const store::Vacation& v, store::Done d) override {
+    inner_.save_vacation(p, v, std::move(d));
+  }
   void mark_seat_gone(std::int64_t m, int seat, bool gone, store::Done d) override {
     inner_.mark_seat_gone(m, seat, gone, std::move(d));
   }
@@ -174,6 +180,20 @@ class GatedStore : public store::Store {
   store::Outcome<std::vector<store::ChatLine>> chat(std::int64_t m) override {
     if (unreadable) return gone();
     return inner_.chat(m);
+  }
+  store::Outcome<std::optional<store::CorrespondenceClocks>> correspondence(
+      std::int64_t m) override {
+    if (unreadable) return gone();
+    return inner_.correspondence(m);
+  }
+  store::Outcome<std::vector<store::DueClock>> correspondence_due(std::int64_t by,
+                                                                  int limit) override {
+    if (unreadable) return gone();
+    return inner_.correspondence_due(by, limit);
+  }
+  store::Outcome<store::Vacation> vacation(std::int64_t p) override {
+    if (unreadable) return gone();
+    return inner_.vacation(p);
   }
   store::Outcome<std::vector<store::MatchToRate>> matches_to_rate(
       std::optional<std::int64_t> m) override {
