@@ -396,6 +396,29 @@ Expected<Command> watch_lobby(const Fields& f) {
 Expected<Command> unwatch_lobby(const Fields&) {
   return Command(UnwatchLobby{});
 }
+// create_room's correspondence object, each field named as "correspondence.<field>".
+Expected<std::optional<Correspondence>> correspondence(const Fields& f) {
+  if (!f.find("correspondence")) return std::optional<Correspondence>();
+  TORTUGA_TRY(object, f.object("correspondence"));
+  Correspondence out;
+  auto field = [&](const char* name, int min, int max, int& into) -> std::optional<Error> {
+    const auto it = object.find(name);
+    if (it == object.end() || it->is_null()) return std::nullopt;
+    auto n = Fields::integer(*it, std::string("correspondence.") + name, min, max);
+    if (!n) return n.error();
+    into = static_cast<int>(*n);
+    return std::nullopt;
+  };
+  if (!object.contains("days_per_move") || object["days_per_move"].is_null())
+    return bad_field("\"correspondence.days_per_move\" is missing");
+  for (const auto& [key, value] : object.items())
+    if (key != "days_per_move" && key != "bank_extra_hours" && key != "bank_cap_days")
+      return bad_field("\"correspondence\" has no field \"" + key + "\"");
+  if (auto e = field("days_per_move", 1, kMaxDaysPerMove, out.days_per_move)) return *e;
+  if (auto e = field("bank_extra_hours", 0, kMaxBankExtraHours, out.bank_extra_hours)) return *e;
+  if (auto e = field("bank_cap_days", 0, kMaxBankCapDays, out.bank_cap_days)) return *e;
+  return std::optional<Correspondence>(out);
+}
 Expected<Command> create_room(const Fields& f) {
   TORTUGA_TRY(game, f.string("game"));
   TORTUGA_TRY(options, f.optional_object("options"));
@@ -403,10 +426,12 @@ Expected<Command> create_room(const Fields& f) {
   TORTUGA_TRY(absent_bot_s, f.optional_integer("absent_bot_s", 0, kMaxAbsentBotS));
   TORTUGA_TRY(public_when_over, f.optional_bool("public_when_over", false));
   TORTUGA_TRY(rated, f.optional_bool("rated", false));
+  TORTUGA_TRY(by_correspondence, correspondence(f));
   CreateRoom command{std::move(game), std::move(options), is_private};
   if (absent_bot_s) command.absent_bot_s = static_cast<int>(*absent_bot_s);
   command.public_when_over = public_when_over;
   if (f.find("rated")) command.rated = rated;
+  command.correspondence = by_correspondence;
   return Command(std::move(command));
 }
 Expected<Command> join_room(const Fields& f) {

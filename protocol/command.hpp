@@ -30,6 +30,10 @@ inline constexpr int kDefaultBoardLimit = 50;
 inline constexpr int kMaxChatLength = 500;    // code points of one chat line
 inline constexpr int kMaxReasonLength = 200;  // code points of a host's reason for closing
 inline constexpr int kMaxAbsentBotS = 3600;   // create_room's absent_bot_s: at most an hour
+// create_room's correspondence (docs/correspondence.md): days for each move, and the time bank.
+inline constexpr int kMaxDaysPerMove = 14;
+inline constexpr int kMaxBankExtraHours = 168;  // a week
+inline constexpr int kMaxBankCapDays = 28;
 // The statuses a stored match can have, the values of list_matches' (and the HTTP list's) filter.
 inline constexpr std::string_view kMatchStatuses[] = {"running", "finished", "aborted"};
 
@@ -69,6 +73,14 @@ struct WatchLobby {
   std::optional<std::string> game;  // only rooms of this game; absent: every game
 };
 struct UnwatchLobby {};
+// A room played by correspondence: each move has `days_per_move` days, then the seat's time bank,
+// which starts full (`bank_cap_days`) and gains `bank_extra_hours` with each move, up to its cap.
+struct Correspondence {
+  int days_per_move = 1;
+  int bank_extra_hours = 12;
+  int bank_cap_days = 7;
+  bool operator==(const Correspondence&) const = default;
+};
 struct CreateRoom {
   std::string game;
   Json options = Json::object();  // the game's own options; the game checks them
@@ -83,6 +95,8 @@ struct CreateRoom {
   // not_rated unless it can be), false refuses it; absent, a match is rated when every seat is
   // an account's.
   std::optional<bool> rated = std::nullopt;
+  // Played by correspondence (docs/correspondence.md); absent: live, on the game's own clock.
+  std::optional<Correspondence> correspondence = std::nullopt;
 };
 struct JoinRoom {
   RoomRef room;

@@ -19,10 +19,12 @@ using tortuga::store::test::OnSqlite;
 
 namespace {
 
-// The accounts' migration added the accounts and sessions tables and changed no other: without
-// them, and at the version before, the database is as those builds left it, players and their
-// tokens' hashes included.
-constexpr const char* kBeforeAccounts = "DROP TABLE sessions; DROP TABLE accounts;";
+// The accounts' migration added the accounts and sessions tables and changed no other, nor did
+// the one after it (correspondence play): without their tables, and at the version before, the
+// database is as those builds left it, players and their tokens' hashes included.
+constexpr const char* kBeforeAccounts =
+    "DROP TABLE vacations; DROP TABLE correspondence_clocks; DROP TABLE correspondence_paces; "
+    "DROP TABLE sessions; DROP TABLE accounts;";
 
 void before_accounts(const OnSqlite& db) {
   sqlite3* file = nullptr;

@@ -3,10 +3,15 @@
 // no longer due, and each player's vacation; all of it kept across a restart.
 #include <doctest/doctest.h>
 
+#include <sqlite3.h>
+
 #include "tests/persistence/helpers.hpp"
+#include "tests/support/postgres_cluster.hpp"
 
 using namespace tortuga::store;
 using tortuga::store::test::await;
+using tortuga::store::test::OnPostgres;
+using tortuga::store::test::OnSqlite;
 using tortuga::store::test::sample_match;
 
 namespace {
@@ -29,7 +34,41 @@ CorrespondenceClocks clocks_of(std::int64_t match, std::int64_t due_in_ms) {
   return c;
 }
 
+// The correspondence migration added its three tables and changed no other: without them, and at
+// the version before, the database is as the builds before it left it.
+constexpr const char* kBeforeCorrespondence =
+    "DROP TABLE vacations; DROP TABLE correspondence_clocks; DROP TABLE correspondence_paces;";
+
+void before_correspondence(const OnSqlite& db) {
+  sqlite3* file = nullptr;
+  REQUIRE(sqlite3_open(db.where().c_str(), &file) == SQLITE_OK);
+  const std::string sql = std::string(kBeforeCorrespondence) + " PRAGMA user_version = 9;";
+  CHECK(sqlite3_exec(file, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
+  sqlite3_close(file);
+}
+
+void before_correspondence(const OnPostgres& db) {
+  tortuga::test::PostgresCluster::shared().run_sql(
+      db.url, std::string(kBeforeCorrespondence) + " UPDATE schema_version SET version = 8;");
+}
+
 }  // namespace
+
+STORE_TEST("a database from before correspondence play keeps its matches and takes clocks") {
+  Backend db;
+  std::int64_t match = 0;
+  {
+    auto store = db.open();
+    match = store->create_match(sample_match("scalawag", 2)).value();
+  }
+  before_correspondence(db);
+  auto store = db.open();
+  CHECK(store->match(match).value());
+  const auto clocks = clocks_of(match, kDayMs);
+  REQUIRE(await([&](Done d) { store->save_correspondence(clocks, d); }).ok);
+  CHECK(store->correspondence(match).value() == clocks);
+  CHECK(store->correspondence_due(kNow + kDayMs, 10).value().size() == 1);
+}
 
 STORE_TEST("a match's clocks are kept as written, and rewritten whole") {
   Backend db;

@@ -89,6 +89,19 @@ TEST_CASE("create_room parses game, options and private, with defaults") {
              .absent_bot_s == 3600);
 }
 
+TEST_CASE("create_room plays by correspondence when asked, with the bank's defaults") {
+  CHECK_FALSE(parse_as<CreateRoom>(R"({"type":"create_room","game":"scalawag"})").correspondence);
+  CHECK_FALSE(
+      parse_as<CreateRoom>(R"({"type":"create_room","game":"scalawag","correspondence":null})")
+          .correspondence);
+  auto c = parse_as<CreateRoom>(
+      R"({"type":"create_room","game":"scalawag","correspondence":{"days_per_move":3}})");
+  CHECK(c.correspondence == Correspondence{3, 12, 7});
+  c = parse_as<CreateRoom>(R"({"type":"create_room","game":"scalawag","correspondence":)"
+                           R"({"days_per_move":14,"bank_extra_hours":0,"bank_cap_days":28}})");
+  CHECK(c.correspondence == Correspondence{14, 0, 28});
+}
+
 TEST_CASE("join_room and watch_room take a room id or a join code") {
   auto j = parse_as<JoinRoom>(R"({"type":"join_room","room":17,"seat":2})");
   CHECK(std::get<std::int64_t>(j.room) == 17);
@@ -274,6 +287,24 @@ TEST_CASE("every malformed field is bad_field and the message names the field") 
       {R"({"type":"create_room","game":"scalawag","absent_bot_s":3601})", "absent_bot_s"},
       {R"({"type":"create_room","game":"scalawag","absent_bot_s":1.5})", "absent_bot_s"},
       {R"({"type":"create_room","game":"scalawag","absent_bot_s":"30"})", "absent_bot_s"},
+      {R"({"type":"create_room","game":"scalawag","correspondence":3})", "correspondence"},
+      {R"({"type":"create_room","game":"scalawag","correspondence":{}})",
+       "correspondence.days_per_move"},
+      {R"({"type":"create_room","game":"scalawag","correspondence":{"days_per_move":0}})",
+       "correspondence.days_per_move"},
+      {R"({"type":"create_room","game":"scalawag","correspondence":{"days_per_move":15}})",
+       "correspondence.days_per_move"},
+      {R"({"type":"create_room","game":"scalawag","correspondence":{"days_per_move":1.5}})",
+       "correspondence.days_per_move"},
+      {R"({"type":"create_room","game":"scalawag","correspondence":)"
+       R"({"days_per_move":2,"bank_extra_hours":169}})",
+       "correspondence.bank_extra_hours"},
+      {R"({"type":"create_room","game":"scalawag","correspondence":)"
+       R"({"days_per_move":2,"bank_cap_days":-1}})",
+       "correspondence.bank_cap_days"},
+      {R"({"type":"create_room","game":"scalawag","correspondence":)"
+       R"({"days_per_move":2,"hours_per_move":5}})",
+       "hours_per_move"},
       // join_room, watch_room
       {R"({"type":"join_room"})", "room"},
       {R"({"type":"join_room","room":null})", "room"},
