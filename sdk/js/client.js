@@ -156,7 +156,8 @@ export class TortugaClient extends Emitter {
     return this.#ask(() => ({type: 'unwatch_lobby'}));
   }
 
-  createRoom({game, options, private: isPrivate, absentBotS, publicWhenOver, rated} = {}) {
+  createRoom({game, options, private: isPrivate, absentBotS, publicWhenOver, rated,
+              correspondence} = {}) {
     return this.#ask(() => ({
       type: 'create_room', game: check.string('game', game),
       options: check.optional(check.object, 'options', options),
@@ -164,6 +165,7 @@ export class TortugaClient extends Emitter {
       absent_bot_s: check.optional(check.integer, 'absent_bot_s', absentBotS, 0, 3600),
       public_when_over: check.optional(check.boolean, 'public_when_over', publicWhenOver),
       rated: check.optional(check.boolean, 'rated', rated),
+      correspondence: check.optional(check.object, 'correspondence', correspondence),
     }));
   }
 

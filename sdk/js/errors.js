@@ -14,7 +14,7 @@ export const SERVER_CODES = Object.freeze([
   'replay_rate_limited', 'store_unavailable', 'too_many_connections', 'too_many_players',
   'too_many_rooms', 'too_many_guesses', 'banned', 'too_many_mutes', 'bad_login', 'name_taken',
   'weak_password', 'too_many_logins', 'account_disabled', 'passwords_busy', 'no_such_session',
-  'already_registered', 'not_registered', 'not_rated', 'no_such_player',
+  'already_registered', 'not_registered', 'not_rated', 'no_correspondence', 'no_such_player',
 ]);
 
 // Codes that never come from the server: the connection dropped under a request, no reply came

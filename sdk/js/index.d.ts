@@ -147,6 +147,15 @@ export interface Seat {
   stand_in_after_ms?: number | null;
 }
 
+/** A room played by correspondence (docs/correspondence.md): each move has `days_per_move` days
+ * (1..14), then the seat's time bank, which starts full (`bank_cap_days`, 0..28, default 7) and
+ * gains `bank_extra_hours` (0..168, default 12) with each move, up to its cap. */
+export interface Correspondence {
+  days_per_move: number;
+  bank_extra_hours?: number;
+  bank_cap_days?: number;
+}
+
 export interface Room {
   id: number;
   code?: string;
@@ -310,7 +319,7 @@ export type ServerErrorCode =
   'too_many_connections' | 'too_many_players' | 'too_many_rooms' | 'too_many_guesses' | 'banned' |
   'too_many_mutes' | 'bad_login' | 'name_taken' | 'weak_password' | 'too_many_logins' |
   'account_disabled' | 'passwords_busy' | 'no_such_session' | 'already_registered' |
-  'not_registered' | 'not_rated' | 'no_such_player';
+  'not_registered' | 'not_rated' | 'no_correspondence' | 'no_such_player';
 export type ClientErrorCode = 'disconnected' | 'timeout' | 'closed' | 'bad_patch';
 
 export const SERVER_CODES: readonly ServerErrorCode[];
@@ -498,9 +507,11 @@ export class TortugaClient extends Emitter<ClientEvents> {
   watchLobby(filter?: {game?: string}): Promise<ListedRoom[]>;
   unwatchLobby(): Promise<{type: 'lobby_unwatched'; re?: string | number}>;
   /** `rated`: true asks for rated matches (docs/ratings.md), false none; absent, a match is
-   * rated when every seat is an account's. */
+   * rated when every seat is an account's. `correspondence`: played in days per move with a time
+   * bank (docs/correspondence.md); absent, live. */
   createRoom(request: {game: string; options?: {[option: string]: Json}; private?: boolean;
-                       absentBotS?: number; publicWhenOver?: boolean; rated?: boolean}):
+                       absentBotS?: number; publicWhenOver?: boolean; rated?: boolean;
+                       correspondence?: Correspondence}):
     Promise<RoomMessage>;
   /** A page of a game's leaderboard, best first, provisional ratings after the rest. */
   getLeaderboard(game: string, page?: {limit?: number; offset?: number}):

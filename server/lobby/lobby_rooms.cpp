@@ -41,6 +41,12 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
     return c->refuse(re, {code::kNotRated, "only an account may make a rated room"});
   if (m.rated == true && options->value("players", 1) < 2)
     return c->refuse(re, {code::kNotRated, "a game alone is not rated"});
+  // Correspondence clocks, their storage and vacation days exist (docs/correspondence.md); rooms
+  // do not run them yet, and a room asked for them must not be played live instead.
+  if (m.correspondence)
+    return c->refuse(re, {code::kNoCorrespondence,
+                          c->account() ? "this server does not host rooms played by correspondence"
+                                       : "only an account may play by correspondence"});
   if (drain_.draining())
     return c->refuse(
         re, {code::kDraining, "the server is draining: it makes no new rooms; try again later"});

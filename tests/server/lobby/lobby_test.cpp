@@ -268,6 +268,36 @@ TEST_CASE("create_room sets the room's wait for absent players; welcome gives th
   CHECK(last(*anne, "error")["code"] == "bad_field");
 }
 
+TEST_CASE("a room by correspondence is refused with no_correspondence, and no room is made") {
+  Server s;
+  auto guest = std::make_shared<FakeClient>();
+  s.send(guest, {{"type", "hello"}, {"name", "Guest"}});
+  const Json by_post{{"type", "create_room"},
+                     {"game", "raft-and-scupper"},
+                     {"correspondence", {{"days_per_move", 3}}}};
+  s.send(guest, by_post);
+  CHECK(last(*guest, "error")["code"] == "no_correspondence");
+  CHECK(last(*guest, "error")["message"] == "only an account may play by correspondence");
+  // An account is refused too while rooms do not run the clocks: never a live room instead.
+  auto anne = std::make_shared<FakeClient>();
+  s.send(anne, {{"type", "hello"}, {"name", "Anne"}});
+  anne->welcome(anne->player(), "Anne", 0, true);
+  s.send(anne, by_post);
+  CHECK(last(*anne, "error")["code"] == "no_correspondence");
+  CHECK(last(*anne, "error")["message"] ==
+        "this server does not host rooms played by correspondence");
+  CHECK(anne->of_type("room").empty());
+  s.send(anne, {{"type", "list_rooms"}, {"id", 9}});
+  CHECK(last(*anne, "rooms")["rooms"].empty());
+  // Out of bounds is a bad field, as every other; the connection carries on.
+  s.send(anne, {{"type", "create_room"},
+                {"game", "raft-and-scupper"},
+                {"correspondence", {{"days_per_move", 15}}}});
+  CHECK(last(*anne, "error")["code"] == "bad_field");
+  s.send(anne, {{"type", "create_room"}, {"game", "raft-and-scupper"}});
+  CHECK(last(*anne, "room")["room"]["game"] == "raft-and-scupper");
+}
+
 TEST_CASE("actions for unknown or finished matches are typed errors") {
   Server s;
   auto anne = std::make_shared<FakeClient>();
