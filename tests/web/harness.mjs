@@ -110,9 +110,11 @@ export async function enter(browser, url, name, viewport = {width: 1200, height:
 }
 
 // A page in a new browser, for `name`'s player, whose errors fail the test, with what it sent,
-// received and was refused kept on it (page.sent, page.received, page.failures).
-export async function watchedPage(browser, name, viewport = {width: 1200, height: 860}) {
-  const context = await browser.newContext({viewport});
+// received and was refused kept on it (page.sent, page.received, page.failures). `locale`: the
+// browser's language, if not English.
+export async function watchedPage(browser, name, viewport = {width: 1200, height: 860},
+                                  {locale} = {}) {
+  const context = await browser.newContext({viewport, ...(locale ? {locale} : {})});
   const page = await context.newPage();
   page.on('pageerror', (error) => { throw new Error(`${name}'s page: ${error.message}`); });
   // Every message between this browser and the server, to check what went over the wire.
