@@ -1,14 +1,14 @@
 // Keeps fifty (or N) bots thinking at once on a server, for scripts/bench_bots.sh: each of N
-// players makes a room of Raft & Scupper, puts a good (smart) bot in its other seat, starts, and
-// answers its own turns at once, so that every room's bot is always asked for its next move. With
-// the server's bots.min_think_ms each move holds a bot thread that long, and the pool's queue stays
-// about N deep.
-//   node scripts/bench_bots.mjs PORT [N]
+// players makes a room of Raft & Scupper, puts a bot of LEVEL (strong unless told) in its other
+// seat, starts, and answers its own turns at once, so that every room's bot is always asked for
+// its next move and the pool's queue stays about N deep.
+//   node scripts/bench_bots.mjs PORT [N] [LEVEL]
 import WebSocket from 'ws';
 import {TortugaClient} from '../sdk/js/index.js';
 
 const port = Number(process.argv[2]);
 const count = Number(process.argv[3] ?? 50);
+const level = process.argv[4] ?? 'strong';
 const url = `ws://127.0.0.1:${port}/ws`;
 
 async function table(i) {
@@ -16,7 +16,7 @@ async function table(i) {
   await client.connect();
   for (;;) {
     const {room} = await client.createRoom({game: 'raft-and-scupper'});
-    await client.addBot(room.id, {bot: 'smart'});
+    await client.addBot(room.id, {bot: level});
     const started = await client.start(room.id);
     const match = client.match(started.room.match);
     const play = () => {

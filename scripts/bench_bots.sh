@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # A table of people's pace beside bots thinking at once (docs/performance.md, "Bots thinking
 # beside a table"): tortuga-bench plays paced matches against a server on its default bot
-# threads, first alone, then while scripts/bench_bots.mjs keeps BOTS rooms' bots thinking (each
-# move held on a bot thread for bots.min_think_ms, as a searching bot's budget), and prints the
-# players' p99 of both runs and their ratio.
-#   scripts/bench_bots.sh [BOTS] [SECONDS] [RATE]   (after scripts/build.sh, and npm ci)
+# threads, first alone, then while scripts/bench_bots.mjs keeps BOTS rooms' bots of LEVEL
+# thinking (strong: each move a search of its default budget), and prints the players' p99 of
+# both runs and their ratio.
+#   scripts/bench_bots.sh [BOTS] [SECONDS] [RATE] [LEVEL]   (after scripts/build.sh, and npm ci)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bots=${1:-50}
 seconds=${2:-20}
 rate=${3:-200}
+level=${4:-strong}
 tortuga=$PWD/build/server/tortuga
 tortuga_bench=$PWD/build/server/tortuga-bench
 work=$(mktemp -d /tmp/tortuga-bench-bots-XXXXXX)
@@ -25,8 +26,7 @@ trap cleanup EXIT
 cat > "$work/config.json" <<'JSON'
 {"limits": {"messages_per_second": 1000000, "message_burst": 1000000,
             "max_connections_per_address": 1000000, "new_players_per_address_per_hour": 1000000,
-            "max_rooms_per_address": 1000000},
- "bots": {"min_think_ms": 1000}}
+            "max_rooms_per_address": 1000000}}
 JSON
 "$tortuga" serve --config "$work/config.json" --port 0 --port-file "$work/port" \
   --db "$work/tortuga.db" --log-level warn > "$work/log" 2>&1 &
@@ -43,7 +43,7 @@ people() {
 }
 
 alone=$(people)
-node scripts/bench_bots.mjs "$port" "$bots" > "$work/driver.log" 2>&1 &
+node scripts/bench_bots.mjs "$port" "$bots" "$level" > "$work/driver.log" 2>&1 &
 driver=$!
 # Until the bots are all thinking or waiting for a thread.
 for _ in $(seq 600); do
