@@ -4,6 +4,7 @@
 #include <array>
 #include <string>
 
+#include "rules/um_rum_und_ehre/smart_bot.hpp"
 #include "rules/um_rum_und_ehre/stack_data.hpp"
 #include "rules/um_rum_und_ehre/tile_json.hpp"
 #include "rules/um_rum_und_ehre/um_rum_und_ehre_state.hpp"
@@ -271,6 +272,10 @@ std::unique_ptr<State> Sampler::sample(const Sight& sight, Chance& rng) const {
 // The win first; a tenth for the points against the best player's (win_then_score).
 double Sampler::outcome(const State& state, int seat) const {
   return win_then_score(state.result(), seat);
+}
+
+Json Sampler::rollout_action(const State& state, int seat, Chance& rng) const {
+  return SmartBot().choose(state, seat, rng);
 }
 
 }  // namespace tortuga::um_rum_und_ehre
