@@ -5,6 +5,7 @@
 
 #include "rules/colpaccio/colpaccio_state.hpp"
 #include "rules/colpaccio/convoy.hpp"
+#include "rules/colpaccio/smart_bot.hpp"
 
 namespace tortuga::colpaccio {
 namespace {
@@ -188,21 +189,18 @@ std::unique_ptr<State> Sampler::sample(const Sight& sight, Chance& rng) const {
 }
 
 // The win first; the score ranks the matches within a win or a loss: at a table, a tenth for the
-// score against the best other one; in the solo duel, where random rollouts rarely beat the
-// Corsairs, three tenths for the margin over them (a point of prestige there is a good's
+// score against the best one (win_then_score); in the solo duel, where rollouts often lose to
+// the Corsairs, three tenths for the margin over them (a point of prestige there is a good's
 // majority, so a margin of two is much).
 double Sampler::outcome(const State& state, int seat) const {
   const Json result = state.result();
-  const Json& scores = result.value("scores", Json::array());
-  const double mine =
-      seat < static_cast<int>(scores.size()) ? std::max(0.0, scores[seat].get<double>()) : 0.0;
-  if (result.contains("corsairs_score")) {
-    const double margin = mine - result["corsairs_score"].get<double>();
-    return 0.7 * win_share(result, seat) + 0.3 / (1.0 + std::exp(-margin / 2.0));
-  }
-  double best = 1.0;
-  for (const Json& score : scores) best = std::max(best, score.get<double>());
-  return 0.9 * win_share(result, seat) + 0.1 * mine / best;
+  if (!result.contains("corsairs_score")) return win_then_score(result, seat);
+  const double margin = score_of(result, seat) - result["corsairs_score"].get<double>();
+  return 0.7 * win_share(result, seat) + 0.3 / (1.0 + std::exp(-margin / 2.0));
+}
+
+Json Sampler::rollout_action(const State& state, int seat, Chance& rng) const {
+  return SmartBot().choose(state, seat, rng);
 }
 
 }  // namespace tortuga::colpaccio

@@ -4,6 +4,7 @@
 #include <array>
 #include <string>
 
+#include "rules/um_rum_und_ehre/smart_bot.hpp"
 #include "rules/um_rum_und_ehre/stack_data.hpp"
 #include "rules/um_rum_und_ehre/tile_json.hpp"
 #include "rules/um_rum_und_ehre/um_rum_und_ehre_state.hpp"
@@ -268,16 +269,13 @@ std::unique_ptr<State> Sampler::sample(const Sight& sight, Chance& rng) const {
   return state;
 }
 
-// The win first; a tenth for the points against the best other player's, so that a lost match
-// still plays for points and a won one for a margin.
+// The win first; a tenth for the points against the best player's (win_then_score).
 double Sampler::outcome(const State& state, int seat) const {
-  const Json result = state.result();
-  const Json& scores = result.value("scores", Json::array());
-  const double mine =
-      seat < static_cast<int>(scores.size()) ? std::max(0.0, scores[seat].get<double>()) : 0.0;
-  double best = 1.0;
-  for (const Json& score : scores) best = std::max(best, score.get<double>());
-  return 0.9 * win_share(result, seat) + 0.1 * mine / best;
+  return win_then_score(state.result(), seat);
+}
+
+Json Sampler::rollout_action(const State& state, int seat, Chance& rng) const {
+  return SmartBot().choose(state, seat, rng);
 }
 
 }  // namespace tortuga::um_rum_und_ehre

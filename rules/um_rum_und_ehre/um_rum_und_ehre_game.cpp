@@ -214,7 +214,7 @@ std::shared_ptr<const Determinizer> UmRumUndEhreGame::determinizer() const {
   return std::make_shared<Sampler>();
 }
 
-// A random match to its end is a few hundred actions: rollouts play out whole.
+// A match to its end is a few hundred actions: rollouts, by the smart bot, play out whole.
 SearchBudget UmRumUndEhreGame::search_budget() const {
   return {.iterations = 3000, .time_ms = 900};
 }

@@ -30,9 +30,6 @@ class UmRumUndEhreGame : public Game {
   std::unique_ptr<State> new_state(const Json& options, Chance chance) const override;
   std::span<const ChanceEventInfo> chance_events() const override;
   std::unique_ptr<Bot> make_bot(std::string_view kind) const override;
-  // "strong" is not offered to hosts yet: it loses to the smart bot at two players (docs/bots.md).
-  // make_bot still makes it, for the duel.
-  std::vector<std::string> bot_kinds() const override { return {"random", "smart"}; }
   std::shared_ptr<const Determinizer> determinizer() const override;
   SearchBudget search_budget() const override;
   Json public_options(const State& state) const override;

@@ -1,5 +1,7 @@
 #include "rules/core/bots/determinizer.hpp"
 
+#include <algorithm>
+
 namespace tortuga {
 
 double win_share(const Json& result, int seat) {
@@ -7,6 +9,19 @@ double win_share(const Json& result, int seat) {
   for (const Json& winner : winners)
     if (winner == seat) return 1.0 / static_cast<double>(winners.size());
   return 0.0;
+}
+
+double score_of(const Json& result, int seat) {
+  const Json& scores = result.value("scores", Json::array());
+  if (seat < 0 || seat >= static_cast<int>(scores.size())) return 0.0;
+  return std::max(0.0, scores[seat].get<double>());
+}
+
+double win_then_score(const Json& result, int seat) {
+  double best = 1.0;
+  for (const Json& score : result.value("scores", Json::array()))
+    best = std::max(best, score.get<double>());
+  return 0.9 * win_share(result, seat) + 0.1 * score_of(result, seat) / best;
 }
 
 double Determinizer::outcome(const State& state, int seat) const {

@@ -36,4 +36,12 @@ class Determinizer {
 // A seat's share of the win in `result` ({"winners": [...]}): 1/winners for each winner, else 0.
 double win_share(const Json& result, int seat);
 
+// A seat's score in `result` ({"scores": [...]}), 0 where it has none or a negative one.
+double score_of(const Json& result, int seat);
+
+// A finished match rated by its win first: nine tenths for the seat's share of the win, a tenth
+// for its score against the best one (counted as at least 1), so that a lost match still plays
+// for points and a won one for a margin.
+double win_then_score(const Json& result, int seat);
+
 }  // namespace tortuga
