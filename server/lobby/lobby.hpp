@@ -167,8 +167,9 @@ class Lobby : public RoomDirectory {
   // with correspondence off, or a player at the most running correspondence matches (counted
   // in the store, so that it holds across nodes and restarts).
   std::optional<Error> refused_correspondence(const Client& c);
-  // Every correspondence clock of `player`'s in this node's rooms stands still until `until_ms`.
-  void pause_clocks(std::int64_t player, std::int64_t until_ms);
+  // Every correspondence clock of `player`'s in this node's rooms stands still from `from_ms`
+  // until `until_ms`.
+  void pause_clocks(std::int64_t player, std::int64_t from_ms, std::int64_t until_ms);
   // The time as the store keeps it, on the rooms' clock.
   std::int64_t wall_ms() const;
 

@@ -37,9 +37,9 @@ std::optional<Error> Lobby::refused_correspondence(const Client& c) {
                    " matches by correspondence at a time; finish one first"};
 }
 
-void Lobby::pause_clocks(std::int64_t player, std::int64_t until_ms) {
+void Lobby::pause_clocks(std::int64_t player, std::int64_t from_ms, std::int64_t until_ms) {
   for (const auto& room : rooms_.seated(player))
-    room->post([room, player, until_ms] { room->vacation(player, until_ms); });
+    room->post([room, player, from_ms, until_ms] { room->vacation(player, from_ms, until_ms); });
 }
 
 // Asked by rooms, on their strands: a store that cannot answer now leaves the clock to the
@@ -48,7 +48,7 @@ std::optional<std::int64_t> Lobby::vacation_day(std::int64_t player, std::int64_
   try {
     auto day = vacations_.take(player, 1, at_ms);
     if (!day) return std::nullopt;
-    pause_clocks(player, day->until_ms);
+    pause_clocks(player, day->from_ms, day->until_ms);
     return day->until_ms;
   } catch (const std::exception& e) {
     if (settings_.store_health) settings_.store_health->failed(e.what());
@@ -76,7 +76,7 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
         re, {code::kTooManyVacationDays,
              std::to_string(m.days) + " days asked; " + std::to_string(left) + " left this year"});
   }
-  pause_clocks(c->player(), taken->until_ms);
+  pause_clocks(c->player(), taken->from_ms, taken->until_ms);
   c->send(protocol::event::vacation(re, taken->from_ms, taken->until_ms,
                                     vacations_.days_left(c->player(), now)));
 }

@@ -106,9 +106,10 @@ class Room : public std::enable_shared_from_this<Room>, private RoomTimers::Owne
   // For a rebuilt match played by correspondence, before resume_timers: its clocks as stored,
   // and the stand-ins its timeouts in a row owe.
   void resume_clocks(store::CorrespondenceClocks clocks);
-  // Every correspondence clock of `player`'s here stands still until `until_ms` (wall clock): a
-  // vacation of theirs, taken on request or a day spent by a clock in another room.
-  void vacation(std::int64_t player, std::int64_t until_ms);
+  // Every correspondence clock of `player`'s here stands still from `from_ms` until `until_ms`
+  // (wall clock): a vacation of theirs, taken on request or a day spent by a clock in another
+  // room. From its start, not from when the room hears of it.
+  void vacation(std::int64_t player, std::int64_t from_ms, std::int64_t until_ms);
 
   // An open room another node left as it stopped, made again from `state` (its summary as that
   // node published it): its seats and host. Before the room is shared with anyone.

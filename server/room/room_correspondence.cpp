@@ -71,9 +71,9 @@ void Room::clocks_after(int seat, bool own) {
   clocks_->waiting_for(state.is_over() ? std::vector<int>() : state.actors(), now);
 }
 
-void Room::vacation(std::int64_t player, std::int64_t until_ms) {
+void Room::vacation(std::int64_t player, std::int64_t from_ms, std::int64_t until_ms) {
   if (!clocks_ || closed_ || status_ != Status::playing) return;
-  const std::int64_t now = wall_ms();
+  const std::int64_t now = std::min(from_ms, wall_ms());
   bool paused = false;
   for (int seat = 0; seat < seating_.size(); ++seat)
     if (seating_[seat].player == player) {

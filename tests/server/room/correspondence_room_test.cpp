@@ -167,9 +167,10 @@ TEST_CASE("a vacation stands still every clock of the player's in the room") {
   Letters t(clock);
   t.seat_both_and_start();
   t.act_on_day(t.anne, 1);
-  // Ben goes away for four days from day 2: his clock, due on day 6, is due on day 10.
-  clock.advance_to(2 * kDayMs);
-  t.on_room([&] { t.room->vacation(t.ben->player(), 6 * kDayMs); });
+  // Ben goes away for four days from day 2, which the room hears of six hours later: his clock,
+  // due on day 6, is due on day 10, counted from the vacation's start.
+  clock.advance_to(2 * kDayMs + 6 * kHourMs);
+  t.on_room([&] { t.room->vacation(t.ben->player(), 2 * kDayMs, 6 * kDayMs); });
   CHECK(t.seat(1)["clock"]["due_ms"] == 10 * kDayMs);
   CHECK(t.stored().seats[1].due_ms == 10 * kDayMs);
   CHECK(clock.next_due() == 10 * kDayMs);
