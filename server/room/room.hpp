@@ -245,9 +245,10 @@ class Room : public std::enable_shared_from_this<Room>, private RoomTimers::Owne
 
   // Play by correspondence (room_correspondence.cpp). The time as the store keeps deadlines.
   std::int64_t wall_ms() const { return clock().wall_ms(); }
-  // A new match's clocks, stored: every bank full, the seats the rules wait for counting (from
-  // the end of a vacation under way).
-  void start_clocks();
+  // A new match's clocks: every bank full, the seats the rules wait for counting (from the end of
+  // a vacation under way); `stored` is called once the store has answered (written or not: a
+  // store that fails makes the match's first action wait for it).
+  void start_clocks(std::function<void()> stored);
   // An action was applied for `seat` (`own`: by its player): the clocks follow what the rules
   // wait for now, and a stand-in playing the seat gives it back on its player's own move.
   void clocks_after(int seat, bool own);
@@ -269,6 +270,8 @@ class Room : public std::enable_shared_from_this<Room>, private RoomTimers::Owne
   // failure).
   void started(const store::Outcome<std::int64_t>& match, const std::shared_ptr<Client>& host,
                const Json& re);
+  // The match stored (and its clocks, by correspondence): it runs, and everyone is told.
+  void began(const std::shared_ptr<Client>& host, const Json& re);
   void apply(int seat, Json action, const std::shared_ptr<Client>& by, const Json& re);
   // Hands the store the version just applied; committed() is called once it has answered.
   void store_version(int seat, std::int64_t version, std::chrono::steady_clock::time_point handed);

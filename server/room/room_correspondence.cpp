@@ -27,9 +27,7 @@ store::CorrespondenceClocks Room::stored_clocks() const {
   return clocks;
 }
 
-void Room::start_clocks() {
-  clocks_.reset();
-  if (!settings_.correspondence) return;
+void Room::start_clocks(std::function<void()> stored) {
   clocks_.emplace(*settings_.correspondence, seating_.size(),
                   settings_.correspondence_rules.stand_in_after);
   const std::int64_t now = wall_ms();
@@ -39,7 +37,8 @@ void Room::start_clocks() {
       if (auto until = directory_.on_vacation_until(*player, now))
         clocks_->pause(seat, now, *until);
   clocks_->waiting_for(match_.state().actors(), now);
-  store_.save_correspondence(stored_clocks(), nullptr);
+  store_.save_correspondence(
+      stored_clocks(), [stored = std::move(stored)](const store::Outcome<void>&) { stored(); });
 }
 
 void Room::resume_clocks(store::CorrespondenceClocks clocks) {

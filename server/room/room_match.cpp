@@ -83,7 +83,17 @@ void Room::started(const store::Outcome<std::int64_t>& match, const std::shared_
   match_id_ = *match;
   // A rematch starts its versions afresh, as its match does.
   match_.reset(game_.new_state(options_, Chance(seed_)));
-  start_clocks();
+  // A match by correspondence begins once its clocks are stored too: from then on every node
+  // counts it against its players' most running matches by correspondence.
+  if (settings_.correspondence)
+    return start_clocks([self = shared_from_this(), client, re] {
+      self->post([self, client, re] { self->began(client, re); });
+    });
+  began(client, re);
+}
+
+void Room::began(const std::shared_ptr<Client>& client, const Json& re) {
+  if (closed_) return;
   timers_.pause_match();
   seating_.new_match();
   set_status(Status::playing);

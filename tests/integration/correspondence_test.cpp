@@ -112,4 +112,25 @@ TEST_CASE("a room by correspondence over sockets: its clocks, a vacation, and a 
   CHECK(waited(resumed).second == due);
 }
 
+TEST_CASE("a player past the most running matches by correspondence is refused, and counted") {
+  TempDir dir;
+  write_file(dir / "post.json", R"({"correspondence": {"max_matches_per_player": 1}})");
+  ServerProcess server(dir / "tortuga.db", dir.path(), {"--config", (dir / "post.json").string()});
+  TestClient anne(server.port(), "anne"), ben(server.port(), "ben");
+  registered(anne, "Anne");
+  registered(ben, "Ben");
+  const Json by_post = {
+      {"type", "create_room"}, {"game", kRaft}, {"correspondence", {{"days_per_move", 1}}}};
+  const std::int64_t room = anne.request(by_post).at("room").at("id");
+  REQUIRE(ben.request({{"type", "join_room"}, {"room", room}}).at("type") == "room");
+  REQUIRE(anne.request({{"type", "start"}, {"room", room}}).at("type") == "room");
+  const std::string refused = "tortuga_limits_refused_total{limit=\"correspondence_matches\"}";
+  CHECK(metric(server.port(), refused).value_or(0) == 0);
+  const Json error = anne.request(by_post);
+  CHECK(error.at("code") == "too_many_correspondence_matches");
+  CHECK(metric(server.port(), refused) == 1);
+  // A live room is no such match; the connection carries on.
+  CHECK(anne.request({{"type", "create_room"}, {"game", kRaft}}).at("type") == "room");
+}
+
 }  // namespace tortuga::integration

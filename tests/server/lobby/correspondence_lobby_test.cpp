@@ -42,14 +42,37 @@ std::int64_t correspondence_match(auto& s, const std::shared_ptr<FakeClient>& an
   return room;
 }
 
-// The deadline of the seat waited for in `room`, as the room message says it.
-std::int64_t due_in(const FakeClient& c, std::int64_t room) {
+// The seat `room` waits for, as the room message says it; null when none.
+Json waited_seat(const FakeClient& c, std::int64_t room) {
   const Json of = room_of(c, room);
   for (const Json& seat : of["seats"])
-    if (seat["clock"].is_object() && seat["clock"]["due_ms"].is_number())
-      return seat["clock"]["due_ms"];
-  return -1;
+    if (seat["clock"].is_object() && seat["clock"]["due_ms"].is_number()) return seat;
+  return nullptr;
 }
+
+// Its deadline (-1: none), and its player.
+std::int64_t due_in(const FakeClient& c, std::int64_t room) {
+  const Json seat = waited_seat(c, room);
+  return seat.is_null() ? -1 : seat["clock"]["due_ms"].get<std::int64_t>();
+}
+std::int64_t waited_player(const FakeClient& c, std::int64_t room) {
+  return waited_seat(c, room).at("player").at("id");
+}
+
+// A lobby whose rooms run on a clock the test moves, and two accounts, Anne and Ben.
+template <class Backend>
+struct OnClock {
+  OnClock() {
+    s.close();
+    s.settings.clock = &clock;
+    s.open();
+    anne = account(s, "Anne");
+    ben = account(s, "Ben");
+  }
+  ManualClock clock;
+  Server<Backend> s;
+  std::shared_ptr<FakeClient> anne, ben;
+};
 
 }  // namespace
 
@@ -113,23 +136,14 @@ STORE_TEST("a player plays at most max_matches_per_player matches by corresponde
 }
 
 STORE_TEST("take_vacation stands still the player's clocks in every room of theirs") {
-  ManualClock clock;
-  Server<Backend> s;
-  s.close();
-  s.settings.clock = &clock;
-  s.open();
-  auto anne = account(s, "Anne");
-  auto ben = account(s, "Ben");
+  OnClock<Backend> t;
+  auto& [clock, s, anne, ben] = t;
   const std::int64_t first = correspondence_match(s, anne, ben);
   const std::int64_t second = correspondence_match(s, anne, ben);
   // Each room waits for the same seat: three days and a bank of two.
   REQUIRE(due_in(*anne, first) == 5 * kDayMs);
   REQUIRE(due_in(*anne, second) == 5 * kDayMs);
-  std::int64_t waited = 0;
-  const Json waiting = room_of(*anne, first);
-  for (const Json& seat : waiting["seats"])
-    if (seat["clock"]["due_ms"].is_number()) waited = seat["player"]["id"];
-  const auto& away = waited == anne->player() ? anne : ben;
+  const auto& away = waited_player(*anne, first) == anne->player() ? anne : ben;
   // Its player goes on vacation for two days from day 1: both clocks stand still.
   clock.advance_to(kDayMs);
   s.send(away, {{"type", "take_vacation"}, {"id", 1}, {"days", 2}});
@@ -157,20 +171,12 @@ STORE_TEST("take_vacation stands still the player's clocks in every room of thei
 }
 
 STORE_TEST("a match by correspondence keeps its deadline across a restart") {
-  ManualClock clock;
-  Server<Backend> s;
-  s.close();
-  s.settings.clock = &clock;
-  s.open();
-  auto anne = account(s, "Anne");
-  auto ben = account(s, "Ben");
+  OnClock<Backend> t;
+  auto& [clock, s, anne, ben] = t;
   const std::int64_t room = correspondence_match(s, anne, ben);
   const std::int64_t match = room_of(*anne, room)["match"];
   REQUIRE(due_in(*anne, room) == 5 * kDayMs);
-  std::int64_t waited = 0;
-  const Json before = room_of(*anne, room);
-  for (const Json& seat : before["seats"])
-    if (seat["clock"]["due_ms"].is_number()) waited = seat["player"]["id"];
+  const std::int64_t waited = waited_player(*anne, room);
   clock.advance_to(2 * kDayMs);  // two days on, the server stops and starts again
   s.restart();
   CHECK(s.recovered == 1);
