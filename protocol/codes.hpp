@@ -64,8 +64,15 @@ inline constexpr const char* kBanned = "banned";  // join_room or watch_room aft
 inline constexpr const char* kNotRated = "not_rated";  // rated asked of a room that cannot be
                                                        // (a guest's, a solo game), or a guest or a
                                                        // bot for a seat of a rated room
-// create_room with correspondence from a guest, or to a server that hosts no such rooms.
+// Play by correspondence: create_room with correspondence, join_room of such a room or
+// take_vacation from a guest, or create_room with correspondence on a server whose operator
+// turned it off.
 inline constexpr const char* kNoCorrespondence = "no_correspondence";
+// create_room or join_room of a room by correspondence from a player with as many running
+// correspondence matches as the server allows (max_matches_per_player).
+inline constexpr const char* kTooManyCorrespondenceMatches = "too_many_correspondence_matches";
+// take_vacation of more days than the player has left this year.
+inline constexpr const char* kTooManyVacationDays = "too_many_vacation_days";
 
 // Chat in a room.
 inline constexpr const char* kChatTooLong = "chat_too_long";  // over kMaxChatLength code points
@@ -100,25 +107,63 @@ namespace tortuga::protocol {
 
 // Every code above and every code of the rules layer: the complete list a client must handle.
 inline constexpr std::string_view kAllCodes[] = {
-    code::kBadJson,          code::kUnknownType,       code::kBadField,
-    code::kNotWelcomed,      code::kBadToken,          code::kUnknownGame,
-    code::kBadOptions,       code::kNoSuchRoom,        code::kNoSuchMatch,
-    code::kRoomFull,         code::kSeatTaken,         code::kNotInRoom,
-    code::kNotHost,          code::kNotEnoughPlayers,  code::kAlreadyStarted,
-    code::kNotYourSeat,      code::kNotYourTurn,       code::kIllegalAction,
-    code::kBadAction,        code::kMatchOver,         code::kRateLimited,
-    code::kMessageTooLarge,  code::kServerFull,        code::kDraining,
-    code::kInternal,         code::kChatTooLong,       code::kChatRateLimited,
-    code::kChatClosed,       code::kNotPlaying,        code::kPlayerPresent,
-    code::kNotOver,          code::kElsewhere,         code::kOptionsTooLarge,
-    code::kReplayBusy,       code::kReplayRateLimited, code::kStoreUnavailable,
-    code::kBanned,           code::kTooManyRooms,      code::kTooManyMutes,
-    code::kTooManyPlayers,   code::kTooManyGuesses,    code::kTooManyConnections,
-    code::kNoSuchBot,        code::kBadLogin,          code::kNameTaken,
-    code::kWeakPassword,     code::kTooManyLogins,     code::kAccountDisabled,
-    code::kPasswordsBusy,    code::kNoSuchSession,     code::kAlreadyRegistered,
-    code::kNotRegistered,    code::kNotRated,          code::kNoSuchPlayer,
+    code::kBadJson,
+    code::kUnknownType,
+    code::kBadField,
+    code::kNotWelcomed,
+    code::kBadToken,
+    code::kUnknownGame,
+    code::kBadOptions,
+    code::kNoSuchRoom,
+    code::kNoSuchMatch,
+    code::kRoomFull,
+    code::kSeatTaken,
+    code::kNotInRoom,
+    code::kNotHost,
+    code::kNotEnoughPlayers,
+    code::kAlreadyStarted,
+    code::kNotYourSeat,
+    code::kNotYourTurn,
+    code::kIllegalAction,
+    code::kBadAction,
+    code::kMatchOver,
+    code::kRateLimited,
+    code::kMessageTooLarge,
+    code::kServerFull,
+    code::kDraining,
+    code::kInternal,
+    code::kChatTooLong,
+    code::kChatRateLimited,
+    code::kChatClosed,
+    code::kNotPlaying,
+    code::kPlayerPresent,
+    code::kNotOver,
+    code::kElsewhere,
+    code::kOptionsTooLarge,
+    code::kReplayBusy,
+    code::kReplayRateLimited,
+    code::kStoreUnavailable,
+    code::kBanned,
+    code::kTooManyRooms,
+    code::kTooManyMutes,
+    code::kTooManyPlayers,
+    code::kTooManyGuesses,
+    code::kTooManyConnections,
+    code::kNoSuchBot,
+    code::kBadLogin,
+    code::kNameTaken,
+    code::kWeakPassword,
+    code::kTooManyLogins,
+    code::kAccountDisabled,
+    code::kPasswordsBusy,
+    code::kNoSuchSession,
+    code::kAlreadyRegistered,
+    code::kNotRegistered,
+    code::kNotRated,
+    code::kNoSuchPlayer,
     code::kNoCorrespondence,
+    code::kTooManyCorrespondenceMatches,
+    code::kTooManyVacationDays,
 };
 
 // The close codes of the WebSocket the server ends a connection with, beyond the standard ones

@@ -563,6 +563,10 @@ Expected<Command> rematch(const Fields& f) {
   TORTUGA_TRY(room, f.id("room"));
   return Command(Rematch{room});
 }
+Expected<Command> take_vacation(const Fields& f) {
+  TORTUGA_TRY(days, f.integer("days", 1, kMaxVacationDays));
+  return Command(TakeVacation{static_cast<int>(days)});
+}
 Expected<Command> spectator_chat(const Fields& f) {
   TORTUGA_TRY(room, f.id("room"));
   TORTUGA_TRY(allowed, f.boolean("allowed"));
@@ -612,6 +616,7 @@ constexpr Reader kReaders[] = {
     {"get_leaderboard", get_leaderboard},
     {"watch_leaderboard", watch_leaderboard},
     {"unwatch_leaderboard", unwatch_leaderboard},
+    {"take_vacation", take_vacation},
 };
 static_assert(std::size(kReaders) == std::variant_size_v<Command>);
 

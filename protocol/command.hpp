@@ -34,6 +34,8 @@ inline constexpr int kMaxAbsentBotS = 3600;   // create_room's absent_bot_s: at 
 inline constexpr int kMaxDaysPerMove = 14;
 inline constexpr int kMaxBankExtraHours = 168;  // a week
 inline constexpr int kMaxBankCapDays = 28;
+// take_vacation's days: a year's at most (the operator's allowance is smaller, 14 by default).
+inline constexpr int kMaxVacationDays = 365;
 // The statuses a stored match can have, the values of list_matches' (and the HTTP list's) filter.
 inline constexpr std::string_view kMatchStatuses[] = {"running", "finished", "aborted"};
 
@@ -186,18 +188,21 @@ struct CloseRoom {
 struct Rematch {  // offers, or accepts, the same seats and options again
   std::int64_t room;
 };
+struct TakeVacation {  // an account's days of vacation: its correspondence clocks stand still
+  int days = 1;        // 1..kMaxVacationDays; at most those left this year
+};
 struct StandIn {  // the wire type is "stand_in": a bot plays an absent player's seat
   std::int64_t room;
   int seat;
   std::string bot = "smart";
 };
 
-using Command =
-    std::variant<Hello, ListRooms, CreateRoom, JoinRoom, WatchRoom, AddBot, LeaveRoom, Start, Act,
-                 Sync, ListMatches, GetMatch, GetReplay, Ping, Chat, Mute, SpectatorChat,
-                 TransferHost, RemovePlayer, CloseRoom, StandIn, Rematch, WatchLobby, UnwatchLobby,
-                 AllowPlayer, Register, Login, ListSessions, RevokeSession, RevokeOtherSessions,
-                 ChangePassword, GetLeaderboard, WatchLeaderboard, UnwatchLeaderboard>;
+using Command = std::variant<Hello, ListRooms, CreateRoom, JoinRoom, WatchRoom, AddBot, LeaveRoom,
+                             Start, Act, Sync, ListMatches, GetMatch, GetReplay, Ping, Chat, Mute,
+                             SpectatorChat, TransferHost, RemovePlayer, CloseRoom, StandIn, Rematch,
+                             WatchLobby, UnwatchLobby, AllowPlayer, Register, Login, ListSessions,
+                             RevokeSession, RevokeOtherSessions, ChangePassword, GetLeaderboard,
+                             WatchLeaderboard, UnwatchLeaderboard, TakeVacation>;
 
 struct Parsed {
   Json id;  // the request's "id", to echo as "re"; null when absent or unreadable

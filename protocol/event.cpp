@@ -105,6 +105,14 @@ std::string sessions(const Json& re, const Json& sessions) {
   return Message("sessions", re).field("sessions", sessions).done();
 }
 
+std::string vacation(const Json& re, std::int64_t from_ms, std::int64_t until_ms, int days_left) {
+  return Message("vacation", re)
+      .field("from_ms", from_ms)
+      .field("until_ms", until_ms)
+      .field("days_left", days_left)
+      .done();
+}
+
 std::string rooms(const Json& re, const Json& rooms, std::int64_t now_ms) {
   return Message("rooms", re).field("rooms", rooms).field("now_ms", now_ms).done();
 }

@@ -69,6 +69,8 @@ std::string welcome(const Json& re, const Json& player, bool account, std::strin
 // {type:"sessions", re?, sessions:[{id, label, created_ms, last_used_ms, current}...]}: the
 // player's sessions, oldest first; current marks the asking connection's.
 std::string sessions(const Json& re, const Json& sessions);
+// take_vacation's answer: the vacation under way, and the days left this year.
+std::string vacation(const Json& re, std::int64_t from_ms, std::int64_t until_ms, int days_left);
 // {type:"rooms", re?, rooms:[room...], now_ms}: the listed rooms, and the server's clock to
 // reckon their ages by (created_ms).
 std::string rooms(const Json& re, const Json& rooms, std::int64_t now_ms);

@@ -15,9 +15,18 @@ Json or_null(const std::string& text) {
   return text.empty() ? Json(nullptr) : Json(text);
 }
 
+Json clock_json(const std::optional<SeatInfo::Clock>& clock) {
+  if (!clock) return nullptr;
+  return {{"due_ms", or_null(clock->due_ms)},
+          {"left_ms", clock->left_ms},
+          {"bank_ms", clock->bank_ms},
+          {"timeouts", clock->timeouts}};
+}
+
 Json seat_json(std::size_t index, const SeatInfo& s) {
   const bool taken = s.player || !s.bot.empty();
   return {{"seat", index},
+          {"clock", clock_json(s.clock)},
           {"name", taken ? Json(s.name) : Json(nullptr)},
           {"player", s.player ? Json{{"id", *s.player}, {"name", s.name}} : Json(nullptr)},
           {"bot", or_null(s.bot)},
@@ -49,6 +58,7 @@ Json room_json(const RoomInfo& room) {
           {"absent_bot_s", room.absent_bot_s},
           {"public_when_over", room.public_when_over},
           {"rated", room.rated},
+          {"correspondence", room.correspondence},
           {"rematch", std::move(rematch)},
           {"banned", std::move(banned)}};
 }

@@ -23,6 +23,16 @@ struct SeatInfo {
   std::string stand_in = {};  // the kind of bot playing a person's seat while they are away
   // How long until a bot stands in for the absent person, when one will.
   std::optional<std::int64_t> stand_in_after_ms = {};
+  // A seat's correspondence clock (docs/correspondence.md), in a room played so once a match
+  // runs: when it runs out (wall clock; none while the rules do not wait for the seat), the time
+  // it has left (the move's days unused, then its bank), its bank, and its timeouts in a row.
+  struct Clock {
+    std::optional<std::int64_t> due_ms;
+    std::int64_t left_ms = 0;
+    std::int64_t bank_ms = 0;
+    int timeouts = 0;
+  };
+  std::optional<Clock> clock = {};
 };
 
 struct RoomInfo {
@@ -41,6 +51,9 @@ struct RoomInfo {
   // Whether the room's match is rated (docs/ratings.md); before one starts, whether it would be
   // as the seats are now.
   bool rated = false;
+  // Played by correspondence: its pace (days_per_move, bank_extra_hours, bank_cap_days); null
+  // when played live.
+  nlohmann::json correspondence = nullptr;
   struct Rematch {
     std::int64_t by = 0;
     std::vector<std::int64_t> accepted;

@@ -16,6 +16,9 @@ Json State::legal_actions(int seat) const {
   return legal(seat);
 }
 
+// A timeout is the room's: {"type":"timeout"} from the game's own clock, accepted while
+// deadline() is set; {"type":"timeout","clock":"correspondence"} from a correspondence room's
+// clock, accepted whenever the rules wait for someone, so that on_timeout answers every wait.
 Refusal State::apply(int seat, Json action) {
   if (!action.is_object()) return not_an_object();
   auto type = action.find("type");
@@ -26,7 +29,11 @@ Refusal State::apply(int seat, Json action) {
   Refusal refused;
   if (seat == kSystem) {
     if (*type != "timeout") return bad_action("the room may only apply a timeout");
-    if (!deadline()) return illegal("nothing is waiting on a deadline");
+    // A correspondence room's clock is the room's, not the game's (docs/correspondence.md): its
+    // timeout answers any wait of the rules, with or without the game's own clock option.
+    const bool by_correspondence = action.value("clock", "") == "correspondence";
+    if (by_correspondence ? actors().empty() : !deadline())
+      return illegal("nothing is waiting on a deadline");
     refused = on_timeout();
   } else {
     if (seat < 0 || seat >= seats_) return Error{code::kNotYourTurn, "not a seat of this match"};

@@ -237,6 +237,12 @@ void RaftAndScupperState::play(const Move& move) {
 }
 
 Refusal RaftAndScupperState::on_timeout() {
+  // Only a correspondence room's clock runs during the setup, which the live clock leaves alone:
+  // the seat makes the first setup step offered.
+  if (phase_ != Phase::kPlaying) {
+    const int seat = actors().front();
+    return act(seat, legal(seat).front());
+  }
   // The player who let the clock run out passes; the pass counts toward vengeance like any other.
   const int seat = seat_of(position_.to_move);
   play(Move{});

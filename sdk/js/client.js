@@ -301,6 +301,10 @@ export class TortugaClient extends Emitter {
     return this.request({type: 'list_sessions'}).then((reply) => reply.sessions);
   }
 
+  takeVacation(days) {
+    return this.#ask(() => ({type: 'take_vacation', days: check.integer('days', days, 1, 365)}));
+  }
+
   revokeSession(session) {
     return this.#ask(() => ({type: 'revoke_session',
                              session: check.integer('session', session, 1)}))

@@ -15,6 +15,7 @@ export const SERVER_CODES = Object.freeze([
   'too_many_rooms', 'too_many_guesses', 'banned', 'too_many_mutes', 'bad_login', 'name_taken',
   'weak_password', 'too_many_logins', 'account_disabled', 'passwords_busy', 'no_such_session',
   'already_registered', 'not_registered', 'not_rated', 'no_correspondence', 'no_such_player',
+  'too_many_correspondence_matches', 'too_many_vacation_days',
 ]);
 
 // Codes that never come from the server: the connection dropped under a request, no reply came

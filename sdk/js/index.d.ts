@@ -145,6 +145,28 @@ export interface Seat {
   stand_in: BotKind | null;
   /** While a match runs and the player is away: ms from this message until a bot plays the seat. */
   stand_in_after_ms?: number | null;
+  /** In a room played by correspondence while a match runs, the seat's clock; else null. */
+  clock?: SeatClock | null;
+}
+
+/** A seat's correspondence clock (docs/correspondence.md). */
+export interface SeatClock {
+  /** When it runs out (ms since 1970); null while the rules do not wait for the seat. */
+  due_ms: number | null;
+  /** The room's own `room` message only: ms left, the move's days unused then the bank. */
+  left_ms?: number;
+  bank_ms: number;
+  /** Timeouts in a row: a stand-in plays the seat after the server's number (3 by default). */
+  timeouts: number;
+}
+
+/** take_vacation's answer: every correspondence clock of the player's stands still meanwhile. */
+export interface Vacation {
+  type: 'vacation';
+  re?: string | number;
+  from_ms: number;
+  until_ms: number;
+  days_left: number;
 }
 
 /** A room played by correspondence (docs/correspondence.md): each move has `days_per_move` days
@@ -173,6 +195,8 @@ export interface Room {
   public_when_over: boolean;
   /** Whether the room's match is rated (docs/ratings.md); before it starts, whether it would be. */
   rated: boolean;
+  /** The pace of a room played by correspondence (every field given); null when played live. */
+  correspondence: Required<Correspondence> | null;
   /** Whether spectators may chat (the host decides: spectatorChat). */
   spectator_chat: boolean;
   /** Once the match is over, a rematch offered: by whom, and who has accepted it. */
@@ -319,7 +343,8 @@ export type ServerErrorCode =
   'too_many_connections' | 'too_many_players' | 'too_many_rooms' | 'too_many_guesses' | 'banned' |
   'too_many_mutes' | 'bad_login' | 'name_taken' | 'weak_password' | 'too_many_logins' |
   'account_disabled' | 'passwords_busy' | 'no_such_session' | 'already_registered' |
-  'not_registered' | 'not_rated' | 'no_correspondence' | 'no_such_player';
+  'not_registered' | 'not_rated' | 'no_correspondence' | 'no_such_player' |
+  'too_many_correspondence_matches' | 'too_many_vacation_days';
 export type ClientErrorCode = 'disconnected' | 'timeout' | 'closed' | 'bad_patch';
 
 export const SERVER_CODES: readonly ServerErrorCode[];
@@ -550,6 +575,9 @@ export class TortugaClient extends Emitter<ClientEvents> {
    * than as the kept token's; resolves with the welcome, as connect() does. */
   login(name: string, password: string): Promise<Welcome>;
   listSessions(): Promise<Session[]>;
+  /** An account's days of vacation (1 up to those left this year): every correspondence clock of
+   * theirs stands still from now, or from the end of the vacation under way. */
+  takeVacation(days: number): Promise<Vacation>;
   /** Ends a session (this client's too); resolves with the sessions left. */
   revokeSession(session: number): Promise<Session[]>;
   revokeOtherSessions(): Promise<Session[]>;

@@ -38,12 +38,14 @@ inline LobbyLimits lobby_limits(const Config& c) {
 }
 
 inline RoomSettings room_settings(const Config& c) {
-  return RoomSettings{c.bot_delay_ms,
-                      nullptr,
-                      c.limits.empty_room_timeout_s,
-                      c.absent_bot_s,
-                      c.limits.empty_open_room_timeout_s,
-                      c.limits.max_mutes_per_member};
+  RoomSettings settings{c.bot_delay_ms,
+                        nullptr,
+                        c.limits.empty_room_timeout_s,
+                        c.absent_bot_s,
+                        c.limits.empty_open_room_timeout_s,
+                        c.limits.max_mutes_per_member};
+  settings.correspondence_rules = c.correspondence;
+  return settings;
 }
 
 }  // namespace tortuga

@@ -49,7 +49,8 @@ Lobby::Lobby(boost::asio::io_context& io, store::Store& store, RoomSettings sett
                 [this](const std::shared_ptr<Client>& c, const Json& re, const store::Player& p,
                        bool account, const std::string& token, std::int64_t session) {
                   welcome_player(c, re, p, account, token, session);
-                }) {
+                }),
+      vacations_(store, settings.correspondence_rules.vacation_days) {
   ratings_.on_rated([boards = boards_](const std::string& game) { boards->rated(game); });
 }
 

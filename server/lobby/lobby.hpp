@@ -29,6 +29,7 @@
 #include "server/lobby/leaderboard_feed.hpp"
 #include "server/lobby/lobby_feed.hpp"
 #include "server/lobby/room_registry.hpp"
+#include "server/lobby/vacations.hpp"
 #include "server/ops/config.hpp"
 #include "server/ops/drain.hpp"
 #include "server/ratings/match_ratings.hpp"
@@ -115,6 +116,8 @@ class Lobby : public RoomDirectory {
   void room_closed(std::int64_t room, std::int64_t match) override;
   void room_summary(std::int64_t room, const Json& summary) override;
   std::optional<std::string> moved_to(std::int64_t room) override;
+  std::optional<std::int64_t> vacation_day(std::int64_t player, std::int64_t at_ms) override;
+  std::optional<std::int64_t> on_vacation_until(std::int64_t player, std::int64_t now_ms) override;
 
  private:
   // Answers `parsed`; a command that answers later takes `next` (leaving it empty).
@@ -158,6 +161,17 @@ class Lobby : public RoomDirectory {
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::GetLeaderboard& m);
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::WatchLeaderboard& m);
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::UnwatchLeaderboard& m);
+  // Play by correspondence (lobby_correspondence.cpp).
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::TakeVacation& m);
+  // Why `c` may not play one more match by correspondence, if it may not: a guest, a server
+  // with correspondence off, or a player at the most running correspondence matches (counted
+  // in the store, so that it holds across nodes and restarts).
+  std::optional<Error> refused_correspondence(const Client& c);
+  // Every correspondence clock of `player`'s in this node's rooms stands still from `from_ms`
+  // until `until_ms`.
+  void pause_clocks(std::int64_t player, std::int64_t from_ms, std::int64_t until_ms);
+  // The time as the store keeps it, on the rooms' clock.
+  std::int64_t wall_ms() const;
 
   // The room `c` is in, posted `act` on its strand; or `c` is told to join it first.
   template <class Act>
@@ -204,6 +218,7 @@ class Lobby : public RoomDirectory {
   Allowance new_players_;                 // per address
   Guesses guesses_;
   Accounts accounts_;
+  Vacations vacations_;
 };
 
 }  // namespace tortuga

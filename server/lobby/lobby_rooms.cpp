@@ -1,5 +1,6 @@
 // The rooms' commands (lobby.hpp): making a room, finding one to join or watch, and handing every
 // other command to the room it names, on that room's strand.
+#include <algorithm>
 #include <utility>
 
 #include "protocol/codes.hpp"
@@ -41,12 +42,8 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
     return c->refuse(re, {code::kNotRated, "only an account may make a rated room"});
   if (m.rated == true && options->value("players", 1) < 2)
     return c->refuse(re, {code::kNotRated, "a game alone is not rated"});
-  // Correspondence clocks, their storage and vacation days exist (docs/correspondence.md); rooms
-  // do not run them yet, and a room asked for them must not be played live instead.
   if (m.correspondence)
-    return c->refuse(re, {code::kNoCorrespondence,
-                          c->account() ? "this server does not host rooms played by correspondence"
-                                       : "only an account may play by correspondence"});
+    if (auto refused = refused_correspondence(*c)) return c->refuse(re, *refused);
   if (drain_.draining())
     return c->refuse(
         re, {code::kDraining, "the server is draining: it makes no new rooms; try again later"});
@@ -65,6 +62,9 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
   if (m.absent_bot_s) settings.absent_bot_s = *m.absent_bot_s;
   settings.public_when_over = m.is_private && m.public_when_over;
   settings.rated = m.rated;
+  if (const auto& pace = m.correspondence)
+    settings.correspondence =
+        store::CorrespondencePace{pace->days_per_move, pace->bank_extra_hours, pace->bank_cap_days};
   auto room = rooms_.add_new(
       limits_.max_rooms, name, m.is_private, c.get(), [&](const RoomRegistry::Name& n) {
         std::lock_guard lock(makers_mutex_);
@@ -153,8 +153,16 @@ std::shared_ptr<Room> Lobby::room_to_enter(const std::shared_ptr<Client>& c, con
 // ---- the commands a room answers -------------------------------------------------------------
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::JoinRoom& m) {
-  if (auto room = room_to_enter(c, re, m.room))
-    room->post([room, c, re, seat = m.seat] { room->join(c, seat, re); });
+  auto room = room_to_enter(c, re, m.room);
+  if (!room) return;
+  // A seat of a room played by correspondence is one more such match for its player.
+  if (!room->summary().value("correspondence", Json()).is_null()) {
+    const auto seated = rooms_.seated(c->player());
+    const bool sits_there = std::find(seated.begin(), seated.end(), room) != seated.end();
+    if (!sits_there)
+      if (auto refused = refused_correspondence(*c)) return c->refuse(re, *refused);
+  }
+  room->post([room, c, re, seat = m.seat] { room->join(c, seat, re); });
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::WatchRoom& m) {

@@ -35,6 +35,8 @@ std::shared_ptr<Room> Lobby::rebuild(const store::Match& m, std::int64_t room_id
   }
   auto room = std::make_shared<Room>(io_, store_, *this, settings_, room_id, *game, m,
                                      std::move(state), ownership);
+  // A match played by correspondence goes on with its clocks as stored: its deadlines as they were.
+  if (auto clocks = store_.correspondence(m.id).value()) room->resume_clocks(std::move(*clocks));
   // Running before anything can end it: a rebuilt match counts whether the node drains or not.
   drain_.resumed(room_id);
   room->resume_timers();
@@ -65,6 +67,11 @@ std::shared_ptr<Room> Lobby::reopen(const store::ClaimedRoom& c) {
     const std::string code = is_private ? state.at("code").get<std::string>() : "";
     RoomSettings settings = settings_;
     settings.public_when_over = state.value("public_when_over", false);
+    // An open room by correspondence stays one: its pace is in its summary.
+    if (const Json& pace = state.value("correspondence", Json()); pace.is_object())
+      settings.correspondence = store::CorrespondencePace{pace.at("days_per_move").get<int>(),
+                                                          pace.at("bank_extra_hours").get<int>(),
+                                                          pace.at("bank_cap_days").get<int>()};
     auto room = std::make_shared<Room>(io_, store_, *this, settings, c.room, code, *game,
                                        std::move(*options), is_private, Ownership{true, c.epoch});
     room->restore_open(state);

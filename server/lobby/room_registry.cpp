@@ -170,6 +170,16 @@ std::vector<std::shared_ptr<Room>> RoomRegistry::forget(const Client* client) {
   return rooms;
 }
 
+std::vector<std::shared_ptr<Room>> RoomRegistry::seated(std::int64_t player) const {
+  std::lock_guard lock(mutex_);
+  std::vector<std::shared_ptr<Room>> rooms;
+  auto it = player_rooms_.find(player);
+  if (it == player_rooms_.end()) return rooms;
+  for (std::int64_t id : it->second)
+    if (auto room = rooms_.find(id); room != rooms_.end()) rooms.push_back(room->second);
+  return rooms;
+}
+
 void RoomRegistry::seat_taken(std::int64_t player, std::int64_t room) {
   std::lock_guard lock(mutex_);
   player_rooms_[player].insert(room);

@@ -69,6 +69,9 @@ class RoomRegistry {
   // The connection is gone: the rooms it was in.
   std::vector<std::shared_ptr<Room>> forget(const Client* client);
 
+  // The rooms here in which `player` holds a seat.
+  std::vector<std::shared_ptr<Room>> seated(std::int64_t player) const;
+
   void seat_taken(std::int64_t player, std::int64_t room);
   void seat_released(std::int64_t player, std::int64_t room);
   // The room's running match is `match` now (a rematch's): an action or sync naming its earlier

@@ -51,6 +51,10 @@ class SteadyRoomClock : public RoomClock {
     using namespace std::chrono;
     return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
   }
+  std::int64_t wall_ms() const override {
+    using namespace std::chrono;
+    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+  }
 };
 
 }  // namespace

@@ -30,6 +30,9 @@ class RoomClock {
   virtual std::unique_ptr<RoomTimer> timer(const RoomStrand& strand) = 0;
   // The time the timers count on, in milliseconds from an arbitrary start.
   virtual std::int64_t now_ms() const = 0;
+  // The time as the store keeps it (milliseconds since the epoch), for deadlines that outlive
+  // the process (a correspondence clock's). A test's clock keeps one time for both.
+  virtual std::int64_t wall_ms() const { return now_ms(); }
 };
 
 // The server's clock: boost::asio's steady_timer.

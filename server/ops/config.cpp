@@ -257,6 +257,19 @@ Expected<Config> load_config(const std::string& path, Config c) {
               read_in_range(j["bots"], "min_think_ms", c.bot_pool.min_think_ms, 0, 60000, where))
         return *bad;
     }
+    if (j.contains("correspondence")) {
+      const Json& k = j["correspondence"];
+      const std::string where = path + ": correspondence";
+      CorrespondenceSettings& cs = c.correspondence;
+      read(k, "on", cs.on);
+      if (auto bad = read_in_range(k, "vacation_days", cs.vacation_days, 0, 365, where))
+        return *bad;
+      if (auto bad = read_in_range(k, "stand_in_after", cs.stand_in_after, 0, 100, where))
+        return *bad;
+      if (auto bad = read_in_range(k, "max_matches_per_player", cs.max_matches_per_player, 1, 10000,
+                                   where))
+        return *bad;
+    }
     if (j.contains("admin")) {
       read(j["admin"], "token", c.admin.token);
       if (j["admin"].contains("token_file")) {

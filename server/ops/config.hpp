@@ -119,6 +119,14 @@ struct BotPoolSettings {
   int min_think_ms = 0;
 };
 
+// Play by correspondence (docs/correspondence.md), as the operator sets it.
+struct CorrespondenceSettings {
+  bool on = true;          // off: create_room's correspondence is refused (no_correspondence)
+  int vacation_days = 14;  // a year, per account (0..365)
+  int stand_in_after = 3;  // timeouts in a row before a stand-in plays the seat; 0: never
+  int max_matches_per_player = 50;  // running correspondence matches a player may have at once
+};
+
 struct Config {
   std::string address = "127.0.0.1";
   std::uint16_t port = 8080;
@@ -152,6 +160,7 @@ struct Config {
   static constexpr int kDefaultAbsentBotS = 30;
   int absent_bot_s = kDefaultAbsentBotS;
   BotPoolSettings bot_pool;
+  CorrespondenceSettings correspondence;
   bool synchronous_full = store::SqliteOptions{}.synchronous_full;
   int commit_delay_us = store::WriterOptions{}.commit_delay_us;  // the group commit delay
 };

@@ -22,7 +22,8 @@ constexpr const char* kCloseReasons[] = {"client_close", "idle_timeout",  "slow_
                                          "error",        "signed_out"};
 constexpr const char* kLimits[] = {"connections_per_address", "rooms_per_player",
                                    "rooms_per_address",       "players_per_address",
-                                   "mutes_per_member",        "rating_reads_per_address"};
+                                   "mutes_per_member",        "rating_reads_per_address",
+                                   "correspondence_matches"};
 // As Guesses::Kind (server/lobby/guesses.hpp).
 constexpr const char* kSecrets[] = {"join_code", "admin_token", "password", "account_password"};
 constexpr const char* kTimerKinds[] = {"deadline", "bot", "empty_room", "absent_bot"};

@@ -45,6 +45,7 @@ enum class Limit {
   players_per_address,       // a new player over limits.new_players_per_address_per_hour
   mutes_per_member,          // mute over limits.max_mutes_per_member
   rating_reads_per_address,  // the ratings' HTTP reads over rated::kRatingReadsPerMinute
+  correspondence_matches,    // a correspondence room over max_matches_per_player
 };
 
 // What became of a request for a replay (server/history/replays.hpp).

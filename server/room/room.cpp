@@ -55,6 +55,11 @@ Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& dire
       bot_chance_(fresh_seed()),
       timers_(*this, clock(), strand_, seating_.size(), settings_.bot_delay_ms),
       ownership_(ownership) {
+  if (settings_.correspondence) {
+    // A match that lasts weeks is neither played out by the absent bot nor closed when empty.
+    settings_.absent_bot_s = 0;
+    settings_.empty_room_timeout_s = 0;
+  }
   metrics_.rooms[static_cast<std::size_t>(status_)]->add();
   publish_summary(room_json());
 }
@@ -135,6 +140,10 @@ protocol::RoomInfo Room::info() const {
   // An open room asked to be rated will be: only accounts may take its seats, and every seat
   // is taken before the start. Otherwise the seats as taken now say it.
   room.rated = status_ == Status::open ? settings_.rated == true || match_rated() : rated_;
+  if (const auto& pace = settings_.correspondence)
+    room.correspondence = {{"days_per_move", pace->days_per_move},
+                           {"bank_extra_hours", pace->bank_extra_hours},
+                           {"bank_cap_days", pace->bank_cap_days}};
   for (int i = 0; i < seating_.size(); ++i) {
     const RoomSeat& s = seating_[i];
     protocol::SeatInfo& seat = room.seats.emplace_back();
@@ -144,6 +153,7 @@ protocol::RoomInfo Room::info() const {
       seat.connected = has_members(i);
       seat.stand_in = s.stand_in;
       add_presence(i, seat);
+      add_clock(i, seat);
     } else if (!s.bot.empty()) {
       seat.bot = s.bot;
       seat.connected = true;
@@ -163,7 +173,10 @@ void Room::publish_summary(Json summary) {
   summary["created_ms"] = created_ms_;
   summary["host_online"] = host_present();
   // A listing is read long after it was written: a wait counted from then would be wrong.
-  for (Json& seat : summary["seats"]) seat.erase("stand_in_after_ms");
+  for (Json& seat : summary["seats"]) {
+    seat.erase("stand_in_after_ms");
+    if (seat["clock"].is_object()) seat["clock"].erase("left_ms");
+  }
   // Whom the host removed is the room's own business, not the lobby's.
   summary.erase("banned");
   {

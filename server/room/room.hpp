@@ -31,6 +31,7 @@
 #include "server/ops/server_metrics.hpp"
 #include "server/room/chat_log.hpp"
 #include "server/room/client.hpp"
+#include "server/room/correspondence_clock.hpp"
 #include "server/room/match_pipeline.hpp"
 #include "server/room/room_timers.hpp"
 #include "server/room/seating.hpp"
@@ -62,6 +63,10 @@ struct RoomSettings {
   // Where the room's bots think: the server's bot pool; none: at once, on the room's strand (for
   // tests that order every step themselves).
   BotThinkers* bots = nullptr;
+  // Play by correspondence, as the operator set it; and this room's pace, when it is played so
+  // (docs/correspondence.md): none, it is played live, on the game's own clock.
+  CorrespondenceSettings correspondence_rules = {};
+  std::optional<store::CorrespondencePace> correspondence = std::nullopt;
 };
 
 // A room closed or a player removed without a word from whoever did it: room_closed and removed
@@ -98,6 +103,13 @@ class Room : public std::enable_shared_from_this<Room>, private RoomTimers::Owne
   // start again. The constructor cannot: a timer holds the room (shared_from_this), and another
   // thread may run what it posts before the shared_ptr owns the room.
   void resume_timers();
+  // For a rebuilt match played by correspondence, before resume_timers: its clocks as stored,
+  // and the stand-ins its timeouts in a row owe.
+  void resume_clocks(store::CorrespondenceClocks clocks);
+  // Every correspondence clock of `player`'s here stands still from `from_ms` until `until_ms`
+  // (wall clock): a vacation of theirs, taken on request or a day spent by a clock in another
+  // room. From its start, not from when the room hears of it.
+  void vacation(std::int64_t player, std::int64_t from_ms, std::int64_t until_ms);
 
   // An open room another node left as it stopped, made again from `state` (its summary as that
   // node published it): its seats and host. Before the room is shared with anyone.
@@ -231,6 +243,23 @@ class Room : public std::enable_shared_from_this<Room>, private RoomTimers::Owne
   // The recent chat, to a member who has just come in; nothing when nothing was said.
   void send_chat_log(const std::shared_ptr<Client>& client);
 
+  // Play by correspondence (room_correspondence.cpp). The time as the store keeps deadlines.
+  std::int64_t wall_ms() const { return clock().wall_ms(); }
+  // A new match's clocks: every bank full, the seats the rules wait for counting (from the end of
+  // a vacation under way); `stored` is called once the store has answered (written or not: a
+  // store that fails makes the match's first action wait for it).
+  void start_clocks(std::function<void()> stored);
+  // An action was applied for `seat` (`own`: by its player): the clocks follow what the rules
+  // wait for now, and a stand-in playing the seat gives it back on its player's own move.
+  void clocks_after(int seat, bool own);
+  // The clocks as the store keeps them, with the match's id.
+  store::CorrespondenceClocks stored_clocks() const;
+  // The room's timeout on a correspondence clock: a vacation day, else the game's timeout for
+  // every seat still silent, and a stand-in for a seat out of time too often in a row.
+  void correspondence_timeout();
+  // The seat's clock in the room message.
+  void add_clock(int seat, protocol::SeatInfo& out) const;
+
   // A seed for a match, or for the room's bots: from the system's entropy.
   static std::uint64_t fresh_seed();
 
@@ -241,6 +270,8 @@ class Room : public std::enable_shared_from_this<Room>, private RoomTimers::Owne
   // failure).
   void started(const store::Outcome<std::int64_t>& match, const std::shared_ptr<Client>& host,
                const Json& re);
+  // The match stored (and its clocks, by correspondence): it runs, and everyone is told.
+  void began(const std::shared_ptr<Client>& host, const Json& re);
   void apply(int seat, Json action, const std::shared_ptr<Client>& by, const Json& re);
   // Hands the store the version just applied; committed() is called once it has answered.
   void store_version(int seat, std::int64_t version, std::chrono::steady_clock::time_point handed);
@@ -357,6 +388,8 @@ class Room : public std::enable_shared_from_this<Room>, private RoomTimers::Owne
   std::vector<std::pair<std::shared_ptr<Client>, Json>> waiting_for_state_;
   // Per seat, null for people; shared with the jobs of theirs that think meanwhile.
   std::vector<std::shared_ptr<const Bot>> bots_;
+  // The match's correspondence clocks, in a room played by correspondence once a match started.
+  std::optional<CorrespondenceClock> clocks_;
   Chance bot_chance_;  // seeds each bot move's own randomness
   RoomTimers timers_;
   bool closed_ = false;
@@ -392,6 +425,17 @@ class RoomDirectory {
   // On a cluster, after the store refused a write of the room's: the URL of the node that owns
   // the room now ("" if none is known yet), or none while it is still this node's. Alone, none.
   virtual std::optional<std::string> moved_to(std::int64_t /*room*/) { return std::nullopt; }
+  // Play by correspondence. A day of `player`'s vacation, spent from `at_ms` as a clock of theirs
+  // runs out: until when (every correspondence clock of theirs then stands still), or none when
+  // no day is left this year. And when their vacation under way ends, if they are on one.
+  virtual std::optional<std::int64_t> vacation_day(std::int64_t /*player*/,
+                                                   std::int64_t /*at_ms*/) {
+    return std::nullopt;
+  }
+  virtual std::optional<std::int64_t> on_vacation_until(std::int64_t /*player*/,
+                                                        std::int64_t /*now_ms*/) {
+    return std::nullopt;
+  }
 };
 
 }  // namespace tortuga

@@ -2,6 +2,8 @@
 // it, MatchPipeline makes every audience's message of the new version, the store appends it, and
 // only once the store has committed it are the messages sent. Then the version has settled, and
 // the room's timers arm what it owes: a deadline, a bot's move.
+#include <algorithm>
+#include <mutex>
 #include <random>
 
 #include "protocol/codes.hpp"
@@ -81,6 +83,17 @@ void Room::started(const store::Outcome<std::int64_t>& match, const std::shared_
   match_id_ = *match;
   // A rematch starts its versions afresh, as its match does.
   match_.reset(game_.new_state(options_, Chance(seed_)));
+  // A match by correspondence begins once its clocks are stored too: from then on every node
+  // counts it against its players' most running matches by correspondence.
+  if (settings_.correspondence)
+    return start_clocks([self = shared_from_this(), client, re] {
+      self->post([self, client, re] { self->began(client, re); });
+    });
+  began(client, re);
+}
+
+void Room::began(const std::shared_ptr<Client>& client, const Json& re) {
+  if (closed_) return;
   timers_.pause_match();
   seating_.new_match();
   set_status(Status::playing);
@@ -153,6 +166,7 @@ void Room::apply(int seat, Json action, const std::shared_ptr<Client>& by, const
     if (by) by->refuse(re, *refused);
     return;
   }
+  clocks_after(seat, by != nullptr);
   const std::int64_t version =
       match_.pend(match_id_, by, re, began, [this](int a) { return has_members(a); }).version;
   const auto handed = std::chrono::steady_clock::now();
@@ -172,7 +186,26 @@ void Room::store_version(int seat, std::int64_t version,
   const State& state = match_.state();
   store::Action record{match_id_,       version,         seat, state.history().back().action.dump(),
                        store::now_ms(), ownership_.epoch};
-  if (!state.is_over()) return store_.append_action(record, std::move(done));
+  if (!state.is_over()) {
+    if (!clocks_) return store_.append_action(record, std::move(done));
+    // The clocks the action changed, in the same batch: the version is committed once both are
+    // stored, or the room waits for its store and reads both again.
+    struct Both {
+      std::mutex mutex;
+      int left = 2;
+      store::Outcome<void> written;
+    };
+    auto both = std::make_shared<Both>();
+    auto one_written = [both, done](const store::Outcome<void>& written) {
+      std::unique_lock lock(both->mutex);
+      if (!written && both->written) both->written = written;
+      if (--both->left > 0) return;
+      lock.unlock();
+      done(both->written);
+    };
+    store_.append_action(record, one_written);
+    return store_.save_correspondence(stored_clocks(), one_written);
+  }
   // The last action and the result are both stored before anybody learns the match is over, so
   // that history never lists as running a match a player has seen end.
   store_.append_action(record, [this, self, done, result = state.result().dump()](
@@ -194,6 +227,8 @@ void Room::committed(std::int64_t version, bool ok, const std::string& error) {
   metrics_.actions_applied->add();
   send_version(done);
   server_metrics().patch_sent(std::chrono::steady_clock::now() - done.applied_at);
+  // Each seat's clock is in the room message: a correspondence player sees every deadline.
+  if (clocks_) send_room_to_all();
   if (done.over) match_over();
   if (match_.settled()) after_settled();
 }
@@ -249,12 +284,19 @@ void Room::after_settled() {
 // ---- what the timers do (RoomTimers::Owner) --------------------------------------------------
 
 std::optional<std::chrono::milliseconds> Room::deadline() const {
+  // By correspondence every wait of the rules is the clocks', the game's own windows too.
+  if (clocks_) {
+    const auto due = clocks_->timeout_due_ms();
+    if (!due) return std::nullopt;
+    return std::chrono::milliseconds(std::max<std::int64_t>(0, *due - wall_ms()));
+  }
   const auto deadline = match_.state().deadline();
   if (!deadline) return std::nullopt;
   return std::chrono::milliseconds(deadline->after_ms);
 }
 
 void Room::timeout() {
+  if (clocks_) return correspondence_timeout();
   apply(kSystem, Json{{"type", "timeout"}}, nullptr, nullptr);
 }
 

@@ -83,6 +83,9 @@ void Room::store_back() {
   try {
     log = store_.actions(match_id_).value();
     stored = store_.match(match_id_).value();
+    if (clocks_)
+      if (auto clocks = store_.correspondence(match_id_).value())
+        clocks_.emplace(std::move(*clocks), settings_.correspondence_rules.stand_in_after);
   } catch (const store::Unavailable& e) {
     return wait_for_store(e.what());
   }

@@ -124,6 +124,7 @@ class Chaos {
       if (chance(20)) m["options"] = {{"players", static_cast<int>(rng_() % 9)}};
       if (chance(10)) m["absent_bot_s"] = static_cast<int>(rng_() % 100);
       if (chance(10)) m["rated"] = chance(50);
+      if (chance(10)) m["correspondence"] = {{"days_per_move", static_cast<int>(rng_() % 16)}};
       return m;
     }
     if (type == "join_room" || type == "watch_room") {
@@ -170,6 +171,7 @@ class Chaos {
       return {{"name", pick<std::string>({"Anne Bonny", "Nobody"})}, {"password", "not the one"}};
     if (type == "list_sessions" || type == "revoke_other_sessions") return Json::object();
     if (type == "revoke_session") return {{"session", 999999}};
+    if (type == "take_vacation") return {{"days", static_cast<int>(rng_() % 20)}};
     if (type == "change_password")
       return {{"password", "not the one"}, {"new_password", "a parrot named Flint"}};
     FAIL("no sensible " << type << " message: write one in Chaos::sensible");

@@ -23,7 +23,12 @@ TEST_CASE("a room's facts become the room message's payload, null where there ar
   info.absent_bot_s = 30;
   info.public_when_over = true;
   info.rated = true;
-  info.seats.push_back({.player = 7, .name = "Anne", .connected = true});
+  info.correspondence = {{"days_per_move", 3}, {"bank_extra_hours", 12}, {"bank_cap_days", 7}};
+  info.seats.push_back(
+      {.player = 7,
+       .name = "Anne",
+       .connected = true,
+       .clock = SeatInfo::Clock{.due_ms = 5000, .left_ms = 4000, .bank_ms = 2000, .timeouts = 1}});
   info.seats.push_back({.player = 8,
                         .name = "Ben",
                         .away_since_ms = 1000,
@@ -36,15 +41,19 @@ TEST_CASE("a room's facts become the room message's payload, null where there ar
     "id": 4, "game": "tally", "options": {"players": 3}, "private": true, "host": 7,
     "status": "playing", "match": 12, "spectators": 2, "spectator_chat": true,
     "absent_bot_s": 30, "public_when_over": true, "rated": true,
+    "correspondence": {"days_per_move": 3, "bank_extra_hours": 12, "bank_cap_days": 7},
     "rematch": {"by": 8, "accepted": [7, 8]},
     "banned": [{"id": 9, "name": "Mallory"}],
     "seats": [
       {"seat": 0, "name": "Anne", "player": {"id": 7, "name": "Anne"}, "bot": null,
-       "connected": true, "away_since_ms": null, "stand_in": null, "stand_in_after_ms": null},
+       "connected": true, "away_since_ms": null, "stand_in": null, "stand_in_after_ms": null,
+       "clock": {"due_ms": 5000, "left_ms": 4000, "bank_ms": 2000, "timeouts": 1}},
       {"seat": 1, "name": "Ben", "player": {"id": 8, "name": "Ben"}, "bot": null,
-       "connected": false, "away_since_ms": 1000, "stand_in": "smart", "stand_in_after_ms": 0},
+       "connected": false, "away_since_ms": 1000, "stand_in": "smart", "stand_in_after_ms": 0,
+       "clock": null},
       {"seat": 2, "name": "Bot 3 (random)", "player": null, "bot": "random",
-       "connected": true, "away_since_ms": null, "stand_in": null, "stand_in_after_ms": null}]
+       "connected": true, "away_since_ms": null, "stand_in": null, "stand_in_after_ms": null,
+       "clock": null}]
   })json");
   CHECK(room_json(info) == expected);
 }
@@ -61,9 +70,10 @@ TEST_CASE("an open room with a free seat, no host, no match and no offer says so
   CHECK(room.at("match").is_null());
   CHECK(room.at("rematch").is_null());
   CHECK(room.at("banned") == Json::array());
+  CHECK(room.at("correspondence").is_null());  // played live
   const Json free_seat = Json::parse(R"json({"seat": 0, "name": null, "player": null,
     "bot": null, "connected": false, "away_since_ms": null, "stand_in": null,
-    "stand_in_after_ms": null})json");
+    "stand_in_after_ms": null, "clock": null})json");
   CHECK(room.at("seats")[0] == free_seat);
 }
 

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <stdexcept>
 #include <vector>
 
 #include <boost/asio/post.hpp>
@@ -36,6 +37,13 @@ class ManualClock : public RoomClock {
     for (const auto& s : slots_)
       if (auto slot = s.lock(); slot && slot->fire) due = std::min(due, slot->due);
     return due;
+  }
+  // Moves the clock on to `ms` (days, for correspondence clocks), firing nothing: no timer may be
+  // due before then.
+  void advance_to(std::int64_t ms) {
+    if (ms < now_ms_ || ms > next_due())
+      throw std::logic_error("advance_to: back in time, or past a timer due");
+    now_ms_ = ms;
   }
   // Moves the clock to the earliest armed timer's time and queues its callback on its strand,
   // as an expired steady_timer does; false when no timer is armed.

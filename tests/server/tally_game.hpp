@@ -5,7 +5,7 @@
 // for all audiences; with named_changes as well, the game's observer names the board's changes
 // when the tally is even (and only then, so that rooms meet named and unnamed changes in either
 // order). With the option either, both seats may add at any time, as people and bots do
-// in a game's challenge windows.
+// in a game's challenge windows. With the option goal, the tally that wins is that one, not 6.
 #pragma once
 
 #include "rules/core/game.hpp"
@@ -24,7 +24,7 @@ class TallyState : public State {
     if (options_.value("either", false)) return {0, 1};
     return {turn_};
   }
-  bool is_over() const override { return tally_ >= 6; }
+  bool is_over() const override { return tally_ >= options_.value("goal", 6); }
   Json result() const override {
     return is_over() ? Json{{"winners", {1 - turn_}}, {"reason", "tally"}} : Json(nullptr);
   }
@@ -115,7 +115,8 @@ class TallyGame : public Game {
     return {{"clock_ms", {{"type", "integer"}, {"min", 0}, {"max", 60000}, {"default", 0}}},
             {"open_hands", {{"type", "boolean"}, {"default", false}}},
             {"named_changes", {{"type", "boolean"}, {"default", false}}},
-            {"either", {{"type", "boolean"}, {"default", false}}}};
+            {"either", {{"type", "boolean"}, {"default", false}}},
+            {"goal", {{"type", "integer"}, {"min", 2}, {"max", 1000}, {"default", 6}}}};
   }
   std::unique_ptr<State> new_state(const Json& options, Chance chance) const override {
     return std::make_unique<TallyState>(options, std::move(chance));

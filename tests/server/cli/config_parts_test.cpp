@@ -34,6 +34,10 @@ TEST_CASE("a store, lobby or room built with its own defaults has the server's")
   CHECK(ReplayLimits{}.burst == defaults.limits.replay_burst);
   CHECK(RoomSettings{}.empty_open_room_timeout_s == defaults.limits.empty_open_room_timeout_s);
   CHECK(RoomSettings{}.max_mutes_per_member == defaults.limits.max_mutes_per_member);
+  CHECK(RoomSettings{}.correspondence_rules.on == defaults.correspondence.on);
+  CHECK(RoomSettings{}.correspondence_rules.vacation_days == 14);
+  CHECK(RoomSettings{}.correspondence_rules.stand_in_after == 3);
+  CHECK(RoomSettings{}.correspondence_rules.max_matches_per_player == 50);
   CHECK(LobbyLimits{}.max_rooms_per_player == defaults.limits.max_rooms_per_player);
   CHECK(LobbyLimits{}.max_rooms_per_address == defaults.limits.max_rooms_per_address);
   CHECK(LobbyLimits{}.new_players_per_address_per_hour ==
@@ -69,7 +73,10 @@ TEST_CASE("the store, the lobby and each room are started with the config's sett
                                          "max_mutes_per_member": 8, "free_guesses": 1,
                                          "guess_backoff_max_s": 11, "guess_report_s": 12},
                                "bots": {"delay_ms": 7, "absent_bot_s": 5},
-                               "store": {"synchronous_full": false, "commit_delay_us": 250}})";
+                               "store": {"synchronous_full": false, "commit_delay_us": 250},
+                               "correspondence": {"on": false, "vacation_days": 21,
+                                                  "stand_in_after": 2,
+                                                  "max_matches_per_player": 20}})";
     auto c = config_from_args({"--config", path});
     std::remove(path.c_str());
     REQUIRE(c);
@@ -89,6 +96,10 @@ TEST_CASE("the store, the lobby and each room are started with the config's sett
     CHECK(room_settings(*c).absent_bot_s == 5);
     CHECK(room_settings(*c).empty_open_room_timeout_s == 9);
     CHECK(room_settings(*c).max_mutes_per_member == 8);
+    CHECK(room_settings(*c).correspondence_rules.on == false);
+    CHECK(room_settings(*c).correspondence_rules.vacation_days == 21);
+    CHECK(room_settings(*c).correspondence_rules.stand_in_after == 2);
+    CHECK(room_settings(*c).correspondence_rules.max_matches_per_player == 20);
     CHECK(lobby_limits(*c).max_rooms_per_player == 2);
     CHECK(lobby_limits(*c).max_rooms_per_address == 6);
     CHECK(lobby_limits(*c).new_players_per_address_per_hour == 7);
@@ -97,6 +108,22 @@ TEST_CASE("the store, the lobby and each room are started with the config's sett
     CHECK(lobby_limits(*c).guesses.report_every_s == 12);
     CHECK(lobby_limits(*c).for_clients.at("max_rooms_per_player") == 2);
   }
+}
+
+TEST_CASE("correspondence settings out of range are refused, naming the key") {
+  const std::string path = "/tmp/tortuga-config-post-" + std::to_string(::getpid()) + ".json";
+  auto load = [&](const std::string& correspondence) {
+    std::ofstream(path) << R"({"correspondence": )" << correspondence << "}";
+    return load_config(path);
+  };
+  CHECK(load(R"({"vacation_days": 0, "stand_in_after": 0})"));
+  for (const char* bad : {R"({"vacation_days": 366})", R"({"stand_in_after": -1})",
+                          R"({"max_matches_per_player": 0})"}) {
+    auto c = load(bad);
+    REQUIRE_FALSE(c);
+    CHECK(c.error().message.find("correspondence") != std::string::npos);
+  }
+  std::remove(path.c_str());
 }
 
 TEST_CASE("an empty room's timeout is read from the config file, and refused out of range") {

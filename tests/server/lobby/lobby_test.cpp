@@ -1,94 +1,6 @@
-#include <doctest/doctest.h>
-
-#include <atomic>
-#include <filesystem>
-
-#include <unistd.h>
-
-#include "protocol/command.hpp"
-#include "protocol/patch.hpp"
-#include "server/lobby/lobby.hpp"
-#include "server/ops/config.hpp"
-#include "tests/persistence/helpers.hpp"
-#include "tests/server/fake_client.hpp"
+#include "tests/server/lobby/lobby_server.hpp"
 
 namespace tortuga::testing {
-namespace {
-
-namespace fs = std::filesystem;
-
-// A lobby on a store of either backend, which it can be restarted on.
-template <class Backend = store::test::OnSqlite>
-struct Server {
-  fs::path dir;
-  Backend db;
-  std::unique_ptr<store::Store> store;
-  std::unique_ptr<boost::asio::io_context> io;
-  std::unique_ptr<Lobby> lobby;
-  int recovered = 0;
-
-  Server() {
-    static int n = 0;
-    dir = fs::temp_directory_path() /
-          ("tortuga-lobby-" + std::to_string(::getpid()) + "-" + std::to_string(n++));
-    fs::create_directories(dir);
-    open();
-  }
-  ~Server() {
-    close();
-    fs::remove_all(dir);
-  }
-  void open() {
-    store = db.open();
-    io = std::make_unique<boost::asio::io_context>();
-    lobby = std::make_unique<Lobby>(*io, *store, RoomSettings{0}, LobbyLimits{10});
-    recovered = lobby->recover();
-  }
-  // Like a stop and start of the process: rooms are gone, the store's database stays.
-  void restart() {
-    close();
-    open();
-  }
-  void close() {
-    if (!lobby) return;
-    lobby->shutdown();
-    run_until(
-        *io, [] { return false; }, std::chrono::milliseconds(20));
-    store->flush();
-    lobby.reset();
-    io.reset();
-    store.reset();
-  }
-  // As a connection does: the next message only once the lobby is ready for it.
-  void send(const std::shared_ptr<FakeClient>& c, const Json& message) {
-    auto ready = std::make_shared<std::atomic<bool>>(false);
-    lobby->handle(c, protocol::parse_command(message.dump()), [ready] { *ready = true; });
-    REQUIRE(run_until(*io, [&] { return ready->load(); }));
-    run_until(
-        *io, [] { return false; }, std::chrono::milliseconds(20));
-  }
-  template <class P>
-  bool run(P done) {
-    return run_until(*io, done);
-  }
-};
-
-Json last(const FakeClient& c, const std::string& type) {
-  auto all = c.of_type(type);
-  return all.empty() ? Json() : all.back();
-}
-
-Json latest_view(const FakeClient& client, std::int64_t match) {
-  Json view;
-  for (const Json& m : client.received()) {
-    if (m.value("match", Json()) != match) continue;
-    if (m["type"] == "state") view = m["view"];
-    if (m["type"] == "patch") view = *protocol::apply_patch(view, m["ops"]);
-  }
-  return view;
-}
-
-}  // namespace
 
 STORE_TEST("hello gives a new player a secret token that later resumes the same player") {
   Server<Backend> s;
@@ -266,36 +178,6 @@ TEST_CASE("create_room sets the room's wait for absent players; welcome gives th
   CHECK(last(*anne, "room")["room"]["absent_bot_s"] == 0);
   s.send(anne, {{"type", "create_room"}, {"game", "raft-and-scupper"}, {"absent_bot_s", -4}});
   CHECK(last(*anne, "error")["code"] == "bad_field");
-}
-
-TEST_CASE("a room by correspondence is refused with no_correspondence, and no room is made") {
-  Server s;
-  auto guest = std::make_shared<FakeClient>();
-  s.send(guest, {{"type", "hello"}, {"name", "Guest"}});
-  const Json by_post{{"type", "create_room"},
-                     {"game", "raft-and-scupper"},
-                     {"correspondence", {{"days_per_move", 3}}}};
-  s.send(guest, by_post);
-  CHECK(last(*guest, "error")["code"] == "no_correspondence");
-  CHECK(last(*guest, "error")["message"] == "only an account may play by correspondence");
-  // An account is refused too while rooms do not run the clocks: never a live room instead.
-  auto anne = std::make_shared<FakeClient>();
-  s.send(anne, {{"type", "hello"}, {"name", "Anne"}});
-  anne->welcome(anne->player(), "Anne", 0, true);
-  s.send(anne, by_post);
-  CHECK(last(*anne, "error")["code"] == "no_correspondence");
-  CHECK(last(*anne, "error")["message"] ==
-        "this server does not host rooms played by correspondence");
-  CHECK(anne->of_type("room").empty());
-  s.send(anne, {{"type", "list_rooms"}, {"id", 9}});
-  CHECK(last(*anne, "rooms")["rooms"].empty());
-  // Out of bounds is a bad field, as every other; the connection carries on.
-  s.send(anne, {{"type", "create_room"},
-                {"game", "raft-and-scupper"},
-                {"correspondence", {{"days_per_move", 15}}}});
-  CHECK(last(*anne, "error")["code"] == "bad_field");
-  s.send(anne, {{"type", "create_room"}, {"game", "raft-and-scupper"}});
-  CHECK(last(*anne, "room")["room"]["game"] == "raft-and-scupper");
 }
 
 TEST_CASE("actions for unknown or finished matches are typed errors") {

@@ -94,6 +94,10 @@ TEST_CASE("the shipped config file is valid and matches the documented defaults"
   CHECK(c->allowed_origins.empty());
   CHECK(c->synchronous_full == defaults.synchronous_full);
   CHECK(c->commit_delay_us == defaults.commit_delay_us);
+  CHECK(c->correspondence.on == defaults.correspondence.on);
+  CHECK(c->correspondence.vacation_days == defaults.correspondence.vacation_days);
+  CHECK(c->correspondence.stand_in_after == defaults.correspondence.stand_in_after);
+  CHECK(c->correspondence.max_matches_per_player == defaults.correspondence.max_matches_per_player);
   // Its web root is named from the file's own folder, so that it holds wherever the server starts.
   CHECK(c->web_root == (fs::path(TORTUGA_SOURCE_DIR) / "web").lexically_normal().string());
 }

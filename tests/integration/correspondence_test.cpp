@@ -1,0 +1,136 @@
+// Rooms played by correspondence over real sockets: an account's create_room with correspondence
+// makes one, whose room message gives every seat's clock; take_vacation moves the deadline of the
+// player's seat by its days, in the room message pushed to everyone; guests and too many days are
+// refused with their codes; and a restart keeps the deadline as it was.
+#include <csignal>
+#include <string>
+
+#include <doctest/doctest.h>
+
+#include "persistence/correspondence.hpp"
+#include "persistence/now.hpp"
+#include "tests/integration/play.hpp"
+#include "tests/integration/server_process.hpp"
+#include "tests/integration/test_client.hpp"
+
+namespace tortuga::integration {
+namespace {
+
+using store::kDayMs;
+
+Json registered(TestClient& c, const std::string& name) {
+  Json welcome =
+      c.request({{"type", "register"}, {"name", name}, {"password", "barbary coast 1720"}});
+  REQUIRE(welcome.at("type") == "welcome");
+  return welcome;
+}
+
+// The seat the rules wait for in `room`: its player's id and its clock's deadline.
+std::pair<std::int64_t, std::int64_t> waited(const Json& room) {
+  for (const Json& seat : room.at("seats"))
+    if (seat.at("clock").is_object() && seat["clock"].at("due_ms").is_number())
+      return {seat.at("player").at("id"), seat["clock"]["due_ms"]};
+  FAIL("no seat is waited for: " << room.dump());
+  return {0, 0};
+}
+
+// The next room message about `room` whose waited seat is due at `due`.
+Json room_due(TestClient& c, std::int64_t room, std::int64_t due) {
+  return c.wait_for(
+      [&](const Json& m) {
+        return m.value("type", "") == "room" && m["room"]["id"] == room &&
+               waited(m["room"]).second == due;
+      },
+      "the room with the deadline moved")["room"];
+}
+
+}  // namespace
+
+TEST_CASE("a room by correspondence over sockets: its clocks, a vacation, and a restart") {
+  TempDir dir;
+  const auto db = dir / "tortuga.db";
+  auto server = std::make_unique<ServerProcess>(db, dir.path());
+  std::string anne_token;
+  std::int64_t room = 0, due = 0, away = 0;
+  {
+    TestClient guest(server->port(), "guest");
+    guest.hello("Guest");
+    const Json by_post = {
+        {"type", "create_room"}, {"game", kRaft}, {"correspondence", {{"days_per_move", 2}}}};
+    CHECK(guest.request(by_post).at("code") == "no_correspondence");
+    CHECK(guest.request({{"type", "take_vacation"}, {"days", 1}}).at("code") ==
+          "no_correspondence");
+
+    TestClient anne(server->port(), "anne"), ben(server->port(), "ben");
+    const Json anne_welcome = registered(anne, "Anne");
+    registered(ben, "Ben");
+    anne_token = anne_welcome.at("token");
+    const std::int64_t anne_id = anne_welcome.at("player").at("id");
+    const Json made = anne.request(by_post);
+    REQUIRE(made.at("type") == "room");
+    CHECK(made["room"]["correspondence"] ==
+          Json{{"days_per_move", 2}, {"bank_extra_hours", 12}, {"bank_cap_days", 7}});
+    room = made["room"]["id"];
+    CHECK(guest.request({{"type", "join_room"}, {"room", room}}).at("code") == "no_correspondence");
+    REQUIRE(ben.request({{"type", "join_room"}, {"room", room}}).at("type") == "room");
+    const std::int64_t before = store::now_ms();
+    const Json started = anne.request({{"type", "start"}, {"room", room}});
+    const std::int64_t after = store::now_ms();
+    REQUIRE(started.at("type") == "room");
+    // The move's two days, then a full bank of seven.
+    std::tie(away, due) = waited(started["room"]);
+    CHECK(due >= before + 9 * kDayMs);
+    CHECK(due <= after + 9 * kDayMs);
+
+    TestClient& on_vacation = away == anne_id ? anne : ben;
+    TestClient& other = away == anne_id ? ben : anne;
+    const Json vacation = on_vacation.request({{"type", "take_vacation"}, {"days", 3}});
+    REQUIRE(vacation.at("type") == "vacation");
+    CHECK(vacation.at("days_left") == 11);
+    CHECK(vacation.at("until_ms").get<std::int64_t>() -
+              vacation.at("from_ms").get<std::int64_t>() ==
+          3 * kDayMs);
+    // Three days later, told to everyone in the room.
+    due += 3 * kDayMs;
+    room_due(other, room, due);
+    CHECK(on_vacation.request({{"type", "take_vacation"}, {"days", 12}}).at("code") ==
+          "too_many_vacation_days");
+
+    server->signal(SIGTERM);
+    anne.wait_until([&] { return anne.closed(); }, "the connection to close");
+    ben.wait_until([&] { return ben.closed(); }, "the connection to close");
+    guest.wait_until([&] { return guest.closed(); }, "the connection to close");
+    server->wait();
+  }
+  server = std::make_unique<ServerProcess>(db, dir.path());
+  TestClient anne(server->port(), "anne");
+  anne.hello("Anne", anne_token);
+  // The seat resumes with the deadline as it was before the restart.
+  const Json resumed = anne.wait_for(
+      [&](const Json& m) { return m.value("type", "") == "room" && m["room"]["id"] == room; },
+      "the room resumed")["room"];
+  CHECK(waited(resumed).second == due);
+}
+
+TEST_CASE("a player past the most running matches by correspondence is refused, and counted") {
+  TempDir dir;
+  write_file(dir / "post.json", R"({"correspondence": {"max_matches_per_player": 1}})");
+  ServerProcess server(dir / "tortuga.db", dir.path(), {"--config", (dir / "post.json").string()});
+  TestClient anne(server.port(), "anne"), ben(server.port(), "ben");
+  registered(anne, "Anne");
+  registered(ben, "Ben");
+  const Json by_post = {
+      {"type", "create_room"}, {"game", kRaft}, {"correspondence", {{"days_per_move", 1}}}};
+  const std::int64_t room = anne.request(by_post).at("room").at("id");
+  REQUIRE(ben.request({{"type", "join_room"}, {"room", room}}).at("type") == "room");
+  REQUIRE(anne.request({{"type", "start"}, {"room", room}}).at("type") == "room");
+  const std::string refused = "tortuga_limits_refused_total{limit=\"correspondence_matches\"}";
+  CHECK(metric(server.port(), refused).value_or(0) == 0);
+  const Json error = anne.request(by_post);
+  CHECK(error.at("code") == "too_many_correspondence_matches");
+  CHECK(metric(server.port(), refused) == 1);
+  // A live room is no such match; the connection carries on.
+  CHECK(anne.request({{"type", "create_room"}, {"game", kRaft}}).at("type") == "room");
+}
+
+}  // namespace tortuga::integration
