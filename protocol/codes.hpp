@@ -67,6 +67,13 @@ inline constexpr const char* kNotRated = "not_rated";  // rated asked of a room 
 // create_room with correspondence from a guest, or to a server that hosts no such rooms.
 inline constexpr const char* kNoCorrespondence = "no_correspondence";
 
+// Notifications (set_notifications).
+inline constexpr const char* kBadEmail = "bad_email";  // not an address, or longer than the limit
+inline constexpr const char* kBadWebhook = "bad_webhook";  // not an https URL, or too long
+// a webhook whose host is a loopback, private or link-local address, which the server may not call
+inline constexpr const char* kWebhookRefused = "webhook_refused";
+inline constexpr const char* kTooManyChanges = "too_many_changes";  // settings changed too often
+
 // Chat in a room.
 inline constexpr const char* kChatTooLong = "chat_too_long";  // over kMaxChatLength code points
 inline constexpr const char* kChatRateLimited = "chat_rate_limited";  // too many lines too quickly
@@ -118,7 +125,8 @@ inline constexpr std::string_view kAllCodes[] = {
     code::kWeakPassword,     code::kTooManyLogins,     code::kAccountDisabled,
     code::kPasswordsBusy,    code::kNoSuchSession,     code::kAlreadyRegistered,
     code::kNotRegistered,    code::kNotRated,          code::kNoSuchPlayer,
-    code::kNoCorrespondence,
+    code::kNoCorrespondence, code::kBadEmail,          code::kBadWebhook,
+    code::kWebhookRefused,   code::kTooManyChanges,
 };
 
 // The close codes of the WebSocket the server ends a connection with, beyond the standard ones

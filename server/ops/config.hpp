@@ -15,6 +15,7 @@
 #include "persistence/open_store.hpp"
 #include "protocol/command.hpp"
 #include "rules/core/error.hpp"
+#include "server/ops/notify_settings.hpp"
 
 namespace tortuga {
 
@@ -152,6 +153,7 @@ struct Config {
   static constexpr int kDefaultAbsentBotS = 30;
   int absent_bot_s = kDefaultAbsentBotS;
   BotPoolSettings bot_pool;
+  NotifySettings notify;
   bool synchronous_full = store::SqliteOptions{}.synchronous_full;
   int commit_delay_us = store::WriterOptions{}.commit_delay_us;  // the group commit delay
 };
