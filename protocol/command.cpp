@@ -385,6 +385,29 @@ Expected<Command> change_password(const Fields& f) {
   TORTUGA_TRY(new_secret, password(f, "new_password"));
   return Command(ChangePassword{std::move(old_secret), std::move(new_secret)});
 }
+Expected<Command> get_notifications(const Fields&) {
+  return Command(GetNotifications{});
+}
+Expected<Command> set_notifications(const Fields& f) {
+  SetNotifications out;
+  for (auto [name, into] : {std::pair{"email", &out.email},
+                            {"webhook_url", &out.webhook_url},
+                            {"mode", &out.mode},
+                            {"language", &out.language}}) {
+    TORTUGA_TRY(value, f.optional_string(name));
+    if (value && value->size() > kMaxNotifyFieldBytes)
+      return Error{code::kBadField, std::string(name) + " is too long", nullptr};
+    *into = std::move(value);
+  }
+  if (out.mode && *out.mode != "digest" && *out.mode != "immediate" && *out.mode != "off")
+    return Error{code::kBadField, "mode is \"digest\", \"immediate\" or \"off\"", nullptr};
+  if (out.language && (out.language->empty() || out.language->size() > 35 ||
+                       out.language->find_first_not_of("abcdefghijklmnopqrstuvwxyz"
+                                                       "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-") !=
+                           std::string::npos))
+    return Error{code::kBadField, "language is a language's code, as en or pt-BR", nullptr};
+  return Command(std::move(out));
+}
 Expected<Command> list_rooms(const Fields& f) {
   TORTUGA_TRY(game, f.optional_string("game"));
   return Command(ListRooms{std::move(game)});
@@ -612,6 +635,8 @@ constexpr Reader kReaders[] = {
     {"get_leaderboard", get_leaderboard},
     {"watch_leaderboard", watch_leaderboard},
     {"unwatch_leaderboard", unwatch_leaderboard},
+    {"get_notifications", get_notifications},
+    {"set_notifications", set_notifications},
 };
 static_assert(std::size(kReaders) == std::variant_size_v<Command>);
 

@@ -69,6 +69,10 @@ std::string welcome(const Json& re, const Json& player, bool account, std::strin
 // {type:"sessions", re?, sessions:[{id, label, created_ms, last_used_ms, current}...]}: the
 // player's sessions, oldest first; current marks the asking connection's.
 std::string sessions(const Json& re, const Json& sessions);
+// {type:"notifications", re?, email, email_verified, email_unsubscribed, webhook_url, mode,
+// language, webhook_secret?}: the account's notification settings, the answer to
+// get_notifications and set_notifications; webhook_secret only when the webhook's key is new.
+std::string notifications(const Json& re, const Json& settings);
 // {type:"rooms", re?, rooms:[room...], now_ms}: the listed rooms, and the server's clock to
 // reckon their ages by (created_ms).
 std::string rooms(const Json& re, const Json& rooms, std::int64_t now_ms);

@@ -158,6 +158,9 @@ class Lobby : public RoomDirectory {
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::GetLeaderboard& m);
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::WatchLeaderboard& m);
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::UnwatchLeaderboard& m);
+  // An account's notifications (lobby_notifications.cpp).
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::GetNotifications& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::SetNotifications& m);
 
   // The room `c` is in, posted `act` on its strand; or `c` is told to join it first.
   template <class Act>
