@@ -329,8 +329,9 @@ export class TortugaClient extends Emitter {
   setNotifications(change = {}) {
     return this.#ask(() => ({
       type: 'set_notifications',
-      email: check.optional(check.text, 'email', change.email),
-      webhook_url: check.optional(check.text, 'webhookUrl', change.webhookUrl),
+      // "" removes an address or a webhook; the server's limits are far below 4096.
+      email: check.optional(check.text, 'email', change.email, 0, 4096),
+      webhook_url: check.optional(check.text, 'webhookUrl', change.webhookUrl, 0, 4096),
       mode: check.optional(check.oneOf, 'mode', change.mode, ['digest', 'immediate', 'off']),
       language: check.optional(check.string, 'language', change.language),
     })).then(notificationSettings);

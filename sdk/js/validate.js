@@ -90,12 +90,6 @@ export function string(field, value) {
   return value;
 }
 
-// Any string, the empty one too (a setting's "" removes it).
-export function text(field, value) {
-  if (typeof value !== 'string') refuse(field, 'must be a string');
-  return value;
-}
-
 // A password as the server takes it: 1 to 128 characters (code points), kept as given.
 export function password(field, value) {
   if (typeof value !== 'string' || value === '' || [...value].length > 128) {
