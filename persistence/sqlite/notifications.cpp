@@ -171,9 +171,10 @@ std::vector<OutboxMessage> select_outbox(Connection& db, std::int64_t player) {
 }
 
 OutboxCounts select_outbox_counts(Connection& db) {
+  // Each count from its partial index: the sent rows, which stay, are never read.
   auto q = db.query(
-      "SELECT COALESCE(SUM(state = 'queued'), 0), COALESCE(SUM(state = 'failed'), 0) "
-      "FROM notification_outbox");
+      "SELECT (SELECT COUNT(*) FROM notification_outbox WHERE state = 'queued'), "
+      "(SELECT COUNT(*) FROM notification_outbox WHERE state = 'failed')");
   q.step();
   return {q.int64(0), q.int64(1)};
 }

@@ -272,6 +272,7 @@ inline constexpr std::string_view kNotifications = R"sql(
   created_ms {int64} NOT NULL
 );
 {create_index} notification_outbox_due ON notification_outbox (due_ms) WHERE state = 'queued';
+{create_index} notification_outbox_failed ON notification_outbox (id) WHERE state = 'failed';
 {create_index} notification_outbox_by_player ON notification_outbox (player_id);
 {create_table} notification_digests (
   player_id {int64} NOT NULL REFERENCES players (id),

@@ -91,10 +91,14 @@ void OutboxWorker::run() {
 }
 
 bool OutboxWorker::send_due() {
-  const auto counts = store_.outbox_counts();
-  if (counts) server_metrics().notifications_in_outbox(counts->queued, counts->failed);
+  // The gauges are counted once a poll, by whichever thread comes first.
+  const std::int64_t now = clock_();
+  std::int64_t last = last_counted_ms_.load();
+  if (now - last >= settings_.poll_ms && last_counted_ms_.compare_exchange_strong(last, now))
+    if (const auto counts = store_.outbox_counts())
+      server_metrics().notifications_in_outbox(counts->queued, counts->failed);
   const auto claimed =
-      store_.claim_notifications(owner_, clock_(), std::int64_t{settings_.lease_s} * 1000, 4);
+      store_.claim_notifications(owner_, now, std::int64_t{settings_.lease_s} * 1000, 4);
   if (!claimed) return false;  // the store fails: the next pass tries again
   for (const store::OutboxMessage& m : *claimed) deliver(m);
   return !claimed->empty();

@@ -7,6 +7,7 @@
 // are found every poll_ms.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -63,6 +64,7 @@ class OutboxWorker {
   std::condition_variable wake_;
   std::deque<std::function<void()>> jobs_;
   bool woken_ = false;
+  std::atomic<std::int64_t> last_counted_ms_{0};  // when the outbox's gauges were last counted
   bool stopping_ = false;
   std::vector<std::thread> threads_;
 };

@@ -72,6 +72,12 @@ TEST_SUITE("notify" * doctest::skip()) {
     CHECK(http_get(server.port(), "/verify-email?token=" + token).status == 404);
     CHECK(http_request(server.port(), "POST", "/verify-email?token=" + token).status == 405);
     CHECK(http_get(server.port(), "/unsubscribe?token=" + std::string(64, '0')).status == 404);
+    // RFC 8058's one-click POST reaches the same link (a token that is nobody's: 404, not 405).
+    CHECK(http_request(server.port(), "POST", "/unsubscribe?token=" + std::string(64, '0'),
+                       "List-Unsubscribe=One-Click",
+                       {{"Content-Type", "application/x-www-form-urlencoded"}})
+              .status == 404);
+    CHECK(http_get(server.port(), "/unsubscribe").status == 400);
 
     const Json bad_email = set(anne, {{"email", "anne at example.org"}});
     CHECK(bad_email.at("code") == "bad_email");

@@ -163,8 +163,15 @@ SmtpServer::SmtpServer()
 
 std::vector<Mail> SmtpServer::mails() const {
   std::vector<fs::path> files = files_in(dir_.path() / "mail" / "new");
-  // Maildir names begin with the time they were written: in order of arrival.
-  std::sort(files.begin(), files.end());
+  // Python's Maildir names each file "<s>.M<us>P<pid>Q<n>.<host>", n counting the mails the one
+  // server kept: their order of arrival (the microseconds are not padded, the names not sortable).
+  const auto arrival = [](const fs::path& f) {
+    const std::string name = f.filename().string();
+    const auto q = name.find('Q');
+    return q == std::string::npos ? 0L : std::stol(name.substr(q + 1));
+  };
+  std::sort(files.begin(), files.end(),
+            [&](const fs::path& a, const fs::path& b) { return arrival(a) < arrival(b); });
   std::vector<Mail> out;
   for (const auto& f : files) {
     std::string text = read_file(f);
