@@ -34,15 +34,6 @@ std::string encoded_words(std::string_view text) {
   return out;
 }
 
-std::string rfc5322_date(std::int64_t ms) {
-  const std::time_t t = static_cast<std::time_t>(ms / 1000);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char out[64];
-  std::strftime(out, sizeof out, "%a, %d %b %Y %H:%M:%S +0000", &tm);
-  return out;
-}
-
 // The body's lines ended by CRLF, none bare.
 std::string crlf(std::string_view text) {
   std::string out;
@@ -60,6 +51,14 @@ std::string crlf(std::string_view text) {
 
 }  // namespace
 
+std::string utc_text(std::int64_t ms, const char* format) {
+  const std::time_t t = static_cast<std::time_t>(ms / 1000);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char out[64];
+  return std::string(out, std::strftime(out, sizeof out, format, &tm));
+}
+
 std::string bare_address(std::string_view from) {
   const auto open = from.rfind('<');
   const auto close = from.rfind('>');
@@ -70,7 +69,7 @@ std::string bare_address(std::string_view from) {
 
 std::string mail_text(const MailParts& m) {
   std::string out;
-  out += "Date: " + rfc5322_date(m.date_ms) + "\r\n";
+  out += "Date: " + utc_text(m.date_ms, "%a, %d %b %Y %H:%M:%S +0000") + "\r\n";
   out += "From: " + m.from + "\r\n";
   out += "To: " + m.to + "\r\n";
   out += "Subject: " + (ascii(m.subject) ? m.subject : encoded_words(m.subject)) + "\r\n";

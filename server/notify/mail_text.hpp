@@ -21,6 +21,9 @@ struct MailParts {
 
 std::string mail_text(const MailParts& mail);
 
+// A time (ms since 1970) written by strftime's `format`, in UTC (64 bytes at most).
+std::string utc_text(std::int64_t ms, const char* format);
+
 // The address inside "Name <address>", or the text itself.
 std::string bare_address(std::string_view from);
 

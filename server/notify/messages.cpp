@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "server/notify/mail_text.hpp"
+
 namespace tortuga::notify {
 
 namespace {
@@ -12,12 +14,7 @@ using Json = nlohmann::json;
 
 // A deadline as every language reads it without a calendar of its own: ISO date and time, UTC.
 std::string utc(std::int64_t ms) {
-  const std::time_t t = static_cast<std::time_t>(ms / 1000);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char out[32];
-  std::strftime(out, sizeof out, "%Y-%m-%d %H:%M UTC", &tm);
-  return out;
+  return utc_text(ms, "%Y-%m-%d %H:%M UTC");
 }
 
 std::string game_name(const Catalog& words, const std::string& language, const std::string& game) {
