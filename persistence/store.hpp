@@ -24,6 +24,7 @@
 
 #include "persistence/accounts.hpp"
 #include "persistence/correspondence.hpp"
+#include "persistence/notifications.hpp"
 #include "persistence/outcome.hpp"
 #include "persistence/rating_records.hpp"
 
@@ -239,6 +240,48 @@ class Store {
   virtual void save_correspondence(const CorrespondenceClocks& clocks, Done done) = 0;
   // Writes a player's vacation; refused for a player that does not exist.
   virtual void save_vacation(std::int64_t player, const Vacation& vacation, Done done) = 0;
+  // Calling players back (notifications.hpp); blocking, for threads of their own (the
+  // notifier's, a settings request's). Settings are an account's: saving them is refused for a
+  // player without one.
+  virtual Outcome<std::optional<NotificationSettings>> notification_settings(
+      std::int64_t player) = 0;
+  virtual Outcome<void> save_notification_settings(const NotificationSettings& s) = 0;
+  virtual Outcome<void> add_notification_token(const NotificationToken& t) = 0;
+  // Redeems a link's token unexpired at `now_ms`, in one transaction with its effect: a
+  // verification (used once) marks its address verified if the account still has it; an
+  // unsubscribe marks the account's address unsubscribed. None for an unknown, used or expired
+  // token, or one whose address the account no longer has.
+  virtual Outcome<std::optional<Redeemed>> redeem_notification_token(const std::string& hash,
+                                                                     std::int64_t now_ms) = 0;
+  // Queues a message (m.id, tries and state ignored); answers its id.
+  virtual Outcome<std::int64_t> queue_notification(const OutboxMessage& m) = 0;
+  // Leases to `owner`, until now + lease_ms, at most `limit` queued messages due by `now_ms`
+  // that nobody holds (their lease expired), counting a try for each; earliest due first. On a
+  // cluster two nodes never hold the same message at once.
+  virtual Outcome<std::vector<OutboxMessage>> claim_notifications(const std::string& owner,
+                                                                  std::int64_t now_ms,
+                                                                  std::int64_t lease_ms,
+                                                                  int limit) = 0;
+  // Settles a claimed message; false (nothing written) if `owner` no longer holds its lease.
+  virtual Outcome<bool> settle_notification(std::int64_t id, const std::string& owner,
+                                            const Settlement& s) = 0;
+  // A player's messages, oldest first (for the operator and the tests).
+  virtual Outcome<std::vector<OutboxMessage>> outbox(std::int64_t player) = 0;
+  virtual Outcome<OutboxCounts> outbox_counts() = 0;
+  // A match waiting for a player, for their next digest (replacing what was kept of it), and
+  // one that no longer waits for them.
+  virtual Outcome<void> add_digest_entry(const DigestEntry& e) = 0;
+  virtual Outcome<void> remove_digest_entry(std::int64_t player, std::int64_t match) = 0;
+  // Players with an entry added before `gathered_before_ms` whose last digest was before
+  // `last_before_ms`; at most `limit`.
+  virtual Outcome<std::vector<std::int64_t>> digests_due(std::int64_t gathered_before_ms,
+                                                         std::int64_t last_before_ms,
+                                                         int limit) = 0;
+  // In one transaction, if the player's last digest is still before `last_before_ms`: records
+  // `now_ms` as their last, takes their entries and queues what `compose` makes of them. Answers
+  // how many messages were queued; 0 when another node took the digest first.
+  virtual Outcome<int> take_digest(std::int64_t player, std::int64_t now_ms,
+                                   std::int64_t last_before_ms, const ComposeDigest& compose) = 0;
   // Keeps a chat line with its match. Refused if the match is unknown.
   virtual void append_chat(const ChatLine& line, Done done) = 0;
   // Blocks until every write queued before the call has committed and its Done has run.

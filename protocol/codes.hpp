@@ -74,6 +74,13 @@ inline constexpr const char* kTooManyCorrespondenceMatches = "too_many_correspon
 // take_vacation of more days than the player has left this year.
 inline constexpr const char* kTooManyVacationDays = "too_many_vacation_days";
 
+// Notifications (set_notifications).
+inline constexpr const char* kBadEmail = "bad_email";  // not an address, or longer than the limit
+inline constexpr const char* kBadWebhook = "bad_webhook";  // not an https URL, or too long
+// a webhook whose host is a loopback, private or link-local address, which the server may not call
+inline constexpr const char* kWebhookRefused = "webhook_refused";
+inline constexpr const char* kTooManyChanges = "too_many_changes";  // settings changed too often
+
 // Chat in a room.
 inline constexpr const char* kChatTooLong = "chat_too_long";  // over kMaxChatLength code points
 inline constexpr const char* kChatRateLimited = "chat_rate_limited";  // too many lines too quickly
@@ -164,6 +171,10 @@ inline constexpr std::string_view kAllCodes[] = {
     code::kNoCorrespondence,
     code::kTooManyCorrespondenceMatches,
     code::kTooManyVacationDays,
+    code::kBadEmail,
+    code::kBadWebhook,
+    code::kWebhookRefused,
+    code::kTooManyChanges,
 };
 
 // The close codes of the WebSocket the server ends a connection with, beyond the standard ones

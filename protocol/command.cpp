@@ -211,10 +211,11 @@ class Fields {
     if (!v) return v.error();
     return string(**v, name, allow_empty);
   }
-  Expected<std::optional<std::string>> optional_string(std::string_view name) const {
+  Expected<std::optional<std::string>> optional_string(std::string_view name,
+                                                       bool allow_empty = false) const {
     const Json* v = find(name);
     if (!v) return std::optional<std::string>();
-    auto s = string(*v, name, false);
+    auto s = string(*v, name, allow_empty);
     if (!s) return s.error();
     return std::optional<std::string>(std::move(*s));
   }
@@ -384,6 +385,30 @@ Expected<Command> change_password(const Fields& f) {
   TORTUGA_TRY(old_secret, password(f, "password"));
   TORTUGA_TRY(new_secret, password(f, "new_password"));
   return Command(ChangePassword{std::move(old_secret), std::move(new_secret)});
+}
+Expected<Command> get_notifications(const Fields&) {
+  return Command(GetNotifications{});
+}
+Expected<Command> set_notifications(const Fields& f) {
+  SetNotifications out;
+  // "" removes an address or a webhook.
+  for (auto [name, into] : {std::pair{"email", &out.email}, {"webhook_url", &out.webhook_url}}) {
+    TORTUGA_TRY(value, f.optional_string(name, true));
+    if (value && value->size() > kMaxNotifyFieldBytes)
+      return Error{code::kBadField, quoted(name) + " is too long", nullptr};
+    *into = std::move(value);
+  }
+  static constexpr std::string_view kModes[] = {"digest", "immediate", "off"};
+  TORTUGA_TRY(mode, f.optional_choice("mode", kModes));
+  out.mode = std::move(mode);
+  TORTUGA_TRY(language, f.optional_string("language"));
+  if (language &&
+      (language->size() > 35 ||
+       language->find_first_not_of("abcdefghijklmnopqrstuvwxyz"
+                                   "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-") != std::string::npos))
+    return Error{code::kBadField, "\"language\" is a language's code, as en or pt-BR", nullptr};
+  out.language = std::move(language);
+  return Command(std::move(out));
 }
 Expected<Command> list_rooms(const Fields& f) {
   TORTUGA_TRY(game, f.optional_string("game"));
@@ -617,6 +642,8 @@ constexpr Reader kReaders[] = {
     {"watch_leaderboard", watch_leaderboard},
     {"unwatch_leaderboard", unwatch_leaderboard},
     {"take_vacation", take_vacation},
+    {"get_notifications", get_notifications},
+    {"set_notifications", set_notifications},
 };
 static_assert(std::size(kReaders) == std::variant_size_v<Command>);
 

@@ -67,6 +67,16 @@ struct ChangePassword {         // revokes the other sessions
   std::string password;         // the one the account has now
   std::string new_password;
 };
+// Notifications (docs/notifications.md): an account's settings, read and changed. Each field of
+// set_notifications that is absent stays as it was; "" removes an address or a webhook.
+struct GetNotifications {};
+struct SetNotifications {
+  std::optional<std::string> email;
+  std::optional<std::string> webhook_url;
+  std::optional<std::string> mode;  // "digest", "immediate" or "off"
+  std::optional<std::string> language;
+};
+inline constexpr std::size_t kMaxNotifyFieldBytes = 4096;  // the operator's limits are below
 struct ListRooms {
   std::optional<std::string> game;
 };
@@ -197,12 +207,13 @@ struct StandIn {  // the wire type is "stand_in": a bot plays an absent player's
   std::string bot = "smart";
 };
 
-using Command = std::variant<Hello, ListRooms, CreateRoom, JoinRoom, WatchRoom, AddBot, LeaveRoom,
-                             Start, Act, Sync, ListMatches, GetMatch, GetReplay, Ping, Chat, Mute,
-                             SpectatorChat, TransferHost, RemovePlayer, CloseRoom, StandIn, Rematch,
-                             WatchLobby, UnwatchLobby, AllowPlayer, Register, Login, ListSessions,
-                             RevokeSession, RevokeOtherSessions, ChangePassword, GetLeaderboard,
-                             WatchLeaderboard, UnwatchLeaderboard, TakeVacation>;
+using Command =
+    std::variant<Hello, ListRooms, CreateRoom, JoinRoom, WatchRoom, AddBot, LeaveRoom, Start, Act,
+                 Sync, ListMatches, GetMatch, GetReplay, Ping, Chat, Mute, SpectatorChat,
+                 TransferHost, RemovePlayer, CloseRoom, StandIn, Rematch, WatchLobby, UnwatchLobby,
+                 AllowPlayer, Register, Login, ListSessions, RevokeSession, RevokeOtherSessions,
+                 ChangePassword, GetLeaderboard, WatchLeaderboard, UnwatchLeaderboard, TakeVacation,
+                 GetNotifications, SetNotifications>;
 
 struct Parsed {
   Json id;  // the request's "id", to echo as "re"; null when absent or unreadable

@@ -101,6 +101,12 @@ std::string welcome(const Json& re, const Json& player, bool account, std::strin
       .done();
 }
 
+std::string notifications(const Json& re, const Json& settings) {
+  Message out("notifications", re);
+  for (const auto& [name, value] : settings.items()) out.field(name, value);
+  return out.done();
+}
+
 std::string sessions(const Json& re, const Json& sessions) {
   return Message("sessions", re).field("sessions", sessions).done();
 }

@@ -71,6 +71,10 @@ std::string welcome(const Json& re, const Json& player, bool account, std::strin
 std::string sessions(const Json& re, const Json& sessions);
 // take_vacation's answer: the vacation under way, and the days left this year.
 std::string vacation(const Json& re, std::int64_t from_ms, std::int64_t until_ms, int days_left);
+// {type:"notifications", re?, email, email_verified, email_unsubscribed, webhook_url, mode,
+// language, webhook_secret?}: the account's notification settings, the answer to
+// get_notifications and set_notifications; webhook_secret only when the webhook's key is new.
+std::string notifications(const Json& re, const Json& settings);
 // {type:"rooms", re?, rooms:[room...], now_ms}: the listed rooms, and the server's clock to
 // reckon their ages by (created_ms).
 std::string rooms(const Json& re, const Json& rooms, std::int64_t now_ms);

@@ -27,11 +27,13 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 // The keys the server sends beside its English (docs/protocol.md, "Words for people"): the page
 // looks them up as the server names them, so no code of web/ spells them. Each game's words for
 // its name, its options and their parts and values, its results; the words every game's options
-// share; a room closed or a player removed in the server's own words.
+// share; a room closed or a player removed in the server's own words; and the mails, webhooks and
+// pages by which the server calls players back (server/notify/), which it words itself.
 export const SERVER_KEYS = [
   /^games\.[\w-]+\.(name|options\..+|fields\.\w+|values\.\w+|result\..+)$/,
   /^options\.(players\.(title|help)|common\.value)$/,
   /^room\.reason\.\w+$/,
+  /^notify\.[\w.]+$/,
 ];
 
 function flatten(tree, prefix = '', into = new Map()) {

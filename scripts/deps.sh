@@ -7,11 +7,13 @@
 # Debian's).
 set -euo pipefail
 packages=(g++ cmake make libboost1.81-dev nlohmann-json3-dev libsqlite3-dev libpq-dev doctest-dev
-          libbox2d-dev libjemalloc-dev libicu-dev libsodium-dev)
+          libbox2d-dev libjemalloc-dev libicu-dev libsodium-dev libcurl4-openssl-dev)
 # python3-prometheus-client: its parser reads /metrics in the integration tests.
 # postgresql: initdb and pg_ctl, with which the store's tests start a throwaway server of their own.
 # clang-format: the `format` test holds every C++ file to .clang-format (scripts/check_format.sh).
-[ "${1:-}" = "--tests" ] && packages+=(chromium python3-prometheus-client postgresql clang-format)
+# python3-aiosmtpd: the SMTP server the notifications' tests start and read mail from.
+[ "${1:-}" = "--tests" ] && packages+=(chromium python3-prometheus-client postgresql clang-format
+                                        python3-aiosmtpd)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

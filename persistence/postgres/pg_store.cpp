@@ -11,6 +11,7 @@
 #include "persistence/postgres/statements.hpp"
 #include "persistence/store/sql_store_correspondence.hpp"
 #include "persistence/store/sql_store_impl.hpp"
+#include "persistence/store/sql_store_notifications.hpp"
 #include "persistence/store/sql_store_ratings.hpp"
 
 namespace tortuga::store {
@@ -24,12 +25,15 @@ namespace {
 // player. The others raise nothing (a token hash taken twice is answered, not raised; a refused
 // action changes nothing) and spare the round trip; should one raise all the same, its batch is
 // done again with a savepoint around every write (store/commit_batch.hpp).
-constexpr SavepointPolicy kSavepoints{WriteKind::new_match,        WriteKind::seat_replaced,
-                                      WriteKind::chat_line,        WriteKind::new_player,
-                                      WriteKind::new_account,      WriteKind::session_added,
-                                      WriteKind::sessions_revoked, WriteKind::match_rated,
-                                      WriteKind::ratings_rebuilt,  WriteKind::correspondence_saved,
-                                      WriteKind::vacation_saved};
+constexpr SavepointPolicy kSavepoints{
+    WriteKind::new_match,          WriteKind::seat_replaced,
+    WriteKind::chat_line,          WriteKind::new_player,
+    WriteKind::new_account,        WriteKind::session_added,
+    WriteKind::sessions_revoked,   WriteKind::match_rated,
+    WriteKind::ratings_rebuilt,    WriteKind::correspondence_saved,
+    WriteKind::vacation_saved,     WriteKind::notification_settings_saved,
+    WriteKind::notification_token, WriteKind::notification_queued,
+    WriteKind::digest_entry,       WriteKind::digest_taken};
 
 }  // namespace
 

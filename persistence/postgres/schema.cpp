@@ -94,6 +94,8 @@ ALTER TABLE matches ADD COLUMN IF NOT EXISTS public_when_over BOOLEAN NOT NULL D
     in_dialect({tables::kAccounts, tables::kFirstSessions}, kPostgres),
     // Correspondence play: paces, seats' clocks and their deadlines, vacations.
     in_dialect({tables::kCorrespondence}, kPostgres),
+    // Calling players back: settings, links' tokens, the outbox, digests.
+    in_dialect({tables::kNotifications}, kPostgres),
 };
 static_assert(std::size(kMigrations) == PgStore::kSchemaVersion);
 

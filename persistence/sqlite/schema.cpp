@@ -97,6 +97,8 @@ ALTER TABLE matches ADD COLUMN public_when_over INTEGER NOT NULL DEFAULT 0;
     in_dialect({tables::kAccounts, tables::kFirstSessions}, kSqlite),
     // Correspondence play: paces, seats' clocks and their deadlines, vacations.
     in_dialect({tables::kCorrespondence}, kSqlite),
+    // Calling players back: settings, links' tokens, the outbox, digests.
+    in_dialect({tables::kNotifications}, kSqlite),
 };
 static_assert(std::size(kMigrations) == SqliteStore::kSchemaVersion);
 

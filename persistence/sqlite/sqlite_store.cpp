@@ -12,6 +12,7 @@
 #include "persistence/sqlite/statements.hpp"
 #include "persistence/store/sql_store_correspondence.hpp"
 #include "persistence/store/sql_store_impl.hpp"
+#include "persistence/store/sql_store_notifications.hpp"
 #include "persistence/store/sql_store_ratings.hpp"
 
 namespace tortuga::store {
@@ -22,10 +23,15 @@ namespace {
 // statement needs no savepoint. A match is several (the match, then each seat), and so are a
 // player (and its first session), an account, a revocation, a match rated and the ratings
 // rebuilt: each is stored whole or not at all.
-constexpr SavepointPolicy kSavepoints{WriteKind::new_match,           WriteKind::new_player,
-                                      WriteKind::new_account,         WriteKind::sessions_revoked,
-                                      WriteKind::match_rated,         WriteKind::ratings_rebuilt,
-                                      WriteKind::correspondence_saved};
+constexpr SavepointPolicy kSavepoints{WriteKind::new_match,
+                                      WriteKind::new_player,
+                                      WriteKind::new_account,
+                                      WriteKind::sessions_revoked,
+                                      WriteKind::match_rated,
+                                      WriteKind::ratings_rebuilt,
+                                      WriteKind::correspondence_saved,
+                                      WriteKind::notification_token,
+                                      WriteKind::digest_taken};
 
 }  // namespace
 

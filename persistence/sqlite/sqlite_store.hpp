@@ -17,6 +17,6 @@
 namespace tortuga::store {
 
 // Compiled once, in its .cpp (which defines how it opens).
-using SqliteStore = SqlStore<sqlite::Connection, SqliteOptions, 10>;
+using SqliteStore = SqlStore<sqlite::Connection, SqliteOptions, 11>;
 
 }  // namespace tortuga::store

@@ -38,8 +38,15 @@ enum class WriteKind {
   ratings_rebuilt,
   correspondence_saved,  // a match's pace and every seat's clock, replacing what was stored
   vacation_saved,
+  notification_settings_saved,
+  notification_token,  // added, or redeemed with its effect on the settings
+  notification_queued,
+  notification_claimed,  // several rows leased at once
+  notification_settled,
+  digest_entry,
+  digest_taken,  // the settings' last digest, its entries taken, its messages queued
 };
-inline constexpr std::size_t kWriteKinds = 18;
+inline constexpr std::size_t kWriteKinds = 25;
 
 // A backend's savepoint policy: the kinds of writes that get a savepoint of their own.
 class SavepointPolicy {

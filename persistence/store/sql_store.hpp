@@ -78,6 +78,27 @@ class SqlStore : public Store {
   Outcome<std::optional<CorrespondenceClocks>> correspondence(std::int64_t match) override;
   Outcome<std::vector<DueClock>> correspondence_due(std::int64_t by_ms, int limit) override;
   Outcome<Vacation> vacation(std::int64_t player) override;
+  // Calling players back: sql_store_notifications.hpp.
+  Outcome<std::optional<NotificationSettings>> notification_settings(std::int64_t player) override;
+  Outcome<void> save_notification_settings(const NotificationSettings& s) override;
+  Outcome<void> add_notification_token(const NotificationToken& t) override;
+  Outcome<std::optional<Redeemed>> redeem_notification_token(const std::string& hash,
+                                                             std::int64_t now_ms) override;
+  Outcome<std::int64_t> queue_notification(const OutboxMessage& m) override;
+  Outcome<std::vector<OutboxMessage>> claim_notifications(const std::string& owner,
+                                                          std::int64_t now_ms,
+                                                          std::int64_t lease_ms,
+                                                          int limit) override;
+  Outcome<bool> settle_notification(std::int64_t id, const std::string& owner,
+                                    const Settlement& s) override;
+  Outcome<std::vector<OutboxMessage>> outbox(std::int64_t player) override;
+  Outcome<OutboxCounts> outbox_counts() override;
+  Outcome<void> add_digest_entry(const DigestEntry& e) override;
+  Outcome<void> remove_digest_entry(std::int64_t player, std::int64_t match) override;
+  Outcome<std::vector<std::int64_t>> digests_due(std::int64_t gathered_before_ms,
+                                                 std::int64_t last_before_ms, int limit) override;
+  Outcome<int> take_digest(std::int64_t player, std::int64_t now_ms, std::int64_t last_before_ms,
+                           const ComposeDigest& compose) override;
   void flush() override;
 
   void record_admin_action(const AdminAction& a, Done done) override;

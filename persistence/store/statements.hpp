@@ -97,6 +97,35 @@ std::vector<DueClock> select_correspondence_due(Connection& db, std::int64_t by_
 void upsert_vacation(Connection& db, std::int64_t player, const Vacation& v);
 std::optional<Vacation> select_vacation(Connection& db, std::int64_t player);
 
+// Calling players back (notifications.cpp). upsert_notification_settings is false for a player
+// without an account; take_notification_token deletes a verification token as it reads it (used
+// once), keeps an unsubscribe token, and is none for an unknown or expired one.
+// claim_notification_rows leases the queued messages due by `now_ms` whose lease has expired,
+// earliest first; settle_notification_row is false unless `owner` still holds the lease.
+// mark_digest_taken is false unless the player's last digest was before `last_before_ms`; it then
+// records `now_ms` as the last.
+std::optional<NotificationSettings> select_notification_settings(Connection& db,
+                                                                 std::int64_t player);
+bool upsert_notification_settings(Connection& db, const NotificationSettings& s);
+void insert_notification_token(Connection& db, const NotificationToken& t);
+std::optional<NotificationToken> take_notification_token(Connection& db, const std::string& hash,
+                                                         std::int64_t now_ms);
+std::int64_t insert_outbox_message(Connection& db, const OutboxMessage& m, std::int64_t now_ms);
+std::vector<OutboxMessage> claim_notification_rows(Connection& db, const std::string& owner,
+                                                   std::int64_t now_ms, std::int64_t lease_ms,
+                                                   int limit);
+bool settle_notification_row(Connection& db, std::int64_t id, const std::string& owner,
+                             const Settlement& s);
+std::vector<OutboxMessage> select_outbox(Connection& db, std::int64_t player);
+OutboxCounts select_outbox_counts(Connection& db);
+void upsert_digest_entry(Connection& db, const DigestEntry& e);
+void delete_digest_entry(Connection& db, std::int64_t player, std::int64_t match);
+std::vector<std::int64_t> select_digests_due(Connection& db, std::int64_t gathered_before_ms,
+                                             std::int64_t last_before_ms, int limit);
+bool mark_digest_taken(Connection& db, std::int64_t player, std::int64_t now_ms,
+                       std::int64_t last_before_ms);
+std::vector<DigestEntry> take_digest_entries(Connection& db, std::int64_t player);
+
 // What operators did. a.id is ignored; a time_ms of 0 means now. Newest first, at most `limit`,
 // ids below `before_id` if given.
 void insert_admin_action(Connection& db, const AdminAction& a);

@@ -230,6 +230,60 @@ inline constexpr std::string_view kCorrespondence = R"sql(
 );
 )sql";
 
+// Calling players back (persistence/notifications.hpp): each account's settings, the tokens its
+// links carry (hashed), the outbox with each message's lease (who claimed it, until when), and
+// the matches waiting for each player's next digest.
+inline constexpr std::string_view kNotifications = R"sql(
+{create_table} notification_settings (
+  player_id {int64} PRIMARY KEY REFERENCES players (id),
+  email TEXT NOT NULL,
+  email_verified INTEGER NOT NULL,
+  email_unsubscribed INTEGER NOT NULL,
+  webhook_url TEXT NOT NULL,
+  webhook_secret TEXT NOT NULL,
+  mode TEXT NOT NULL CHECK (mode IN ('digest', 'immediate', 'off')),
+  language TEXT NOT NULL,
+  changes_since_ms {int64} NOT NULL,
+  changes INTEGER NOT NULL,
+  last_digest_ms {int64} NOT NULL
+);
+{create_table} notification_tokens (
+  token_hash TEXT PRIMARY KEY,
+  player_id {int64} NOT NULL REFERENCES players (id),
+  purpose TEXT NOT NULL CHECK (purpose IN ('verify_email', 'unsubscribe')),
+  email TEXT NOT NULL,
+  expires_ms {int64} NOT NULL
+);
+{create_index} notification_tokens_by_player ON notification_tokens (player_id);
+{create_table} notification_outbox (
+  id {id},
+  player_id {int64} NOT NULL REFERENCES players (id),
+  channel TEXT NOT NULL CHECK (channel IN ('email', 'webhook')),
+  recipient TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  body TEXT NOT NULL,
+  headers TEXT NOT NULL,
+  state TEXT NOT NULL CHECK (state IN ('queued', 'sent', 'failed')),
+  due_ms {int64} NOT NULL,
+  tries INTEGER NOT NULL,
+  lease_owner TEXT NOT NULL,
+  lease_until_ms {int64} NOT NULL,
+  last_error TEXT NOT NULL,
+  created_ms {int64} NOT NULL
+);
+{create_index} notification_outbox_due ON notification_outbox (due_ms) WHERE state = 'queued';
+{create_index} notification_outbox_failed ON notification_outbox (id) WHERE state = 'failed';
+{create_index} notification_outbox_by_player ON notification_outbox (player_id);
+{create_table} notification_digests (
+  player_id {int64} NOT NULL REFERENCES players (id),
+  match_id {int64} NOT NULL REFERENCES matches (id),
+  game TEXT NOT NULL,
+  deadline_ms {int64} NOT NULL,
+  added_ms {int64} NOT NULL,
+  PRIMARY KEY (player_id, match_id)
+);
+)sql";
+
 }  // namespace tables
 
 }  // namespace tortuga::store

@@ -10,6 +10,16 @@ import {Match} from './match.js';
 import {memoryStorage} from './storage.js';
 import * as check from './validate.js';
 
+// A `notifications` reply as the SDK gives it: the settings in camelCase, the webhook's key only
+// when the reply has it (a new webhook's, shown once).
+function notificationSettings(reply) {
+  const out = {email: reply.email, emailVerified: reply.email_verified,
+               emailUnsubscribed: reply.email_unsubscribed, webhookUrl: reply.webhook_url,
+               mode: reply.mode, language: reply.language};
+  if (reply.webhook_secret !== undefined) out.webhookSecret = reply.webhook_secret;
+  return out;
+}
+
 const PING_MS = 30000;  // a third of the server's default idle timeout, with room to spare
 const REQUEST_TIMEOUT_MS = 30000;
 // The server's default rate is 50 messages a second in bursts of 100: a refused burst has room
@@ -313,6 +323,22 @@ export class TortugaClient extends Emitter {
 
   revokeOtherSessions() {
     return this.request({type: 'revoke_other_sessions'}).then((reply) => reply.sessions);
+  }
+
+  // Notifications (docs/notifications.md): an account's settings; a guest is refused.
+  getNotifications() {
+    return this.request({type: 'get_notifications'}).then(notificationSettings);
+  }
+
+  setNotifications(change = {}) {
+    return this.#ask(() => ({
+      type: 'set_notifications',
+      // "" removes an address or a webhook; the server's limits are far below 4096.
+      email: check.optional(check.text, 'email', change.email, 0, 4096),
+      webhook_url: check.optional(check.text, 'webhookUrl', change.webhookUrl, 0, 4096),
+      mode: check.optional(check.oneOf, 'mode', change.mode, ['digest', 'immediate', 'off']),
+      language: check.optional(check.string, 'language', change.language),
+    })).then(notificationSettings);
   }
 
   changePassword(password, newPassword) {

@@ -16,6 +16,7 @@ export const SERVER_CODES = Object.freeze([
   'weak_password', 'too_many_logins', 'account_disabled', 'passwords_busy', 'no_such_session',
   'already_registered', 'not_registered', 'not_rated', 'no_correspondence', 'no_such_player',
   'too_many_correspondence_matches', 'too_many_vacation_days',
+  'bad_email', 'bad_webhook', 'webhook_refused', 'too_many_changes',
 ]);
 
 // Codes that never come from the server: the connection dropped under a request, no reply came
@@ -34,8 +35,8 @@ export class TortugaError extends Error {
     if (params !== null && typeof params === 'object' && !Array.isArray(params)) {
       this.params = params;
     }
-    // too_many_guesses, too_many_players, too_many_logins and passwords_busy: how long until the
-    // server hears the request again.
+    // too_many_guesses, too_many_players, too_many_logins, too_many_changes and passwords_busy: how
+    // long until the server hears the request again.
     if (retryAfterMs !== undefined) this.retryAfterMs = retryAfterMs;
   }
 

@@ -111,6 +111,30 @@ export interface Session {
   current: boolean;
 }
 
+/** An account's notification settings (docs/notifications.md), as get_notifications and
+ * set_notifications answer them. */
+export interface NotificationSettings {
+  /** "" for none; mailed only once verified by the link sent to it, and until unsubscribed. */
+  email: string;
+  emailVerified: boolean;
+  emailUnsubscribed: boolean;
+  /** "" for none. */
+  webhookUrl: string;
+  mode: 'digest' | 'immediate' | 'off';
+  language: string;
+  /** Only in the answer that set a new webhook: its HMAC-SHA256 key (64 hex digits), shown once. */
+  webhookSecret?: string;
+}
+
+/** A change to the notification settings: a field left out stays as it is; "" removes an address
+ * or a webhook. */
+export interface NotificationChange {
+  email?: string;
+  webhookUrl?: string;
+  mode?: 'digest' | 'immediate' | 'off';
+  language?: string;
+}
+
 export interface Welcome {
   type: 'welcome';
   player: Player;
@@ -344,7 +368,8 @@ export type ServerErrorCode =
   'too_many_mutes' | 'bad_login' | 'name_taken' | 'weak_password' | 'too_many_logins' |
   'account_disabled' | 'passwords_busy' | 'no_such_session' | 'already_registered' |
   'not_registered' | 'not_rated' | 'no_correspondence' | 'no_such_player' |
-  'too_many_correspondence_matches' | 'too_many_vacation_days';
+  'too_many_correspondence_matches' | 'too_many_vacation_days' | 'bad_email' | 'bad_webhook' | 'webhook_refused' |
+  'too_many_changes';
 export type ClientErrorCode = 'disconnected' | 'timeout' | 'closed' | 'bad_patch';
 
 export const SERVER_CODES: readonly ServerErrorCode[];
@@ -363,8 +388,8 @@ export class TortugaError extends Error {
   params?: {[name: string]: Word};
   /** The request id the server's error answered, when it had one. */
   re?: string | number;
-  /** too_many_guesses, too_many_players, too_many_logins, passwords_busy: ms until the server
-   * hears the request again. */
+  /** too_many_guesses, too_many_players, too_many_logins, too_many_changes, passwords_busy: ms
+   * until the server hears the request again. */
   retryAfterMs?: number;
   /** Whether `code` is one this client knows. */
   readonly known: boolean;
@@ -581,6 +606,12 @@ export class TortugaClient extends Emitter<ClientEvents> {
   /** Ends a session (this client's too); resolves with the sessions left. */
   revokeSession(session: number): Promise<Session[]>;
   revokeOtherSessions(): Promise<Session[]>;
+  /** An account's notification settings; a guest is refused (not_registered). */
+  getNotifications(): Promise<NotificationSettings>;
+  /** Changes them: a new address is sent a verification link; a new webhook gets a new key,
+   * in this answer's `webhookSecret` only. Refused with bad_email, bad_webhook, webhook_refused,
+   * too_many_changes. */
+  setNotifications(change: NotificationChange): Promise<NotificationSettings>;
   /** Changes the password, ending every other session; resolves with the sessions left. */
   changePassword(password: string, newPassword: string): Promise<Session[]>;
 

@@ -9,6 +9,7 @@
 #include <boost/asio/post.hpp>
 
 #include "persistence/open_store.hpp"
+#include "persistence/token.hpp"
 #include "server/access/browser_policy.hpp"
 #include "server/access/client_address.hpp"
 #include "server/api/admin_token.hpp"
@@ -94,6 +95,20 @@ void stop_once_closed(boost::asio::io_context& io, const OpenWebSockets& websock
   });
 }
 
+// The notifier, its links to this server's pages and its leases named for this node: a node
+// restarted under the same cluster id holds none of the leases its last run held.
+std::unique_ptr<notify::Notifier> make_notifier(const Config& c, store::Store& store,
+                                                const std::string& web_root) {
+  NotifySettings settings = c.notify;
+  if (settings.public_url.empty())
+    settings.public_url = "http://" + c.address + ":" + std::to_string(c.port);
+  const std::string owner = (c.cluster.on() ? c.cluster.node_id : std::string("node")) + "/" +
+                            store::new_token().substr(0, 8);
+  return std::make_unique<notify::Notifier>(
+      store, settings,
+      std::make_shared<const notify::Catalog>(std::filesystem::path(web_root) / "locales"), owner);
+}
+
 }  // namespace
 
 Node::Node(const Config& config)
@@ -107,10 +122,14 @@ Node::Node(const Config& config)
     cluster_ = std::make_unique<store::PgCluster>(
         c.db, store::NodeSettings{c.cluster.node_id, c.cluster.public_url, c.cluster.lease_ms});
   bots_ = std::make_unique<BotPool>(c.bot_pool);
+  const std::string web_root = web_root_of(c);
+  notifier_ = make_notifier(c, *store_, web_root);
+  notify_links_ = std::make_unique<NotifyLinks>(*notifier_);
   health_ = StoreHealth::make(*io_, *store_);
   RoomSettings rooms = room_settings(c);
   rooms.store_health = health_.get();
   rooms.bots = bots_.get();
+  rooms.notifier = notifier_.get();
   lobby_ = std::make_unique<Lobby>(*io_, *store_, rooms, lobby_limits(c));
   if (cluster_) {
     membership_ = std::make_unique<Membership>(*cluster_, *store_, *lobby_, health_.get());
@@ -122,7 +141,7 @@ Node::Node(const Config& config)
   // A match that finished rated while its node stopped (or was taken over) before rating it is
   // rated now: rating is idempotent by match, so another node doing the same changes nothing.
   lobby_->ratings().rate_pending();
-  http_ = std::make_unique<HttpApi>(*store_, web_root_of(c), &lobby_->drain(), &lobby_->replays(),
+  http_ = std::make_unique<HttpApi>(*store_, web_root, &lobby_->drain(), &lobby_->replays(),
                                     health_.get());
   admin_ = std::make_unique<AdminApi>(
       *lobby_, *store_, c.admin,
@@ -133,6 +152,8 @@ Node::Node(const Config& config)
   state_.reset(new ServerState{*lobby_, *http_, *admin_, websockets_, c.limits,
                                TrustedProxies::parse(c.trusted_proxies).value(),
                                AllowedOrigins::parse(c.allowed_origins).value()});
+  state_->notify_links = notify_links_.get();
+  notifier_->start();
   // SIGUSR1 drains the node, as the admin API's drain does. Caught before the port is announced:
   // by default it would kill.
   drain_signal_ = std::make_unique<boost::asio::signal_set>(*io_, SIGUSR1);
@@ -200,6 +221,7 @@ void Node::run() {
   io_->run();
   for (auto& t : pool) t.join();
   bots_->stop();
+  notifier_->stop();
   if (handing_over_.joinable()) handing_over_.join();
   if (heartbeat_) heartbeat_->stop();
   settle_store();

@@ -27,6 +27,7 @@
 #include "persistence/store.hpp"
 #include "server/api/admin_api.hpp"
 #include "server/api/http_api.hpp"
+#include "server/api/notify_links.hpp"
 #include "server/bots/bot_pool.hpp"
 #include "server/cluster/heartbeat.hpp"
 #include "server/cluster/membership.hpp"
@@ -34,6 +35,7 @@
 #include "server/net/listener.hpp"
 #include "server/net/open_websockets.hpp"
 #include "server/net/server_state.hpp"
+#include "server/notify/notifier.hpp"
 #include "server/ops/config.hpp"
 #include "server/ops/store_health.hpp"
 
@@ -83,6 +85,10 @@ class Node {
   // The threads the rooms' bots think on. Stopped once the io_context's threads have (run), so
   // that no choice is posted to a room after; its jobs' rooms are let go while the lobby exists.
   std::unique_ptr<BotPool> bots_;
+  // Calls players back: its threads send the outbox's messages; the rooms and the lobby hand it
+  // their calls. Stopped once the io_context's threads have, before the store commits the rest.
+  std::unique_ptr<notify::Notifier> notifier_;
+  std::unique_ptr<NotifyLinks> notify_links_;
   // The store's outages: the rooms wait through them, readiness reports them.
   std::shared_ptr<StoreHealth> health_;
   std::unique_ptr<Lobby> lobby_;

@@ -172,6 +172,9 @@ class Lobby : public RoomDirectory {
   void pause_clocks(std::int64_t player, std::int64_t from_ms, std::int64_t until_ms);
   // The time as the store keeps it, on the rooms' clock.
   std::int64_t wall_ms() const;
+  // An account's notifications (lobby_notifications.cpp).
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::GetNotifications& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::SetNotifications& m);
 
   // The room `c` is in, posted `act` on its strand; or `c` is told to join it first.
   template <class Act>

@@ -74,12 +74,7 @@ void HttpSession::on_read(beast::error_code ec) {
                        std::string(request[http::field::authorization]), std::move(request.body()),
                        address_of(request)};
     // The answer may come from another thread (a room's, the store's): written on this one.
-    auto reply = [self = shared_from_this(), version, keep_alive, head](HttpReply reply) {
-      boost::asio::post(self->stream_.get_executor(),
-                        [self, version, keep_alive, head, reply = std::move(reply)]() mutable {
-                          self->respond(version, keep_alive, head, std::move(reply));
-                        });
-    };
+    auto reply = replier(version, keep_alive, head);
     try {
       state_.admin.handle(admin, reply);
     } catch (const store::Unavailable& e) {
@@ -93,17 +88,18 @@ void HttpSession::on_read(beast::error_code ec) {
     return;
   }
 
+  if (state_.notify_links && NotifyLinks::serves(request.target())) {
+    // Redeemed on the notifier's thread: the answer is written on this connection's.
+    auto reply = replier(version, keep_alive, head);
+    return state_.notify_links->answer(method_, std::string(request.target()), reply);
+  }
+
   if (request.method() != http::verb::get && !head)
     return respond(
         version, keep_alive, head,
         {405, "application/json", R"({"code":"method_not_allowed","message":"GET only"})"});
   // A replay's answer comes from a replay thread: written on this connection's.
-  auto reply = [self = shared_from_this(), version, keep_alive, head](HttpReply reply) {
-    boost::asio::post(self->stream_.get_executor(),
-                      [self, version, keep_alive, head, reply = std::move(reply)]() mutable {
-                        self->respond(version, keep_alive, head, std::move(reply));
-                      });
-  };
+  auto reply = replier(version, keep_alive, head);
   try {
     state_.http.answer({std::string(request.target()),
                         std::string(request[http::field::authorization]), address_of(request)},
@@ -113,6 +109,15 @@ void HttpSession::on_read(beast::error_code ec) {
                    method_ << " " << path_ << ": " << e.what());
     reply({500, "application/json", R"({"code":"internal","message":"server error"})"});
   }
+}
+
+std::function<void(HttpReply)> HttpSession::replier(unsigned version, bool keep_alive, bool head) {
+  return [self = shared_from_this(), version, keep_alive, head](HttpReply reply) {
+    boost::asio::post(self->stream_.get_executor(),
+                      [self, version, keep_alive, head, reply = std::move(reply)]() mutable {
+                        self->respond(version, keep_alive, head, std::move(reply));
+                      });
+  };
 }
 
 void HttpSession::respond(unsigned version, bool keep_alive, bool head, HttpReply reply) {

@@ -23,6 +23,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
  private:
   void read();
   void on_read(boost::beast::error_code ec);
+  // What answers this request, from any thread: the answer is written on this connection's.
+  std::function<void(HttpReply)> replier(unsigned version, bool keep_alive, bool head);
   void respond(unsigned version, bool keep_alive, bool head, HttpReply reply);
   void on_write(bool keep_alive, boost::beast::error_code ec);
   // Where the request comes from, as the limits per address count it (client_address.hpp).

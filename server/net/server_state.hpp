@@ -12,6 +12,7 @@
 #include "server/access/tally.hpp"
 #include "server/api/admin_api.hpp"
 #include "server/api/http_api.hpp"
+#include "server/api/notify_links.hpp"
 #include "server/lobby/lobby.hpp"
 #include "server/net/open_websockets.hpp"
 #include "server/ops/config.hpp"
@@ -29,6 +30,8 @@ struct ServerState {
   std::atomic<int> connections{0};
   Tally<std::string> connections_per_address{limits.max_connections_per_address};
   std::atomic<std::uint64_t> next_connection{1};  // each HTTP connection's id, for the logs
+  // The links in the server's mails (/verify-email, /unsubscribe); none: they are not served.
+  const NotifyLinks* notify_links = nullptr;
 };
 
 }  // namespace tortuga

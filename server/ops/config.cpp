@@ -1,4 +1,5 @@
 #include "server/ops/config.hpp"
+#include "server/ops/config_reading.hpp"
 
 #include <cstdlib>
 #include <fstream>
@@ -16,24 +17,9 @@ namespace {
 using Json = nlohmann::json;
 namespace fs = std::filesystem;
 
-Error config_error(std::string message) {
-  return {"bad_config", std::move(message)};
-}
-
-template <class T>
-void read(const Json& from, const char* key, T& into) {
-  if (from.contains(key)) into = from.at(key).get<T>();
-}
-
-// read, refusing a value outside least..most; `where` names the setting's section in the file.
-template <class T>
-std::optional<Error> read_in_range(const Json& from, const char* key, T& into, T least, T most,
-                                   const std::string& where) {
-  read(from, key, into);
-  if (into >= least && into <= most) return std::nullopt;
-  return config_error(where + "." + key + " must be " + std::to_string(least) + ".." +
-                      std::to_string(most));
-}
+using config_reading::config_error;
+using config_reading::read;
+using config_reading::read_in_range;
 
 // A path as given, made absolute against `base`, so that it names the same folder whatever the
 // working directory (and so that the log can say which).
@@ -289,6 +275,8 @@ Expected<Config> load_config(const std::string& path, Config c) {
               read_in_range(k, "lease_ms", c.cluster.lease_ms, 300, 600000, path + ": cluster"))
         return *bad;
     }
+    if (j.contains("notify"))
+      if (auto bad = read_notify_settings(j["notify"], c.notify, path + ": notify")) return *bad;
     if (j.contains("store")) {
       read(j["store"], "synchronous_full", c.synchronous_full);
       if (auto bad = read_in_range(j["store"], "commit_delay_us", c.commit_delay_us, 0, 100000,
@@ -312,6 +300,10 @@ Expected<Config> config_from_args(const std::vector<std::string>& args,
       c = *loaded;
     }
   }
+  constexpr const char* kSmtpPasswordVariable = "TORTUGA_SMTP_PASSWORD";
+  if (const char* password =
+          environment ? environment(kSmtpPasswordVariable) : std::getenv(kSmtpPasswordVariable))
+    c.notify.smtp_password = password;
   constexpr const char* kTokenVariable = "TORTUGA_ADMIN_TOKEN";
   if (const char* token = environment ? environment(kTokenVariable) : std::getenv(kTokenVariable)) {
     auto checked = checked_token(token, "TORTUGA_ADMIN_TOKEN");

@@ -15,6 +15,7 @@
 #include "persistence/open_store.hpp"
 #include "protocol/command.hpp"
 #include "rules/core/error.hpp"
+#include "server/ops/notify_settings.hpp"
 
 namespace tortuga {
 
@@ -161,6 +162,7 @@ struct Config {
   int absent_bot_s = kDefaultAbsentBotS;
   BotPoolSettings bot_pool;
   CorrespondenceSettings correspondence;
+  NotifySettings notify;
   bool synchronous_full = store::SqliteOptions{}.synchronous_full;
   int commit_delay_us = store::WriterOptions{}.commit_delay_us;  // the group commit delay
 };

@@ -56,6 +56,7 @@ ServerMetrics::ServerMetrics() {
   add_replays_metrics(r);
   add_bots_metrics(r);
   add_store_metrics(r);
+  add_notification_metrics(r);
   register_process_metrics(r);
 }
 
@@ -252,6 +253,27 @@ void ServerMetrics::add_store_metrics(metrics::Registry& r) {
                                 "commits), else 0.");
   rooms_waiting_ = &r.gauge("tortuga_rooms_waiting_for_store",
                             "Rooms whose match waits for the store to write again.");
+}
+
+// Calling players back: the outbox's messages and what became of each try.
+void ServerMetrics::add_notification_metrics(metrics::Registry& r) {
+  auto& queued = r.counters("tortuga_notifications_queued_total",
+                            "Notifications this node put in the outbox, by channel.", {"channel"});
+  auto& tries = r.counters("tortuga_notifications_total",
+                           "Tries to send a notification, by channel and outcome: sent, retried "
+                           "(to be tried again after a pause), failed (given up).",
+                           {"channel", "outcome"});
+  for (const char* channel : {"email", "webhook"}) {
+    notifications_queued_.push_back(&queued.add({channel}));
+    for (const char* outcome : {"sent", "retried", "failed"})
+      notifications_.push_back(&tries.add({channel, outcome}));
+  }
+  auto& outbox = r.gauges("tortuga_notifications_outbox",
+                          "Messages in the outbox (every node's), by state: queued (waiting to "
+                          "be sent or tried again) and failed (given up).",
+                          {"state"});
+  outbox_queued_ = &outbox.add({"queued"});
+  outbox_failed_ = &outbox.add({"failed"});
 }
 
 const GameMetrics& ServerMetrics::game(std::string_view game) const {

@@ -64,6 +64,10 @@ enum class BotOutcome { answered, failed };
 // now), or the server stopped before it was thought.
 enum class BotDrop { queue_full, late, stopped };
 
+// How one try of a notification ended (server/notify/outbox_worker.hpp): sent, to be tried again,
+// or given up.
+enum class NotificationOutcome { sent, retried, failed };
+
 // What failed for want of the store: a read or a write something needed, or a probe of a store
 // known to be failing (StoreHealth).
 enum class StoreFailure { read_or_write, probe };
@@ -159,6 +163,16 @@ class ServerMetrics {
     batch_commit_->observe(seconds(commit));
   }
 
+  // Notifications (server/notify/): a message queued, a try's outcome, the outbox's rows.
+  void notification_queued(bool webhook) { notifications_queued_[webhook]->add(); }
+  void notification(bool webhook, NotificationOutcome outcome) {
+    notifications_[webhook * 3 + static_cast<std::size_t>(outcome)]->add();
+  }
+  void notifications_in_outbox(std::int64_t queued, std::int64_t failed) {
+    outbox_queued_->set(queued);
+    outbox_failed_->set(failed);
+  }
+
   static double seconds(std::chrono::steady_clock::duration d) {
     return std::chrono::duration<double>(d).count();
   }
@@ -171,6 +185,7 @@ class ServerMetrics {
   void add_replays_metrics(metrics::Registry& r);
   void add_bots_metrics(metrics::Registry& r);
   void add_store_metrics(metrics::Registry& r);
+  void add_notification_metrics(metrics::Registry& r);
   metrics::Registry registry_;
   std::vector<std::pair<std::string, GameMetrics>> games_;  // the last is "other"
   metrics::Counter* accepted_;
@@ -210,6 +225,10 @@ class ServerMetrics {
   metrics::Counter* store_outages_;
   metrics::Gauge* store_unavailable_;
   metrics::Gauge* rooms_waiting_;
+  std::vector<metrics::Counter*> notifications_queued_;  // email, webhook
+  std::vector<metrics::Counter*> notifications_;  // email's by NotificationOutcome, then webhook's
+  metrics::Gauge* outbox_queued_;
+  metrics::Gauge* outbox_failed_;
 };
 
 ServerMetrics& server_metrics();

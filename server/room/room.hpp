@@ -40,6 +40,9 @@ namespace tortuga {
 
 class RoomDirectory;  // the lobby's bookkeeping of who sits where
 class StoreHealth;    // the store's outages (store_health.hpp)
+namespace notify {
+class Notifier;  // calls players back (server/notify/notifier.hpp)
+}
 
 struct RoomSettings {
   int bot_delay_ms = Config::kDefaultBotDelayMs;
@@ -67,6 +70,9 @@ struct RoomSettings {
   // (docs/correspondence.md): none, it is played live, on the game's own clock.
   CorrespondenceSettings correspondence_rules = {};
   std::optional<store::CorrespondencePace> correspondence = std::nullopt;
+  // The server's, which calls players back when a match waits for them (notifier.hpp: your_turn,
+  // turn_taken; it returns at once); none: nobody is called (tests, tools).
+  notify::Notifier* notifier = nullptr;
 };
 
 // A room closed or a player removed without a word from whoever did it: room_closed and removed

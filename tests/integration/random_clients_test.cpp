@@ -174,6 +174,19 @@ class Chaos {
     if (type == "take_vacation") return {{"days", static_cast<int>(rng_() % 20)}};
     if (type == "change_password")
       return {{"password", "not the one"}, {"new_password", "a parrot named Flint"}};
+    // Notifications: from guests and accounts alike, addresses good and bad, webhooks public and
+    // private (the server calls none: there is no SMTP server, and no match waits for anyone).
+    if (type == "get_notifications") return Json::object();
+    if (type == "set_notifications") {
+      Json m = Json::object();
+      if (chance(50)) m["email"] = pick<std::string>({"anne@example.org", "", "not an address"});
+      if (chance(50))
+        m["webhook_url"] = pick<std::string>(
+            {"https://hooks.example.org/x", "", "https://127.0.0.1/x", "ftp://x"});
+      if (chance(50)) m["mode"] = pick<std::string>({"digest", "immediate", "off", "hourly"});
+      if (chance(30)) m["language"] = pick<std::string>({"en", "it", "xx"});
+      return m;
+    }
     FAIL("no sensible " << type << " message: write one in Chaos::sensible");
     return Json::object();
   }

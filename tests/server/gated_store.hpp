@@ -133,6 +133,51 @@ class GatedStore : public store::Store {
   void save_vacation(std::int64_t p, const store::Vacation& v, store::Done d) override {
     inner_.save_vacation(p, v, std::move(d));
   }
+  store::Outcome<std::optional<store::NotificationSettings>> notification_settings(
+      std::int64_t p) override {
+    return inner_.notification_settings(p);
+  }
+  store::Outcome<void> save_notification_settings(const store::NotificationSettings& s) override {
+    return inner_.save_notification_settings(s);
+  }
+  store::Outcome<void> add_notification_token(const store::NotificationToken& t) override {
+    return inner_.add_notification_token(t);
+  }
+  store::Outcome<std::optional<store::Redeemed>> redeem_notification_token(
+      const std::string& h, std::int64_t now) override {
+    return inner_.redeem_notification_token(h, now);
+  }
+  store::Outcome<std::int64_t> queue_notification(const store::OutboxMessage& m) override {
+    return inner_.queue_notification(m);
+  }
+  store::Outcome<std::vector<store::OutboxMessage>> claim_notifications(const std::string& o,
+                                                                        std::int64_t now,
+                                                                        std::int64_t lease,
+                                                                        int limit) override {
+    return inner_.claim_notifications(o, now, lease, limit);
+  }
+  store::Outcome<bool> settle_notification(std::int64_t id, const std::string& o,
+                                           const store::Settlement& s) override {
+    return inner_.settle_notification(id, o, s);
+  }
+  store::Outcome<std::vector<store::OutboxMessage>> outbox(std::int64_t p) override {
+    return inner_.outbox(p);
+  }
+  store::Outcome<store::OutboxCounts> outbox_counts() override { return inner_.outbox_counts(); }
+  store::Outcome<void> add_digest_entry(const store::DigestEntry& e) override {
+    return inner_.add_digest_entry(e);
+  }
+  store::Outcome<void> remove_digest_entry(std::int64_t p, std::int64_t m) override {
+    return inner_.remove_digest_entry(p, m);
+  }
+  store::Outcome<std::vector<std::int64_t>> digests_due(std::int64_t g, std::int64_t l,
+                                                        int limit) override {
+    return inner_.digests_due(g, l, limit);
+  }
+  store::Outcome<int> take_digest(std::int64_t p, std::int64_t now, std::int64_t l,
+                                  const store::ComposeDigest& c) override {
+    return inner_.take_digest(p, now, l, c);
+  }
   void mark_seat_gone(std::int64_t m, int seat, bool gone, store::Done d) override {
     inner_.mark_seat_gone(m, seat, gone, std::move(d));
   }

@@ -23,12 +23,13 @@ const std::map<std::string, std::set<std::string>>& layers() {
     m["history"] = {"ops", "access"};
     m["bots"] = {"ops", "access"};
     m["ratings"] = {"history", "ops", "access"};
-    m["room"] = {"bots", "ops", "access"};
-    m["lobby"] = {"room", "bots", "ratings", "history", "ops", "access"};
-    m["cluster"] = {"lobby", "room", "bots", "ratings", "history", "ops", "access"};
-    m["api"] = {"lobby", "room", "bots", "ratings", "history", "ops", "access"};
-    m["net"] = {"api", "lobby", "room", "bots", "ratings", "history", "ops", "access"};
-    m["cli"] = {"net",  "api",     "cluster", "lobby", "room",
+    m["notify"] = {"ops", "access"};
+    m["room"] = {"notify", "bots", "ops", "access"};
+    m["lobby"] = {"room", "notify", "bots", "ratings", "history", "ops", "access"};
+    m["cluster"] = {"lobby", "room", "notify", "bots", "ratings", "history", "ops", "access"};
+    m["api"] = {"lobby", "room", "notify", "bots", "ratings", "history", "ops", "access"};
+    m["net"] = {"api", "lobby", "room", "notify", "bots", "ratings", "history", "ops", "access"};
+    m["cli"] = {"net",  "api",     "cluster", "lobby", "room",  "notify",
                 "bots", "ratings", "history", "ops",   "access"};
     return m;
   }();
