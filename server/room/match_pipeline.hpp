@@ -54,6 +54,8 @@ class MatchPipeline {
   // Nothing applied waits for the store: the state is exactly at the committed version.
   bool settled() const { return pending_.empty(); }
   int spectators() const { return views_.spectators(); }
+  // A match played by correspondence: its views say no deadline of the rules' own.
+  void hide_deadlines() { views_.hide_deadlines(); }
 
   // The rules play `action` for `seat`, or refuse it (nothing changes then).
   Refusal play(int seat, nlohmann::json action);

@@ -45,6 +45,9 @@ class MatchViews {
   // audience's next patch. `state` must be where the last advance (or reset) left it.
   std::string view_text(const State& state, int audience);
 
+  // Every view's `deadline` null from the next message on (Observer::hide_deadlines).
+  void hide_deadlines() { observer_->hide_deadlines(); }
+
  private:
   struct Audience {
     // The shape of what was last built for this audience: its whole view, or only its own part

@@ -30,6 +30,7 @@ store::CorrespondenceClocks Room::stored_clocks() const {
 void Room::start_clocks(std::function<void()> stored) {
   clocks_.emplace(*settings_.correspondence, seating_.size(),
                   settings_.correspondence_rules.stand_in_after);
+  match_.hide_deadlines();
   const std::int64_t now = wall_ms();
   // A player on vacation as the match starts: their seat's days begin when it ends.
   for (int seat = 0; seat < seating_.size(); ++seat)
@@ -48,6 +49,7 @@ void Room::resume_clocks(store::CorrespondenceClocks clocks) {
   settings_.empty_room_timeout_s = 0;
   const int stand_in_after = settings_.correspondence_rules.stand_in_after;
   clocks_.emplace(std::move(clocks), stand_in_after);
+  match_.hide_deadlines();
   // Stand-ins are not stored: the timeouts in a row that owed one owe it again.
   for (int seat = 0; seat < seating_.size(); ++seat)
     if (seating_[seat].player && !bots_[seat] && stand_in_after > 0 &&

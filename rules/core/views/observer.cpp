@@ -196,7 +196,7 @@ void Observer::write_common_field(const State& state, int seat, int field, ViewW
   const bool over = state.is_over();
   switch (field) {
     case kDeadline: {
-      auto wait = over ? std::nullopt : state.deadline();
+      auto wait = over || deadlines_hidden_ ? std::nullopt : state.deadline();
       if (!wait) return out.null();
       out.begin_object();
       out.member("after_ms", wait->after_ms);

@@ -74,10 +74,15 @@ class Observer {
   // order of their keys.
   void write_shared_part(const State& state, ViewWriter& out);
   void write_own_part(const State& state, int seat, ViewWriter& out);
+  // The views' `deadline` is null from now on: a match played by correspondence is timed by its
+  // room's clocks, in days (the room message), not by the rules' own seconds.
+  void hide_deadlines() { deadlines_hidden_ = true; }
 
  private:
   // One of the common fields, by its place among them.
   void write_common_field(const State& state, int seat, int field, ViewWriter& out);
+
+  bool deadlines_hidden_ = false;
 };
 
 }  // namespace tortuga

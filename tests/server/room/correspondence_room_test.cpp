@@ -43,10 +43,10 @@ const Json kOptions = {{"goal", 100}};  // Tally's default options but a long ma
 
 // Anne (seat 0) and Ben (seat 1) play Tally by correspondence; Anne has `allowance` vacation days.
 struct Letters : Table {
-  Letters(ManualClock& c, int allowance = 0)
-      : Table(kOptions, by_correspondence(c)), clock(c), lobby(*store, allowance) {
+  Letters(ManualClock& c, int allowance = 0, const Json& options = kOptions)
+      : Table(options, by_correspondence(c)), clock(c), lobby(*store, allowance) {
     room = std::make_shared<Room>(io, *store, lobby, by_correspondence(c), 1, "", game,
-                                  *game.normalize_options(kOptions), false);
+                                  *game.normalize_options(options), false);
   }
   ManualClock& clock;
   VacationDirectory lobby;
@@ -115,6 +115,21 @@ TEST_CASE("a clock out of time plays the game's timeout, with the game's default
   // Anne's next move has its three days alone: the bank is spent.
   CHECK(t.seat(0)["clock"]["due_ms"] == 9 * kDayMs);
   CHECK(t.stored().seats[0].timeouts == 1);
+}
+
+TEST_CASE("the views say no deadline of the game's own clock, which plays no part") {
+  ManualClock clock;
+  Letters t(clock, 0, {{"goal", 100}, {"clock_ms", 60000}});
+  t.seat_both_and_start();
+  CHECK(latest_view(*t.anne)["deadline"].is_null());
+  CHECK(latest_view(*t.ben)["deadline"].is_null());
+  t.act_on_day(t.anne, 1);
+  CHECK(latest_view(*t.ben)["deadline"].is_null());
+  CHECK(t.seat(1)["clock"]["due_ms"] == 6 * kDayMs);
+  // A minute on, the game's own clock would have run out: the correspondence clock has not.
+  clock.advance_to(kDayMs + 61000);
+  t.commit_all();
+  CHECK(t.tally() == 1);
 }
 
 TEST_CASE("three timeouts in a row bring a stand-in, whom the player's own move sends away") {
