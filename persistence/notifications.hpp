@@ -82,6 +82,7 @@ struct Settlement {
 struct DigestEntry {
   std::int64_t player = 0;
   std::int64_t match = 0;
+  std::int64_t room = 0;  // where the match is played: what the mail links to
   std::string game;
   std::int64_t deadline_ms = 0;
   std::int64_t added_ms = 0;

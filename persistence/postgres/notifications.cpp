@@ -159,10 +159,10 @@ OutboxCounts select_outbox_counts(Connection& db) {
 
 void upsert_digest_entry(Connection& db, const DigestEntry& e) {
   db.query(
-      "INSERT INTO notification_digests (player_id, match_id, game, deadline_ms, added_ms) "
-      "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (player_id, match_id) DO UPDATE SET "
-      "game = excluded.game, deadline_ms = excluded.deadline_ms",
-      e.player, e.match, e.game, e.deadline_ms, e.added_ms);
+      "INSERT INTO notification_digests (player_id, match_id, room_id, game, deadline_ms, "
+      "added_ms) VALUES ($1, $2, $6, $3, $4, $5) ON CONFLICT (player_id, match_id) DO UPDATE "
+      "SET room_id = excluded.room_id, game = excluded.game, deadline_ms = excluded.deadline_ms",
+      e.player, e.match, e.game, e.deadline_ms, e.added_ms, e.room);
 }
 
 void delete_digest_entry(Connection& db, std::int64_t player, std::int64_t match) {
@@ -196,11 +196,12 @@ bool mark_digest_taken(Connection& db, std::int64_t player, std::int64_t now_ms,
 std::vector<DigestEntry> take_digest_entries(Connection& db, std::int64_t player) {
   const Result r = db.query(
       "DELETE FROM notification_digests WHERE player_id = $1 "
-      "RETURNING player_id, match_id, game, deadline_ms, added_ms",
+      "RETURNING player_id, match_id, room_id, game, deadline_ms, added_ms",
       player);
   std::vector<DigestEntry> out;
   for (int i = 0; i < r.rows(); ++i)
-    out.push_back({r.int64(i, 0), r.int64(i, 1), r.text(i, 2), r.int64(i, 3), r.int64(i, 4)});
+    out.push_back(
+        {r.int64(i, 0), r.int64(i, 1), r.int64(i, 2), r.text(i, 3), r.int64(i, 4), r.int64(i, 5)});
   std::sort(out.begin(), out.end(), [](const DigestEntry& a, const DigestEntry& b) {
     return std::pair(a.deadline_ms, a.match) < std::pair(b.deadline_ms, b.match);
   });

@@ -181,14 +181,15 @@ OutboxCounts select_outbox_counts(Connection& db) {
 
 void upsert_digest_entry(Connection& db, const DigestEntry& e) {
   db.query(
-        "INSERT INTO notification_digests (player_id, match_id, game, deadline_ms, added_ms) "
-        "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (player_id, match_id) DO UPDATE SET "
-        "game = excluded.game, deadline_ms = excluded.deadline_ms")
+        "INSERT INTO notification_digests (player_id, match_id, room_id, game, deadline_ms, "
+        "added_ms) VALUES (?1, ?2, ?6, ?3, ?4, ?5) ON CONFLICT (player_id, match_id) DO UPDATE "
+        "SET room_id = excluded.room_id, game = excluded.game, deadline_ms = excluded.deadline_ms")
       .bind(1, e.player)
       .bind(2, e.match)
       .bind(3, e.game)
       .bind(4, e.deadline_ms)
       .bind(5, e.added_ms)
+      .bind(6, e.room)
       .run();
 }
 
@@ -226,10 +227,11 @@ bool mark_digest_taken(Connection& db, std::int64_t player, std::int64_t now_ms,
 std::vector<DigestEntry> take_digest_entries(Connection& db, std::int64_t player) {
   auto q = db.query(
       "DELETE FROM notification_digests WHERE player_id = ?1 "
-      "RETURNING player_id, match_id, game, deadline_ms, added_ms");
+      "RETURNING player_id, match_id, room_id, game, deadline_ms, added_ms");
   q.bind(1, player);
   std::vector<DigestEntry> out;
-  while (q.step()) out.push_back({q.int64(0), q.int64(1), q.text(2), q.int64(3), q.int64(4)});
+  while (q.step())
+    out.push_back({q.int64(0), q.int64(1), q.int64(2), q.text(3), q.int64(4), q.int64(5)});
   std::sort(out.begin(), out.end(), [](const DigestEntry& a, const DigestEntry& b) {
     return std::pair(a.deadline_ms, a.match) < std::pair(b.deadline_ms, b.match);
   });

@@ -277,6 +277,7 @@ inline constexpr std::string_view kNotifications = R"sql(
 {create_table} notification_digests (
   player_id {int64} NOT NULL REFERENCES players (id),
   match_id {int64} NOT NULL REFERENCES matches (id),
+  room_id {int64} NOT NULL,
   game TEXT NOT NULL,
   deadline_ms {int64} NOT NULL,
   added_ms {int64} NOT NULL,

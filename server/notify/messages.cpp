@@ -25,7 +25,7 @@ std::string game_name(const Catalog& words, const std::string& language, const s
 
 std::string turn_line(const Catalog& words, const std::string& language, const Links& links,
                       const Turn& turn) {
-  Json params{{"game", game_name(words, language, turn.game)}, {"link", links.match(turn.match)}};
+  Json params{{"game", game_name(words, language, turn.game)}, {"link", links.room(turn.room)}};
   if (turn.deadline_ms == 0) return words.text(language, "notify.turn.line_no_deadline", params);
   params["deadline"] = utc(turn.deadline_ms);
   return words.text(language, "notify.turn.line", params);
@@ -58,8 +58,8 @@ std::string webhook_body(std::string text) {
 
 }  // namespace
 
-std::string Links::match(std::int64_t match) const {
-  return base + "/#/match/" + std::to_string(match);
+std::string Links::room(std::int64_t room) const {
+  return base + "/#/room/" + std::to_string(room);
 }
 std::string Links::verify(const std::string& token) const {
   return base + "/verify-email?token=" + token;

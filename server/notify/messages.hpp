@@ -17,13 +17,14 @@ namespace tortuga::notify {
 // The server's address for links (NotifySettings::public_url, without a trailing slash).
 struct Links {
   std::string base;
-  std::string match(std::int64_t match) const;  // the web client's page of the match
+  std::string room(std::int64_t room) const;  // the web client's page of the room (its seat)
   std::string verify(const std::string& token) const;
   std::string unsubscribe(const std::string& token) const;
 };
 
 struct Turn {
   std::int64_t match = 0;
+  std::int64_t room = 0;  // where it is played: what the link opens
   std::string game;
   std::int64_t deadline_ms = 0;  // 0: none
 };

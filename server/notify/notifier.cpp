@@ -111,21 +111,22 @@ std::string Notifier::new_unsubscribe_token(const store::NotificationSettings& s
   return token;
 }
 
-void Notifier::your_turn(std::int64_t player, std::int64_t match, const std::string& game,
-                         std::int64_t deadline_ms, bool match_open) {
+void Notifier::your_turn(std::int64_t player, std::int64_t match, std::int64_t room,
+                         const std::string& game, std::int64_t deadline_ms, bool match_open) {
   if (match_open) return turn_taken(player, match);
-  worker_->post([this, player, match, game, deadline_ms] {
+  worker_->post([this, player, match, room, game, deadline_ms] {
     const auto found = store_.notification_settings(player);
     if (!found || !*found) return;
     const store::NotificationSettings& s = **found;
     if (s.mode == store::NotifyMode::off || (!mail_reaches(s) && !webhook_reaches(s))) return;
     if (s.mode == store::NotifyMode::digest) {
-      store_.add_digest_entry({player, match, game, deadline_ms, clock_()});
+      store_.add_digest_entry({player, match, room, game, deadline_ms, clock_()});
       return;
     }
     const std::string stop = new_unsubscribe_token(s);
     if (mail_reaches(s) && stop.empty()) return;  // the store failed: nothing half-made goes out
-    queue(turn_messages(*words_, s, links_, {{match, game, deadline_ms}}, false, stop, clock_()));
+    queue(turn_messages(*words_, s, links_, {{match, room, game, deadline_ms}}, false, stop,
+                        clock_()));
   });
 }
 
@@ -148,7 +149,7 @@ void Notifier::send_due_digests() {
         player, now, now - kDayMs,
         [&](const store::NotificationSettings& s, const std::vector<store::DigestEntry>& entries) {
           std::vector<Turn> turns;
-          for (const auto& e : entries) turns.push_back({e.match, e.game, e.deadline_ms});
+          for (const auto& e : entries) turns.push_back({e.match, e.room, e.game, e.deadline_ms});
           if (s.mode == store::NotifyMode::off) return std::vector<store::OutboxMessage>{};
           // Written before an unsubscribe made meanwhile? The token minted above names the
           // address; mail_reaches is asked again of the settings read in this transaction.

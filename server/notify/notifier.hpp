@@ -38,11 +38,12 @@ class Notifier {
   void start();  // the sending threads
   void stop();   // ... stopped, deliveries under way finished
 
-  // A match waits for `player`'s move until `deadline_ms` (0: no deadline). `match_open`: the
-  // player has the match open now (a connection in its room), and is told nothing. By the
-  // player's settings: a message now, or an entry in their next digest.
-  void your_turn(std::int64_t player, std::int64_t match, const std::string& game,
-                 std::int64_t deadline_ms, bool match_open);
+  // A match, played in `room`, waits for `player`'s move until `deadline_ms` (0: no deadline).
+  // `match_open`: the player has the match open now (a connection in its room), and is told
+  // nothing. By the player's settings: a message now, or an entry in their next digest, which
+  // links to the room.
+  void your_turn(std::int64_t player, std::int64_t match, std::int64_t room,
+                 const std::string& game, std::int64_t deadline_ms, bool match_open);
   // The match no longer waits for `player` (they moved, it ended): out of their next digest.
   void turn_taken(std::int64_t player, std::int64_t match);
 

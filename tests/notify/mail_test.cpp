@@ -88,6 +88,8 @@ TEST_CASE("a digest lists every match waiting, goes once a day, and unsubscribes
     m.seats = {{0, anne, "anne", ""}, {1, std::nullopt, "Bot", "random"}};
     matches.push_back(db.create_match(m).value());
   }
+  // Each match's room, which the mail links to.
+  const auto room_of = [](std::int64_t match) { return match + 100; };
   store::NotificationSettings s;
   s.player = anne;
   s.email = "anne@example.org";
@@ -100,10 +102,11 @@ TEST_CASE("a digest lists every match waiting, goes once a day, and unsubscribes
   settings.digest_gather_s = 600;
   Notifier notifier(db, settings, catalogs(), "node", nullptr, nullptr, clock.clock());
   notifier.start();
-  notifier.your_turn(anne, matches[0], "scalawag", kStart + 3 * kDay, false);
-  notifier.your_turn(anne, matches[1], "colpaccio", kStart + 2 * kDay, false);
-  notifier.your_turn(anne, matches[2], "scalawag", kStart + kDay, true);  // open: never told
-  notifier.your_turn(anne, matches[3], "colpaccio", kStart + kDay, false);
+  notifier.your_turn(anne, matches[0], room_of(matches[0]), "scalawag", kStart + 3 * kDay, false);
+  notifier.your_turn(anne, matches[1], room_of(matches[1]), "colpaccio", kStart + 2 * kDay, false);
+  notifier.your_turn(anne, matches[2], room_of(matches[2]), "scalawag", kStart + kDay,
+                     true);  // open: never told
+  notifier.your_turn(anne, matches[3], room_of(matches[3]), "colpaccio", kStart + kDay, false);
   notifier.turn_taken(anne, matches[3]);  // moved before the digest went
   settled(notifier, anne);
   notifier.send_due_digests();  // gathered too recently: nothing yet
@@ -115,14 +118,16 @@ TEST_CASE("a digest lists every match waiting, goes once a day, and unsubscribes
   const Mail& digest = mails[0];
   CHECK(digest.header("Subject") == "2 partite aspettano la tua mossa");
   CHECK(digest.body.find("2 partite aspettano la tua mossa:") != std::string::npos);
-  const auto at0 = digest.body.find("http://tortuga.test/#/match/" + std::to_string(matches[0]));
-  const auto at1 = digest.body.find("http://tortuga.test/#/match/" + std::to_string(matches[1]));
+  const auto at0 =
+      digest.body.find("http://tortuga.test/#/room/" + std::to_string(room_of(matches[0])));
+  const auto at1 =
+      digest.body.find("http://tortuga.test/#/room/" + std::to_string(room_of(matches[1])));
   CHECK(at0 != std::string::npos);
   CHECK(at1 != std::string::npos);
   CHECK(at1 < at0);  // the soonest deadline first
   CHECK(digest.body.find("Scalawag!: tocca a te, entro") != std::string::npos);
   for (int other : {2, 3, 4})
-    CHECK(digest.body.find("/#/match/" + std::to_string(matches[other]) + "\n") ==
+    CHECK(digest.body.find("/#/room/" + std::to_string(room_of(matches[other])) + "\n") ==
           std::string::npos);
   const std::string list = digest.header("List-Unsubscribe");
   CHECK(list.rfind("<http://tortuga.test/unsubscribe?token=", 0) == 0);
@@ -133,7 +138,7 @@ TEST_CASE("a digest lists every match waiting, goes once a day, and unsubscribes
 
   // Another match waits an hour later: at most one digest a day, so it waits for tomorrow's.
   clock.advance(kHour);
-  notifier.your_turn(anne, matches[4], "colpaccio", kStart + 4 * kDay, false);
+  notifier.your_turn(anne, matches[4], room_of(matches[4]), "colpaccio", kStart + 4 * kDay, false);
   settled(notifier, anne);
   notifier.send_due_digests();
   settled(notifier, anne);
@@ -142,15 +147,15 @@ TEST_CASE("a digest lists every match waiting, goes once a day, and unsubscribes
   const auto next = smtp.wait_for(2);
   REQUIRE(next.size() == 2);
   CHECK(next[1].header("Subject") == "Una partita aspetta la tua mossa");
-  CHECK(next[1].body.find("/#/match/" + std::to_string(matches[4])) != std::string::npos);
-  CHECK(next[1].body.find("/#/match/" + std::to_string(matches[0])) == std::string::npos);
+  CHECK(next[1].body.find("/#/room/" + std::to_string(room_of(matches[4]))) != std::string::npos);
+  CHECK(next[1].body.find("/#/room/" + std::to_string(room_of(matches[0]))) == std::string::npos);
 
   const Notifier::Page page = page_for(notifier, stop);
   CHECK(page.status == 200);
   CHECK(page.html.find("Iscrizione annullata") != std::string::npos);
   CHECK(db.notification_settings(anne).value()->email_unsubscribed);
   // Unsubscribed: no digest gathers, no mail goes.
-  notifier.your_turn(anne, matches[1], "colpaccio", kStart + 5 * kDay, false);
+  notifier.your_turn(anne, matches[1], room_of(matches[1]), "colpaccio", kStart + 5 * kDay, false);
   settled(notifier, anne);
   clock.advance(2 * kDay);
   notifier.send_due_digests();

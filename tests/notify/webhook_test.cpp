@@ -58,7 +58,7 @@ TEST_CASE("a webhook gets Discord's and Slack's text, signed with the key shown 
   CHECK_FALSE(read->contains("webhook_secret"));
   CHECK((*read)["webhook_url"] == receiver.url());
 
-  notifier.your_turn(h.anne, 42, "riff-raff", kStart + kDay, false);
+  notifier.your_turn(h.anne, 42, 7, "riff-raff", kStart + kDay, false);
   const auto got = receiver.wait_for(1);
   REQUIRE(got.size() == 1);
   const std::string body = got[0]["body"];
@@ -69,7 +69,7 @@ TEST_CASE("a webhook gets Discord's and Slack's text, signed with the key shown 
   CHECK(json["content"] == json["text"]);
   const std::string text = json["content"];
   CHECK(text.find("Your move in Riff Raff") == 0);
-  CHECK(text.find("http://tortuga.test/#/match/42") != std::string::npos);
+  CHECK(text.find("http://tortuga.test/#/room/7") != std::string::npos);
   // A match the player has open is never announced.
   notifier.your_turn(h.anne, 43, "riff-raff", kStart + kDay, true);
   settled(notifier, h.anne);

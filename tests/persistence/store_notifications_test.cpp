@@ -183,9 +183,9 @@ STORE_TEST("a digest gathers the matches waiting, and is taken once") {
   const std::int64_t m1 = store->create_match(sample_match("scalawag", 2)).value();
   const std::int64_t m2 = store->create_match(sample_match("colpaccio", 3)).value();
   const std::int64_t m3 = store->create_match(sample_match("riff-raff", 2)).value();
-  REQUIRE(store->add_digest_entry({anne, m1, "scalawag", kNow + 2 * kDayMs, kNow}));
-  REQUIRE(store->add_digest_entry({anne, m2, "colpaccio", kNow + kDayMs, kNow + 10}));
-  REQUIRE(store->add_digest_entry({anne, m3, "riff-raff", kNow + kDayMs, kNow + 20}));
+  REQUIRE(store->add_digest_entry({anne, m1, m1 + 100, "scalawag", kNow + 2 * kDayMs, kNow}));
+  REQUIRE(store->add_digest_entry({anne, m2, m2 + 100, "colpaccio", kNow + kDayMs, kNow + 10}));
+  REQUIRE(store->add_digest_entry({anne, m3, m3 + 100, "riff-raff", kNow + kDayMs, kNow + 20}));
   REQUIRE(store->remove_digest_entry(anne, m3));  // the player moved meanwhile
 
   CHECK(store->digests_due(kNow - 1, kNow, 10).value().empty());  // gathered too recently
@@ -207,7 +207,7 @@ STORE_TEST("a digest gathers the matches waiting, and is taken once") {
   seen.clear();
   CHECK(store->take_digest(anne, kNow, kNow, compose).value() == 0);
   CHECK(seen.empty());
-  REQUIRE(store->add_digest_entry({anne, m3, "riff-raff", kNow + kDayMs, kNow + 30}));
+  REQUIRE(store->add_digest_entry({anne, m3, m3 + 100, "riff-raff", kNow + kDayMs, kNow + 30}));
   CHECK(store->digests_due(kNow + kDayMs, kNow, 10).value().empty());
   CHECK(store->digests_due(kNow + kDayMs, kNow + kDayMs, 10).value() ==
         std::vector<std::int64_t>{anne});
