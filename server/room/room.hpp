@@ -258,6 +258,10 @@ class Room : public std::enable_shared_from_this<Room>, private RoomTimers::Owne
   // An action was applied for `seat` (`own`: by its player): the clocks follow what the rules
   // wait for now, and a stand-in playing the seat gives it back on its player's own move.
   void clocks_after(int seat, bool own);
+  // The clocks wait for the seats the rules wait for now; each player the match begins to wait
+  // for is called back (the notifier: a mail, a webhook, or a line of their digest), unless they
+  // have the room open, and each it no longer waits for is taken off their digest.
+  void wait_for_actors(std::int64_t now_ms);
   // The clocks as the store keeps them, with the match's id.
   store::CorrespondenceClocks stored_clocks() const;
   // The room's timeout on a correspondence clock: a vacation day, else the game's timeout for

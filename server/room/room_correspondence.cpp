@@ -7,6 +7,7 @@
 // match goes on with its deadlines as they were.
 #include <algorithm>
 
+#include "server/notify/notifier.hpp"
 #include "server/ops/log.hpp"
 #include "server/room/room.hpp"
 
@@ -37,7 +38,7 @@ void Room::start_clocks(std::function<void()> stored) {
     if (const auto& player = seating_[seat].player)
       if (auto until = directory_.on_vacation_until(*player, now))
         clocks_->pause(seat, now, *until);
-  clocks_->waiting_for(match_.state().actors(), now);
+  wait_for_actors(now);
   store_.save_correspondence(
       stored_clocks(), [stored = std::move(stored)](const store::Outcome<void>&) { stored(); });
 }
@@ -68,8 +69,28 @@ void Room::clocks_after(int seat, bool own) {
     // The player is back at their seat: the stand-in there gives it back.
     if (!seating_[seat].stand_in.empty()) seat_returned(seat);
   }
+  wait_for_actors(now);
+}
+
+void Room::wait_for_actors(std::int64_t now_ms) {
+  std::vector<bool> waited(seating_.size());
+  for (int seat = 0; seat < seating_.size(); ++seat)
+    waited[seat] = clocks_->due_ms(seat).has_value();
   const State& state = match_.state();
-  clocks_->waiting_for(state.is_over() ? std::vector<int>() : state.actors(), now);
+  clocks_->waiting_for(state.is_over() ? std::vector<int>() : state.actors(), now_ms);
+  notify::Notifier* notifier = settings_.notifier;
+  if (!notifier) return;
+  for (int seat = 0; seat < seating_.size(); ++seat) {
+    const RoomSeat& s = seating_[seat];
+    const auto due = clocks_->due_ms(seat);
+    // Guests have nobody to call; a stand-in answers for its player at once.
+    if (!s.player || !s.account || due.has_value() == waited[seat]) continue;
+    if (!due) {
+      notifier->turn_taken(*s.player, match_id_);
+    } else if (s.stand_in.empty()) {
+      notifier->your_turn(*s.player, match_id_, id_, game_.info().id, *due, !s.away_at.has_value());
+    }
+  }
 }
 
 void Room::vacation(std::int64_t player, std::int64_t from_ms, std::int64_t until_ms) {

@@ -5,6 +5,7 @@
 // mail.
 #include <doctest/doctest.h>
 
+#include "tests/integration/play.hpp"
 #include "tests/integration/server_process.hpp"
 #include "tests/integration/test_client.hpp"
 #include "tests/notify/servers.hpp"
@@ -100,6 +101,76 @@ TEST_SUITE("notify" * doctest::skip()) {
     CHECK(metric(server.port(), R"(tortuga_notifications_total{channel="email",outcome="sent"})") ==
           1);
     CHECK(smtp.mails().size() == 1);
+  }
+
+  TEST_CASE("a match by correspondence mails its player, away from it, that it is their move") {
+    SmtpServer smtp;
+    TempDir dir;
+    ServerProcess server(dir / "t.db", dir.path(), notify_config(dir, smtp));
+    const auto registered = [](TestClient& c, const std::string& name) {
+      REQUIRE(c.request({{"type", "register"}, {"name", name}, {"password", "barbary coast 1720"}})
+                  .at("type") == "welcome");
+    };
+    TestClient ben(server.port(), "ben");
+    registered(ben, "Ben");
+    auto anne = std::make_unique<TestClient>(server.port(), "anne");
+    registered(*anne, "Anne");
+    REQUIRE(set(*anne, {{"email", "anne@example.org"}, {"mode", "immediate"}}).at("type") ==
+            "notifications");
+    const std::string token =
+        token_after(smtp.wait_for(1)[0].body, "http://tortuga.test/verify-email?token=");
+    REQUIRE(http_get(server.port(), "/verify-email?token=" + token).status == 200);
+
+    const Json made = anne->request(
+        {{"type", "create_room"}, {"game", kRaft}, {"correspondence", {{"days_per_move", 2}}}});
+    REQUIRE(made.at("type") == "room");
+    const std::int64_t room = made["room"]["id"];
+    REQUIRE(ben.request({{"type", "join_room"}, {"room", room}}).at("type") == "room");
+    const Json started = anne->request({{"type", "start"}, {"room", room}});
+    REQUIRE(started.at("type") == "room");
+    const std::int64_t match = started["room"]["match"];
+    anne->wait_version(match, 0);
+    ben.wait_version(match, 0);
+
+    // While both have the room open, the match waits for each in turn and nobody is mailed.
+    std::int64_t version = 0;
+    const auto legal = [&](TestClient& c) { return c.match(match)->view.at("legal"); };
+    const auto play = [&](TestClient& c) {
+      REQUIRE(
+          c.request({{"type", "action"}, {"match", match}, {"action", legal(c)[0]}}).at("type") !=
+          "error");
+      ++version;
+      anne->wait_version(match, version);
+      ben.wait_version(match, version);
+    };
+    while (legal(ben).empty()) play(*anne);
+    while (!legal(ben).empty()) play(ben);
+    while (legal(ben).empty()) play(*anne);
+    CHECK(smtp.mails().size() == 1);
+
+    // Anne leaves the page; once the room has her away, Ben's move makes it wait for her.
+    anne.reset();
+    ben.wait_for(
+        [](const Json& m) {
+          return m.value("type", "") == "room" &&
+                 m["room"]["seats"][0]["away_since_ms"].is_number_integer();
+        },
+        "Anne away");
+    while (!legal(ben).empty()) {
+      REQUIRE(ben.request({{"type", "action"}, {"match", match}, {"action", legal(ben)[0]}})
+                  .at("type") != "error");
+      ben.wait_version(match, ++version);
+    }
+    const auto mails = smtp.wait_for(2);
+    REQUIRE(mails.size() == 2);
+    CHECK(mails[1].header("To") == "anne@example.org");
+    CHECK(mails[1].header("Subject") == "Your move in Raft & Scupper");
+    CHECK(mails[1].body.find("http://tortuga.test/#/room/" + std::to_string(room)) !=
+          std::string::npos);
+    CHECK(mails[1].header("List-Unsubscribe").find("http://tortuga.test/unsubscribe?token=") !=
+          std::string::npos);
+    // The address's confirmation and this one: none for the moves Anne had the room open.
+    CHECK(metric(server.port(), R"(tortuga_notifications_queued_total{channel="email"})") == 2);
   }
 
 }  // TEST_SUITE
