@@ -1,0 +1,212 @@
+// Dormant rooms (docs/operations.md, "Dormant rooms"): a running match nobody is connected to
+// leaves the server's memory, stays listed, and comes back from the store as it was when a player
+// joins, watches, syncs or acts; two joins at once bring back one room. The operator's while is set
+// short here, and each test waits on the gauges of /metrics, never on a pause.
+#include <memory>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include <doctest/doctest.h>
+
+#include "tests/integration/play.hpp"
+#include "tests/integration/server_process.hpp"
+#include "tests/integration/test_client.hpp"
+#include "tests/support/postgres_cluster.hpp"
+
+namespace tortuga::integration {
+namespace {
+
+// Fast play, and rooms dormant a second after their last member went.
+std::vector<std::string> dormant_config(const std::filesystem::path& dir) {
+  return limits_config(dir, "dormant",
+                       R"({"messages_per_second": 100000, "message_burst": 100000,
+                           "dormant_after_s": 1, "dormant_lookahead_s": 1})");
+}
+
+double gauge(std::uint16_t port, const std::string& series) {
+  return metric(port, series).value_or(-1);
+}
+
+double wakeups(std::uint16_t port, const std::string& cause) {
+  return gauge(port, "tortuga_room_wakeups_total{cause=\"" + cause + "\"}");
+}
+
+// Waits until `dormant` rooms are dormant and `in_memory` rooms are held.
+void wait_rooms(std::uint16_t port, double dormant, double in_memory) {
+  eventually(
+      [&] {
+        return gauge(port, "tortuga_rooms_dormant") == dormant &&
+               gauge(port, "tortuga_rooms_in_memory") == in_memory;
+      },
+      "rooms dormant " + std::to_string(dormant) + ", in memory " + std::to_string(in_memory),
+      std::chrono::seconds(30));
+}
+
+struct Seated {
+  std::string name;
+  std::string token;
+};
+
+// A match of Anne and Bill still running after some random actions; both then disconnect. (A
+// room whose match ended early is left, and closes.)
+struct Played {
+  Table table;
+  std::int64_t version = 0;
+  Json anne_view, bill_view;
+  Seated anne, bill;
+};
+
+Played play_then_leave(std::uint16_t port, std::mt19937_64& rng, int actions = 8) {
+  TestClient anne(port, "anne"), bill(port, "bill");
+  anne.hello("Anne");
+  bill.hello("Bill");
+  for (int attempt = 0; attempt < 50; ++attempt) {
+    const Table table = open_table(anne, bill);
+    if (play_random(table.match, {&anne, &bill}, {}, rng, actions) == actions &&
+        !is_over(anne, table.match)) {
+      bill.wait_version(table.match, anne.match(table.match)->version);
+      return Played{table,
+                    anne.match(table.match)->version,
+                    anne.match(table.match)->view,
+                    bill.match(table.match)->view,
+                    {"Anne", anne.token()},
+                    {"Bill", bill.token()}};
+    }
+    anne.request({{"type", "leave_room"}, {"room", table.room}});
+    bill.request({{"type", "leave_room"}, {"room", table.room}});
+  }
+  throw std::runtime_error("no match lasted " + std::to_string(actions) + " actions");
+}
+
+std::unique_ptr<TestClient> back(std::uint16_t port, const Seated& who) {
+  auto client = std::make_unique<TestClient>(port, who.name + " (back)");
+  client->hello(who.name, who.token);
+  return client;
+}
+
+// The state `client` was sent for `match` in answer to its request `answer`, or after it.
+Json state_after(TestClient& client, const Json& answer, std::int64_t match) {
+  if (answer.at("type") == "state") return answer;
+  return client.wait_for(
+      [&](const Json& m) { return m.at("type") == "state" && m.at("match") == match; },
+      "the state of match " + std::to_string(match));
+}
+
+void falls_dormant_and_a_join_wakes_it(const std::string& db, const TempDir& dir) {
+  auto rng = seeded_rng();
+  ServerProcess server(db, dir.path(), dormant_config(dir.path()));
+  const std::uint16_t port = server.port();
+  const Played played = play_then_leave(port, rng);
+  // Both players are gone: the room leaves memory.
+  wait_rooms(port, 1, 0);
+
+  // The lobby still lists it, as it was.
+  {
+    TestClient carl(port, "carl");
+    carl.hello("Carl");
+    const Json rooms = carl.request({{"type", "list_rooms"}});
+    REQUIRE(rooms.at("rooms").size() == 1);
+    CHECK(rooms.at("rooms")[0].at("id") == played.table.room);
+    CHECK(rooms.at("rooms")[0].at("status") == "playing");
+    CHECK(rooms.at("rooms")[0].at("match") == played.table.match);
+  }
+  CHECK(gauge(port, "tortuga_rooms_dormant") == 1);
+
+  // Anne joins it again: it is rebuilt from the store, her view as she left it.
+  auto anne = back(port, played.anne);
+  const Json joined = anne->request({{"type", "join_room"}, {"room", played.table.room}});
+  REQUIRE(joined.at("type") == "room");
+  CHECK(joined.at("room").at("match") == played.table.match);
+  CHECK(joined.at("you").at("seat") == 0);
+  const Json state = state_after(*anne, joined, played.table.match);
+  CHECK(state.at("version") == played.version);
+  CHECK(state.at("view") == played.anne_view);
+  CHECK(wakeups(port, "join") == 1);
+  wait_rooms(port, 0, 1);
+
+  // Bill's sync brings him back to his seat; the match plays on to its end in the woken room.
+  auto bill = back(port, played.bill);
+  const Json synced = bill->request({{"type", "sync"}, {"match", played.table.match}});
+  REQUIRE(synced.at("type") == "state");
+  CHECK(synced.at("version") == played.version);
+  CHECK(synced.at("view") == played.bill_view);
+  play_random(played.table.match, {anne.get(), bill.get()}, {}, rng);
+  CHECK(is_over(*anne, played.table.match));
+  CHECK(anne->errors().empty());
+  CHECK(bill->errors().empty());
+  CHECK(wakeups(port, "sync") == 0);  // the room was awake already: Anne was in it
+}
+
+TEST_CASE("a room its players left falls dormant, is listed, and a join wakes it as it was") {
+  TempDir dir;
+  falls_dormant_and_a_join_wakes_it((dir / "tortuga.db").string(), dir);
+}
+
+TEST_CASE("on PostgreSQL, a room its players left falls dormant and a join wakes it as it was") {
+  TempDir dir;
+  falls_dormant_and_a_join_wakes_it(test::PostgresCluster::shared().new_database(), dir);
+}
+
+TEST_CASE("a watch and a sync each wake a dormant room, which falls dormant again when left") {
+  TempDir dir;
+  auto rng = seeded_rng();
+  ServerProcess server(dir / "tortuga.db", dir.path(), dormant_config(dir.path()));
+  const std::uint16_t port = server.port();
+  const Played played = play_then_leave(port, rng);
+  wait_rooms(port, 1, 0);
+
+  {
+    TestClient carl(port, "carl");
+    carl.hello("Carl");
+    const Json watched = carl.request({{"type", "watch_room"}, {"room", played.table.room}});
+    REQUIRE(watched.at("type") == "room");
+    const Json state = state_after(carl, watched, played.table.match);
+    CHECK(state.at("version") == played.version);
+    CHECK(wakeups(port, "watch") == 1);
+    wait_rooms(port, 0, 1);
+  }
+  // Carl has gone: dormant again.
+  wait_rooms(port, 1, 0);
+
+  auto bill = back(port, played.bill);
+  const Json synced = bill->request({{"type", "sync"}, {"match", played.table.match}});
+  REQUIRE(synced.at("type") == "state");
+  CHECK(synced.at("version") == played.version);
+  CHECK(synced.at("view") == played.bill_view);
+  CHECK(wakeups(port, "sync") == 1);
+  wait_rooms(port, 0, 1);
+  CHECK(bill->errors().empty());
+}
+
+TEST_CASE("two joins of a dormant room at once wake one room") {
+  TempDir dir;
+  auto rng = seeded_rng();
+  ServerProcess server(dir / "tortuga.db", dir.path(), dormant_config(dir.path()));
+  const std::uint16_t port = server.port();
+  for (int round = 0; round < 5; ++round) {
+    INFO("round " << round);
+    const Played played = play_then_leave(port, rng);
+    wait_rooms(port, 1 + round, 0);  // the earlier rounds' rooms sleep too
+    auto anne = back(port, played.anne);
+    auto bill = back(port, played.bill);
+    const double joins = wakeups(port, "join");
+    // Sent together, read by the server on two threads.
+    anne->send({{"type", "join_room"}, {"room", played.table.room}, {"id", 1}});
+    bill->send({{"type", "join_room"}, {"room", played.table.room}, {"id", 1}});
+    anne->wait_for_type("state");
+    bill->wait_for_type("state");
+    CHECK(wakeups(port, "join") == joins + 1);
+    wait_rooms(port, round, 1);
+    // One room: Anne's move reaches Bill.
+    const std::int64_t before = bill->match(played.table.match)->version;
+    play_random(played.table.match, {anne.get(), bill.get()}, {}, rng, 1);
+    bill->wait_version(played.table.match, before + 1);
+    CHECK(anne->errors().empty());
+    CHECK(bill->errors().empty());
+  }
+}
+
+}  // namespace
+}  // namespace tortuga::integration
