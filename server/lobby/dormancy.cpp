@@ -69,6 +69,9 @@ bool Lobby::room_dormant(const std::shared_ptr<Room>& room, const DormantRoom& d
   } catch (const std::exception&) {
     return false;  // unread, its deadline unknown: the room stays
   }
+  // Due soon: it would be woken again at once.
+  if (kept.due_ms && *kept.due_ms - store::now_ms() <= limits_.dormancy.lookahead.count())
+    return false;
   return rooms_.put_to_sleep(room, kept);
 }
 

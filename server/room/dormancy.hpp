@@ -32,7 +32,7 @@ struct DormantRoom {
   bool cluster = false;
   std::vector<std::int64_t> seated;    // players
   nlohmann::json summary;              // Room::summary as it fell dormant, for the lobby's list
-  std::optional<std::int64_t> due_ms;  // its next deadline, on the wall clock
+  std::optional<std::int64_t> due_ms;  // its next stored deadline, on the wall clock
 };
 
 }  // namespace tortuga

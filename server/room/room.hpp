@@ -143,9 +143,10 @@ class Room : public std::enable_shared_from_this<Room>, private RoomTimers::Owne
   void hand_over(const std::string& url);
 
   // Dormancy (room_dormancy.cpp). The room falls dormant if it is idle as `settings` say: a running
-  // match, nobody in it for `settings.after`, no action being stored, no bot to move, no deadline
-  // within `settings.lookahead`. Its last writes are committed first; then the directory takes
-  // it out of memory (RoomDirectory::room_dormant), and the room does nothing more.
+  // match, nobody in it for `settings.after`, no action being stored, no bot to move, no live
+  // clock running (its deadline is in memory only). Its last writes are committed first; then the
+  // directory, which knows the stored deadlines, takes it out of memory unless one is due within
+  // `settings.lookahead` (RoomDirectory::room_dormant), and the room does nothing more.
   void fall_dormant_if_idle(DormancySettings settings);
   // Whether the room fell dormant: a command posted to it before then is for the room woken in
   // its place.

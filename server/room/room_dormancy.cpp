@@ -13,11 +13,10 @@ std::optional<DormantRoom> Room::idle_as_dormant(const DormancySettings& setting
   if (clock().now_ms() - *empty_since_ms_ < settings.after.count()) return std::nullopt;
   // A bot's move is due within its pause.
   if (bot_to_move()) return std::nullopt;
+  // A live clock's deadline is in memory only (a rebuild starts it afresh): a room that slept
+  // through it would never fire it.
+  if (deadline()) return std::nullopt;
   DormantRoom d;
-  if (const auto after = deadline()) {
-    if (*after <= settings.lookahead) return std::nullopt;
-    d.due_ms = store::now_ms() + after->count();
-  }
   d.id = id_;
   d.match = match_id_;
   d.code = code_;

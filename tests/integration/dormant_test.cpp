@@ -9,6 +9,7 @@
 #include <thread>
 
 #include <doctest/doctest.h>
+#include <sqlite3.h>
 
 #include "tests/integration/play.hpp"
 #include "tests/integration/server_process.hpp"
@@ -63,7 +64,8 @@ Played play_then_leave(std::uint16_t port, std::mt19937_64& rng, int actions = 8
   anne.hello("Anne");
   bill.hello("Bill");
   for (int attempt = 0; attempt < 50; ++attempt) {
-    const Table table = open_table(anne, bill);
+    // Without the live turn clock, which keeps a room in memory (only the room counts it).
+    const Table table = open_table(anne, bill, {}, {{"turn_clock_s", 0}});
     if (play_random(table.match, {&anne, &bill}, {}, rng, actions) == actions &&
         !is_over(anne, table.match)) {
       bill.wait_version(table.match, anne.match(table.match)->version);
@@ -178,6 +180,54 @@ TEST_CASE("a watch and a sync each wake a dormant room, which falls dormant agai
   CHECK(wakeups(port, "sync") == 1);
   wait_rooms(port, 0, 1);
   CHECK(bill->errors().empty());
+}
+
+// Writes a correspondence clock for `seat` of `match` running out at `due_ms`, as a room that runs
+// the clocks would keep it (docs/correspondence.md).
+void store_clock(const std::filesystem::path& db, std::int64_t match, int seat,
+                 std::int64_t due_ms) {
+  sqlite3* handle = nullptr;
+  REQUIRE(sqlite3_open(db.c_str(), &handle) == SQLITE_OK);
+  sqlite3_busy_timeout(handle, 10000);
+  const std::string m = std::to_string(match);
+  const std::string sql =
+      "INSERT INTO correspondence_paces (match_id, days_per_move, bank_extra_hours, "
+      "bank_cap_days) VALUES (" +
+      m +
+      ", 1, 12, 7); "
+      "INSERT INTO correspondence_clocks (match_id, seat, bank_ms, waiting, used_ms, "
+      "running_from_ms, timeouts, due_ms) VALUES (" +
+      m + ", " + std::to_string(seat) + ", 0, 1, 0, 0, 0, " + std::to_string(due_ms) + ")";
+  CHECK(sqlite3_exec(handle, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
+  sqlite3_close(handle);
+}
+
+TEST_CASE("a dormant room is woken by its stored deadline, a look-ahead before it") {
+  TempDir dir;
+  auto rng = seeded_rng();
+  const auto db = dir / "tortuga.db";
+  ServerProcess server(db, dir.path(), dormant_config(dir.path()));
+  const std::uint16_t port = server.port();
+  const Played played = play_then_leave(port, rng);
+  wait_rooms(port, 1, 0);
+  // Carl keeps the room awake while its clock is stored, so that it falls dormant knowing it.
+  {
+    TestClient carl(port, "carl");
+    carl.hello("Carl");
+    carl.request({{"type", "watch_room"}, {"room", played.table.room}});
+    wait_rooms(port, 0, 1);
+    const auto now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::system_clock::now().time_since_epoch())
+                            .count();
+    store_clock(db, played.table.match, 0, now_ms + 8000);
+  }
+  wait_rooms(port, 1, 0);
+  // Nobody asks for it: its deadline wakes it (a second before, the operator's look-ahead), and it
+  // stays in memory since that deadline is near.
+  eventually([&] { return wakeups(port, "deadline") == 1; }, "the deadline to wake the room",
+             std::chrono::seconds(30));
+  wait_rooms(port, 0, 1);
+  CHECK(wakeups(port, "join") == 0);
 }
 
 TEST_CASE("two joins of a dormant room at once wake one room") {
