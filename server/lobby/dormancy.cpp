@@ -72,7 +72,11 @@ bool Lobby::room_dormant(const std::shared_ptr<Room>& room, const DormantRoom& d
   // Due soon: it would be woken again at once.
   if (kept.due_ms && *kept.due_ms - store::now_ms() <= limits_.dormancy.lookahead.count())
     return false;
-  return rooms_.put_to_sleep(room, kept);
+  if (!rooms_.put_to_sleep(room, kept)) return false;
+  // Stopping the node ends nobody's dormant match (it is all in the store, and a start or a
+  // takeover rebuilds it): a draining node does not wait for it. A wake counts it again (rebuild).
+  drain_.ended(dormant.id);
+  return true;
 }
 
 std::shared_ptr<Room> Lobby::wake(const DormantRoom& dormant) {
