@@ -34,6 +34,8 @@ inline LobbyLimits lobby_limits(const Config& c) {
                      {c.limits.free_guesses, c.limits.guess_backoff_max_s, c.limits.guess_report_s},
                      limits_for_clients(c.limits)};
   limits.max_sessions_per_player = c.limits.max_sessions_per_player;
+  limits.dormancy = {std::chrono::seconds(c.limits.dormant_after_s),
+                     std::chrono::seconds(c.limits.dormant_lookahead_s)};
   return limits;
 }
 

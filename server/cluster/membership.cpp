@@ -109,6 +109,8 @@ void Membership::welcome_back(const std::shared_ptr<Room>& room) {
 
 void Membership::lost(const std::vector<std::int64_t>& ids) {
   for (std::int64_t id : ids) {
+    // A dormant room taken over holds nothing unstored and nobody to tell: it is forgotten.
+    lobby_.rooms().forget_dormant(id);
     auto room = lobby_.room_by_id(id);
     if (!room) continue;
     std::string url;
@@ -180,12 +182,19 @@ std::vector<std::pair<std::int64_t, std::string>> Membership::listings() const {
   for (const auto& room : lobby_.rooms().all())
     out.emplace_back(room->id(),
                      room->is_private() ? "null" : lobby_listing(room->summary()).dump());
+  // A dormant room is still this node's, and listed as it fell dormant.
+  for (Json& summary : lobby_.rooms().dormant_summaries()) {
+    const auto id = summary.at("id").get<std::int64_t>();
+    out.emplace_back(
+        id, summary.value("private", false) ? "null" : lobby_listing(std::move(summary)).dump());
+  }
   return out;
 }
 
 std::vector<std::int64_t> Membership::room_ids() const {
   std::vector<std::int64_t> out;
   for (const auto& room : lobby_.rooms().all()) out.push_back(room->id());
+  for (std::int64_t id : lobby_.rooms().dormant_ids()) out.push_back(id);
   return out;
 }
 

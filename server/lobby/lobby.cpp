@@ -52,6 +52,9 @@ Lobby::Lobby(boost::asio::io_context& io, store::Store& store, RoomSettings sett
                 }),
       vacations_(store, settings.correspondence_rules.vacation_days) {
   ratings_.on_rated([boards = boards_](const std::string& game) { boards->rated(game); });
+  rooms_.set_waker([this](const DormantRoom& d) { return wake(d); });
+  dormancy_ = std::make_shared<DormancyWatch>(io, rooms_, limits.dormancy);
+  dormancy_->start();
 }
 
 // ---- dispatch -------------------------------------------------------------------------------
@@ -203,6 +206,10 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
     if (!m.game || room->game().info().id == *m.game)
       if (Json summary = room->summary(); listed_in_lobby(summary))
         rooms.push_back(lobby_listing(std::move(summary)));
+  // Dormant rooms are listed as they were when they fell dormant: nothing changes in them.
+  for (Json& summary : rooms_.dormant_summaries())
+    if (!m.game || summary.value("game", "") == *m.game)
+      if (listed_in_lobby(summary)) rooms.push_back(lobby_listing(std::move(summary)));
   if (cluster_) {
     // Every other live node's public rooms, as their owners last published them.
     for (const std::string& listing : cluster_->rows().listings_elsewhere()) {
@@ -210,10 +217,10 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
       if (!room.is_null() && (!m.game || room.value("game", "") == *m.game))
         rooms.push_back(std::move(room));
     }
-    std::sort(rooms.begin(), rooms.end(), [](const Json& a, const Json& b) {
-      return a.value("id", std::int64_t{0}) < b.value("id", std::int64_t{0});
-    });
   }
+  std::sort(rooms.begin(), rooms.end(), [](const Json& a, const Json& b) {
+    return a.value("id", std::int64_t{0}) < b.value("id", std::int64_t{0});
+  });
   c->send(protocol::event::rooms(re, rooms, store::now_ms()));
 }
 
@@ -313,6 +320,7 @@ std::optional<std::string> Lobby::moved_to(std::int64_t room) {
 void Lobby::release_rooms() {
   // The replays waiting hold connections, which must go before the io_context does.
   replays_.stop();
+  dormancy_->stop();
   feed_->release();
   guesses_.release();
   rooms_.clear();
@@ -325,6 +333,7 @@ Json Lobby::rooms_for_operator() const {
 }
 
 void Lobby::shutdown() {
+  dormancy_->stop();
   feed_->shutdown();
   for (auto& room : rooms_.all()) room->post([room] { room->shutdown(); });
 }

@@ -25,6 +25,7 @@
 #include "server/history/replays.hpp"
 #include "server/lobby/accounts.hpp"
 #include "server/lobby/cluster_link.hpp"
+#include "server/lobby/dormancy.hpp"
 #include "server/lobby/guesses.hpp"
 #include "server/lobby/leaderboard_feed.hpp"
 #include "server/lobby/lobby_feed.hpp"
@@ -51,6 +52,7 @@ struct LobbyLimits {
   Json for_clients = limits_for_clients(Limits{});  // as welcome tells them
   PasswordSettings passwords = {};
   int max_sessions_per_player = Limits{}.max_sessions_per_player;
+  DormancySettings dormancy = {};  // off unless the operator sets limits.dormant_after_s
 };
 
 class Lobby : public RoomDirectory {
@@ -118,6 +120,7 @@ class Lobby : public RoomDirectory {
   std::optional<std::string> moved_to(std::int64_t room) override;
   std::optional<std::int64_t> vacation_day(std::int64_t player, std::int64_t at_ms) override;
   std::optional<std::int64_t> on_vacation_until(std::int64_t player, std::int64_t now_ms) override;
+  bool room_dormant(const std::shared_ptr<Room>& room, const DormantRoom& dormant) override;
 
  private:
   // Answers `parsed`; a command that answers later takes `next` (leaving it empty).
@@ -176,6 +179,13 @@ class Lobby : public RoomDirectory {
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::GetNotifications& m);
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::SetNotifications& m);
 
+  // A dormant room made again from the store as it was (dormancy.cpp): RoomRegistry's waker.
+  std::shared_ptr<Room> wake(const DormantRoom& dormant);
+  // `act(room)` on `room`'s strand (posted, or dispatched when `at_once`); if the room fell
+  // dormant before it ran, on the room woken in its place, or `c` is told it is gone.
+  template <class Act>
+  void on_strand(const std::shared_ptr<Room>& room, const std::shared_ptr<Client>& c,
+                 const Json& re, WakeCause cause, Act act, bool at_once = false);
   // The room `c` is in, posted `act` on its strand; or `c` is told to join it first.
   template <class Act>
   void in_room(const std::shared_ptr<Client>& c, const Json& re, std::int64_t room,
@@ -183,7 +193,10 @@ class Lobby : public RoomDirectory {
   // A room the client names, to join or watch: found here, or another node's (answered so), or
   // none (answered so, a wrong join code counted).
   std::shared_ptr<Room> room_to_enter(const std::shared_ptr<Client>& c, const Json& re,
-                                      const protocol::RoomRef& ref);
+                                      const protocol::RoomRef& ref, WakeCause cause);
+  // The room of a running match, a dormant one woken for `cause`; none if not here (or its match
+  // cannot be read now).
+  std::shared_ptr<Room> awake_match(std::int64_t match, WakeCause cause);
   // On a cluster, the new room's id and a private room's code: the cluster's, a new code until
   // one is free on every node.
   std::optional<RoomRegistry::Name> cluster_name(bool is_private);
@@ -208,6 +221,7 @@ class Lobby : public RoomDirectory {
   std::shared_ptr<LobbyFeed> feed_;  // the listed rooms' changes, to those who watch the lobby
   RoomRegistry rooms_;
   ClusterLink* cluster_ = nullptr;
+  std::shared_ptr<DormancyWatch> dormancy_;
 
   // The limits per player and per address (docs/security.md); each thread-safe on its own.
   Tally<std::int64_t> rooms_per_player_;

@@ -14,15 +14,43 @@ namespace {
 
 constexpr const char* kJoinFirst = "join the room first";
 constexpr const char* kJoinOrWatchFirst = "join or watch the room first";
+const Error kHasGone{code::kNoSuchRoom, "that room has closed"};
 
 }  // namespace
+
+template <class Act>
+void Lobby::on_strand(const std::shared_ptr<Room>& room, const std::shared_ptr<Client>& c,
+                      const Json& re, WakeCause cause, Act act, bool at_once) {
+  auto run = [this, room, c, re, cause, act = std::move(act)]() mutable {
+    if (!room->dormant()) return act(*room);
+    // It fell dormant after it was looked up: the room woken in its place takes the command.
+    std::shared_ptr<Room> awake;
+    try {
+      awake = rooms_.wake(room->id(), cause);
+    } catch (const std::exception&) {
+      // The store cannot be read now: as for any room it cannot rebuild.
+    }
+    if (!awake) return c->refuse(re, kHasGone);
+    // Nobody was in it: a player of its seats who asks is back in their seat first, as after a
+    // hello.
+    rooms_.enter(c.get(), awake->id());
+    awake->post([awake, c, act = std::move(act)]() mutable {
+      awake->resume(c);
+      act(*awake);
+    });
+  };
+  if (at_once)
+    room->dispatch(std::move(run));
+  else
+    room->post(std::move(run));
+}
 
 template <class Act>
 void Lobby::in_room(const std::shared_ptr<Client>& c, const Json& re, std::int64_t id,
                     const char* refusal, Act act) {
   auto room = rooms_.for_member(c.get(), id);
   if (!room) return c->refuse(re, {code::kNotInRoom, refusal});
-  room->post([room, act = std::move(act)]() mutable { act(*room); });
+  on_strand(room, c, re, WakeCause::join, std::move(act));
 }
 
 // ---- making and finding rooms ----------------------------------------------------------------
@@ -137,9 +165,14 @@ void Lobby::guessed_wrong(const std::shared_ptr<Client>& c, const protocol::Room
 }
 
 std::shared_ptr<Room> Lobby::room_to_enter(const std::shared_ptr<Client>& c, const Json& re,
-                                           const protocol::RoomRef& ref) {
+                                           const protocol::RoomRef& ref, WakeCause cause) {
   if (refused_guessing(c, re, ref)) return nullptr;
-  auto room = rooms_.find(ref);
+  std::shared_ptr<Room> room;
+  try {
+    room = rooms_.find(ref, cause);
+  } catch (const std::exception&) {
+    // A dormant room whose match cannot be read now: answered as a room that is not here.
+  }
   if (!room && cluster_ && cluster_->room_elsewhere(c, re, ref)) return nullptr;
   if (!room) {
     guessed_wrong(c, ref);
@@ -150,10 +183,18 @@ std::shared_ptr<Room> Lobby::room_to_enter(const std::shared_ptr<Client>& c, con
   return room;
 }
 
+std::shared_ptr<Room> Lobby::awake_match(std::int64_t match, WakeCause cause) {
+  try {
+    return rooms_.of_match(match, cause);
+  } catch (const std::exception&) {
+    return nullptr;  // a dormant room whose match cannot be read now
+  }
+}
+
 // ---- the commands a room answers -------------------------------------------------------------
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::JoinRoom& m) {
-  auto room = room_to_enter(c, re, m.room);
+  auto room = room_to_enter(c, re, m.room, WakeCause::join);
   if (!room) return;
   // A seat of a room played by correspondence is one more such match for its player.
   if (!room->summary().value("correspondence", Json()).is_null()) {
@@ -162,11 +203,13 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
     if (!sits_there)
       if (auto refused = refused_correspondence(*c)) return c->refuse(re, *refused);
   }
-  room->post([room, c, re, seat = m.seat] { room->join(c, seat, re); });
+  on_strand(room, c, re, WakeCause::join,
+            [c, re, seat = m.seat](Room& room) { room.join(c, seat, re); });
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::WatchRoom& m) {
-  if (auto room = room_to_enter(c, re, m.room)) room->post([room, c, re] { room->watch(c, re); });
+  if (auto room = room_to_enter(c, re, m.room, WakeCause::watch))
+    on_strand(room, c, re, WakeCause::watch, [c, re](Room& room) { room.watch(c, re); });
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::AddBot& m) {
@@ -186,8 +229,10 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, protocol::Act m) {
-  auto room = rooms_.of_match(m.match);
+  const bool dormant = rooms_.dormant_match(m.match);
+  auto room = awake_match(m.match, WakeCause::act);
   if (!room && cluster_ && cluster_->match_elsewhere(c, re, m.match)) return;
+  if (dormant && room) rooms_.enter(c.get(), room->id());
   if (!room) {
     auto stored = store_.match(m.match).value();
     if (stored && stored->status != store::MatchStatus::running)
@@ -196,16 +241,26 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, protocol::Act m
   }
   // An action is played at once on this thread when its room is free: handing it to the other
   // thread would cost a wake-up and a trip between the cores' caches on every move.
-  room->dispatch([room, c, re, action = std::move(m.action)]() mutable {
-    room->act(c, std::move(action), re);
-  });
+  on_strand(
+      room, c, re, WakeCause::act,
+      [c, re, dormant, action = std::move(m.action)](Room& room) mutable {
+        if (dormant) room.resume(c);
+        room.act(c, std::move(action), re);
+      },
+      true);
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::Sync& m) {
-  auto room = rooms_.of_match(m.match);
+  const bool dormant = rooms_.dormant_match(m.match);
+  auto room = awake_match(m.match, WakeCause::sync);
   if (!room && cluster_ && cluster_->match_elsewhere(c, re, m.match)) return;
   if (!room) return c->refuse(re, {code::kNoSuchMatch, "no live match " + std::to_string(m.match)});
-  room->post([room, c, re] { room->sync(c, re); });
+  // A player of a dormant match who asks for it is back in their seat, as after a hello.
+  if (dormant) rooms_.enter(c.get(), room->id());
+  on_strand(room, c, re, WakeCause::sync, [c, re, dormant](Room& room) {
+    if (dormant) room.resume(c);
+    room.sync(c, re);
+  });
 }
 
 void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, protocol::Chat m) {

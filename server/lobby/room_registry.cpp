@@ -46,6 +46,7 @@ void RoomRegistry::add(const std::shared_ptr<Room>& room, std::int64_t match,
   if (room->is_private()) codes_[room->code()] = room->id();
   if (match != 0) match_rooms_[match] = room;
   for (std::int64_t player : seated) player_rooms_[player].insert(room->id());
+  if (dormant_.erase(room->id())) server_metrics().rooms_dormant(-1);
 }
 
 bool RoomRegistry::remove(std::int64_t id, std::int64_t match) {
@@ -64,23 +65,37 @@ void RoomRegistry::clear() {
   codes_.clear();
   match_rooms_.clear();
   client_rooms_.clear();
+  server_metrics().rooms_dormant(-static_cast<int>(dormant_.size()));
+  dormant_.clear();
 }
 
-std::shared_ptr<Room> RoomRegistry::find(const protocol::RoomRef& ref) const {
-  std::lock_guard lock(mutex_);
+std::shared_ptr<Room> RoomRegistry::find(const protocol::RoomRef& ref, WakeCause cause) {
   std::int64_t id = 0;
-  if (const auto* code = std::get_if<std::string>(&ref)) {
-    auto it = codes_.find(*code);
-    if (it == codes_.end()) return nullptr;
-    id = it->second;
-  } else {
-    id = std::get<std::int64_t>(ref);
+  {
+    std::lock_guard lock(mutex_);
+    const DormantRoom* dormant = nullptr;
+    if (const auto* code = std::get_if<std::string>(&ref)) {
+      auto it = codes_.find(*code);
+      if (it != codes_.end())
+        id = it->second;
+      else if ((dormant = dormant_.by_code(*code)))
+        id = dormant->id;
+      else
+        return nullptr;
+    } else {
+      id = std::get<std::int64_t>(ref);
+      dormant = dormant_.by_id(id);
+      // A private room is reached by its code only.
+      if (dormant && !dormant->code.empty()) return nullptr;
+    }
+    if (!dormant) {
+      auto it = rooms_.find(id);
+      if (it == rooms_.end()) return nullptr;
+      if (it->second->is_private() && std::holds_alternative<std::int64_t>(ref)) return nullptr;
+      return it->second;
+    }
   }
-  auto it = rooms_.find(id);
-  if (it == rooms_.end()) return nullptr;
-  // A private room is reached by its code only.
-  if (it->second->is_private() && std::holds_alternative<std::int64_t>(ref)) return nullptr;
-  return it->second;
+  return wake(id, cause);
 }
 
 std::shared_ptr<Room> RoomRegistry::by_id(std::int64_t id) const {
@@ -89,10 +104,16 @@ std::shared_ptr<Room> RoomRegistry::by_id(std::int64_t id) const {
   return it == rooms_.end() ? nullptr : it->second;
 }
 
-std::shared_ptr<Room> RoomRegistry::of_match(std::int64_t match) const {
-  std::lock_guard lock(mutex_);
-  auto it = match_rooms_.find(match);
-  return it == match_rooms_.end() ? nullptr : it->second;
+std::shared_ptr<Room> RoomRegistry::of_match(std::int64_t match, WakeCause cause) {
+  std::int64_t id = 0;
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = match_rooms_.find(match); it != match_rooms_.end()) return it->second;
+    const DormantRoom* dormant = dormant_.of_match(match);
+    if (!dormant) return nullptr;
+    id = dormant->id;
+  }
+  return wake(id, cause);
 }
 
 std::shared_ptr<Room> RoomRegistry::for_member(const Client* client, std::int64_t id) const {
@@ -105,7 +126,7 @@ std::shared_ptr<Room> RoomRegistry::for_member(const Client* client, std::int64_
 
 bool RoomRegistry::has(std::int64_t id) const {
   std::lock_guard lock(mutex_);
-  return rooms_.count(id) != 0;
+  return rooms_.count(id) != 0 || dormant_.by_id(id) != nullptr;
 }
 
 std::size_t RoomRegistry::size() const {
@@ -199,6 +220,81 @@ void RoomRegistry::match_started(std::int64_t match, std::int64_t room) {
   if (it == rooms_.end()) return;
   std::erase_if(match_rooms_, [&](const auto& entry) { return entry.second == it->second; });
   match_rooms_[match] = it->second;
+}
+
+// ---- dormant rooms ----------------------------------------------------------------------------
+
+bool RoomRegistry::put_to_sleep(const std::shared_ptr<Room>& room, const DormantRoom& dormant) {
+  std::lock_guard lock(mutex_);
+  auto it = rooms_.find(room->id());
+  if (it == rooms_.end() || it->second != room) return false;
+  if (!room->code().empty()) codes_.erase(room->code());
+  std::erase_if(match_rooms_, [&](const auto& entry) { return entry.second == room; });
+  rooms_.erase(it);
+  // The seats stay the players': player_rooms_ keeps them, and a woken room takes them again.
+  dormant_.add(dormant);
+  server_metrics().rooms_dormant(1);
+  return true;
+}
+
+std::shared_ptr<Room> RoomRegistry::wake(std::int64_t id, WakeCause cause) {
+  std::lock_guard waking(wake_mutex_);
+  DormantRoom dormant;
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = rooms_.find(id); it != rooms_.end()) return it->second;  // woken meanwhile
+    const DormantRoom* d = dormant_.by_id(id);
+    if (!d || !waker_) return nullptr;
+    dormant = *d;
+  }
+  // Throws when the store cannot be read: the room stays dormant, to be woken later.
+  std::shared_ptr<Room> room = waker_(dormant);
+  server_metrics().room_woken(cause);
+  if (!room) forget_dormant(id);  // its match ended or cannot be rebuilt: nothing to wake
+  return room;
+}
+
+void RoomRegistry::forget_dormant(std::int64_t id) {
+  std::lock_guard lock(mutex_);
+  const DormantRoom* dormant = dormant_.by_id(id);
+  if (!dormant) return;
+  for (std::int64_t player : dormant->seated)
+    if (auto it = player_rooms_.find(player); it != player_rooms_.end()) {
+      it->second.erase(id);
+      if (it->second.empty()) player_rooms_.erase(it);
+    }
+  dormant_.erase(id);
+  server_metrics().rooms_dormant(-1);
+}
+
+std::size_t RoomRegistry::dormant_count() const {
+  std::lock_guard lock(mutex_);
+  return dormant_.size();
+}
+
+bool RoomRegistry::dormant_match(std::int64_t match) const {
+  std::lock_guard lock(mutex_);
+  return dormant_.of_match(match) != nullptr;
+}
+
+std::vector<std::int64_t> RoomRegistry::dormant_ids() const {
+  std::lock_guard lock(mutex_);
+  return dormant_.ids();
+}
+
+std::vector<Json> RoomRegistry::dormant_summaries() const {
+  std::lock_guard lock(mutex_);
+  return dormant_.summaries();
+}
+
+std::vector<std::int64_t> RoomRegistry::dormant_due_by(std::int64_t by_ms) const {
+  std::lock_guard lock(mutex_);
+  return dormant_.due_by(by_ms);
+}
+
+std::optional<std::int64_t> RoomRegistry::next_dormant_due_ms() const {
+  std::lock_guard lock(mutex_);
+  return dormant_.next_due_ms();
 }
 
 }  // namespace tortuga

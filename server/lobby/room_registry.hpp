@@ -16,6 +16,8 @@
 #include <vector>
 
 #include "protocol/command.hpp"
+#include "server/lobby/dormant_rooms.hpp"
+#include "server/ops/server_metrics.hpp"
 #include "server/room/client.hpp"
 #include "server/room/room.hpp"
 
@@ -49,15 +51,40 @@ class RoomRegistry {
   bool remove(std::int64_t room, std::int64_t match);
   void clear();
 
-  // A room by its id (a public one only) or its code.
-  std::shared_ptr<Room> find(const protocol::RoomRef& ref) const;
+  // A room by its id (a public one only) or its code; a dormant one is woken for `cause`.
+  std::shared_ptr<Room> find(const protocol::RoomRef& ref, WakeCause cause = WakeCause::join);
+  // A room in memory by its id: dormant ones are not woken (the operator's and the cluster's
+  // look-ups, which ask after rooms, not for them).
   std::shared_ptr<Room> by_id(std::int64_t room) const;
-  std::shared_ptr<Room> of_match(std::int64_t match) const;
+  // The room of a running match; a dormant one is woken for `cause`.
+  std::shared_ptr<Room> of_match(std::int64_t match, WakeCause cause = WakeCause::sync);
   // The room, if `client` is in it.
   std::shared_ptr<Room> for_member(const Client* client, std::int64_t room) const;
+  // Whether the room is here, in memory or dormant.
   bool has(std::int64_t room) const;
+  // The rooms in memory.
   std::size_t size() const;
   std::vector<std::shared_ptr<Room>> all() const;
+
+  // Dormant rooms (server/room/dormancy.hpp). `wake` makes a dormant room again from the store
+  // (Lobby::rebuild, which add()s it): none when it cannot be, which leaves it dormant if the
+  // store could not be read (it throws) and forgets it otherwise.
+  using Waker = std::function<std::shared_ptr<Room>(const DormantRoom&)>;
+  void set_waker(Waker waker) { waker_ = std::move(waker); }
+  // The room leaves memory, kept as `dormant`: whether it did (it is still this registry's room).
+  bool put_to_sleep(const std::shared_ptr<Room>& room, const DormantRoom& dormant);
+  // The room `id` awake: in memory already, or woken now for `cause`; none if it is neither.
+  // Two wakes at once make one room.
+  std::shared_ptr<Room> wake(std::int64_t id, WakeCause cause);
+  // A dormant room is no longer this node's (another took it over): forgotten, not woken.
+  void forget_dormant(std::int64_t id);
+  std::size_t dormant_count() const;
+  bool dormant_match(std::int64_t match) const;
+  std::vector<std::int64_t> dormant_ids() const;
+  std::vector<Json> dormant_summaries() const;
+  // The dormant rooms whose next deadline is at or before `by_ms`; the earliest deadline.
+  std::vector<std::int64_t> dormant_due_by(std::int64_t by_ms) const;
+  std::optional<std::int64_t> next_dormant_due_ms() const;
 
   // `client` is in the room from now on, and is routed its commands.
   void enter(const Client* client, std::int64_t room);
@@ -89,6 +116,11 @@ class RoomRegistry {
   std::unordered_map<std::int64_t, std::shared_ptr<Room>> match_rooms_;  // every action looks here
   std::map<std::int64_t, std::set<std::int64_t>> player_rooms_;          // seats held, by player
   std::map<const Client*, std::set<std::int64_t>> client_rooms_;         // rooms a connection is in
+  DormantRooms dormant_;
+  // Held through a wake, so that two wakes of one room at once make it once; never taken while
+  // mutex_ is held.
+  std::mutex wake_mutex_;
+  Waker waker_;
 };
 
 }  // namespace tortuga

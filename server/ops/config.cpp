@@ -95,6 +95,12 @@ std::optional<Error> read_sizes_and_timeouts(const Json& l, Limits& limits,
   if (auto bad = read_in_range(l, "empty_open_room_timeout_s", limits.empty_open_room_timeout_s, 0,
                                7 * 24 * 3600, where))
     return *bad;
+  if (auto bad =
+          read_in_range(l, "dormant_after_s", limits.dormant_after_s, 0, 7 * 24 * 3600, where))
+    return *bad;
+  if (auto bad = read_in_range(l, "dormant_lookahead_s", limits.dormant_lookahead_s, 0,
+                               7 * 24 * 3600, where))
+    return *bad;
   read(l, "max_write_queue", limits.max_write_queue);
   if (auto bad =
           read_in_range<std::size_t>(l, "max_write_queue_bytes", limits.max_write_queue_bytes,

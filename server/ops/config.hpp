@@ -52,6 +52,11 @@ struct Limits {
   // The same for a room whose match has not started: its host has gone and nobody waits there, so
   // it closes soon, not after a lost connection's grace; long enough for a reload. 0: never.
   int empty_open_room_timeout_s = 30;
+  // A running match's room nobody has been in for this long, with no bot to move and no deadline
+  // within dormant_lookahead_s, leaves memory until someone asks for it (docs/operations.md,
+  // "Dormant rooms"); 0: every room stays in memory.
+  int dormant_after_s = 600;
+  int dormant_lookahead_s = 60;
   std::size_t max_write_queue = 1024;  // a client this many messages behind is disconnected
   // ... or this many bytes behind (what its queued messages hold, a broadcast's shared buffer
   // counted whole for each connection): the bound on what one connection that stops reading costs.

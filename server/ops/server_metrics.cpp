@@ -27,6 +27,7 @@ constexpr const char* kLimits[] = {"connections_per_address", "rooms_per_player"
 // As Guesses::Kind (server/lobby/guesses.hpp).
 constexpr const char* kSecrets[] = {"join_code", "admin_token", "password", "account_password"};
 constexpr const char* kTimerKinds[] = {"deadline", "bot", "empty_room", "absent_bot"};
+constexpr const char* kWakeCauses[] = {"join", "watch", "sync", "act", "deadline"};
 constexpr const char* kReplayOutcomes[] = {"computed", "kept", "shared", "busy", "rate_limited"};
 constexpr const char* kBotOutcomes[] = {"answered", "failed"};
 constexpr const char* kBotDrops[] = {"queue_full", "late", "stopped"};
@@ -253,6 +254,15 @@ void ServerMetrics::add_store_metrics(metrics::Registry& r) {
                                 "commits), else 0.");
   rooms_waiting_ = &r.gauge("tortuga_rooms_waiting_for_store",
                             "Rooms whose match waits for the store to write again.");
+  rooms_in_memory_ = &r.gauge("tortuga_rooms_in_memory",
+                              "Rooms held in memory: open, playing or over, dormant ones not.");
+  rooms_dormant_ = &r.gauge("tortuga_rooms_dormant",
+                            "Running matches' rooms out of memory until someone asks for them or "
+                            "their next deadline nears (limits.dormant_after_s).");
+  wakeups_ =
+      one_per(r.counters("tortuga_room_wakeups_total",
+                         "Dormant rooms rebuilt from the store, by what woke them.", {"cause"}),
+              kWakeCauses);
 }
 
 // Calling players back: the outbox's messages and what became of each try.

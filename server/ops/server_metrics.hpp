@@ -37,6 +37,9 @@ const char* close_reason_name(CloseReason reason);
 
 enum class TimerKind { deadline, bot, empty_room, absent_bot };
 
+// Why a dormant room was woken (docs/operations.md, "Dormant rooms").
+enum class WakeCause { join, watch, sync, act, deadline };
+
 // A limit per player, per address or per member that refused something (docs/operations.md).
 enum class Limit {
   connections_per_address,   // a WebSocket over limits.max_connections_per_address
@@ -158,6 +161,10 @@ class ServerMetrics {
   void store_outage_ended() { store_unavailable_->set(0); }
   // A room begins (+1) or ends (-1) waiting for its store.
   void room_waits_for_store(int change) { rooms_waiting_->add(change); }
+  // Rooms made (+1) or gone (-1) from memory; dormant rooms kept (+1) or woken or forgotten (-1).
+  void rooms_in_memory(int change) { rooms_in_memory_->add(change); }
+  void rooms_dormant(int change) { rooms_dormant_->add(change); }
+  void room_woken(WakeCause cause) { wakeups_[static_cast<std::size_t>(cause)]->add(); }
   void store_batch(std::size_t writes, std::chrono::steady_clock::duration commit) {
     batch_size_->observe(static_cast<double>(writes));
     batch_commit_->observe(seconds(commit));
@@ -229,6 +236,9 @@ class ServerMetrics {
   std::vector<metrics::Counter*> notifications_;  // email's by NotificationOutcome, then webhook's
   metrics::Gauge* outbox_queued_;
   metrics::Gauge* outbox_failed_;
+  metrics::Gauge* rooms_in_memory_;
+  metrics::Gauge* rooms_dormant_;
+  std::vector<metrics::Counter*> wakeups_;  // by WakeCause
 };
 
 ServerMetrics& server_metrics();

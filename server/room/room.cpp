@@ -61,6 +61,7 @@ Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& dire
     settings_.empty_room_timeout_s = 0;
   }
   metrics_.rooms[static_cast<std::size_t>(status_)]->add();
+  server_metrics().rooms_in_memory(1);
   publish_summary(room_json());
 }
 
@@ -112,6 +113,7 @@ void Room::restore_open(const Json& state) {
 
 Room::~Room() {
   metrics_.rooms[static_cast<std::size_t>(status_)]->sub();
+  server_metrics().rooms_in_memory(-1);
   if (waiting_for_store_) server_metrics().room_waits_for_store(-1);
 }
 
@@ -184,6 +186,10 @@ void Room::publish_summary(Json summary) {
     summary_ = summary;
     connections_ = members_.size();
   }
+  if (!members_.empty())
+    empty_since_ms_.reset();
+  else if (!empty_since_ms_)
+    empty_since_ms_ = clock().now_ms();
   directory_.room_summary(id_, summary);
   timers_.members_changed();
 }

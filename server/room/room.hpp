@@ -32,6 +32,7 @@
 #include "server/room/chat_log.hpp"
 #include "server/room/client.hpp"
 #include "server/room/correspondence_clock.hpp"
+#include "server/room/dormancy.hpp"
 #include "server/room/match_pipeline.hpp"
 #include "server/room/room_timers.hpp"
 #include "server/room/seating.hpp"
@@ -158,6 +159,16 @@ class Room : public std::enable_shared_from_this<Room>, private RoomTimers::Owne
   // cut off): the room stops, tells each member where it went (`url`; empty when unknown) with
   // an elsewhere error, and is gone from this node. Nothing it holds unstored is ever sent.
   void hand_over(const std::string& url);
+
+  // Dormancy (room_dormancy.cpp). The room falls dormant if it is idle as `settings` say: a running
+  // match, nobody in it for `settings.after`, no action being stored, no bot to move, no live
+  // clock running (its deadline is in memory only). Its last writes are committed first; then the
+  // directory, which knows the stored deadlines, takes it out of memory unless one is due within
+  // `settings.lookahead` (RoomDirectory::room_dormant), and the room does nothing more.
+  void fall_dormant_if_idle(DormancySettings settings);
+  // Whether the room fell dormant: a command posted to it before then is for the room woken in
+  // its place.
+  bool dormant() const { return dormant_; }
 
   // Chat (room_chat.cpp). A line goes to every member but those who muted its speaker; said while
   // a match runs, it is stored with the match at the step everybody has seen.
@@ -407,6 +418,11 @@ class Room : public std::enable_shared_from_this<Room>, private RoomTimers::Owne
   Ownership ownership_;
   bool waiting_for_store_ = false;           // wait_for_store until store_back
   std::shared_ptr<StoreHealth> own_health_;  // when the settings give none
+  // Dormancy (room_dormancy.cpp): since when nobody is in the room, and whether it fell dormant.
+  std::optional<std::int64_t> empty_since_ms_;
+  bool dormant_ = false;
+  // Whether the room is idle enough to fall dormant; its next deadline's time if so.
+  std::optional<DormantRoom> idle_as_dormant(const DormancySettings& settings) const;
 
   mutable std::mutex summary_mutex_;
   Json summary_;
@@ -445,6 +461,11 @@ class RoomDirectory {
   virtual std::optional<std::int64_t> on_vacation_until(std::int64_t /*player*/,
                                                         std::int64_t /*now_ms*/) {
     return std::nullopt;
+  }
+  // The room, idle with its writes committed, may leave memory as `dormant` says: whether it did
+  // (the room then does nothing more). From the room's strand.
+  virtual bool room_dormant(const std::shared_ptr<Room>& /*room*/, const DormantRoom& /*dormant*/) {
+    return false;
   }
 };
 

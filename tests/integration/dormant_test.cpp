@@ -1,0 +1,300 @@
+// Dormant rooms (docs/operations.md, "Dormant rooms"): a running match nobody is connected to
+// leaves the server's memory, stays listed, and comes back from the store as it was when a player
+// joins, watches, syncs or acts; two joins at once bring back one room. The operator's while is set
+// short here, and each test waits on the gauges of /metrics, never on a pause.
+#include <memory>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include <doctest/doctest.h>
+#include <sqlite3.h>
+
+#include "tests/integration/play.hpp"
+#include "tests/integration/server_process.hpp"
+#include "tests/integration/test_client.hpp"
+#include "tests/support/postgres_cluster.hpp"
+
+namespace tortuga::integration {
+namespace {
+
+// Fast play, and rooms dormant a second after their last member went.
+std::vector<std::string> dormant_config(const std::filesystem::path& dir) {
+  return limits_config(dir, "dormant",
+                       R"({"messages_per_second": 100000, "message_burst": 100000,
+                           "dormant_after_s": 1, "dormant_lookahead_s": 1})");
+}
+
+double gauge(std::uint16_t port, const std::string& series) {
+  return metric(port, series).value_or(-1);
+}
+
+double wakeups(std::uint16_t port, const std::string& cause) {
+  return gauge(port, "tortuga_room_wakeups_total{cause=\"" + cause + "\"}");
+}
+
+// Waits until `dormant` rooms are dormant and `in_memory` rooms are held.
+void wait_rooms(std::uint16_t port, double dormant, double in_memory) {
+  eventually(
+      [&] {
+        return gauge(port, "tortuga_rooms_dormant") == dormant &&
+               gauge(port, "tortuga_rooms_in_memory") == in_memory;
+      },
+      "rooms dormant " + std::to_string(dormant) + ", in memory " + std::to_string(in_memory),
+      std::chrono::seconds(30));
+}
+
+struct Seated {
+  std::string name;
+  std::string token;
+};
+
+// A match of Anne and Bill still running after some random actions; both then disconnect. (A
+// room whose match ended early is left, and closes.)
+struct Played {
+  Table table;
+  std::int64_t version = 0;
+  Json anne_view, bill_view;
+  Seated anne, bill;
+};
+
+Played play_then_leave(std::uint16_t port, std::mt19937_64& rng, int actions = 8) {
+  TestClient anne(port, "anne"), bill(port, "bill");
+  anne.hello("Anne");
+  bill.hello("Bill");
+  for (int attempt = 0; attempt < 50; ++attempt) {
+    // Without the live turn clock, which keeps a room in memory (only the room counts it).
+    const Table table = open_table(anne, bill, {}, {{"turn_clock_s", 0}});
+    if (play_random(table.match, {&anne, &bill}, {}, rng, actions) == actions &&
+        !is_over(anne, table.match)) {
+      bill.wait_version(table.match, anne.match(table.match)->version);
+      return Played{table,
+                    anne.match(table.match)->version,
+                    anne.match(table.match)->view,
+                    bill.match(table.match)->view,
+                    {"Anne", anne.token()},
+                    {"Bill", bill.token()}};
+    }
+    anne.request({{"type", "leave_room"}, {"room", table.room}});
+    bill.request({{"type", "leave_room"}, {"room", table.room}});
+  }
+  throw std::runtime_error("no match lasted " + std::to_string(actions) + " actions");
+}
+
+std::unique_ptr<TestClient> back(std::uint16_t port, const Seated& who) {
+  auto client = std::make_unique<TestClient>(port, who.name + " (back)");
+  client->hello(who.name, who.token);
+  return client;
+}
+
+// The state `client` was sent for `match` in answer to its request `answer`, or after it.
+Json state_after(TestClient& client, const Json& answer, std::int64_t match) {
+  if (answer.at("type") == "state") return answer;
+  return client.wait_for(
+      [&](const Json& m) { return m.at("type") == "state" && m.at("match") == match; },
+      "the state of match " + std::to_string(match));
+}
+
+void falls_dormant_and_a_join_wakes_it(const std::string& db, const TempDir& dir) {
+  auto rng = seeded_rng();
+  ServerProcess server(db, dir.path(), dormant_config(dir.path()));
+  const std::uint16_t port = server.port();
+  const Played played = play_then_leave(port, rng);
+  // Both players are gone: the room leaves memory.
+  wait_rooms(port, 1, 0);
+
+  // The lobby still lists it, as it was.
+  {
+    TestClient carl(port, "carl");
+    carl.hello("Carl");
+    const Json rooms = carl.request({{"type", "list_rooms"}});
+    REQUIRE(rooms.at("rooms").size() == 1);
+    CHECK(rooms.at("rooms")[0].at("id") == played.table.room);
+    CHECK(rooms.at("rooms")[0].at("status") == "playing");
+    CHECK(rooms.at("rooms")[0].at("match") == played.table.match);
+  }
+  CHECK(gauge(port, "tortuga_rooms_dormant") == 1);
+
+  // Anne joins it again: it is rebuilt from the store, her view as she left it.
+  auto anne = back(port, played.anne);
+  const Json joined = anne->request({{"type", "join_room"}, {"room", played.table.room}});
+  REQUIRE(joined.at("type") == "room");
+  CHECK(joined.at("room").at("match") == played.table.match);
+  CHECK(joined.at("you").at("seat") == 0);
+  const Json state = state_after(*anne, joined, played.table.match);
+  CHECK(state.at("version") == played.version);
+  CHECK(state.at("view") == played.anne_view);
+  CHECK(wakeups(port, "join") == 1);
+  wait_rooms(port, 0, 1);
+
+  // Bill's sync brings him back to his seat; the match plays on to its end in the woken room.
+  auto bill = back(port, played.bill);
+  const Json synced = bill->request({{"type", "sync"}, {"match", played.table.match}});
+  REQUIRE(synced.at("type") == "state");
+  CHECK(synced.at("version") == played.version);
+  CHECK(synced.at("view") == played.bill_view);
+  play_random(played.table.match, {anne.get(), bill.get()}, {}, rng);
+  CHECK(is_over(*anne, played.table.match));
+  CHECK(anne->errors().empty());
+  CHECK(bill->errors().empty());
+  CHECK(wakeups(port, "sync") == 0);  // the room was awake already: Anne was in it
+}
+
+TEST_CASE("a room its players left falls dormant, is listed, and a join wakes it as it was") {
+  TempDir dir;
+  falls_dormant_and_a_join_wakes_it((dir / "tortuga.db").string(), dir);
+}
+
+TEST_CASE("on PostgreSQL, a room its players left falls dormant and a join wakes it as it was") {
+  TempDir dir;
+  falls_dormant_and_a_join_wakes_it(test::PostgresCluster::shared().new_database(), dir);
+}
+
+TEST_CASE("a watch and a sync each wake a dormant room, which falls dormant again when left") {
+  TempDir dir;
+  auto rng = seeded_rng();
+  ServerProcess server(dir / "tortuga.db", dir.path(), dormant_config(dir.path()));
+  const std::uint16_t port = server.port();
+  const Played played = play_then_leave(port, rng);
+  wait_rooms(port, 1, 0);
+
+  {
+    TestClient carl(port, "carl");
+    carl.hello("Carl");
+    const Json watched = carl.request({{"type", "watch_room"}, {"room", played.table.room}});
+    REQUIRE(watched.at("type") == "room");
+    const Json state = state_after(carl, watched, played.table.match);
+    CHECK(state.at("version") == played.version);
+    CHECK(wakeups(port, "watch") == 1);
+    wait_rooms(port, 0, 1);
+  }
+  // Carl has gone: dormant again.
+  wait_rooms(port, 1, 0);
+
+  auto bill = back(port, played.bill);
+  const Json synced = bill->request({{"type", "sync"}, {"match", played.table.match}});
+  REQUIRE(synced.at("type") == "state");
+  CHECK(synced.at("version") == played.version);
+  CHECK(synced.at("view") == played.bill_view);
+  CHECK(wakeups(port, "sync") == 1);
+  wait_rooms(port, 0, 1);
+  CHECK(bill->errors().empty());
+}
+
+// Writes a correspondence clock for `seat` of `match` running out at `due_ms`, as a room that runs
+// the clocks would keep it (docs/correspondence.md).
+void store_clock(const std::filesystem::path& db, std::int64_t match, int seat,
+                 std::int64_t due_ms) {
+  sqlite3* handle = nullptr;
+  REQUIRE(sqlite3_open(db.c_str(), &handle) == SQLITE_OK);
+  sqlite3_busy_timeout(handle, 10000);
+  const std::string m = std::to_string(match);
+  const std::string sql =
+      "INSERT INTO correspondence_paces (match_id, days_per_move, bank_extra_hours, "
+      "bank_cap_days) VALUES (" +
+      m +
+      ", 1, 12, 7); "
+      "INSERT INTO correspondence_clocks (match_id, seat, bank_ms, waiting, used_ms, "
+      "running_from_ms, timeouts, due_ms) VALUES (" +
+      m + ", " + std::to_string(seat) + ", 0, 1, 0, 0, 0, " + std::to_string(due_ms) + ")";
+  CHECK(sqlite3_exec(handle, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
+  sqlite3_close(handle);
+}
+
+TEST_CASE("a dormant room is woken by its stored deadline, a look-ahead before it") {
+  TempDir dir;
+  auto rng = seeded_rng();
+  const auto db = dir / "tortuga.db";
+  ServerProcess server(db, dir.path(), dormant_config(dir.path()));
+  const std::uint16_t port = server.port();
+  const Played played = play_then_leave(port, rng);
+  wait_rooms(port, 1, 0);
+  // Carl keeps the room awake while its clock is stored, so that it falls dormant knowing it.
+  {
+    TestClient carl(port, "carl");
+    carl.hello("Carl");
+    carl.request({{"type", "watch_room"}, {"room", played.table.room}});
+    wait_rooms(port, 0, 1);
+    const auto now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::system_clock::now().time_since_epoch())
+                            .count();
+    store_clock(db, played.table.match, 0, now_ms + 8000);
+  }
+  wait_rooms(port, 1, 0);
+  // Nobody asks for it: its deadline wakes it (a second before, the operator's look-ahead), and it
+  // stays in memory since that deadline is near.
+  eventually([&] { return wakeups(port, "deadline") == 1; }, "the deadline to wake the room",
+             std::chrono::seconds(30));
+  wait_rooms(port, 0, 1);
+  CHECK(wakeups(port, "join") == 0);
+}
+
+TEST_CASE(
+    "a room by correspondence, with the game's default clock, falls dormant and wakes as it was") {
+  TempDir dir;
+  ServerProcess server(dir / "tortuga.db", dir.path(), dormant_config(dir.path()));
+  const std::uint16_t port = server.port();
+  std::string anne_token;
+  std::int64_t room = 0;
+  Json seats;
+  {
+    TestClient anne(port, "anne"), bill(port, "bill");
+    const auto registered = [](TestClient& c, const std::string& name) {
+      const Json welcome =
+          c.request({{"type", "register"}, {"name", name}, {"password", "barbary coast 1720"}});
+      REQUIRE(welcome.at("type") == "welcome");
+      return welcome.at("token").get<std::string>();
+    };
+    anne_token = registered(anne, "Anne");
+    registered(bill, "Bill");
+    // Raft & Scupper's turn clock is on by default: the correspondence clocks replace it.
+    const Json made = anne.request(
+        {{"type", "create_room"}, {"game", kRaft}, {"correspondence", {{"days_per_move", 3}}}});
+    REQUIRE(made.at("type") == "room");
+    room = made["room"]["id"];
+    REQUIRE(bill.request({{"type", "join_room"}, {"room", room}}).at("type") == "room");
+    const Json started = anne.request({{"type", "start"}, {"room", room}});
+    REQUIRE(started.at("type") == "room");
+    seats = started["room"]["seats"];
+  }
+  wait_rooms(port, 1, 0);
+  TestClient anne(port, "anne (back)");
+  anne.hello("Anne", anne_token);
+  const Json joined = anne.request({{"type", "join_room"}, {"room", room}});
+  REQUIRE(joined.at("type") == "room");
+  CHECK(wakeups(port, "join") == 1);
+  for (int seat = 0; seat < 2; ++seat)
+    CHECK(joined["room"]["seats"][seat]["clock"]["due_ms"] == seats[seat]["clock"]["due_ms"]);
+}
+
+TEST_CASE("two joins of a dormant room at once wake one room") {
+  TempDir dir;
+  auto rng = seeded_rng();
+  ServerProcess server(dir / "tortuga.db", dir.path(), dormant_config(dir.path()));
+  const std::uint16_t port = server.port();
+  for (int round = 0; round < 5; ++round) {
+    INFO("round " << round);
+    const Played played = play_then_leave(port, rng);
+    wait_rooms(port, 1 + round, 0);  // the earlier rounds' rooms sleep too
+    auto anne = back(port, played.anne);
+    auto bill = back(port, played.bill);
+    const double joins = wakeups(port, "join");
+    // Sent together, read by the server on two threads.
+    anne->send({{"type", "join_room"}, {"room", played.table.room}, {"id", 1}});
+    bill->send({{"type", "join_room"}, {"room", played.table.room}, {"id", 1}});
+    anne->wait_for_type("state");
+    bill->wait_for_type("state");
+    CHECK(wakeups(port, "join") == joins + 1);
+    wait_rooms(port, round, 1);
+    // One room: Anne's move reaches Bill.
+    const std::int64_t before = bill->match(played.table.match)->version;
+    play_random(played.table.match, {anne.get(), bill.get()}, {}, rng, 1);
+    bill->wait_version(played.table.match, before + 1);
+    CHECK(anne->errors().empty());
+    CHECK(bill->errors().empty());
+  }
+}
+
+}  // namespace
+}  // namespace tortuga::integration
