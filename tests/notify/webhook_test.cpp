@@ -71,7 +71,7 @@ TEST_CASE("a webhook gets Discord's and Slack's text, signed with the key shown 
   CHECK(text.find("Your move in Riff Raff") == 0);
   CHECK(text.find("http://tortuga.test/#/room/7") != std::string::npos);
   // A match the player has open is never announced.
-  notifier.your_turn(h.anne, 43, "riff-raff", kStart + kDay, true);
+  notifier.your_turn(h.anne, 43, 43, "riff-raff", kStart + kDay, true);
   settled(notifier, h.anne);
   CHECK(h.db.outbox(h.anne).value().size() == 1);
 }
@@ -90,7 +90,7 @@ TEST_CASE("a webhook that fails is tried again later, each pause twice the last,
   REQUIRE(settings_answer([&](Notifier::Answer a) {
             notifier.change_settings(h.anne, change, a);
           }).ok());
-  notifier.your_turn(h.anne, 7, "scalawag", 0, false);
+  notifier.your_turn(h.anne, 7, 7, "scalawag", 0, false);
   REQUIRE(receiver.wait_for(1).size() == 1);
   const auto retried_at = [&](std::int64_t due) {
     return wait_until([&] {
@@ -118,7 +118,7 @@ TEST_CASE("a webhook that fails is tried again later, each pause twice the last,
   REQUIRE(settings_answer([&](Notifier::Answer a) {
             notifier.change_settings(h.anne, change, a);
           }).ok());
-  notifier.your_turn(h.anne, 8, "scalawag", 0, false);
+  notifier.your_turn(h.anne, 8, 8, "scalawag", 0, false);
   for (std::size_t i = 1; i <= 3; ++i) {
     REQUIRE(failing.wait_for(i).size() == i);
     if (i == 3) break;
@@ -169,7 +169,7 @@ TEST_CASE("without the operator's allowance a webhook may not reach a private ad
   s.webhook_url = "https://localhost:9/hook";
   s.mode = store::NotifyMode::immediate;
   REQUIRE(h.db.save_notification_settings(s));
-  notifier.your_turn(h.anne, 9, "scalawag", 0, false);
+  notifier.your_turn(h.anne, 9, 9, "scalawag", 0, false);
   REQUIRE(wait_until([&] {
     const auto out = h.db.outbox(h.anne).value();
     return out.size() == 1 && out[0].state == store::OutboxState::failed;
