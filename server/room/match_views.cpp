@@ -5,6 +5,15 @@
 
 namespace tortuga {
 
+namespace {
+
+nlohmann::json without_deadline(nlohmann::json view) {
+  view["deadline"] = nullptr;
+  return view;
+}
+
+}  // namespace
+
 void MatchViews::reset(const State& state) {
   for (auto& audience : audiences_) audience.fresh = false;
   if (observer_->shares_board(state)) write_board(state);
@@ -16,7 +25,7 @@ void MatchViews::write_own_part(const State& state, int seat, protocol::Shape& i
   if (observer_->shares_board(state))
     observer_->write_own_part(state, seat, out);
   else  // a board of the audience's own: its whole view, as the state builds it
-    out.value(state.view(seat));
+    out.value(deadlines_hidden_ ? without_deadline(state.view(seat)) : state.view(seat));
 }
 
 std::string MatchViews::advance_own_part(const State& state, int audience) {

@@ -46,7 +46,10 @@ class MatchViews {
   std::string view_text(const State& state, int audience);
 
   // Every view's `deadline` null from the next message on (Observer::hide_deadlines).
-  void hide_deadlines() { observer_->hide_deadlines(); }
+  void hide_deadlines() {
+    deadlines_hidden_ = true;
+    observer_->hide_deadlines();
+  }
 
  private:
   struct Audience {
@@ -70,7 +73,8 @@ class MatchViews {
 
   std::vector<Audience> audiences_;
   std::unique_ptr<Observer> observer_;
-  protocol::Shape board_;  // the board everyone shares, as of the last action
+  bool deadlines_hidden_ = false;  // hide_deadlines
+  protocol::Shape board_;          // the board everyone shares, as of the last action
   // board_ lags behind: the observer named the last actions' changes, and board_ is written again
   // only when a whole view needs it.
   bool board_stale_ = false;

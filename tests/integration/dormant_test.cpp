@@ -182,8 +182,8 @@ TEST_CASE("a watch and a sync each wake a dormant room, which falls dormant agai
   CHECK(bill->errors().empty());
 }
 
-// Writes a correspondence clock for `seat` of `match` running out at `due_ms`, as a room that runs
-// the clocks would keep it (docs/correspondence.md).
+// Writes the correspondence clocks of a two-seat `match`: `seat`'s running out at `due_ms`, the
+// other's not waited for, as a room that runs the clocks would keep them (docs/correspondence.md).
 void store_clock(const std::filesystem::path& db, std::int64_t match, int seat,
                  std::int64_t due_ms) {
   sqlite3* handle = nullptr;
@@ -197,7 +197,8 @@ void store_clock(const std::filesystem::path& db, std::int64_t match, int seat,
       ", 1, 12, 7); "
       "INSERT INTO correspondence_clocks (match_id, seat, bank_ms, waiting, used_ms, "
       "running_from_ms, timeouts, due_ms) VALUES (" +
-      m + ", " + std::to_string(seat) + ", 0, 1, 0, 0, 0, " + std::to_string(due_ms) + ")";
+      m + ", " + std::to_string(seat) + ", 0, 1, 0, 0, 0, " + std::to_string(due_ms) + "), (" + m +
+      ", " + std::to_string(1 - seat) + ", 0, 0, 0, 0, 0, 0)";
   CHECK(sqlite3_exec(handle, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
   sqlite3_close(handle);
 }
