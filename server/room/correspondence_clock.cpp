@@ -12,8 +12,13 @@ CorrespondenceClock::CorrespondenceClock(store::CorrespondencePace pace, int sea
   for (int i = 0; i < seats; ++i) stored_.seats.push_back({.seat = i, .bank_ms = pace.cap_ms()});
 }
 
-CorrespondenceClock::CorrespondenceClock(store::CorrespondenceClocks stored, int stand_in_after)
-    : stored_(std::move(stored)), stand_in_after_(stand_in_after) {}
+CorrespondenceClock::CorrespondenceClock(store::CorrespondenceClocks stored, int seats,
+                                         int stand_in_after)
+    : CorrespondenceClock(stored.pace, seats, stand_in_after) {
+  stored_.match = stored.match;
+  for (const store::SeatClock& clock : stored.seats)
+    if (clock.seat >= 0 && clock.seat < seats) stored_.seats[clock.seat] = clock;
+}
 
 std::int64_t CorrespondenceClock::used_by(const store::SeatClock& clock, std::int64_t now_ms) {
   // A clock paused until later has not run since it was paused.

@@ -20,8 +20,10 @@ class CorrespondenceClock {
  public:
   // A new match's clocks: every bank full, nobody waited for yet.
   CorrespondenceClock(store::CorrespondencePace pace, int seats, int stand_in_after);
-  // A match's clocks as stored.
-  CorrespondenceClock(store::CorrespondenceClocks stored, int stand_in_after);
+  // A match's clocks as stored, for a room of `seats` seats: a seat the store holds no clock for
+  // (or holds out of order) gets a fresh one, and clocks for seats the room has not are dropped,
+  // so that every seat's clock is found at its own index.
+  CorrespondenceClock(store::CorrespondenceClocks stored, int seats, int stand_in_after);
 
   // The rules wait for `seats` now: a seat newly waited for starts its move's days afresh (one
   // already waited for runs on), and a seat no longer waited for without having moved (another's

@@ -49,7 +49,7 @@ void Room::resume_clocks(store::CorrespondenceClocks clocks) {
   settings_.absent_bot_s = 0;
   settings_.empty_room_timeout_s = 0;
   const int stand_in_after = settings_.correspondence_rules.stand_in_after;
-  clocks_.emplace(std::move(clocks), stand_in_after);
+  clocks_.emplace(std::move(clocks), seating_.size(), stand_in_after);
   match_.hide_deadlines();
   // Stand-ins are not stored: the timeouts in a row that owed one owe it again.
   for (int seat = 0; seat < seating_.size(); ++seat)

@@ -85,7 +85,8 @@ void Room::store_back() {
     stored = store_.match(match_id_).value();
     if (clocks_)
       if (auto clocks = store_.correspondence(match_id_).value())
-        clocks_.emplace(std::move(*clocks), settings_.correspondence_rules.stand_in_after);
+        clocks_.emplace(std::move(*clocks), seating_.size(),
+                        settings_.correspondence_rules.stand_in_after);
   } catch (const store::Unavailable& e) {
     return wait_for_store(e.what());
   }

@@ -135,11 +135,27 @@ TEST_CASE("clocks rebuilt from what the store keeps run on where they were") {
   CorrespondenceClock clock(kPace, 2, 3);
   clock.waiting_for({1}, kStart);
   clock.pause(1, kStart + kDayMs, kStart + 2 * kDayMs);
-  CorrespondenceClock rebuilt(clock.stored(), 3);
+  CorrespondenceClock rebuilt(clock.stored(), 2, 3);
   CHECK(rebuilt.due_ms(1) == clock.due_ms(1));
   CHECK(rebuilt.left_ms(1, kStart + 4 * kDayMs) == clock.left_ms(1, kStart + 4 * kDayMs));
   CHECK(clock.stored().seats[1].due_ms == *clock.due_ms(1));
   CHECK(clock.stored().seats[0].due_ms == 0);
+}
+
+TEST_CASE("clocks stored for fewer seats, or out of order, are found at each seat's own index") {
+  CorrespondenceClock clock(kPace, 3, 3);
+  clock.waiting_for({2}, kStart);
+  store::CorrespondenceClocks stored = clock.stored();
+  // The store kept seat 2 first and lost seat 1; a fourth seat the room has not is dropped.
+  stored.seats = {stored.seats[2], stored.seats[0], {.seat = 3, .waiting = true}};
+  CorrespondenceClock rebuilt(stored, 3, 3);
+  REQUIRE(rebuilt.stored().seats.size() == 3);
+  CHECK(rebuilt.due_ms(2) == clock.due_ms(2));
+  CHECK_FALSE(rebuilt.due_ms(1));
+  CHECK(rebuilt.left_ms(1, kStart) == 4 * kDayMs);  // a fresh clock: its bank full
+  CHECK(rebuilt.stored().seats[1].seat == 1);
+  rebuilt.waiting_for({1}, kStart);  // the seat the store lost can be waited for
+  CHECK(rebuilt.due_ms(1) == kStart + 6 * kDayMs);
 }
 
 }  // namespace
