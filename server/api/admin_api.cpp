@@ -130,6 +130,13 @@ Expected<protocol::Reason> reason_field(const Json& body) {
   return protocol::Reason{std::move(*text), ""};
 }
 
+// A dormant room the operator acts on is woken from the store, which may not answer.
+HttpReply unwakeable(std::int64_t room) {
+  return error_reply(503, "store_unavailable",
+                     "room " + std::to_string(room) +
+                         " is dormant, and the database cannot be read to wake it: try again");
+}
+
 }  // namespace
 
 AdminApi::AdminApi(Lobby& lobby, store::Store& store, const AdminSettings& settings,
@@ -221,7 +228,12 @@ void AdminApi::close_room(std::int64_t id, const Json& body, AdminReply reply) {
   if (auto refused = unknown_field(body, {"reason"})) return reply(refusal(*refused));
   auto reason = reason_field(body);
   if (!reason) return reply(refusal(reason.error()));
-  auto room = lobby_.room_by_id(id);
+  std::shared_ptr<Room> room;
+  try {
+    room = lobby_.room_for_operator(id);
+  } catch (const std::exception&) {
+    return reply(unwakeable(id));
+  }
   if (!room) return reply(not_here(id, "close"));
   room->post([this, room, reason = *reason, reply = std::move(reply)]() mutable {
     room->close(reason, [this, reason, reply = std::move(reply)](Expected<Json> closed) {
@@ -244,7 +256,12 @@ void AdminApi::remove_player(std::int64_t id, const Json& body, AdminReply reply
     return reply(refusal(bad_field("\"seat\" must be \"bot\" or \"open\"")));
   auto reason = reason_field(body);
   if (!reason) return reply(refusal(reason.error()));
-  auto room = lobby_.room_by_id(id);
+  std::shared_ptr<Room> room;
+  try {
+    room = lobby_.room_for_operator(id);
+  } catch (const std::exception&) {
+    return reply(unwakeable(id));
+  }
   if (!room) return reply(not_here(id, "remove"));
   const auto after = seat == "bot" ? Room::SeatAfter::bot : Room::SeatAfter::open;
   Json detail = {{"room", id}, {"player", player}, {"seat", seat}, {"reason", reason->text}};

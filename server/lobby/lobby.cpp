@@ -329,6 +329,8 @@ void Lobby::release_rooms() {
 Json Lobby::rooms_for_operator() const {
   Json rooms = Json::array();
   for (const auto& room : rooms_.all()) rooms.push_back(room->operator_summary());
+  // Dormant rooms as they fell dormant: nobody is connected to one.
+  for (Json& room : rooms_.dormant_for_operator()) rooms.push_back(std::move(room));
   return rooms;
 }
 

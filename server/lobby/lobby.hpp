@@ -100,6 +100,11 @@ class Lobby : public RoomDirectory {
   // room by its id.
   Json rooms_for_operator() const;
   std::shared_ptr<Room> room_by_id(std::int64_t id) const { return rooms_.by_id(id); }
+  // The room `id` for the operator to act on: a dormant one is woken (it throws when the store
+  // cannot be read).
+  std::shared_ptr<Room> room_for_operator(std::int64_t id) {
+    return rooms_.wake(id, WakeCause::operator_call);
+  }
   // New rooms and matches are refused while the node drains (create_room here, start in rooms).
   Drain& drain() { return drain_; }
   const Drain& drain() const { return drain_; }

@@ -287,6 +287,20 @@ std::vector<Json> RoomRegistry::dormant_summaries() const {
   return dormant_.summaries();
 }
 
+std::vector<Json> RoomRegistry::dormant_for_operator() const {
+  std::lock_guard lock(mutex_);
+  std::vector<Json> rooms;
+  for (std::int64_t id : dormant_.ids()) {
+    const DormantRoom* dormant = dormant_.by_id(id);
+    Json room = dormant->summary;
+    if (!dormant->code.empty()) room["code"] = dormant->code;
+    room["connections"] = 0;
+    room["dormant"] = true;
+    rooms.push_back(std::move(room));
+  }
+  return rooms;
+}
+
 std::vector<std::int64_t> RoomRegistry::dormant_due_by(std::int64_t by_ms) const {
   std::lock_guard lock(mutex_);
   return dormant_.due_by(by_ms);

@@ -82,6 +82,9 @@ class RoomRegistry {
   bool dormant_match(std::int64_t match) const;
   std::vector<std::int64_t> dormant_ids() const;
   std::vector<Json> dormant_summaries() const;
+  // The dormant rooms as the admin API lists them: each summary with its code (a private room's),
+  // no connections, and `"dormant": true`.
+  std::vector<Json> dormant_for_operator() const;
   // The dormant rooms whose next deadline is at or before `by_ms`; the earliest deadline.
   std::vector<std::int64_t> dormant_due_by(std::int64_t by_ms) const;
   std::optional<std::int64_t> next_dormant_due_ms() const;

@@ -38,7 +38,8 @@ const char* close_reason_name(CloseReason reason);
 enum class TimerKind { deadline, bot, empty_room, absent_bot };
 
 // Why a dormant room was woken (docs/operations.md, "Dormant rooms").
-enum class WakeCause { join, watch, sync, act, deadline };
+// `operator_call`: the admin API closing a dormant room or removing a player from it.
+enum class WakeCause { join, watch, sync, act, deadline, operator_call };
 
 // A limit per player, per address or per member that refused something (docs/operations.md).
 enum class Limit {

@@ -11,6 +11,7 @@
 #include <doctest/doctest.h>
 #include <sqlite3.h>
 
+#include "tests/integration/admin_calls.hpp"
 #include "tests/integration/play.hpp"
 #include "tests/integration/server_process.hpp"
 #include "tests/integration/test_client.hpp"
@@ -267,6 +268,56 @@ TEST_CASE(
   CHECK(wakeups(port, "join") == 1);
   for (int seat = 0; seat < 2; ++seat)
     CHECK(joined["room"]["seats"][seat]["clock"]["due_ms"] == seats[seat]["clock"]["due_ms"]);
+}
+
+TEST_CASE("the operator sees dormant rooms, and closing or removing a player wakes the room") {
+  TempDir dir;
+  auto rng = seeded_rng();
+  std::vector<std::string> flags = dormant_config(dir.path());
+  for (std::string& flag : admin_flags(dir.path())) flags.push_back(std::move(flag));
+  ServerProcess server(dir / "tortuga.db", dir.path(), flags);
+  const std::uint16_t port = server.port();
+  const Played first = play_then_leave(port, rng);
+  const Played second = play_then_leave(port, rng);
+  wait_rooms(port, 2, 0);
+
+  const Json rooms = admin_json(port, "GET", "rooms").at("rooms");
+  REQUIRE(rooms.size() == 2);
+  Json listed;
+  for (const Json& room : rooms) {
+    CHECK(room.at("dormant") == true);
+    CHECK(room.at("connections") == 0);
+    CHECK(room.at("status") == "playing");
+    if (room.at("id") == first.table.room) listed = room;
+  }
+  REQUIRE(listed.is_object());
+  const Json bill = listed.at("seats")[1].at("player");
+  REQUIRE(bill.is_number_integer());
+
+  // A stand-in for Bill: his room is woken from the store to take it.
+  const Json removed =
+      admin_json(port, "POST", "rooms/" + std::to_string(first.table.room) + "/remove",
+                 Json{{"player", bill}, {"seat", "bot"}}.dump());
+  CHECK(removed.at("room").at("seats")[1].at("bot") == "smart");
+  CHECK(removed.at("room").at("match") == first.table.match);
+  CHECK(wakeups(port, "operator") == 1);
+
+  // Closing the other ends its match, stored as aborted, and no room is left of it.
+  const Json closed =
+      admin_json(port, "POST", "rooms/" + std::to_string(second.table.room) + "/close");
+  CHECK(closed.at("match") == second.table.match);
+  CHECK(closed.at("aborted") == true);
+  CHECK(wakeups(port, "operator") == 2);
+  eventually(
+      [&] {
+        for (const Json& room : admin_json(port, "GET", "rooms").at("rooms"))
+          if (room.at("id") == second.table.room) return false;
+        return true;
+      },
+      "the closed room gone", std::chrono::seconds(30));
+  auto anne = back(port, second.anne);
+  const Json match = anne->request({{"type", "get_match"}, {"match", second.table.match}});
+  CHECK(match.at("match").at("status") == "aborted");
 }
 
 TEST_CASE("two joins of a dormant room at once wake one room") {
