@@ -12,6 +12,7 @@ import {ChatPanel} from './chat.js';
 import {foldingCard} from './room_card.js';
 import {ratedBadge} from './rated.js';
 import {presenceBadges, tick as tickPresence} from './presence.js';
+import {paceText, seatClock, tick as tickClocks} from './correspondence.js';
 import {t, parts, number, has} from './i18n.js';
 import {errorText} from './errors.js';
 
@@ -156,6 +157,7 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
       mine && h('span', {class: 'badge you'}, t('room.you')),
       seat.player && seat.player.id === room.host && h('span', {class: 'badge'}, t('room.host')),
       presenceBadges(seat, roomAt),
+      seatClock(seat, roomAt),
       seat.stand_in && h('span', {class: 'badge stand-in'},
                          t('room.stand_in', {kind: t(`seat.bot_kind.${seat.stand_in}`)})),
       empty && isHost() && room.status === 'open' &&
@@ -229,13 +231,18 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
         takeRoom(await client.spectatorChat(room.id, event.target.checked));
       } catch (error) { fail(error); }
     };
-    const options = optionsText(client.game(room.game), room.options);
+    const options = optionsText(client.game(room.game), room.options,
+                                {live: !room.correspondence});
     const code = room.code && h('strong', {id: 'join-code'}, room.code);
     const taken = room.seats.filter((s) => s.player || s.bot).length;
     // The room's line names who is away from the table (and when a bot comes for them): folded
     // during the match, the seats below it are out of sight.
     const absent = room.status === 'playing' ? room.seats.filter((s) => s.player && !s.connected)
                                              : [];
+    // By correspondence, whose move it is and the days left for it, also while the card is
+    // folded: the clocks the room message carries, not the views' deadline (always null there).
+    const waitedFor = room.seats.filter((s) => s.clock && s.clock.due_ms !== null &&
+                                               s.clock.due_ms !== undefined);
     fill(info, roomCard(room,
       h('span', {class: 'room-status'}, h('span', {class: `badge ${room.status}`},
                                           t(`room.status.${room.status}`)),
@@ -245,9 +252,14 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
           t('room.absent_seat', {name: seatName(seat)}), presenceBadges(seat, roomAt),
           seat.stand_in && h('span', {class: 'badge stand-in'},
                              t('room.stand_in', {kind: t(`seat.bot_kind.${seat.stand_in}`)})))),
+        waitedFor.map((seat) => h('span', {class: 'waited-seat', 'data-seat': seat.seat},
+          t('correspondence.seat_to_move', {name: seatName(seat)}), ' ',
+          seatClock(seat, roomAt))),
         room.spectators ? t('lobby.watching', {count: room.spectators}) : '',
+        room.correspondence && h('span', {class: 'muted pace-option'},
+                                 t('room.option', {text: paceText(room.correspondence)})),
         options.map((text) => h('span', {class: 'muted'}, t('room.option', {text}))),
-        room.absent_bot_s !== undefined && h('span', {class: 'muted absent-bot-option'},
+        !room.correspondence && room.absent_bot_s !== undefined && h('span', {class: 'muted absent-bot-option'},
           room.absent_bot_s > 0
               ? t('room.absent_bot_after', {count: room.absent_bot_s})
               : t('room.absent_waited'))), [
@@ -361,7 +373,10 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
     client.on('room_closed', onClosed),
     client.on('removed', onRemoved),
   ];
-  const presenceTimer = setInterval(() => tickPresence(info), PRESENCE_TICK_MS);
+  const presenceTimer = setInterval(() => {
+    tickPresence(info);
+    tickClocks(info);
+  }, PRESENCE_TICK_MS);
   enter();
   return () => {
     // A finished match's room is left on the way out, as its Leave button does: the room goes
