@@ -38,8 +38,8 @@ test('a stand-in plays for an absent player, who gets the seat back; the host ro
     await mary.getByRole('button', {name: `Join room ${room}`}).click();
     await mary.waitForURL(new RegExp(`#/room/${room}$`));
     // Only the host has the controls.
-    await anne.getByRole('button', {name: 'make Mary Read host'}).waitFor();
-    assert.equal(await mary.getByRole('button', {name: 'make Anne Bonny host'}).count(), 0);
+    await anne.getByRole('button', {name: 'make host: Mary Read'}).waitFor();
+    assert.equal(await mary.getByRole('button', {name: 'make host: Anne Bonny'}).count(), 0);
     assert.equal(await mary.locator('#close-room').count(), 0);
     await anne.locator('#start:not([disabled])').click();
     await anne.locator('.play').waitFor();
