@@ -14,6 +14,7 @@ import assert from 'node:assert/strict';
 import {startServer, freePort, launch, watchedPage, playOneMove, nextToAct, seeded, step,
         toAct} from './harness.mjs';
 import {startMailbox} from './mailbox.mjs';
+import {check} from './axe.mjs';
 
 const GAME = 'raft-and-scupper';
 
@@ -42,6 +43,15 @@ async function reopen(context, url, name) {
 
 const linkIn = (body, pattern) => body.match(pattern)?.[0];
 
+// axe-core on the page as it is, on a wide screen and on a phone.
+async function checkBothSizes(page, where) {
+  const wide = page.viewportSize();
+  await check(page, where);
+  await page.setViewportSize({width: 390, height: 844});
+  await check(page, `${where}, on a phone`);
+  await page.setViewportSize(wide);
+}
+
 test('a match by correspondence outlives a closed page and a restart; the digest leads back', async () => {
   const mailbox = await startMailbox();
   const port = await freePort();
@@ -63,6 +73,7 @@ test('a match by correspondence outlives a closed page and a restart; the digest
     await anne.locator('#notify-said', {hasText: 'Check your mail'}).waitFor();
     await anne.locator('#notify-email-status[data-state="waiting"]',
                        {hasText: 'anne@example.org'}).waitFor();
+    await checkBothSizes(anne, 'the account\'s notifications');
     const verification = await mailbox.waitFor(
         (mail) => mail.to.includes('anne@example.org') && /verify-email/.test(mail.body),
         'with the link that verifies Anne\'s address');
@@ -90,6 +101,7 @@ test('a match by correspondence outlives a closed page and a restart; the digest
     await anne.locator('#pace-said', {hasText: 'Each move has 2 days. Once they are used, the ' +
         'time bank pays: it holds 7 days at the start, and each move adds 12 hours back'})
         .waitFor();
+    await checkBothSizes(anne, 'the new room by correspondence');
     await anne.getByRole('button', {name: 'Create room'}).click();
     await anne.waitForURL(/#\/room\/\d+$/);
     const room = Number(anne.url().match(/#\/room\/(\d+)/)[1]);
@@ -110,6 +122,9 @@ test('a match by correspondence outlives a closed page and a restart; the digest
     await anne.locator('.waited-seat[data-seat="0"]',
                        {hasText: 'Anne Bonny: 9 days left to move'}).waitFor();
     assert.equal(await anne.locator('.room-card summary').getByText('Turn clock').count(), 0);
+    await anne.locator('.room-card summary').click();
+    await anne.locator('.seat[data-seat="1"] .corr-clock', {hasText: 'time bank 7 days'}).waitFor();
+    await checkBothSizes(anne, 'a room by correspondence, its card open');
 
     // A few moves each, until it is Mary's move.
     const random = seeded(35);
