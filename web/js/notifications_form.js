@@ -37,7 +37,6 @@ export function notificationsSection(client, left) {
   mode.addEventListener('change', showModeHint);
   const webhook = h('input', {id: 'notify-webhook', name: 'webhook', type: 'url', maxlength: 2048,
                               inputmode: 'url', autocomplete: 'off', spellcheck: 'false',
-                              placeholder: 'https://',
                               'aria-describedby': 'notify-webhook-hint'});
   const problem = h('p', {class: 'error', role: 'alert', id: 'notify-problem'});
   const said = h('p', {class: 'done', role: 'status', id: 'notify-said'});
