@@ -122,6 +122,9 @@ test('a match by correspondence outlives a closed page and a restart; the digest
     await anne.locator('.waited-seat[data-seat="0"]',
                        {hasText: 'Anne Bonny: 9 days left to move'}).waitFor();
     assert.equal(await anne.locator('.room-card summary').getByText('Turn clock').count(), 0);
+    // Beside the board too, where a phone shows it first.
+    await anne.locator('.play .slow-clocks .countdown[data-seat="0"]',
+                       {hasText: 'Anne Bonny: 9 days left to move'}).waitFor();
     await anne.locator('.room-card summary').click();
     await anne.locator('.seat[data-seat="1"] .corr-clock', {hasText: 'time bank 7 days'}).waitFor();
     await checkBothSizes(anne, 'a room by correspondence, its card open');
@@ -167,6 +170,8 @@ test('a match by correspondence outlives a closed page and a restart; the digest
     assert.match(anne.url(), new RegExp(`#/room/${room}$`));
     assert.ok(await toAct(anne), 'it is Anne\'s move after Mary\'s');
     await anne.locator('.waited-seat[data-seat="0"]', {hasText: /left to move/}).waitFor();
+    await anne.locator('.play .slow-clocks .countdown[data-seat="0"]',
+                       {hasText: /^Anne Bonny: \d+ days?( \d+ hours?)? left to move$/}).waitFor();
     // Her move goes on as any other.
     await playOneMove(anne, random);
 

@@ -104,6 +104,7 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
     you = message.you;
     board ??= loadBoard(room.game);
     showInfo();
+    showSlowClocks();
     chat.refresh();
     // A rematch: the room's match is a new one, played in a new panel.
     if (panel && panel !== 'loading' && panel.match !== room.match) {
@@ -210,6 +211,19 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
                     t('room.rematch_accept'))})));
   }
 
+  // By correspondence, the seats waited for: their clocks say the days left, also while the
+  // card is folded and beside the board, as the views' deadline (always null there) does not.
+  const waitedFor = () => room.seats.filter((s) => s.clock && s.clock.due_ms !== null &&
+                                                   s.clock.due_ms !== undefined);
+
+  function showSlowClocks() {
+    if (!panel || panel === 'loading' || !room.correspondence) return;
+    panel.showSlowClocks(waitedFor().map((seat) => h('p', {class: 'countdown',
+                                                           'data-seat': seat.seat},
+      t('correspondence.seat_clock', {name: seatName(seat)}), ' ',
+      seatClock(seat, roomAt))));
+  }
+
   function showInfo() {
     title.textContent = t('room.game_title', {game: gameName(client, room.game), room: room.id});
     const full = room.seats.every((s) => s.player || s.bot);
@@ -241,8 +255,6 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
                                              : [];
     // By correspondence, whose move it is and the days left for it, also while the card is
     // folded: the clocks the room message carries, not the views' deadline (always null there).
-    const waitedFor = room.seats.filter((s) => s.clock && s.clock.due_ms !== null &&
-                                               s.clock.due_ms !== undefined);
     fill(info, roomCard(room,
       h('span', {class: 'room-status'}, h('span', {class: `badge ${room.status}`},
                                           t(`room.status.${room.status}`)),
@@ -252,7 +264,7 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
           t('room.absent_seat', {name: seatName(seat)}), presenceBadges(seat, roomAt),
           seat.stand_in && h('span', {class: 'badge stand-in'},
                              t('room.stand_in', {kind: t(`seat.bot_kind.${seat.stand_in}`)})))),
-        waitedFor.map((seat) => h('span', {class: 'waited-seat', 'data-seat': seat.seat},
+        waitedFor().map((seat) => h('span', {class: 'waited-seat', 'data-seat': seat.seat},
           t('correspondence.seat_to_move', {name: seatName(seat)}), ' ',
           seatClock(seat, roomAt))),
         room.spectators ? t('lobby.watching', {count: room.spectators}) : '',
@@ -306,6 +318,7 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
           match, watching || !you ? {code: room.code} : {seat: you.seat})).steps,
     });
     panel.match = match;
+    showSlowClocks();
     // Every view since the start, so that the log misses no step (bots may move at once).
     for (const {view, arrivedAt} of early.filter((v) => v.match.id === match)) {
       panel.update(view, arrivedAt);
@@ -375,7 +388,7 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
   ];
   const presenceTimer = setInterval(() => {
     tickPresence(info);
-    tickClocks(info);
+    tickClocks(screen);
   }, PRESENCE_TICK_MS);
   enter();
   return () => {
