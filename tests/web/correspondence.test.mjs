@@ -129,13 +129,16 @@ test('a match by correspondence outlives a closed page and a restart; the digest
     await anne.locator('.seat[data-seat="1"] .corr-clock', {hasText: 'time bank 7 days'}).waitFor();
     await checkBothSizes(anne, 'a room by correspondence, its card open');
 
-    // A few moves each, until it is Mary's move.
+    // A few moves each (Anne places her four pirates, Mary chooses her crew, then they sail),
+    // until it is Mary's move again.
     const random = seeded(35);
+    const moved = new Set();
     for (let moves = 0; ; ++moves) {
       const page = await nextToAct([anne, mary]);
       assert.ok(page, 'the match ended within a few moves');
-      if (moves >= 4 && page === mary) break;
+      if (moves >= 6 && moved.size === 2 && page === mary) break;
       await playOneMove(page, random);
+      moved.add(page);
     }
     await mary.locator('.waited-seat[data-seat="1"]').waitFor();
 
