@@ -42,20 +42,28 @@ export function notificationsSection(client, left) {
   const said = h('p', {class: 'done', role: 'status', id: 'notify-said'});
   const secret = h('div', {id: 'notify-secret'});
 
-  const show = (settings) => {
+  // Whether the player has changed a field since the settings were last shown.
+  const edited = () => shown && (email.value.trim() !== shown.email || mode.value !== shown.mode ||
+                                 webhook.value.trim() !== shown.webhookUrl);
+  // `keepEdits`: the fields the player is changing stay as they are (read again on coming back
+  // to the page, only the address's status may have changed).
+  const show = (settings, {keepEdits = false} = {}) => {
     if (left()) return;
+    const keep = keepEdits && edited();
     shown = settings;
-    email.value = settings.email;
-    mode.value = settings.mode;
-    webhook.value = settings.webhookUrl;
+    if (!keep) {
+      email.value = settings.email;
+      mode.value = settings.mode;
+      webhook.value = settings.webhookUrl;
+    }
     const [words, state] = addressStatus(settings);
     fill(status, words);
     status.dataset.state = state;
     showModeHint();
   };
-  const read = async () => {
+  const read = async (keepEdits = false) => {
     try {
-      show(await client.getNotifications());
+      show(await client.getNotifications(), {keepEdits});
     } catch (error) {
       if (!left()) problem.textContent = accountError(error);
     }
@@ -99,7 +107,7 @@ export function notificationsSection(client, left) {
   });
 
   // Back from the mail's link in another tab: the address may be verified now.
-  const again = () => { if (document.visibilityState === 'visible' && !left()) read(); };
+  const again = () => { if (document.visibilityState === 'visible' && !left()) read(true); };
   document.addEventListener('visibilitychange', again);
   read();
   return {
