@@ -112,7 +112,13 @@ test('a match by correspondence outlives a closed page and a restart; the digest
                      {days_per_move: 2, bank_cap_days: 7, bank_extra_hours: 12});
     assert.equal(created.absent_bot_s, undefined);
 
-    await mary.goto(`${server.url}#/room/${room}`);
+    // Mary finds it in the lobby's list, which says its pace, and joins.
+    await mary.goto(server.url);
+    const listed = mary.locator(`.room[data-room="${room}"]`);
+    await listed.locator('.badge.by-post', {hasText: 'by correspondence, 2 days a move'}).waitFor();
+    await checkBothSizes(mary, 'the lobby with a room by correspondence');
+    await listed.getByRole('button', {name: `Join room ${room}`}).click();
+    await mary.waitForURL(new RegExp(`#/room/${room}$`));
     await anne.locator('.seat[data-seat="1"]', {hasText: 'Mary Read'}).waitFor();
     await anne.locator('#start:not([disabled])').click();
     await anne.locator('.play').waitFor();

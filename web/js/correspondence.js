@@ -39,6 +39,14 @@ export function paceText(pace) {
                                    extra: hours(pace.bank_extra_hours)});
 }
 
+// A listed room's pace, short, beside its game: "by correspondence, 3 days a move"; none for
+// a live room.
+export function paceBadge(room) {
+  const pace = room.correspondence;
+  return pace ? h('span', {class: 'badge by-post'},
+                  t('correspondence.badge', {days: days(pace.days_per_move)})) : null;
+}
+
 // A seat's clock in words, or null for a seat without one (a live room, a bot, no match):
 // what it has left to move while the rules wait for it, else its bank. `arrivedAt`:
 // performance.now() when the room message came, from which `left_ms` counts.

@@ -5,7 +5,7 @@
 
 import {h, fill} from './dom.js';
 import {optionsForm} from './options_form.js';
-import {paceChoice} from './correspondence.js';
+import {paceChoice, paceBadge} from './correspondence.js';
 import {seatName, gameName, roomLink, playerName} from './names.js';
 import {ratedBadge} from './rated.js';
 import {awayText} from './presence.js';
@@ -52,7 +52,7 @@ export function showLobby({client, screen}) {
                                          room: room.id,
                                          status: h('span', {class: `badge ${room.status}`},
                                                    t(`room.status.${room.status}`))}),
-               ratedBadge(room),
+               ratedBadge(room), paceBadge(room),
                room.spectators ? t('lobby.watching', {count: room.spectators}) : ''),
              listed && h('div', {class: 'room-facts'},
                h('span', {class: 'age', 'data-created': room.created_ms},
