@@ -31,8 +31,8 @@ export function leftText(ms) {
   return m;
 }
 
-// The pace of a room in one sentence: "By correspondence: 3 days a move; a time bank of 7
-// days at most, 12 hours more after each move".
+// The pace of a room in one sentence: "by correspondence: 3 days a move, a time bank of up to 7
+// days, 12 hours more with each move".
 export function paceText(pace) {
   return t('correspondence.pace', {days: days(pace.days_per_move),
                                    cap: days(pace.bank_cap_days),
@@ -54,8 +54,9 @@ export function seatClock(seat, arrivedAt) {
   const clock = seat.clock;
   if (!clock) return null;
   if (clock.due_ms === null || clock.due_ms === undefined) {
-    return h('span', {class: 'badge corr-clock'},
-             t('correspondence.bank', {bank: leftText(clock.bank_ms)}));
+    return h('span', {class: 'badge corr-clock'}, clock.bank_ms > 0
+        ? t('correspondence.bank', {bank: leftText(clock.bank_ms)})
+        : t('correspondence.bank_spent'));
   }
   const due = arrivedAt + (clock.left_ms ?? 0);
   const left = h('span', {class: 'left'}, leftText(due - performance.now()));
