@@ -23,16 +23,18 @@ const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 // script replaying every game does (by default an address gets 10 at once, 30 a minute, which a
 // person stepping through the history never meets).
 // `limits`: limits of the config's `limits` set otherwise (many rooms from one address, say).
+// `config`: more of the config file (an operator's `notify`, say), given again for a restart.
 export async function startServer({dir = mkdtempSync(join(tmpdir(), 'tortuga-web-')),
                                    port = 0, botDelay = 0, args = [],
-                                   manyReplays = false, limits = {}} = {}) {
+                                   manyReplays = false, limits = {}, config = {}} = {}) {
   const portFile = join(dir, `port-${Date.now()}`);
   const pace = botDelay === 'server' ? [] : ['--bot-delay-ms', String(botDelay)];
   const set = {...(manyReplays ? {replay_burst: 100000} : {}), ...limits};
-  if (Object.keys(set).length) {
-    const config = join(dir, 'limits.json');
-    writeFileSync(config, JSON.stringify({limits: set}));
-    args = ['--config', config, ...args];
+  const file = {...config, ...(Object.keys(set).length ? {limits: set} : {})};
+  if (Object.keys(file).length) {
+    const path = join(dir, 'config.json');
+    writeFileSync(path, JSON.stringify(file));
+    args = ['--config', path, ...args];
   }
   const child = spawn(binary, ['serve', '--port', String(port), '--port-file', portFile,
                                '--db', join(dir, 't.db'), ...pace,

@@ -6,6 +6,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {startServer, launch, enter, playOneMove, nextToAct, seeded, step, toAct,
         until, openRoomCard} from './harness.mjs';
+import {check} from './axe.mjs';
 
 // A move of Anne's while Mary's turn is awaited, which cannot end the match: a jump (only sailing
 // and scuppering change the ships that decide who rafted up), else a pass, which ends it only
@@ -38,8 +39,8 @@ test('a stand-in plays for an absent player, who gets the seat back; the host ro
     await mary.getByRole('button', {name: `Join room ${room}`}).click();
     await mary.waitForURL(new RegExp(`#/room/${room}$`));
     // Only the host has the controls.
-    await anne.getByRole('button', {name: 'make Mary Read host'}).waitFor();
-    assert.equal(await mary.getByRole('button', {name: 'make Anne Bonny host'}).count(), 0);
+    await anne.getByRole('button', {name: 'make host: Mary Read'}).waitFor();
+    assert.equal(await mary.getByRole('button', {name: 'make host: Anne Bonny'}).count(), 0);
     assert.equal(await mary.locator('#close-room').count(), 0);
     await anne.locator('#start:not([disabled])').click();
     await anne.locator('.play').waitFor();
@@ -53,7 +54,9 @@ test('a stand-in plays for an absent player, who gets the seat back; the host ro
     await openRoomCard(anne);
     const maryRow = anne.locator('.seat[data-seat="1"]');
     await maryRow.locator('.badge.away').waitFor();
-    await anne.getByRole('button', {name: 'a bot plays for Mary Read'}).click();
+    // Each of the host's buttons is named with the words it shows, and whom it is for.
+    await check(anne, 'the host\'s controls, a player away');
+    await anne.getByRole('button', {name: 'let a bot play for Mary Read'}).click();
     await maryRow.locator('.badge.stand-in').waitFor();
     assert.match(await maryRow.innerText(), /Mary Read/);  // still her seat
 

@@ -9,6 +9,7 @@ import {h, fill} from './dom.js';
 import {t, parts, relative, dateTime} from './i18n.js';
 import {loginForm} from './login_form.js';
 import {accountError, deviceName} from './account_words.js';
+import {notificationsSection} from './notifications_form.js';
 
 // A new password's shortest length (docs/protocol.md, Accounts and sessions); the server says it
 // again in weak_password's `min_length`.
@@ -53,8 +54,11 @@ function submitting(form, problem, act) {
 
 export function showAccount({client, screen, announce, account}) {
   let left = false;
+  let notifications = null;  // the notifications' section, which listens to the page's coming back
   const draw = (said) => {
     if (left) return;
+    notifications?.stop();
+    notifications = null;
     if (client.welcome?.account) signedIn(said);
     else guest();
   };
@@ -159,6 +163,7 @@ export function showAccount({client, screen, announce, account}) {
       account.logOut();
     }}, t('account.log_out'));
 
+    notifications = notificationsSection(client, () => left);
     fill(screen, h('h1', {}, t('account.title')),
       h('p', {}, parts('account.signed_in_intro', {name: h('strong', {}, client.player.name)})),
       said && h('p', {class: 'done', role: 'status'}, said),
@@ -174,9 +179,13 @@ export function showAccount({client, screen, announce, account}) {
           h('section', {class: 'card', 'aria-labelledby': 'log-out-title'},
             h('h2', {id: 'log-out-title'}, t('account.log_out_title')),
             h('p', {}, t('account.log_out_intro')),
-            h('div', {class: 'buttons'}, logOut)))));
+            h('div', {class: 'buttons'}, logOut))),
+        notifications.node));
   }
 
   draw(null);
-  return () => { left = true; };
+  return () => {
+    left = true;
+    notifications?.stop();
+  };
 }

@@ -5,6 +5,7 @@
 
 import {h, fill} from './dom.js';
 import {optionsForm} from './options_form.js';
+import {paceChoice, paceBadge} from './correspondence.js';
 import {seatName, gameName, roomLink, playerName} from './names.js';
 import {ratedBadge} from './rated.js';
 import {awayText} from './presence.js';
@@ -51,7 +52,7 @@ export function showLobby({client, screen}) {
                                          room: room.id,
                                          status: h('span', {class: `badge ${room.status}`},
                                                    t(`room.status.${room.status}`))}),
-               ratedBadge(room),
+               ratedBadge(room), paceBadge(room),
                room.spectators ? t('lobby.watching', {count: room.spectators}) : ''),
              listed && h('div', {class: 'room-facts'},
                h('span', {class: 'age', 'data-created': room.created_ms},
@@ -151,6 +152,11 @@ export function showLobby({client, screen}) {
                                     min: 1, max: 3600, step: 1, value: absentWait});
   absentBox.addEventListener('change', () => { absentSeconds.disabled = !absentBox.checked; });
   absentSeconds.disabled = !absentBox.checked;
+  // Live or by correspondence; by correspondence no bot comes for an absent player, whose moves
+  // take days anyway: the choice is put aside meanwhile.
+  const absentOption = h('div', {class: 'absent-bot-option'});
+  const pace = paceChoice({account: Boolean(client.welcome.account),
+                           onChange: (byPost) => { absentOption.hidden = byPost; }});
   // An account chooses whether the room's matches are rated: as the seats decide (rated when
   // every seat is an account's), always (guests and bots kept out), or never.
   const ratedChoice = client.welcome.account &&
@@ -170,7 +176,9 @@ export function showLobby({client, screen}) {
       const request = {game: gameSelect.value, options: form.read(), private: privateBox.checked};
       if (privateBox.checked && publishBox.checked) request.publicWhenOver = true;
       if (ratedChoice && ratedChoice.value) request.rated = ratedChoice.value === 'true';
-      if (!absentBox.checked) request.absentBotS = 0;
+      const correspondence = pace.read();
+      if (correspondence) request.correspondence = correspondence;
+      else if (!absentBox.checked) request.absentBotS = 0;
       else if (absentSeconds.value !== '') request.absentBotS = Number(absentSeconds.value);
       const reply = await client.createRoom(request);
       location.hash = roomLink(reply.room);
@@ -211,11 +219,13 @@ export function showLobby({client, screen}) {
              h('div', {class: 'option check'}, publishBox,
                h('label', {for: 'public-when-over'}, t('lobby.public_when_over')),
                h('small', {id: 'public-when-over-hint'}, t('lobby.public_when_over_hint'))),
-             h('div', {class: 'option check'}, absentBox,
-               h('label', {for: 'absent-bot'}, t('lobby.absent_bot')),
-               h('small', {id: 'absent-bot-hint'}, t('lobby.absent_bot_hint'))),
-             h('div', {class: 'option'},
-               h('label', {for: 'absent-bot-s'}, t('lobby.absent_bot_s')), absentSeconds),
+             pace.node,
+             fill(absentOption,
+               h('div', {class: 'option check'}, absentBox,
+                 h('label', {for: 'absent-bot'}, t('lobby.absent_bot')),
+                 h('small', {id: 'absent-bot-hint'}, t('lobby.absent_bot_hint'))),
+               h('div', {class: 'option'},
+                 h('label', {for: 'absent-bot-s'}, t('lobby.absent_bot_s')), absentSeconds)),
              ratedChoice && h('div', {class: 'option'},
                h('label', {for: 'rated'}, t('ratings.rated_label')), ratedChoice,
                h('small', {id: 'rated-hint'}, t('ratings.rated_choice_hint'))),

@@ -234,15 +234,17 @@ const pace = (name, spec) => spec?.type === 'integer' && name.endsWith('_s');
 // apart. The defaults are the game as its rulebook plays it. An option that names the numbers of
 // players it applies to (the Fog of War of three, the solo duel's difficulty) is left out at any
 // other number, where it changes nothing: listed, it would read as a rule of this table. The
-// seat count, which the seats show, is left out too.
+// seat count, which the seats show, is left out too, and in a room played by correspondence
+// (`live` false) the game's own times, which play no part there.
 const applies = (spec, players) => !Array.isArray(spec?.players) || players === undefined ||
                                    spec.players.includes(players);
 
-export function optionsText(game, options) {
+export function optionsText(game, options, {live = true} = {}) {
   const schema = game?.options || {};
   return Object.entries(options || {})
       .filter(([name, value]) => name !== 'players' && applies(schema[name], options.players) &&
-                                 (pace(name, schema[name]) || !standard(schema[name], value)))
+                                 (pace(name, schema[name]) ? live
+                                                           : !standard(schema[name], value)))
       .map(([name, value]) => {
         const spec = schema[name] || {};
         const title = optionTitle(spec, name);

@@ -66,6 +66,9 @@ export class MatchPanel {
                                'aria-label': t('play.board')});
     this.turn = h('p', {class: 'turn', id: 'turn', tabindex: -1});
     this.clockHost = h('div');
+    // A match by correspondence: the seats' clocks in days, from the room message (the views'
+    // deadline is null there), given by the room as they change.
+    this.slowClockHost = h('div', {class: 'slow-clocks'});
     this.actionsHost = h('div');
     this.problem = h('p', {class: 'error', role: 'alert'});
     this.resultHost = h('div');
@@ -83,7 +86,8 @@ export class MatchPanel {
     this.rules = this.drawn.rules && rulesAtHand({id: options.game, name: options.gameName},
                                                  this.drawn.rules);
     fill(this.root, h('h2', {class: 'visually-hidden'}, t('play.board_heading')), this.boardHost,
-      h('aside', {class: 'side'}, this.resultHost, this.turn, this.clockHost, this.rules?.node,
+      h('aside', {class: 'side'}, this.resultHost, this.turn, this.clockHost, this.slowClockHost,
+        this.rules?.node,
         this.problem,
         this.actionsHost, h('h3', {}, t('play.log')), this.logLines.box,
         this.drawn !== generic && h('p', {class: 'check'}, this.plain,
@@ -236,6 +240,11 @@ export class MatchPanel {
       h('a', {class: 'button', href: this.options.replay || `#/replay/${this.options.match}`,
               id: 'replay-link'},
         t('play.watch_replay'))));
+  }
+
+  // The clocks of a match by correspondence, beside whose turn it is.
+  showSlowClocks(nodes) {
+    fill(this.slowClockHost, nodes);
   }
 
   close() {

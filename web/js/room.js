@@ -12,6 +12,7 @@ import {ChatPanel} from './chat.js';
 import {foldingCard} from './room_card.js';
 import {ratedBadge} from './rated.js';
 import {presenceBadges, tick as tickPresence} from './presence.js';
+import {paceText, seatClock, tick as tickClocks} from './correspondence.js';
 import {t, parts, number, has} from './i18n.js';
 import {errorText} from './errors.js';
 
@@ -103,6 +104,7 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
     you = message.you;
     board ??= loadBoard(room.game);
     showInfo();
+    showSlowClocks();
     chat.refresh();
     // A rematch: the room's match is a new one, played in a new panel.
     if (panel && panel !== 'loading' && panel.match !== room.match) {
@@ -156,6 +158,7 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
       mine && h('span', {class: 'badge you'}, t('room.you')),
       seat.player && seat.player.id === room.host && h('span', {class: 'badge'}, t('room.host')),
       presenceBadges(seat, roomAt),
+      seatClock(seat, roomAt),
       seat.stand_in && h('span', {class: 'badge stand-in'},
                          t('room.stand_in', {kind: t(`seat.bot_kind.${seat.stand_in}`)})),
       empty && isHost() && room.status === 'open' &&
@@ -208,6 +211,19 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
                     t('room.rematch_accept'))})));
   }
 
+  // By correspondence, the seats waited for: their clocks say the days left, also while the
+  // card is folded and beside the board, as the views' deadline (always null there) does not.
+  const waitedFor = () => room.seats.filter((s) => s.clock && s.clock.due_ms !== null &&
+                                                   s.clock.due_ms !== undefined);
+
+  function showSlowClocks() {
+    if (!panel || panel === 'loading' || !room.correspondence) return;
+    panel.showSlowClocks(waitedFor().map((seat) => h('p', {class: 'countdown',
+                                                           'data-seat': seat.seat},
+      t('correspondence.seat_clock', {name: seatName(seat)}), ' ',
+      seatClock(seat, roomAt))));
+  }
+
   function showInfo() {
     title.textContent = t('room.game_title', {game: gameName(client, room.game), room: room.id});
     const full = room.seats.every((s) => s.player || s.bot);
@@ -229,13 +245,16 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
         takeRoom(await client.spectatorChat(room.id, event.target.checked));
       } catch (error) { fail(error); }
     };
-    const options = optionsText(client.game(room.game), room.options);
+    const options = optionsText(client.game(room.game), room.options,
+                                {live: !room.correspondence});
     const code = room.code && h('strong', {id: 'join-code'}, room.code);
     const taken = room.seats.filter((s) => s.player || s.bot).length;
     // The room's line names who is away from the table (and when a bot comes for them): folded
     // during the match, the seats below it are out of sight.
     const absent = room.status === 'playing' ? room.seats.filter((s) => s.player && !s.connected)
                                              : [];
+    // By correspondence, whose move it is and the days left for it, also while the card is
+    // folded: the clocks the room message carries, not the views' deadline (always null there).
     fill(info, roomCard(room,
       h('span', {class: 'room-status'}, h('span', {class: `badge ${room.status}`},
                                           t(`room.status.${room.status}`)),
@@ -245,9 +264,14 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
           t('room.absent_seat', {name: seatName(seat)}), presenceBadges(seat, roomAt),
           seat.stand_in && h('span', {class: 'badge stand-in'},
                              t('room.stand_in', {kind: t(`seat.bot_kind.${seat.stand_in}`)})))),
+        waitedFor().map((seat) => h('span', {class: 'waited-seat', 'data-seat': seat.seat},
+          t('correspondence.seat_to_move', {name: seatName(seat)}), ' ',
+          seatClock(seat, roomAt))),
         room.spectators ? t('lobby.watching', {count: room.spectators}) : '',
+        room.correspondence && h('span', {class: 'muted pace-option'},
+                                 t('room.option', {text: paceText(room.correspondence)})),
         options.map((text) => h('span', {class: 'muted'}, t('room.option', {text}))),
-        room.absent_bot_s !== undefined && h('span', {class: 'muted absent-bot-option'},
+        !room.correspondence && room.absent_bot_s !== undefined && h('span', {class: 'muted absent-bot-option'},
           room.absent_bot_s > 0
               ? t('room.absent_bot_after', {count: room.absent_bot_s})
               : t('room.absent_waited'))), [
@@ -294,6 +318,7 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
           match, watching || !you ? {code: room.code} : {seat: you.seat})).steps,
     });
     panel.match = match;
+    showSlowClocks();
     // Every view since the start, so that the log misses no step (bots may move at once).
     for (const {view, arrivedAt} of early.filter((v) => v.match.id === match)) {
       panel.update(view, arrivedAt);
@@ -361,7 +386,10 @@ export function showRoom({client, screen, announce}, roomId, watching, code) {
     client.on('room_closed', onClosed),
     client.on('removed', onRemoved),
   ];
-  const presenceTimer = setInterval(() => tickPresence(info), PRESENCE_TICK_MS);
+  const presenceTimer = setInterval(() => {
+    tickPresence(info);
+    tickClocks(screen);
+  }, PRESENCE_TICK_MS);
   enter();
   return () => {
     // A finished match's room is left on the way out, as its Leave button does: the room goes
