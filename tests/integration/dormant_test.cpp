@@ -291,8 +291,15 @@ TEST_CASE("the operator sees dormant rooms, and closing or removing a player wak
     if (room.at("id") == first.table.room) listed = room;
   }
   REQUIRE(listed.is_object());
-  const Json bill = listed.at("seats")[1].at("player");
+  // Bill's player id, as the stored match names him (reading it wakes nothing).
+  TestClient carl(port, "carl");
+  carl.hello("Carl");
+  const Json bill = carl.request({{"type", "get_match"}, {"match", first.table.match}})
+                        .at("match")
+                        .at("seats")[1]
+                        .at("player");
   REQUIRE(bill.is_number_integer());
+  CHECK(gauge(port, "tortuga_rooms_dormant") == 2);
 
   // A stand-in for Bill: his room is woken from the store to take it.
   const Json removed =
