@@ -79,7 +79,8 @@ function roomCard(room, act, typed = '') {
     h('p', {}, h('span', {class: `badge ${room.status}`}, t(`room.status.${room.status}`)),
       room.match ? t('admin.match', {match: room.match}) : '',
       room.private ? t('admin.private', {code: room.code}) : t('admin.public'),
-      t('admin.connections', {count: room.connections, watching: room.spectators})),
+      room.dormant ? t('admin.dormant')
+                   : t('admin.connections', {count: room.connections, watching: room.spectators})),
     h('ul', {class: 'seats'}, room.seats.map((seat) => seatLine(room, seat, act))),
     h('div', {class: 'admin-form'}, reason,
       h('button', {type: 'button', onclick: close}, t('admin.close_button', {room: room.id}))));
