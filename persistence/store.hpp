@@ -268,6 +268,10 @@ class Store {
   // A player's messages, oldest first (for the operator and the tests).
   virtual Outcome<std::vector<OutboxMessage>> outbox(std::int64_t player) = 0;
   virtual Outcome<OutboxCounts> outbox_counts() = 0;
+  // Forgets what is done with: messages settled (sent or given up) queued more than `keep_ms`
+  // ago (by the store's clock, which stamps them), and links' tokens expired by `now_ms`.
+  // Answers how many rows went.
+  virtual Outcome<std::int64_t> prune_notifications(std::int64_t keep_ms, std::int64_t now_ms) = 0;
   // A match waiting for a player, for their next digest (replacing what was kept of it), and
   // one that no longer waits for them.
   virtual Outcome<void> add_digest_entry(const DigestEntry& e) = 0;

@@ -157,6 +157,17 @@ OutboxCounts select_outbox_counts(Connection& db) {
   return {r.int64(0, 0), r.int64(0, 1)};
 }
 
+std::int64_t delete_settled_outbox(Connection& db, std::int64_t created_before_ms) {
+  return db
+      .query("DELETE FROM notification_outbox WHERE state <> 'queued' AND created_ms < $1",
+             created_before_ms)
+      .changed();
+}
+
+std::int64_t delete_expired_tokens(Connection& db, std::int64_t now_ms) {
+  return db.query("DELETE FROM notification_tokens WHERE expires_ms <= $1", now_ms).changed();
+}
+
 void upsert_digest_entry(Connection& db, const DigestEntry& e) {
   db.query(
       "INSERT INTO notification_digests (player_id, match_id, room_id, game, deadline_ms, "

@@ -179,6 +179,18 @@ OutboxCounts select_outbox_counts(Connection& db) {
   return {q.int64(0), q.int64(1)};
 }
 
+std::int64_t delete_settled_outbox(Connection& db, std::int64_t created_before_ms) {
+  db.query("DELETE FROM notification_outbox WHERE state <> 'queued' AND created_ms < ?1")
+      .bind(1, created_before_ms)
+      .run();
+  return db.changes();
+}
+
+std::int64_t delete_expired_tokens(Connection& db, std::int64_t now_ms) {
+  db.query("DELETE FROM notification_tokens WHERE expires_ms <= ?1").bind(1, now_ms).run();
+  return db.changes();
+}
+
 void upsert_digest_entry(Connection& db, const DigestEntry& e) {
   db.query(
         "INSERT INTO notification_digests (player_id, match_id, room_id, game, deadline_ms, "

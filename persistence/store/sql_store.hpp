@@ -93,6 +93,7 @@ class SqlStore : public Store {
                                     const Settlement& s) override;
   Outcome<std::vector<OutboxMessage>> outbox(std::int64_t player) override;
   Outcome<OutboxCounts> outbox_counts() override;
+  Outcome<std::int64_t> prune_notifications(std::int64_t keep_ms, std::int64_t now_ms) override;
   Outcome<void> add_digest_entry(const DigestEntry& e) override;
   Outcome<void> remove_digest_entry(std::int64_t player, std::int64_t match) override;
   Outcome<std::vector<std::int64_t>> digests_due(std::int64_t gathered_before_ms,

@@ -117,6 +117,19 @@ Outcome<OutboxCounts> SqlStore<Connection, Options, SchemaVersion>::outbox_count
 }
 
 template <class Connection, class Options, int SchemaVersion>
+Outcome<std::int64_t> SqlStore<Connection, Options, SchemaVersion>::prune_notifications(
+    std::int64_t keep_ms, std::int64_t now_ms) {
+  std::int64_t gone = 0;
+  Outcome<void> written = parts_->write_and_wait(
+      "prune_notifications", WriteKind::notification_settled, [&](Connection& db) {
+        gone = delete_settled_outbox(db, store::now_ms() - keep_ms) +
+               delete_expired_tokens(db, now_ms);
+      });
+  if (!written) return written.failure();
+  return gone;
+}
+
+template <class Connection, class Options, int SchemaVersion>
 Outcome<void> SqlStore<Connection, Options, SchemaVersion>::add_digest_entry(const DigestEntry& e) {
   return parts_->write_and_wait("add_digest_entry", WriteKind::digest_entry,
                                 [&](Connection& db) { upsert_digest_entry(db, e); });

@@ -118,6 +118,9 @@ bool settle_notification_row(Connection& db, std::int64_t id, const std::string&
                              const Settlement& s);
 std::vector<OutboxMessage> select_outbox(Connection& db, std::int64_t player);
 OutboxCounts select_outbox_counts(Connection& db);
+// Each answers how many rows it deleted.
+std::int64_t delete_settled_outbox(Connection& db, std::int64_t created_before_ms);
+std::int64_t delete_expired_tokens(Connection& db, std::int64_t now_ms);
 void upsert_digest_entry(Connection& db, const DigestEntry& e);
 void delete_digest_entry(Connection& db, std::int64_t player, std::int64_t match);
 std::vector<std::int64_t> select_digests_due(Connection& db, std::int64_t gathered_before_ms,

@@ -97,11 +97,23 @@ bool OutboxWorker::send_due() {
   if (now - last >= settings_.poll_ms && last_counted_ms_.compare_exchange_strong(last, now))
     if (const auto counts = store_.outbox_counts())
       server_metrics().notifications_in_outbox(counts->queued, counts->failed);
+  prune(now);
   const auto claimed =
       store_.claim_notifications(owner_, now, std::int64_t{settings_.lease_s} * 1000, 4);
   if (!claimed) return false;  // the store fails: the next pass tries again
   for (const store::OutboxMessage& m : *claimed) deliver(m);
   return !claimed->empty();
+}
+
+void OutboxWorker::prune(std::int64_t now_ms) {
+  constexpr std::int64_t kHourMs = 60 * 60 * 1000;
+  if (settings_.keep_sent_days == 0) return;
+  std::int64_t last = last_pruned_ms_.load();
+  if (now_ms - last < kHourMs || !last_pruned_ms_.compare_exchange_strong(last, now_ms)) return;
+  // On a cluster every node may prune: the deletes are the same, and harmless twice.
+  const auto gone =
+      store_.prune_notifications(std::int64_t{settings_.keep_sent_days} * 24 * kHourMs, now_ms);
+  if (!gone) last_pruned_ms_ = last;  // the store fails: the next pass tries again
 }
 
 void OutboxWorker::deliver(const store::OutboxMessage& m) {

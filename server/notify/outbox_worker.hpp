@@ -51,6 +51,8 @@ class OutboxWorker {
   void run();
   // Claims and delivers what is due; false when nothing was.
   bool send_due();
+  // Deletes, about once an hour, messages settled keep_sent_days ago and expired links.
+  void prune(std::int64_t now_ms);
   void deliver(const store::OutboxMessage& m);
 
   store::Store& store_;
@@ -65,6 +67,7 @@ class OutboxWorker {
   std::deque<std::function<void()>> jobs_;
   bool woken_ = false;
   std::atomic<std::int64_t> last_counted_ms_{0};  // when the outbox's gauges were last counted
+  std::atomic<std::int64_t> last_pruned_ms_{0};   // when what is done with was last deleted
   bool stopping_ = false;
   std::vector<std::thread> threads_;
 };

@@ -48,6 +48,7 @@ Refusal read_notify_settings(const nlohmann::json& j, NotifySettings& s, const s
     return bad;
   if (auto bad = read_in_range(j, "changes_per_hour", s.changes_per_hour, 1, 1000, where))
     return bad;
+  if (auto bad = read_in_range(j, "keep_sent_days", s.keep_sent_days, 0, 3650, where)) return bad;
   return std::nullopt;
 }
 

@@ -42,6 +42,9 @@ struct NotifySettings {
   std::size_t max_email_bytes = 254;  // RFC 5321's longest path
   std::size_t max_webhook_url_bytes = 2048;
   int changes_per_hour = 10;  // set_notifications changes per account per hour
+  // Messages sent or given up are deleted from the outbox this many days after they were queued,
+  // with links whose time is up (an address kept no longer than it serves); 0 keeps them.
+  int keep_sent_days = 30;
 };
 
 // Reads `notify` of a config file over `s`; an error names `where` and the setting.

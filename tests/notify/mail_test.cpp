@@ -3,6 +3,7 @@
 // one-click unsubscribe link in every mail, the words in the account's language; and the outbox
 // keeping a mail the SMTP server could not take across a restart.
 #include <doctest/doctest.h>
+#include <sqlite3.h>
 
 #include "tests/notify/fixture.hpp"
 
@@ -199,4 +200,48 @@ TEST_CASE("a mail the SMTP server could not take is sent after a restart") {
   CHECK(mails[0].header("Subject") == "Confirm your address for Tortuga");
   REQUIRE(wait_until([&] { return db.outbox(anne).value()[0].state == store::OutboxState::sent; }));
   CHECK(db.outbox(anne).value()[0].tries == 2);
+}
+
+TEST_CASE("a mail sent long ago and a link out of time leave the store") {
+  SmtpServer smtp;
+  TempDir dir;
+  const std::string where = (dir.path() / "store.db").string();
+  store::SqliteStore db(where);
+  const std::int64_t anne = account_named(db, "anne");
+  ManualClock clock;
+  Notifier notifier(db, test_settings(smtp.url()), catalogs(), "node", nullptr, nullptr,
+                    clock.clock());
+  notifier.start();
+  SettingsChange change;
+  change.email = "anne@example.org";
+  REQUIRE(
+      settings_answer([&](Notifier::Answer a) { notifier.change_settings(anne, change, a); }).ok());
+  REQUIRE(smtp.wait_for(1).size() == 1);
+  REQUIRE(wait_until([&] { return db.outbox(anne).value()[0].state == store::OutboxState::sent; }));
+
+  // The verification mail was queued 31 days ago, as far as the store can tell.
+  sqlite3* handle = nullptr;
+  REQUIRE(sqlite3_open(where.c_str(), &handle) == SQLITE_OK);
+  sqlite3_busy_timeout(handle, 10000);
+  const auto count = [&](const char* sql) {
+    sqlite3_stmt* q = nullptr;
+    REQUIRE(sqlite3_prepare_v2(handle, sql, -1, &q, nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_step(q) == SQLITE_ROW);
+    const int n = sqlite3_column_int(q, 0);
+    sqlite3_finalize(q);
+    return n;
+  };
+  CHECK(sqlite3_exec(handle,
+                     "UPDATE notification_outbox SET created_ms = created_ms - 31 * 86400000",
+                     nullptr, nullptr, nullptr) == SQLITE_OK);
+  CHECK(count("SELECT COUNT(*) FROM notification_tokens") == 1);
+
+  // An hour on, the outbox is looked over: the mail, 30 days old, is gone; the link, good for
+  // 48 hours, stays until its time is up.
+  clock.advance(kHour);
+  CHECK(wait_until([&] { return db.outbox(anne).value().empty(); }));
+  CHECK(count("SELECT COUNT(*) FROM notification_tokens") == 1);
+  clock.advance(48 * kHour);
+  CHECK(wait_until([&] { return count("SELECT COUNT(*) FROM notification_tokens") == 0; }));
+  sqlite3_close(handle);
 }

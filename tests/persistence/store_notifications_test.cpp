@@ -6,6 +6,7 @@
 #include <sqlite3.h>
 
 #include <atomic>
+#include <chrono>
 #include <future>
 #include <memory>
 #include <mutex>
@@ -173,6 +174,43 @@ STORE_TEST("a claimed message is its sender's until the lease runs out; only it 
   CHECK(all[1].state == OutboxState::failed);
   CHECK(store->outbox_counts().value().queued == 0);
   CHECK(store->outbox_counts().value().failed == 1);
+}
+
+STORE_TEST("messages sent or given up, and links out of time, are forgotten when pruned") {
+  Backend db;
+  auto store = db.open();
+  const std::int64_t anne = account_of(*store, "anne");
+  REQUIRE(store->save_notification_settings(settings_of(anne, "anne@example.org")));
+  for (const char* subject : {"sent", "given up", "waiting"})
+    store->queue_notification(mail_to(anne, kNow, subject)).value();
+  const auto claimed = store->claim_notifications("node-a", kNow, 60'000, 10).value();
+  REQUIRE(claimed.size() == 3);
+  for (const OutboxMessage& m : claimed) {
+    if (m.subject == "sent")
+      CHECK(store->settle_notification(m.id, "node-a", Settlement::sent()).value());
+    if (m.subject == "given up")
+      CHECK(store->settle_notification(m.id, "node-a", {OutboxState::failed, 0, "550"}).value());
+    if (m.subject == "waiting")
+      CHECK(store->settle_notification(m.id, "node-a", {OutboxState::queued, kNow + kHourMs, "421"})
+                .value());
+  }
+  REQUIRE(store->add_notification_token(
+      {hash_token("spent"), anne, TokenPurpose::verify_email, "anne@example.org", kNow}));
+  REQUIRE(store->add_notification_token(
+      {hash_token("fresh"), anne, TokenPurpose::verify_email, "anne@example.org", kNow + kDayMs}));
+
+  // Kept a day: everything is younger, and only the link out of time goes.
+  CHECK(store->prune_notifications(kDayMs, kNow).value() == 1);
+  CHECK(store->outbox(anne).value().size() == 3);
+  // Kept no time at all: the settled messages go; the one still to be tried stays.
+  std::this_thread::sleep_for(std::chrono::milliseconds(2));  // the store's clock moves on
+  CHECK(store->prune_notifications(0, kNow).value() == 2);
+  const auto left = store->outbox(anne).value();
+  REQUIRE(left.size() == 1);
+  CHECK(left[0].subject == "waiting");
+  CHECK(left[0].state == OutboxState::queued);
+  // The link still in time works.
+  CHECK(store->redeem_notification_token(hash_token("fresh"), kNow).value());
 }
 
 STORE_TEST("a digest gathers the matches waiting, and is taken once") {

@@ -164,6 +164,9 @@ class GatedStore : public store::Store {
     return inner_.outbox(p);
   }
   store::Outcome<store::OutboxCounts> outbox_counts() override { return inner_.outbox_counts(); }
+  store::Outcome<std::int64_t> prune_notifications(std::int64_t before, std::int64_t now) override {
+    return inner_.prune_notifications(before, now);
+  }
   store::Outcome<void> add_digest_entry(const store::DigestEntry& e) override {
     return inner_.add_digest_entry(e);
   }
