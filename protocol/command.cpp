@@ -592,6 +592,9 @@ Expected<Command> take_vacation(const Fields& f) {
   TORTUGA_TRY(days, f.integer("days", 1, kMaxVacationDays));
   return Command(TakeVacation{static_cast<int>(days)});
 }
+Expected<Command> get_vacation(const Fields&) {
+  return Command(GetVacation{});
+}
 Expected<Command> spectator_chat(const Fields& f) {
   TORTUGA_TRY(room, f.id("room"));
   TORTUGA_TRY(allowed, f.boolean("allowed"));
@@ -644,6 +647,7 @@ constexpr Reader kReaders[] = {
     {"take_vacation", take_vacation},
     {"get_notifications", get_notifications},
     {"set_notifications", set_notifications},
+    {"get_vacation", get_vacation},
 };
 static_assert(std::size(kReaders) == std::variant_size_v<Command>);
 

@@ -201,7 +201,8 @@ struct Rematch {  // offers, or accepts, the same seats and options again
 struct TakeVacation {  // an account's days of vacation: its correspondence clocks stand still
   int days = 1;        // 1..kMaxVacationDays; at most those left this year
 };
-struct StandIn {  // the wire type is "stand_in": a bot plays an absent player's seat
+struct GetVacation {};  // an account's vacation days: those left, and the last vacation this year
+struct StandIn {        // the wire type is "stand_in": a bot plays an absent player's seat
   std::int64_t room;
   int seat;
   std::string bot = "smart";
@@ -213,7 +214,7 @@ using Command =
                  TransferHost, RemovePlayer, CloseRoom, StandIn, Rematch, WatchLobby, UnwatchLobby,
                  AllowPlayer, Register, Login, ListSessions, RevokeSession, RevokeOtherSessions,
                  ChangePassword, GetLeaderboard, WatchLeaderboard, UnwatchLeaderboard, TakeVacation,
-                 GetNotifications, SetNotifications>;
+                 GetNotifications, SetNotifications, GetVacation>;
 
 struct Parsed {
   Json id;  // the request's "id", to echo as "re"; null when absent or unreadable

@@ -111,11 +111,16 @@ std::string sessions(const Json& re, const Json& sessions) {
   return Message("sessions", re).field("sessions", sessions).done();
 }
 
-std::string vacation(const Json& re, std::int64_t from_ms, std::int64_t until_ms, int days_left) {
+std::string vacation(const Json& re, std::optional<std::int64_t> from_ms,
+                     std::optional<std::int64_t> until_ms, int days_left, int days_a_year) {
+  const auto time_or_null = [](std::optional<std::int64_t> ms) {
+    return ms ? Json(*ms) : Json(nullptr);
+  };
   return Message("vacation", re)
-      .field("from_ms", from_ms)
-      .field("until_ms", until_ms)
+      .field("from_ms", time_or_null(from_ms))
+      .field("until_ms", time_or_null(until_ms))
       .field("days_left", days_left)
+      .field("days_a_year", days_a_year)
       .done();
 }
 

@@ -69,8 +69,11 @@ std::string welcome(const Json& re, const Json& player, bool account, std::strin
 // {type:"sessions", re?, sessions:[{id, label, created_ms, last_used_ms, current}...]}: the
 // player's sessions, oldest first; current marks the asking connection's.
 std::string sessions(const Json& re, const Json& sessions);
-// take_vacation's answer: the vacation under way, and the days left this year.
-std::string vacation(const Json& re, std::int64_t from_ms, std::int64_t until_ms, int days_left);
+// {type:"vacation", re?, from_ms, until_ms, days_left, days_a_year}: the answer to take_vacation
+// and get_vacation. from_ms and until_ms, the player's vacation under way or the last one this
+// year, null when there is none; days_left, those they may still take this year of days_a_year.
+std::string vacation(const Json& re, std::optional<std::int64_t> from_ms,
+                     std::optional<std::int64_t> until_ms, int days_left, int days_a_year);
 // {type:"notifications", re?, email, email_verified, email_unsubscribed, webhook_url, mode,
 // language, webhook_secret?}: the account's notification settings, the answer to
 // get_notifications and set_notifications; webhook_secret only when the webhook's key is new.

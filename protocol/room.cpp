@@ -17,10 +17,12 @@ Json or_null(const std::string& text) {
 
 Json clock_json(const std::optional<SeatInfo::Clock>& clock) {
   if (!clock) return nullptr;
-  return {{"due_ms", or_null(clock->due_ms)},
-          {"left_ms", clock->left_ms},
-          {"bank_ms", clock->bank_ms},
-          {"timeouts", clock->timeouts}};
+  Json out = {{"due_ms", or_null(clock->due_ms)},
+              {"left_ms", clock->left_ms},
+              {"bank_ms", clock->bank_ms},
+              {"timeouts", clock->timeouts}};
+  if (clock->still_until_ms) out["still_until_ms"] = *clock->still_until_ms;
+  return out;
 }
 
 Json seat_json(std::size_t index, const SeatInfo& s) {

@@ -31,6 +31,9 @@ struct SeatInfo {
     std::int64_t left_ms = 0;
     std::int64_t bank_ms = 0;
     int timeouts = 0;
+    // While the seat's player is on vacation, when its clock runs again: until then it stands
+    // still at left_ms.
+    std::optional<std::int64_t> still_until_ms;
   };
   std::optional<Clock> clock = {};
 };

@@ -315,6 +315,11 @@ export class TortugaClient extends Emitter {
     return this.#ask(() => ({type: 'take_vacation', days: check.integer('days', days, 1, 365)}));
   }
 
+  // Reads the days left and the vacation under way (or the last this year) without taking any.
+  getVacation() {
+    return this.request({type: 'get_vacation'});
+  }
+
   revokeSession(session) {
     return this.#ask(() => ({type: 'revoke_session',
                              session: check.integer('session', session, 1)}))

@@ -182,15 +182,22 @@ export interface SeatClock {
   bank_ms: number;
   /** Timeouts in a row: a stand-in plays the seat after the server's number (3 by default). */
   timeouts: number;
+  /** Only while the seat's player is on vacation: when the clock runs again (ms since 1970);
+   * until then it stands still. */
+  still_until_ms?: number;
 }
 
-/** take_vacation's answer: every correspondence clock of the player's stands still meanwhile. */
+/** take_vacation's and get_vacation's answer: every correspondence clock of the player's stands
+ * still from `from_ms` to `until_ms`. Both null (get_vacation only) when the player took no day
+ * this year and is on no vacation; `until_ms` in the past when the last one is over. */
 export interface Vacation {
   type: 'vacation';
   re?: string | number;
-  from_ms: number;
-  until_ms: number;
+  from_ms: number | null;
+  until_ms: number | null;
   days_left: number;
+  /** The days each account has a calendar year (the server's `correspondence.vacation_days`). */
+  days_a_year: number;
 }
 
 /** A room played by correspondence (docs/correspondence.md): each move has `days_per_move` days
@@ -603,6 +610,8 @@ export class TortugaClient extends Emitter<ClientEvents> {
   /** An account's days of vacation (1 up to those left this year): every correspondence clock of
    * theirs stands still from now, or from the end of the vacation under way. */
   takeVacation(days: number): Promise<Vacation>;
+  /** get_vacation: the days left and the last vacation, nothing taken; a guest is refused. */
+  getVacation(): Promise<Vacation>;
   /** Ends a session (this client's too); resolves with the sessions left. */
   revokeSession(session: number): Promise<Session[]>;
   revokeOtherSessions(): Promise<Session[]>;

@@ -171,6 +171,7 @@ class Lobby : public RoomDirectory {
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::UnwatchLeaderboard& m);
   // Play by correspondence (lobby_correspondence.cpp).
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::TakeVacation& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::GetVacation& m);
   // Why `c` may not play one more match by correspondence, if it may not: a guest, a server
   // with correspondence off, or a player at the most running correspondence matches (counted
   // in the store, so that it holds across nodes and restarts).

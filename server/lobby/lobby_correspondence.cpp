@@ -78,7 +78,22 @@ void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol:
   }
   pause_clocks(c->player(), taken->from_ms, taken->until_ms);
   c->send(protocol::event::vacation(re, taken->from_ms, taken->until_ms,
-                                    vacations_.days_left(c->player(), now)));
+                                    vacations_.days_left(c->player(), now),
+                                    vacations_.allowance()));
+}
+
+// Read as take_vacation reads, on the connection's strand: one row of the store, asked rarely (a
+// page opened).
+void Lobby::on(const std::shared_ptr<Client>& c, const Json& re, const protocol::GetVacation&) {
+  if (!c->account())
+    return c->refuse(re, {code::kNoCorrespondence, "only an account has vacation days"});
+  const Vacations::Reading r = vacations_.read(c->player(), wall_ms());
+  std::optional<std::int64_t> from, until;
+  if (r.last) {
+    from = r.last->from_ms;
+    until = r.last->until_ms;
+  }
+  c->send(protocol::event::vacation(re, from, until, r.days_left, vacations_.allowance()));
 }
 
 }  // namespace tortuga

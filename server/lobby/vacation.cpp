@@ -20,6 +20,10 @@ bool on_vacation(const store::Vacation& v, std::int64_t now_ms) {
   return v.from_ms <= now_ms && now_ms < v.until_ms;
 }
 
+bool vacation_this_year(const store::Vacation& v, std::int64_t now_ms) {
+  return (v.year == utc_year(now_ms) && v.days_used > 0) || on_vacation(v, now_ms);
+}
+
 std::optional<store::Vacation> take_vacation(store::Vacation v, int days, int allowance,
                                              std::int64_t now_ms) {
   if (days < 1 || days > vacation_days_left(v, allowance, now_ms)) return std::nullopt;

@@ -19,6 +19,10 @@ int vacation_days_left(const store::Vacation& v, int allowance, std::int64_t now
 // Whether the player is on vacation at `now_ms`.
 bool on_vacation(const store::Vacation& v, std::int64_t now_ms);
 
+// Whether `v` is what the player is shown of their vacations at `now_ms`: one taken this year, or
+// one still under way (taken late last year).
+bool vacation_this_year(const store::Vacation& v, std::int64_t now_ms);
+
 // `days` more days of vacation from `now_ms`, or from the end of the vacation under way; none
 // when `days` is below 1 or more than are left this year. The days count in the year they are
 // taken.

@@ -23,6 +23,13 @@ class Vacations {
   // stored; none, nothing changed, when they have fewer left this year. Throws
   // store::Unavailable when the store cannot read or write it.
   std::optional<store::Vacation> take(std::int64_t player, int days, std::int64_t now_ms);
+  // What `player` is shown at `now_ms`: their vacation this year or under way (none when they
+  // have none), and the days they may still take.
+  struct Reading {
+    std::optional<store::Vacation> last;
+    int days_left = 0;
+  };
+  Reading read(std::int64_t player, std::int64_t now_ms);
   // The days `player` may still take in the year of `now_ms`.
   int days_left(std::int64_t player, std::int64_t now_ms);
   // When the player's vacation under way ends; none when they are not on one.

@@ -96,6 +96,12 @@ std::int64_t CorrespondenceClock::left_ms(int at, std::int64_t now_ms) const {
   return std::max<std::int64_t>(0, pace().move_ms() + clock.bank_ms - used_by(clock, now_ms));
 }
 
+std::optional<std::int64_t> CorrespondenceClock::still_until_ms(int at, std::int64_t now_ms) const {
+  const store::SeatClock& clock = stored_.seats.at(at);
+  if (clock.running_from_ms <= now_ms) return std::nullopt;
+  return clock.running_from_ms;
+}
+
 std::optional<std::int64_t> CorrespondenceClock::timeout_due_ms() const {
   std::optional<std::int64_t> latest;
   for (const store::SeatClock& clock : stored_.seats)

@@ -43,6 +43,8 @@ class CorrespondenceClock {
   // The time `seat` has left at `now_ms` (the move's days unused, then the bank); its bank alone
   // when not waited for.
   std::int64_t left_ms(int seat, std::int64_t now_ms) const;
+  // When `seat`'s clock runs again, while its player's vacation stands it still at `now_ms`.
+  std::optional<std::int64_t> still_until_ms(int seat, std::int64_t now_ms) const;
   // When the room's timeout falls due: the rules' timeout answers for every seat waited for at
   // once, so it waits for the latest of their clocks and none loses time to another's.
   std::optional<std::int64_t> timeout_due_ms() const;

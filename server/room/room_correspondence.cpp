@@ -163,7 +163,8 @@ void Room::add_clock(int seat, protocol::SeatInfo& out) const {
   out.clock = protocol::SeatInfo::Clock{.due_ms = clocks_->due_ms(seat),
                                         .left_ms = clocks_->left_ms(seat, now),
                                         .bank_ms = clocks_->stored().seats.at(seat).bank_ms,
-                                        .timeouts = clocks_->timeouts(seat)};
+                                        .timeouts = clocks_->timeouts(seat),
+                                        .still_until_ms = clocks_->still_until_ms(seat, now)};
 }
 
 }  // namespace tortuga

@@ -1,7 +1,8 @@
 // Rooms played by correspondence over real sockets: an account's create_room with correspondence
 // makes one, whose room message gives every seat's clock; take_vacation moves the deadline of the
 // player's seat by its days, in the room message pushed to everyone; guests and too many days are
-// refused with their codes; and a restart keeps the deadline as it was.
+// refused with their codes; and a restart keeps the deadline as it was. get_vacation reads an
+// account's own days and vacation without taking any.
 #include <csignal>
 #include <string>
 
@@ -92,7 +93,14 @@ TEST_CASE("a room by correspondence over sockets: its clocks, a vacation, and a 
           3 * kDayMs);
     // Three days later, told to everyone in the room.
     due += 3 * kDayMs;
-    room_due(other, room, due);
+    const Json paused = room_due(other, room, due);
+    // Its clock says it stands still until the vacation ends; the other seat's says nothing.
+    for (const Json& seat : paused.at("seats")) {
+      if (seat.at("player").at("id") == away)
+        CHECK(seat.at("clock").at("still_until_ms") == vacation.at("until_ms"));
+      else
+        CHECK_FALSE(seat.at("clock").contains("still_until_ms"));
+    }
     CHECK(on_vacation.request({{"type", "take_vacation"}, {"days", 12}}).at("code") ==
           "too_many_vacation_days");
 
@@ -110,6 +118,41 @@ TEST_CASE("a room by correspondence over sockets: its clocks, a vacation, and a 
       [&](const Json& m) { return m.value("type", "") == "room" && m["room"]["id"] == room; },
       "the room resumed")["room"];
   CHECK(waited(resumed).second == due);
+}
+
+TEST_CASE("get_vacation reads an account's days left and its vacation, each account its own") {
+  TempDir dir;
+  ServerProcess server(dir / "tortuga.db", dir.path());
+  TestClient guest(server.port(), "guest"), anne(server.port(), "anne"), ben(server.port(), "ben");
+  guest.hello("Guest");
+  CHECK(guest.request({{"type", "get_vacation"}}).at("code") == "no_correspondence");
+  registered(anne, "Anne");
+  registered(ben, "Ben");
+
+  const Json fresh = anne.request({{"type", "get_vacation"}});
+  REQUIRE(fresh.at("type") == "vacation");
+  CHECK(fresh.at("days_left") == 14);
+  CHECK(fresh.at("days_a_year") == 14);
+  CHECK(fresh.at("from_ms").is_null());
+  CHECK(fresh.at("until_ms").is_null());
+
+  const Json taken = anne.request({{"type", "take_vacation"}, {"days", 3}});
+  REQUIRE(taken.at("type") == "vacation");
+  CHECK(taken.at("days_a_year") == 14);
+  // Read again: the same vacation, and nothing more taken by reading it twice.
+  for (int i = 0; i < 2; ++i) {
+    const Json read = anne.request({{"type", "get_vacation"}});
+    REQUIRE(read.at("type") == "vacation");
+    CHECK(read.at("days_left") == 11);
+    CHECK(read.at("from_ms") == taken.at("from_ms"));
+    CHECK(read.at("until_ms") == taken.at("until_ms"));
+    CHECK(read.at("until_ms").get<std::int64_t>() - read.at("from_ms").get<std::int64_t>() ==
+          3 * kDayMs);
+  }
+  const Json bens = ben.request({{"type", "get_vacation"}});
+  REQUIRE(bens.at("type") == "vacation");
+  CHECK(bens.at("days_left") == 14);
+  CHECK(bens.at("until_ms").is_null());
 }
 
 TEST_CASE("a player past the most running matches by correspondence is refused, and counted") {

@@ -172,6 +172,7 @@ class Chaos {
     if (type == "list_sessions" || type == "revoke_other_sessions") return Json::object();
     if (type == "revoke_session") return {{"session", 999999}};
     if (type == "take_vacation") return {{"days", static_cast<int>(rng_() % 20)}};
+    if (type == "get_vacation") return Json::object();
     if (type == "change_password")
       return {{"password", "not the one"}, {"new_password", "a parrot named Flint"}};
     // Notifications: from guests and accounts alike, addresses good and bad, webhooks public and

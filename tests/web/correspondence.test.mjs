@@ -11,26 +11,12 @@
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {startServer, freePort, launch, watchedPage, playOneMove, nextToAct, seeded, step,
+import {startServer, freePort, launch, playOneMove, nextToAct, seeded, signUp, step,
         toAct} from './harness.mjs';
 import {startMailbox} from './mailbox.mjs';
 import {check} from './axe.mjs';
 
 const GAME = 'raft-and-scupper';
-
-// A guest who signs up through the account page; returns the page, on the lobby.
-async function signUp(browser, url, name, password) {
-  const page = await watchedPage(browser, name);
-  await page.goto(url);
-  await page.getByLabel('Your name').fill(name);
-  await page.getByRole('button', {name: 'Enter the lobby'}).click();
-  await page.getByRole('heading', {name: 'Lobby'}).waitFor();
-  await page.getByRole('link', {name: 'Sign up or log in'}).click();
-  await page.locator('#signup-password').fill(password);
-  await page.locator('#signup-form').getByRole('button', {name: 'Sign up'}).click();
-  await page.locator('#log-out').waitFor();
-  return page;
-}
 
 // A page of the same browser again (its storage, so its player's token): closed pages leave the
 // browser as a person's closed tab does.

@@ -134,6 +134,20 @@ export async function watchedPage(browser, name, viewport = {width: 1200, height
   return page;
 }
 
+// A guest who signs up through the account page; returns the page, left on the account page.
+export async function signUp(browser, url, name, password) {
+  const page = await watchedPage(browser, name);
+  await page.goto(url);
+  await page.getByLabel('Your name').fill(name);
+  await page.getByRole('button', {name: 'Enter the lobby'}).click();
+  await page.getByRole('heading', {name: 'Lobby'}).waitFor();
+  await page.getByRole('link', {name: 'Sign up or log in'}).click();
+  await page.locator('#signup-password').fill(password);
+  await page.locator('#signup-form').getByRole('button', {name: 'Sign up'}).click();
+  await page.locator('#log-out').waitFor();
+  return page;
+}
+
 // Creates a short Raft & Scupper room from the lobby's form; returns the room's id.
 export async function createShortRoom(page, {isPrivate = false, turnClock = 0} = {}) {
   await page.getByLabel('Game', {exact: true}).selectOption('raft-and-scupper');

@@ -2,7 +2,8 @@
 // history, from then on an account's) or logs in to an account they have. An account's player
 // logs this device out, sees the devices signed in (each by what it said it was, and when it was
 // last used), signs one out or every other, and changes the password (which signs out every
-// other device). The connection's changes (a new client for a login, the log-out) are app.js's,
+// other device), and sees and takes the vacation days that stand their correspondence clocks
+// still. The connection's changes (a new client for a login, the log-out) are app.js's,
 // given as `account`.
 
 import {h, fill} from './dom.js';
@@ -10,6 +11,7 @@ import {t, parts, relative, dateTime} from './i18n.js';
 import {loginForm} from './login_form.js';
 import {accountError, deviceName} from './account_words.js';
 import {notificationsSection} from './notifications_form.js';
+import {vacationSection, vacationForGuests} from './vacation_form.js';
 
 // A new password's shortest length (docs/protocol.md, Accounts and sessions); the server says it
 // again in weak_password's `min_length`.
@@ -87,7 +89,8 @@ export function showAccount({client, screen, announce, account}) {
         h('section', {class: 'card', 'aria-labelledby': 'login-title'},
           h('h2', {id: 'login-title'}, t('account.log_in_title')),
           h('p', {}, t('account.log_in_from_guest')),
-          loginForm({onLogin: account.logIn}))));
+          loginForm({onLogin: account.logIn})),
+        vacationForGuests()));
   }
 
   function signedIn(said) {
@@ -180,7 +183,8 @@ export function showAccount({client, screen, announce, account}) {
             h('h2', {id: 'log-out-title'}, t('account.log_out_title')),
             h('p', {}, t('account.log_out_intro')),
             h('div', {class: 'buttons'}, logOut))),
-        notifications.node));
+        notifications.node,
+        vacationSection(client, () => left)));
   }
 
   draw(null);

@@ -2,7 +2,8 @@
 // pace (live, or so many days a move with a time bank, its settings said back in a sentence),
 // a room's pace in words, and each seat's clock in days and hours left. A correspondence room's
 // views carry no deadline: the clocks are in the room message, `left_ms` counted from its
-// arrival, so they count down here as the live clock's countdown does.
+// arrival, so they count down here as the live clock's countdown does; a clock its player's
+// vacation stands still (`still_until_ms`) says so, and until when, and does not count down.
 
 import {h, fill} from './dom.js';
 import {t, parts, dateTime} from './i18n.js';
@@ -53,10 +54,18 @@ export function paceBadge(room) {
 export function seatClock(seat, arrivedAt) {
   const clock = seat.clock;
   if (!clock) return null;
+  const still = clock.still_until_ms && {when: dateTime(clock.still_until_ms)};
   if (clock.due_ms === null || clock.due_ms === undefined) {
-    return h('span', {class: 'badge corr-clock'}, clock.bank_ms > 0
-        ? t('correspondence.bank', {bank: leftText(clock.bank_ms)})
-        : t('correspondence.bank_spent'));
+    const bank = clock.bank_ms > 0 ? t('correspondence.bank', {bank: leftText(clock.bank_ms)})
+                                   : t('correspondence.bank_spent');
+    return h('span', {class: `badge corr-clock${still ? ' still' : ''}`},
+             still ? t('correspondence.bank_on_vacation', {bank, ...still}) : bank);
+  }
+  // It stays so until the room is shown again (its next message): nothing here counts down.
+  if (still) {
+    return h('span', {class: 'badge corr-clock to-move still',
+                      title: t('correspondence.until', {when: dateTime(clock.due_ms)})},
+             t('correspondence.still', {left: leftText(clock.left_ms ?? 0), ...still}));
   }
   const due = arrivedAt + (clock.left_ms ?? 0);
   const left = h('span', {class: 'left'}, leftText(due - performance.now()));

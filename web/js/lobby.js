@@ -154,18 +154,25 @@ export function showLobby({client, screen}) {
   absentSeconds.disabled = !absentBox.checked;
   // Live or by correspondence; by correspondence no bot comes for an absent player, whose moves
   // take days anyway: the choice is put aside meanwhile.
+  // The game's own turn clock is put aside too: the room's clock counts days instead.
   const absentOption = h('div', {class: 'absent-bot-option'});
+  let byPostChosen = false;
+  let form = null;
   const pace = paceChoice({account: Boolean(client.welcome.account),
-                           onChange: (byPost) => { absentOption.hidden = byPost; }});
+                           onChange: (byPost) => {
+                             byPostChosen = byPost;
+                             absentOption.hidden = byPost;
+                             form?.live(!byPost);
+                           }});
   // An account chooses whether the room's matches are rated: as the seats decide (rated when
   // every seat is an account's), always (guests and bots kept out), or never.
   const ratedChoice = client.welcome.account &&
       h('select', {id: 'rated', name: 'rated', 'aria-describedby': 'rated-hint'},
         ['', 'true', 'false'].map((value) => h('option', {value},
                                                 t(`ratings.rated_choice.${value || 'seats'}`))));
-  let form = null;
   const showOptions = () => {
     form = optionsForm(client.game(gameSelect.value));
+    form.live(!byPostChosen);
     fill(optionsHost, form.node);
   };
   gameSelect.addEventListener('change', showOptions);

@@ -197,7 +197,9 @@ function field(name, spec) {
           read: part.read};
 }
 
-// Returns {node, read}: read() gives the options object (only the fields set) or throws.
+// Returns {node, read, live}: read() gives the options object (only the fields set) or throws;
+// live(false) puts the game's own times aside (hidden, and left out of read()), as a room played
+// by correspondence has its own clock and theirs plays no part.
 export function optionsForm(game) {
   const entries = Object.entries(game.options || {});
   // The seat count first, as players look for it first; lists and objects, long, last.
@@ -207,11 +209,18 @@ export function optionsForm(game) {
   const fields = entries
       .filter(([name, spec]) => !(name === 'players' && spec.min === spec.max))
       .map(([name, spec]) => [name, field(name, spec)]);
+  const schema = game.options || {};
+  let live = true;
   return {
     node: h('div', {class: 'options'}, fields.map(([, f]) => f.node)),
+    live(isLive) {
+      live = isLive;
+      for (const [name, f] of fields) if (pace(name, schema[name])) f.node.hidden = !live;
+    },
     read() {
       const options = {};
       for (const [name, f] of fields) {
+        if (!live && pace(name, schema[name])) continue;
         const value = f.read();
         if (value !== undefined) options[name] = value;
       }

@@ -56,6 +56,21 @@ TEST_CASE("a new year gives the allowance afresh") {
   CHECK(vacation_days_left({}, 30, kNewYear2028) == 30);
 }
 
+TEST_CASE("the vacation shown is this year's, or one running into it") {
+  CHECK_FALSE(vacation_this_year({}, kMidJune2027));
+  const auto june = take_vacation({}, 2, 14, kMidJune2027);
+  REQUIRE(june);
+  CHECK(vacation_this_year(*june, kMidJune2027));
+  // Over, it is still this year's last.
+  CHECK(vacation_this_year(*june, kMidJune2027 + 30 * kDayMs));
+  CHECK_FALSE(vacation_this_year(*june, kNewYear2028));
+  // Taken in December and running into January: shown until it ends, not after.
+  const auto december = take_vacation({}, 5, 14, kNewYear2028 - 2 * kDayMs);
+  REQUIRE(december);
+  CHECK(vacation_this_year(*december, kNewYear2028 + kDayMs));
+  CHECK_FALSE(vacation_this_year(*december, kNewYear2028 + 3 * kDayMs));
+}
+
 TEST_CASE("a clock about to run out spends a vacation day at a time, then times out") {
   constexpr store::CorrespondencePace pace{
       .days_per_move = 1, .bank_extra_hours = 0, .bank_cap_days = 0};
