@@ -54,9 +54,12 @@ export function myMatches({client, announce}) {
                parts('my_matches.time_left', {time: h('span', {class: 'clock'})}));
       writeLeft(left);
     }
-    const link = roomLink({id: match.room, private: Boolean(match.code), code: match.code});
+    // `room` is what join_room takes: the room's id, a private room's code, or null (no room
+    // holds the match now).
+    const link = typeof match.room === 'number' ? roomLink({id: match.room})
+        : match.room && `#/room/${encodeURIComponent(match.room)}`;
     return h('li', {class: `my-match${match.your_turn ? ' yours' : ''}`,
-                    'data-room': match.room, 'data-match': match.match},
+                    'data-room': match.room ?? '', 'data-match': match.match},
              h('div', {class: 'my-match-head'},
                h('h3', {}, gameName(client, match.game)),
                h('span', {class: `badge ${match.correspondence ? 'correspondence' : 'live'}`},
@@ -64,7 +67,7 @@ export function myMatches({client, announce}) {
              others.length > 0 && h('p', {class: 'against'},
                t('my_matches.against', {count: others.length, names: list(others.map(nameOf))})),
              turn, left,
-             h('a', {class: `button${match.your_turn ? '' : ' secondary'}`, href: link},
+             link && h('a', {class: `button${match.your_turn ? '' : ' secondary'}`, href: link},
                t(match.your_turn ? 'my_matches.play' : 'my_matches.open', {room: match.room})));
   }
 
@@ -79,7 +82,8 @@ export function myMatches({client, announce}) {
          more > 0 && h('p', {class: 'muted more'}, t('my_matches.more', {count: more})));
     // A turn that has just come, in any match, is said: to a screen reader, and on the tab.
     const come = matches.filter((m) => m.your_turn && !before.has(m.match));
-    const words = come.map((m) => t('my_matches.turn_in',
+    const words = come.map((m) => t(m.room === null ? 'my_matches.turn_in_game'
+                                                    : 'my_matches.turn_in',
                                     {game: gameName(client, m.game), room: m.room}));
     if (come.length) {
       announce?.(words.join(' '));
