@@ -114,7 +114,7 @@ test('the lobby opens with the running matches, whose turn, and the time left; a
     assert.ok(await page.evaluate(() => window.notReloaded), 'the page was not reloaded');
     assert.match(await page.title(), /^● Your turn · /);
     assert.equal(await page.locator('link[rel="icon"]').getAttribute('href'), '/favicon-turn.svg');
-    // The list came as pushes on the one watch asked for.
+    // The list came as a push, after the answer to the watch.
     const lists = page.received.filter((m) => m.type === 'my_matches');
     assert.ok(lists.length >= 2, `${lists.length} lists received`);
     const deadline = lists.at(-1).matches[0].deadline;
@@ -131,6 +131,12 @@ test('the lobby opens with the running matches, whose turn, and the time left; a
     assert.equal(entered.at(-1).you.seat, 1, 'Anne plays the second seat');
     assert.ok(await page.evaluate(() => window.notReloaded), 'the room opened in the page');
     assert.doesNotMatch(await page.title(), /Your turn.*Your turn/);
+    // Back in the lobby, the list is there at once: the connection watched it once, and it
+    // was pushed all along.
+    await page.getByRole('link', {name: 'Lobby'}).click();
+    await page.locator('#my-matches .my-match').first().waitFor();
+    assert.equal((await cards(page))[0].room, slow.room);
+    assert.equal(page.sent.filter((m) => m.type === 'watch_my_matches').length, 1);
 
     // A second device, in Italian, on a phone: the same cards in Italian words.
     const phone = await logIn(browser, server.url, {viewport: PHONE, locale: 'it-IT'});

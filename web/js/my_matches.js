@@ -4,6 +4,10 @@
 // watched and again at every change (watch_my_matches, docs/protocol.md), already in its order:
 // a move in another match flips its card and moves it while the page is open. The tab's title
 // and icon say that a turn is the player's in any of them (alerts.js).
+//
+// A client watches the list once, the first time the lobby is shown, and for as long as it is
+// connected (the SDK watches again after a reconnection): each watch reads the server's store,
+// and a player may send 20 a minute, which a player going from room to lobby would spend.
 
 import {h, fill} from './dom.js';
 import {t, parts, list} from './i18n.js';
@@ -28,11 +32,28 @@ function waitingWords(match) {
   return t('my_matches.waiting_for', {count: names.length, names: list(names)});
 }
 
+const followed = new WeakMap();  // client -> {watching, latest}: the list as last sent
+
+function follow(client) {
+  let feed = followed.get(client);
+  if (!feed) {
+    // `told`: the matches whose turn has been said, so that it is said once, not at every list.
+    feed = {watching: false, latest: null, told: new Set()};
+    followed.set(client, feed);
+    client.on('my_matches', (list) => { feed.latest = list; });
+  }
+  if (!feed.watching) {
+    feed.watching = true;
+    // Not connected now: watched again the next time the lobby is shown.
+    client.watchMyMatches().catch(() => { feed.watching = false; });
+  }
+  return feed;
+}
+
 export function myMatches({client, announce}) {
   const section = h('section', {id: 'my-matches', class: 'card', hidden: true,
                                 'aria-labelledby': 'my-matches-title'});
   const alerts = new TurnAlerts();
-  let shown = [];  // the matches as last sent
   let onChange = () => {};
 
   const leftOf = (deadline) => deadline - client.serverNow();
@@ -72,8 +93,6 @@ export function myMatches({client, announce}) {
   }
 
   function show({matches, more}) {
-    const before = new Set(shown.filter((m) => m.your_turn).map((m) => m.match));
-    shown = matches;
     onChange(matches);
     section.hidden = matches.length === 0;
     fill(section,
@@ -81,7 +100,8 @@ export function myMatches({client, announce}) {
          h('ul', {class: 'my-match-list'}, matches.map(card)),
          more > 0 && h('p', {class: 'muted more'}, t('my_matches.more', {count: more})));
     // A turn that has just come, in any match, is said: to a screen reader, and on the tab.
-    const come = matches.filter((m) => m.your_turn && !before.has(m.match));
+    const come = matches.filter((m) => m.your_turn && !feed.told.has(m.match));
+    feed.told = new Set(matches.filter((m) => m.your_turn).map((m) => m.match));
     const words = come.map((m) => t(m.room === null ? 'my_matches.turn_in_game'
                                                     : 'my_matches.turn_in',
                                     {game: gameName(client, m.game), room: m.room}));
@@ -92,17 +112,13 @@ export function myMatches({client, announce}) {
     alerts.turn(matches.some((m) => m.your_turn), words.join(' '));
   }
 
-  // Asked when shown, and again after a new connection (the server forgets who watched).
-  const watch = () => {
-    const asking = client.watchMyMatches ? client.watchMyMatches()
-        : client.request({type: 'watch_my_matches'});
-    asking.catch(() => {});  // not connected: watched again at the next welcome
-  };
-  const listening = [client.on('my_matches', show), client.on('welcome', watch)];
+  const feed = follow(client);
+  const listening = [client.on('my_matches', show)];
   const ticking = setInterval(() => {
     for (const node of section.querySelectorAll('.time-left[data-deadline]')) writeLeft(node);
   }, TICK_MS);
-  watch();
+  // The list as last sent (pushed here while the lobby was not shown, too), drawn at once.
+  if (feed.latest) queueMicrotask(() => show(feed.latest));
 
   return {
     node: section,
@@ -112,8 +128,6 @@ export function myMatches({client, announce}) {
       clearInterval(ticking);
       for (const stop of listening) stop();
       alerts.stop();
-      (client.unwatchMyMatches ? client.unwatchMyMatches()
-          : client.request({type: 'unwatch_my_matches'})).catch(() => {});
     },
   };
 }
