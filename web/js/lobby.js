@@ -34,7 +34,7 @@ export function showLobby({client, screen, announce}) {
   const roomList = h('div', {id: 'rooms', 'aria-live': 'polite'});
   const myRooms = h('div', {id: 'my-rooms'});
   const matches = myMatches({client, announce});
-  let running = new Set();  // the rooms of the running matches shown above
+  let running = new Set();  // the matches shown above, by id (a private room is named by code)
   const problem = h('p', {class: 'error', role: 'alert'});
 
   const fail = (error) => { problem.textContent = errorText(error); };
@@ -123,7 +123,7 @@ export function showLobby({client, screen, announce}) {
   function showMine() {
     const rooms = [...client.rooms.values()]
         .filter(({room, you}) => you.seat !== null && you.seat !== undefined &&
-                                 room.status !== 'over' && !running.has(room.id))
+                                 room.status !== 'over' && !running.has(room.match))
         .map(({room}) => room);
     fill(myRooms, rooms.length === 0 ? null : h('section', {class: 'card'},
       h('h2', {}, t('lobby.your_rooms')),
@@ -133,7 +133,7 @@ export function showLobby({client, screen, announce}) {
 
   listening.push(client.on('room', showMine));
   matches.onChange((list) => {
-    running = new Set(list.map((match) => match.room));
+    running = new Set(list.map((match) => match.match));
     showMine();
   });
 
