@@ -4,7 +4,8 @@
 // places her pirates by correspondence, and without a reload Anne's card of that match says it is
 // her turn with the days her clock has left, and moves to the top; the tab says it too. The card
 // opens the room at Anne's seat, with the match waiting for her. On a second device in Italian
-// (a phone) the same cards read in Italian, and fit the screen.
+// (a phone) the same cards read in Italian, and fit the screen; the live match's room is private,
+// and its card, which names it by its join code, opens it too.
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,18 +27,20 @@ async function account(server, name, password) {
   return client;
 }
 
-// A room of Mary's that Anne joins, started; resolves with the room's id and Mary's match.
-async function matchOf(mary, anne, correspondence) {
+// A room of Mary's that Anne joins, started; resolves with the room's id, what names it in a
+// list (a private room's code, since it is found by that only) and Mary's match.
+async function matchOf(mary, anne, {correspondence, isPrivate = false}) {
   const {room} = await mary.createRoom({game: 'raft-and-scupper', options: {short_game: true},
+                                       private: isPrivate,
                                        ...(correspondence ? {correspondence} : {})});
-  await anne.joinRoom(room.id);
+  await anne.joinRoom(isPrivate ? room.code : room.id);
   await until(() => mary.rooms.get(room.id)?.room.seats.every((s) => s.player),
               'Anne seated');
   await mary.start(room.id);
   await until(() => mary.rooms.get(room.id)?.room.match, 'the match begun');
   const match = mary.match(mary.rooms.get(room.id).room.match);
   await match.ready;
-  return {room: room.id, match};
+  return {room: room.id, name: String(isPrivate ? room.code : room.id), match};
 }
 
 // Mary plays her seat's moves, the first legal each time, until the rules wait for another.
@@ -63,7 +66,7 @@ async function logIn(browser, url, {viewport = DESKTOP, locale = 'en-US'} = {}) 
 
 // The cards as shown, in order: their rooms and every line of each.
 const cards = (page) => page.locator('#my-matches .my-match').evaluateAll((all) => all.map(
-    (card) => ({room: Number(card.dataset.room), yours: card.classList.contains('yours'),
+    (card) => ({room: card.dataset.room, yours: card.classList.contains('yours'),
                 lines: [...card.children].map((part) => part.innerText.replace(/\s+/g, ' '))})));
 
 async function shoot(page, name) {
@@ -77,8 +80,9 @@ test('the lobby opens with the running matches, whose turn, and the time left; a
   const mary = await account(server, 'Mary Read', 'a sloop called Ranger');
   const anne = await account(server, 'Anne Bonny', 'a sloop called Ranger');
   try {
-    const slow = await matchOf(mary, anne, {days_per_move: 3, bank_cap_days: 0});
-    const live = await matchOf(mary, anne, null);
+    const slow = await matchOf(mary, anne,
+                               {correspondence: {days_per_move: 3, bank_cap_days: 0}});
+    const live = await matchOf(mary, anne, {isPrivate: true});
     anne.close();  // her seats are hers, from any device
 
     const page = await logIn(browser, server.url);
@@ -86,13 +90,13 @@ test('the lobby opens with the running matches, whose turn, and the time left; a
     assert.equal(await page.locator('#my-matches h2').innerText(), 'Your matches');
     // Both wait for Mary, whose clock is not Anne's: the newest first, no time left shown.
     assert.deepEqual(await cards(page), [
-      {room: live.room, yours: false, lines: ['Raft & Scupper live', 'Against Mary Read',
+      {room: live.name, yours: false, lines: ['Raft & Scupper live', 'Against Mary Read',
                                               'Waiting for Mary Read to move',
-                                              `Open room ${live.room}`]},
-      {room: slow.room, yours: false, lines: ['Raft & Scupper by correspondence',
+                                              `Open room ${live.name}`]},
+      {room: slow.name, yours: false, lines: ['Raft & Scupper by correspondence',
                                               'Against Mary Read',
                                               'Waiting for Mary Read to move',
-                                              `Open room ${slow.room}`]}]);
+                                              `Open room ${slow.name}`]}]);
     assert.doesNotMatch(await page.title(), /Your turn/);
     // The rooms of the matches listed are not listed again below.
     assert.equal(await page.locator('#my-rooms .room').count(), 0);
@@ -100,7 +104,7 @@ test('the lobby opens with the running matches, whose turn, and the time left; a
 
     // Mary places her pirates by correspondence: the rules wait for Anne's choice of crew.
     await moveUntilNotHers(slow.match);
-    await until(async () => (await cards(page))[0]?.room === slow.room, 'the card moved up');
+    await until(async () => (await cards(page))[0]?.room === slow.name, 'the card moved up');
     const [first, second] = await cards(page);
     assert.equal(first.yours, true);
     assert.deepEqual(first.lines.slice(0, 3), ['Raft & Scupper by correspondence',
@@ -108,9 +112,9 @@ test('the lobby opens with the running matches, whose turn, and the time left; a
     // Three days a move, no bank: what is left of them, in days and hours.
     assert.match(first.lines[3], /^Time left for you: (2 days, 2[0-3] hours|3 days)$/);
     assert.equal(first.lines[4], `Play in room ${slow.room}`);
-    assert.deepEqual(second, {room: live.room, yours: false,
+    assert.deepEqual(second, {room: live.name, yours: false,
                               lines: ['Raft & Scupper live', 'Against Mary Read',
-                                      'Waiting for Mary Read to move', `Open room ${live.room}`]});
+                                      'Waiting for Mary Read to move', `Open room ${live.name}`]});
     assert.ok(await page.evaluate(() => window.notReloaded), 'the page was not reloaded');
     assert.match(await page.title(), /^● Your turn · /);
     assert.equal(await page.locator('link[rel="icon"]').getAttribute('href'), '/favicon-turn.svg');
@@ -135,7 +139,7 @@ test('the lobby opens with the running matches, whose turn, and the time left; a
     // was pushed all along.
     await page.getByRole('link', {name: 'Lobby'}).click();
     await page.locator('#my-matches .my-match').first().waitFor();
-    assert.equal((await cards(page))[0].room, slow.room);
+    assert.equal((await cards(page))[0].room, slow.name);
     assert.equal(page.sent.filter((m) => m.type === 'watch_my_matches').length, 1);
 
     // A second device, in Italian, on a phone: the same cards in Italian words.
@@ -143,14 +147,14 @@ test('the lobby opens with the running matches, whose turn, and the time left; a
     await until(async () => (await cards(phone)).length === 2, 'two cards');
     assert.equal(await phone.locator('#my-matches h2').innerText(), 'Le tue partite');
     const [mine, theirs] = await cards(phone);
-    assert.equal(mine.room, slow.room);
+    assert.equal(mine.room, slow.name);
     assert.deepEqual(mine.lines.slice(0, 3),
                      ['Raft & Scupper per corrispondenza', 'Contro Mary Read', 'Tocca a te']);
     assert.match(mine.lines[3], /^Tempo che ti resta: (2 giorni e 2[0-3] ore|3 giorni)$/);
     assert.equal(mine.lines[4], `Gioca nella stanza ${slow.room}`);
     assert.deepEqual(theirs.lines, ['Raft & Scupper dal vivo', 'Contro Mary Read',
                                     'Si attende la mossa di Mary Read',
-                                    `Apri la stanza ${live.room}`]);
+                                    `Apri la stanza ${live.name}`]);
     await shoot(phone, 'my-matches-phone-it');
     // Nothing of the cards runs past the phone's edge, too small to tap or to read (the rest
     // of the lobby taken away, as phone_layout.test.mjs measures it).
@@ -164,6 +168,12 @@ test('the lobby opens with the running matches, whose turn, and the time left; a
     assert.deepEqual(layout.small, [], 'targets smaller than a fingertip');
     assert.deepEqual(layout.tiny, [], 'text under 12 px');
     assert.deepEqual(layout.spilling, [], 'text out of its box');
+
+    // A private room's card names it by its code, which is how it is found: the room opens at
+    // its own address, at Anne's seat.
+    await phone.getByRole('link', {name: `Apri la stanza ${live.name}`}).click();
+    await phone.waitForURL(new RegExp(`#/room/${live.room}/${live.name}$`));
+    await phone.locator('.seat[data-seat="1"] .badge.you').waitFor({state: 'attached'});
   } finally {
     mary.close();
     anne.close();
