@@ -31,6 +31,10 @@ bool to_act(const TestClient& client, std::int64_t match) {
   return std::find(seats.begin(), seats.end(), view.at("seat")) != seats.end();
 }
 
+std::vector<std::string> fast_config(const std::filesystem::path& dir) {
+  return limits_config(dir, "fast", R"({"messages_per_second": 100000, "message_burst": 100000})");
+}
+
 // A correspondence match of `host` and `guest`, `days` a move; returns its room message once
 // started.
 Json by_post(TestClient& host, TestClient& guest, int days) {
@@ -103,7 +107,8 @@ void play_until(std::int64_t match, TestClient& who, bool turn,
 
 void my_matches_over_sockets(const std::string& db, const TempDir& dir) {
   auto rng = seeded_rng();
-  ServerProcess server(db, dir.path());
+  // Played at the speed of a test, not of people: no message is refused for coming too fast.
+  ServerProcess server(db, dir.path(), fast_config(dir.path()));
   const std::uint16_t port = server.port();
   TestClient anne(port, "anne"), ben(port, "ben"), carl(port, "carl"), dora(port, "dora");
   const Json anne_welcome = registered(anne, "Anne");
@@ -214,10 +219,7 @@ TEST_CASE("on PostgreSQL, my matches lists a player's running matches and follow
 
 TEST_CASE("watching my matches again and again is refused past its allowance, typed") {
   TempDir dir;
-  ServerProcess server(
-      dir / "tortuga.db", dir.path(),
-      limits_config(dir.path(), "fast",
-                    R"({"messages_per_second": 100000, "message_burst": 100000})"));
+  ServerProcess server(dir / "tortuga.db", dir.path(), fast_config(dir.path()));
   TestClient anne(server.port(), "anne");
   anne.hello("Anne");
   int answered = 0;
