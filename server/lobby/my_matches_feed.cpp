@@ -1,5 +1,6 @@
 #include "server/lobby/my_matches_feed.hpp"
 
+#include <chrono>
 #include <string>
 #include <utility>
 
@@ -25,13 +26,12 @@ void MyMatchesFeed::watch(const std::shared_ptr<Client>& client, const nlohmann:
   // not served read after read.
   if (auto wait = watches_.use(std::to_string(player), Allowance::Clock::now())) {
     server_metrics().limit_refused(Limit::my_matches_watches);
-    return client->send(counted_error(
-        code::kRateLimited,
-        protocol::event::retry_later(re, code::kRateLimited,
-                                     "at most " + std::to_string(watches_.most()) +
-                                         " watch_my_matches a minute; the list watched is "
-                                         "pushed as it changes",
-                                     wait->count())));
+    const auto seconds = std::chrono::ceil<std::chrono::seconds>(*wait).count();
+    return client->refuse(
+        re, {code::kRateLimited, "at most " + std::to_string(watches_.most()) +
+                                     " watch_my_matches a minute: try again in " +
+                                     std::to_string(seconds) +
+                                     " s; the list watched already is pushed as it changes"});
   }
   // Watching before the read: a change stored meanwhile is pushed after the answer, not lost.
   {

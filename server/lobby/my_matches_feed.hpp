@@ -11,7 +11,7 @@
 //
 // A connection watches one list, its player's: the watchers are bounded by the connections,
 // counted by tortuga_my_matches_watchers. Each watch reads the store, so a player's watches are
-// limited (kWatchesPerMinute; rate_limited beyond it).
+// limited (MyMatchesSettings::watches_per_minute; rate_limited beyond it).
 #pragma once
 
 #include <chrono>

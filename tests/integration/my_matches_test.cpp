@@ -235,7 +235,7 @@ TEST_CASE("watching my matches again and again is refused past its allowance, ty
   }
   REQUIRE_FALSE(refused.is_null());
   CHECK(refused.at("code") == "rate_limited");
-  CHECK(refused.at("retry_after_ms").get<std::int64_t>() > 0);
+  CHECK(refused.at("message").get<std::string>().find("try again in") != std::string::npos);
   // 20 at once (and perhaps more refilled meanwhile, at one every 3 s, on a slow machine).
   CHECK(answered >= 20);
   // The connection carries on.
