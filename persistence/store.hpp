@@ -105,6 +105,13 @@ struct Match {
   // SQLite ignores both.
   std::int64_t room = 0;
   std::int64_t epoch = 0;
+  // The seats the rules wait for now, and when the rules' own wait for them runs out (ms since
+  // the epoch; 0 for none): written by create_match and by each append_action (Action::awaiting),
+  // so that "my matches" (docs/protocol.md#watch_my_matches) is read from the store, whether the
+  // match's room is in memory, dormant or another node's. A correspondence match's deadlines are
+  // its clocks' (correspondence.hpp), not awaiting_due_ms.
+  std::vector<int> awaiting = {};
+  std::int64_t awaiting_due_ms = 0;
 };
 
 struct Action {
@@ -117,6 +124,10 @@ struct Action {
   // unless the match's epoch is still this one, so that a node whose rooms were taken over can
   // never write again (fencing). SQLite, with one node, ignores it.
   std::int64_t epoch = 0;
+  // What the match awaits after this action (Match::awaiting, Match::awaiting_due_ms), written
+  // with it in the same transaction; not read back with the log.
+  std::vector<int> awaiting = {};
+  std::int64_t awaiting_due_ms = 0;
 };
 
 // A line said in a room while a match ran there, kept with the match for its history: at which

@@ -534,6 +534,12 @@ Expected<Command> watch_leaderboard(const Fields& f) {
 Expected<Command> unwatch_leaderboard(const Fields&) {
   return Command(UnwatchLeaderboard{});
 }
+Expected<Command> watch_my_matches(const Fields&) {
+  return Command(WatchMyMatches{});
+}
+Expected<Command> unwatch_my_matches(const Fields&) {
+  return Command(UnwatchMyMatches{});
+}
 Expected<Command> ping(const Fields&) {
   return Command(Ping{});
 }
@@ -648,6 +654,8 @@ constexpr Reader kReaders[] = {
     {"get_notifications", get_notifications},
     {"set_notifications", set_notifications},
     {"get_vacation", get_vacation},
+    {"watch_my_matches", watch_my_matches},
+    {"unwatch_my_matches", unwatch_my_matches},
 };
 static_assert(std::size(kReaders) == std::variant_size_v<Command>);
 

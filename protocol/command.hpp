@@ -163,6 +163,10 @@ struct WatchLeaderboard {
   int limit = kDefaultBoardLimit;
 };
 struct UnwatchLeaderboard {};
+// "My matches" (docs/protocol.md#watch_my_matches): the player's running matches, sent at once
+// and again whenever they change. A connection watches its player's list or not.
+struct WatchMyMatches {};
+struct UnwatchMyMatches {};
 struct Ping {};
 struct Chat {
   std::int64_t room;
@@ -214,7 +218,7 @@ using Command =
                  TransferHost, RemovePlayer, CloseRoom, StandIn, Rematch, WatchLobby, UnwatchLobby,
                  AllowPlayer, Register, Login, ListSessions, RevokeSession, RevokeOtherSessions,
                  ChangePassword, GetLeaderboard, WatchLeaderboard, UnwatchLeaderboard, TakeVacation,
-                 GetNotifications, SetNotifications, GetVacation>;
+                 GetNotifications, SetNotifications, GetVacation, WatchMyMatches, UnwatchMyMatches>;
 
 struct Parsed {
   Json id;  // the request's "id", to echo as "re"; null when absent or unreadable

@@ -151,6 +151,17 @@ std::string leaderboard_unwatched(const Json& re) {
   return Message("leaderboard_unwatched", re).done();
 }
 
+std::string my_matches(const Json& re, const Json& matches, std::int64_t more) {
+  Message m("my_matches", re);
+  m.field("matches", matches);
+  if (more > 0) m.field("more", more);
+  return m.done();
+}
+
+std::string my_matches_unwatched(const Json& re) {
+  return Message("my_matches_unwatched", re).done();
+}
+
 std::string room(const Json& re, const Json& room, std::optional<int> seat, bool spectator) {
   return room_of_text(re, text_of(room), seat, spectator);
 }

@@ -92,6 +92,11 @@ std::string lobby_unwatched(const Json& re);
 std::string leaderboard(const Json& re, const Json& board);
 // {type:"leaderboard_unwatched", re?}: the watched board's changes no longer come.
 std::string leaderboard_unwatched(const Json& re);
+// {type:"my_matches", re?, matches, more?}: the player's running matches (answering
+// watch_my_matches), or, without re, the list again after one of them changed.
+std::string my_matches(const Json& re, const Json& matches, std::int64_t more);
+// {type:"my_matches_unwatched", re?}: the list's changes no longer come.
+std::string my_matches_unwatched(const Json& re);
 // {type:"room", re?, room:{...}, you:{seat, spectator}}; seat is null when the client holds none.
 std::string room(const Json& re, const Json& room, std::optional<int> seat, bool spectator);
 // The same, with the room already written as compact JSON text (one text for all its members).

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "persistence/postgres/statements.hpp"
+#include "persistence/store/awaiting_column.hpp"
 #include "persistence/store/log_refusal.hpp"
 #include "persistence/store/status_column.hpp"
 
@@ -18,11 +19,12 @@ namespace tortuga::store::postgres {
 
 void insert_action(Connection& db, const Action& a) {
   const Result r = db.query(
-      "WITH next AS (UPDATE matches SET action_count = $2 "
+      "WITH next AS (UPDATE matches SET action_count = $2, awaiting = $7, awaiting_due_ms = $8 "
       "WHERE id = $1 AND status = 'running' AND action_count = $2 - 1 AND epoch = $6 RETURNING id) "
       "INSERT INTO actions (match_id, seq, seat, action, time_ms) "
       "SELECT id, $2::bigint, $3::integer, $4::bytea, $5::bigint FROM next",
-      a.match, a.seq, a.seat, Bytes{a.action_json}, a.time_ms, a.epoch);
+      a.match, a.seq, a.seat, Bytes{a.action_json}, a.time_ms, a.epoch, awaiting_column(a.awaiting),
+      a.awaiting_due_ms);
   if (r.changed() == 1) return;
   const Result m =
       db.query("SELECT status, action_count, epoch FROM matches WHERE id = $1", a.match);

@@ -7,6 +7,7 @@
 
 #include "persistence/now.hpp"
 #include "persistence/postgres/statements.hpp"
+#include "persistence/store/awaiting_column.hpp"
 #include "persistence/store/match_list_query.hpp"
 #include "persistence/store/status_column.hpp"
 
@@ -15,8 +16,8 @@ namespace {
 
 const std::string kMatchColumns =
     "SELECT m.id, m.game, m.options, m.seed, m.script, m.status, m.result, m.created_ms, "
-    "m.ended_ms, m.action_count, m.private_code, m.epoch, m.public_when_over, m.rated "
-    "FROM matches m";
+    "m.ended_ms, m.action_count, m.private_code, m.epoch, m.public_when_over, m.rated, "
+    "m.awaiting, m.awaiting_due_ms FROM matches m";
 
 Match match_from_row(const Result& r, int i) {
   Match m;
@@ -34,6 +35,8 @@ Match match_from_row(const Result& r, int i) {
   m.epoch = r.int64(i, 11);
   m.public_when_over = r.text(i, 12) == "t";
   m.rated = r.int64(i, 13) != 0;
+  m.awaiting = awaiting_from_column(r.text(i, 14));
+  m.awaiting_due_ms = r.int64(i, 15);
   return m;
 }
 
@@ -72,12 +75,13 @@ std::int64_t insert_match(Connection& db, const Match& m) {
   const std::int64_t id =
       db.query(
             "INSERT INTO matches (game, options, seed, script, status, result, created_ms, "
-            "ended_ms, private_code, epoch, public_when_over, rated) VALUES ($1, $2, $3, $4, $5, "
-            "$6, $7, $8, $9, $10, $11, $12) RETURNING id",
+            "ended_ms, private_code, epoch, public_when_over, rated, awaiting, awaiting_due_ms) "
+            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id",
             m.game, m.options_json, static_cast<std::int64_t>(m.seed), m.script_json,
             std::string(status_name(m.status)), m.result_json,
             m.created_ms != 0 ? m.created_ms : now_ms(), m.ended_ms, m.private_code, m.epoch,
-            std::string(m.public_when_over ? "true" : "false"), std::int64_t{m.rated})
+            std::string(m.public_when_over ? "true" : "false"), std::int64_t{m.rated},
+            awaiting_column(m.awaiting), m.awaiting_due_ms)
           .int64(0, 0);
   // On a cluster the room's row names its match in the same transaction: a match is never seen
   // without its room (which would leave it to nobody), and a room taken over meanwhile is not

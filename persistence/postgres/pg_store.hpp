@@ -18,6 +18,6 @@
 namespace tortuga::store {
 
 // Compiled once, in its .cpp (which defines how it opens).
-using PgStore = SqlStore<postgres::Connection, PgOptions, 10>;
+using PgStore = SqlStore<postgres::Connection, PgOptions, 11>;
 
 }  // namespace tortuga::store

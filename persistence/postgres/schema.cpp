@@ -96,6 +96,12 @@ ALTER TABLE matches ADD COLUMN IF NOT EXISTS public_when_over BOOLEAN NOT NULL D
     in_dialect({tables::kCorrespondence}, kPostgres),
     // Calling players back: settings, links' tokens, the outbox, digests.
     in_dialect({tables::kNotifications}, kPostgres),
+    // "My matches": the seats each match awaits and the rules' deadline for them, kept with every
+    // action, so that a player's running matches are read without their rooms.
+    R"sql(
+ALTER TABLE matches ADD COLUMN IF NOT EXISTS awaiting TEXT NOT NULL DEFAULT '';
+ALTER TABLE matches ADD COLUMN IF NOT EXISTS awaiting_due_ms BIGINT NOT NULL DEFAULT 0;
+)sql",
 };
 static_assert(std::size(kMigrations) == PgStore::kSchemaVersion);
 

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "persistence/sqlite/statements.hpp"
+#include "persistence/store/awaiting_column.hpp"
 #include "persistence/store/log_refusal.hpp"
 #include "persistence/store/status_column.hpp"
 
@@ -70,6 +71,13 @@ void insert_action(Connection& db, const Action& a) {
         .bind(3, std::int64_t{a.seat})
         .bind(4, a.action_json)
         .bind(5, a.time_ms)
+        .run();
+    // Past the trigger, which refuses an action out of order or of a match that is over: the
+    // match runs, and its row takes what it awaits now, in the action's transaction.
+    db.query("UPDATE matches SET awaiting = ?1, awaiting_due_ms = ?2 WHERE id = ?3")
+        .bind(1, awaiting_column(a.awaiting))
+        .bind(2, a.awaiting_due_ms)
+        .bind(3, a.match)
         .run();
   } catch (const SqlError& e) {
     if (!db.in_transaction()) throw;  // not a refusal: the transaction itself is lost

@@ -6,6 +6,7 @@
 
 #include "persistence/now.hpp"
 #include "persistence/sqlite/statements.hpp"
+#include "persistence/store/awaiting_column.hpp"
 #include "persistence/store/match_list_query.hpp"
 #include "persistence/store/status_column.hpp"
 
@@ -16,7 +17,7 @@ namespace {
 const std::string kMatchColumns =
     "SELECT m.id, m.game, m.options, m.seed, m.script, m.status, m.result, m.created_ms, "
     "m.ended_ms, COALESCE((SELECT l.actions FROM logs l WHERE l.match_id = m.id), 0), "
-    "m.private_code, m.public_when_over, m.rated FROM matches m";
+    "m.private_code, m.public_when_over, m.rated, m.awaiting, m.awaiting_due_ms FROM matches m";
 
 Match match_from_row(Query& q) {
   Match m;
@@ -33,6 +34,8 @@ Match match_from_row(Query& q) {
   m.private_code = q.text(10);
   m.public_when_over = q.int64(11) != 0;
   m.rated = q.int64(12) != 0;
+  m.awaiting = awaiting_from_column(q.text(13));
+  m.awaiting_due_ms = q.int64(14);
   return m;
 }
 
@@ -63,8 +66,8 @@ std::vector<Match> read_matches(Connection& c, Query& q) {
 std::int64_t insert_match(Connection& db, const Match& m) {
   db.query(
         "INSERT INTO matches (game, options, seed, script, status, result, created_ms, "
-        "ended_ms, private_code, public_when_over, rated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
-        "?9, ?10, ?11)")
+        "ended_ms, private_code, public_when_over, rated, awaiting, awaiting_due_ms) VALUES (?1, "
+        "?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)")
       .bind(1, m.game)
       .bind(2, m.options_json)
       .bind(3, static_cast<std::int64_t>(m.seed))
@@ -76,6 +79,8 @@ std::int64_t insert_match(Connection& db, const Match& m) {
       .bind(9, m.private_code)
       .bind(10, std::int64_t{m.public_when_over})
       .bind(11, std::int64_t{m.rated})
+      .bind(12, awaiting_column(m.awaiting))
+      .bind(13, m.awaiting_due_ms)
       .run();
   const std::int64_t id = db.last_id();
   for (const Seat& s : m.seats) {

@@ -99,6 +99,12 @@ ALTER TABLE matches ADD COLUMN public_when_over INTEGER NOT NULL DEFAULT 0;
     in_dialect({tables::kCorrespondence}, kSqlite),
     // Calling players back: settings, links' tokens, the outbox, digests.
     in_dialect({tables::kNotifications}, kSqlite),
+    // "My matches": the seats each match awaits and the rules' deadline for them, kept with every
+    // action, so that a player's running matches are read without their rooms.
+    R"sql(
+ALTER TABLE matches ADD COLUMN awaiting TEXT NOT NULL DEFAULT '';
+ALTER TABLE matches ADD COLUMN awaiting_due_ms INTEGER NOT NULL DEFAULT 0;
+)sql",
 };
 static_assert(std::size(kMigrations) == SqliteStore::kSchemaVersion);
 

@@ -17,6 +17,6 @@
 namespace tortuga::store {
 
 // Compiled once, in its .cpp (which defines how it opens).
-using SqliteStore = SqlStore<sqlite::Connection, SqliteOptions, 11>;
+using SqliteStore = SqlStore<sqlite::Connection, SqliteOptions, 12>;
 
 }  // namespace tortuga::store

@@ -54,6 +54,7 @@ export class TortugaClient extends Emitter {
   #watched = new Set();  // rooms watched as a spectator: the server forgets them on a new link
   #lobbyWatch = null;  // {game} while the lobby is watched: watched again on a new link
   #boardWatch = null;  // {game, limit} while a leaderboard is watched: the same
+  #myMatchesWatch = false;  // while the player's matches are watched: the same
   #routed = null;  // the node `elsewhere` sent this client to, while connected there
   #moving = null;  // {url} while the link is being closed to follow `elsewhere`
   #clock = null;  // {ms, at}: the server's clock (`now_ms`) as last read, and performance.now()
@@ -203,6 +204,21 @@ export class TortugaClient extends Emitter {
   unwatchLeaderboard() {
     this.#boardWatch = null;
     return this.#ask(() => ({type: 'unwatch_leaderboard'}));
+  }
+
+  // "My matches": the player's running matches now, theirs to play first; from then on the whole
+  // list again comes as a `my_matches` event each time one changes, and it is watched again
+  // after a reconnection.
+  watchMyMatches() {
+    return this.#ask(() => ({type: 'watch_my_matches'})).then((reply) => {
+      this.#myMatchesWatch = true;
+      return {matches: reply.matches, more: reply.more ?? 0};
+    });
+  }
+
+  unwatchMyMatches() {
+    this.#myMatchesWatch = false;
+    return this.#ask(() => ({type: 'unwatch_my_matches'}));
   }
 
   joinRoom(room, {seat} = {}) {
@@ -575,6 +591,7 @@ export class TortugaClient extends Emitter {
     if (this.#boardWatch) {
       this.watchLeaderboard(this.#boardWatch.game, this.#boardWatch).catch(() => {});
     }
+    if (this.#myMatchesWatch) this.watchMyMatches().catch(() => {});
     try {
       await this.ping();
     } catch (_) {

@@ -307,6 +307,32 @@ export interface LeaderboardMessage {
   entries: LeaderboardEntry[];
 }
 
+/** One running match of the player's (`my_matches`, docs/protocol.md#my_matches). */
+export interface MyMatch {
+  /** What joinRoom takes to open it: the room's id, or a private room's code; null if unknown. */
+  room: number | string | null;
+  match: number;
+  game: string;
+  correspondence: boolean;
+  players: {seat: number; name: string; bot?: string; you: boolean}[];
+  /** The rules wait for one of the player's seats. */
+  your_turn: boolean;
+  /** The seats awaited, named by `players`. */
+  waiting_for: number[];
+  /** When the player's own awaited time runs out (ms since 1970), or null. */
+  deadline: number | null;
+  started: number;
+}
+
+export interface MyMatchesMessage {
+  type: 'my_matches';
+  re?: string | number;
+  /** Theirs to play first, then by soonest deadline, then newest; at most 100. */
+  matches: MyMatch[];
+  /** How many more running matches were left out (absent when none). */
+  more?: number;
+}
+
 export interface StoredMatch {
   id: number;
   game: string;
@@ -527,6 +553,8 @@ export interface ClientEvents {
   rooms_changed: RoomsChanged;
   /** A watched leaderboard, pushed again after a match of its game was rated. */
   leaderboard: LeaderboardMessage;
+  /** The player's running matches, pushed whole again after one of them changed. */
+  my_matches: MyMatchesMessage;
   chat: ChatMessage;
   chat_log: ChatLogMessage;
   notice: {type: 'notice'; text: string};
@@ -576,6 +604,9 @@ export class TortugaClient extends Emitter<ClientEvents> {
   /** The board's first entries now; each change then comes as a `leaderboard` event. */
   watchLeaderboard(game: string, options?: {limit?: number}): Promise<LeaderboardEntry[]>;
   unwatchLeaderboard(): Promise<{type: 'leaderboard_unwatched'; re?: string | number}>;
+  /** The player's running matches now; each change then comes as a `my_matches` event. */
+  watchMyMatches(): Promise<{matches: MyMatch[]; more: number}>;
+  unwatchMyMatches(): Promise<{type: 'my_matches_unwatched'; re?: string | number}>;
   joinRoom(room: number | string, options?: {seat?: number}): Promise<RoomMessage>;
   watchRoom(room: number | string): Promise<RoomMessage>;
   addBot(room: number, options?: {seat?: number; bot?: BotKind}):

@@ -53,6 +53,9 @@ Lobby::Lobby(boost::asio::io_context& io, store::Store& store, RoomSettings sett
       vacations_(store, settings.correspondence_rules.vacation_days) {
   ratings_.on_rated([boards = boards_](const std::string& game) { boards->rated(game); });
   rooms_.set_waker([this](const DormantRoom& d) { return wake(d); });
+  my_matches_ = std::make_shared<MyMatchesFeed>(
+      io, store, [this](std::int64_t match) { return rooms_.room_of_match(match); },
+      limits.my_matches);
   dormancy_ = std::make_shared<DormancyWatch>(io, rooms_, limits.dormancy);
   dormancy_->start();
 }
@@ -270,6 +273,7 @@ void Lobby::disconnected(const std::shared_ptr<Client>& c) {
   accounts_.signed_in().remove(c.get());
   feed_->forget(c);
   boards_->forget(c.get());
+  my_matches_->forget(c.get());
   if (cluster_) cluster_->disconnected(c);
   for (auto& room : rooms_.forget(c.get())) room->post([room, c] { room->disconnected(c); });
 }
@@ -322,6 +326,7 @@ void Lobby::release_rooms() {
   replays_.stop();
   dormancy_->stop();
   feed_->release();
+  my_matches_->release();
   guesses_.release();
   rooms_.clear();
 }

@@ -29,6 +29,7 @@
 #include "server/lobby/guesses.hpp"
 #include "server/lobby/leaderboard_feed.hpp"
 #include "server/lobby/lobby_feed.hpp"
+#include "server/lobby/my_matches_feed.hpp"
 #include "server/lobby/room_registry.hpp"
 #include "server/lobby/vacations.hpp"
 #include "server/ops/config.hpp"
@@ -53,6 +54,7 @@ struct LobbyLimits {
   PasswordSettings passwords = {};
   int max_sessions_per_player = Limits{}.max_sessions_per_player;
   DormancySettings dormancy = {};  // off unless the operator sets limits.dormant_after_s
+  MyMatchesSettings my_matches = {};
 };
 
 class Lobby : public RoomDirectory {
@@ -63,7 +65,7 @@ class Lobby : public RoomDirectory {
   // On a cluster (docs/scaling.md), before the lobby serves: the node's part in it. Room ids are
   // the cluster's then, the lobby lists every live node's rooms, and a client asking for a room or
   // match another node owns is told where it lives.
-  void join_cluster(ClusterLink& cluster) { cluster_ = &cluster; }
+  void join_cluster(ClusterLink& cluster);
 
   // Rooms made again (recovery.cpp). Every unfinished match rebuilt from the store as a running
   // room: for a node alone, at its start; returns how many.
@@ -126,6 +128,7 @@ class Lobby : public RoomDirectory {
   std::optional<std::int64_t> vacation_day(std::int64_t player, std::int64_t at_ms) override;
   std::optional<std::int64_t> on_vacation_until(std::int64_t player, std::int64_t now_ms) override;
   bool room_dormant(const std::shared_ptr<Room>& room, const DormantRoom& dormant) override;
+  void matches_changed(const std::vector<std::int64_t>& players) override;
 
  private:
   // Answers `parsed`; a command that answers later takes `next` (leaving it empty).
@@ -172,6 +175,9 @@ class Lobby : public RoomDirectory {
   // Play by correspondence (lobby_correspondence.cpp).
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::TakeVacation& m);
   void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::GetVacation& m);
+  // "My matches" (lobby_my_matches.cpp).
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::WatchMyMatches& m);
+  void on(const std::shared_ptr<Client>& c, const Json& re, const protocol::UnwatchMyMatches& m);
   // Why `c` may not play one more match by correspondence, if it may not: a guest, a server
   // with correspondence off, or a player at the most running correspondence matches (counted
   // in the store, so that it holds across nodes and restarts).
@@ -226,6 +232,7 @@ class Lobby : public RoomDirectory {
   std::shared_ptr<LeaderboardFeed> boards_;  // the leaderboards' watchers
   std::shared_ptr<LobbyFeed> feed_;  // the listed rooms' changes, to those who watch the lobby
   RoomRegistry rooms_;
+  std::shared_ptr<MyMatchesFeed> my_matches_;  // the players' running matches, to their watchers
   ClusterLink* cluster_ = nullptr;
   std::shared_ptr<DormancyWatch> dormancy_;
 

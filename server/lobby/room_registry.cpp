@@ -277,6 +277,13 @@ bool RoomRegistry::dormant_match(std::int64_t match) const {
   return dormant_.of_match(match) != nullptr;
 }
 
+std::optional<std::int64_t> RoomRegistry::room_of_match(std::int64_t match) const {
+  std::lock_guard lock(mutex_);
+  if (auto it = match_rooms_.find(match); it != match_rooms_.end()) return it->second->id();
+  if (const DormantRoom* dormant = dormant_.of_match(match)) return dormant->id;
+  return std::nullopt;
+}
+
 std::vector<std::int64_t> RoomRegistry::dormant_ids() const {
   std::lock_guard lock(mutex_);
   return dormant_.ids();

@@ -80,6 +80,9 @@ class RoomRegistry {
   void forget_dormant(std::int64_t id);
   std::size_t dormant_count() const;
   bool dormant_match(std::int64_t match) const;
+  // The id of the room here (in memory or dormant, which stays so) whose running match is
+  // `match`; none if no room here plays it.
+  std::optional<std::int64_t> room_of_match(std::int64_t match) const;
   std::vector<std::int64_t> dormant_ids() const;
   std::vector<Json> dormant_summaries() const;
   // The dormant rooms as the admin API lists them: each summary with its code (a private room's),

@@ -23,7 +23,7 @@ constexpr const char* kCloseReasons[] = {"client_close", "idle_timeout",  "slow_
 constexpr const char* kLimits[] = {"connections_per_address", "rooms_per_player",
                                    "rooms_per_address",       "players_per_address",
                                    "mutes_per_member",        "rating_reads_per_address",
-                                   "correspondence_matches"};
+                                   "correspondence_matches",  "my_matches_watches"};
 // As Guesses::Kind (server/lobby/guesses.hpp).
 constexpr const char* kSecrets[] = {"join_code", "admin_token", "password", "account_password"};
 constexpr const char* kTimerKinds[] = {"deadline", "bot", "empty_room", "absent_bot"};
@@ -208,6 +208,8 @@ void ServerMetrics::add_replays_metrics(metrics::Registry& r) {
       &r.gauge("tortuga_replay_cache_bytes", "Bytes of replays kept to answer again.");
   leaderboard_watchers_ = &r.gauge("tortuga_leaderboard_watchers",
                                    "Connections watching a leaderboard (one board each).");
+  my_matches_watchers_ = &r.gauge("tortuga_my_matches_watchers",
+                                  "Connections watching their player's running matches.");
   matches_rated_ = &r.counter("tortuga_matches_rated_total",
                               "Finished rated matches whose ratings this node stored.");
   private_hidden_ = &r.counter("tortuga_private_matches_hidden_total",

@@ -50,6 +50,7 @@ enum class Limit {
   mutes_per_member,          // mute over limits.max_mutes_per_member
   rating_reads_per_address,  // the ratings' HTTP reads over rated::kRatingReadsPerMinute
   correspondence_matches,    // a correspondence room over max_matches_per_player
+  my_matches_watches,        // watch_my_matches over MyMatchesSettings::watches_per_minute
 };
 
 // What became of a request for a replay (server/history/replays.hpp).
@@ -153,6 +154,7 @@ class ServerMetrics {
   // A history request (entry, replay, match file) for a private match from someone outside it.
   void private_match_hidden() { private_hidden_->add(); }
   void leaderboard_watchers(std::int64_t now) { leaderboard_watchers_->set(now); }
+  void my_matches_watchers(std::int64_t now) { my_matches_watchers_->set(now); }
   void match_rated() { matches_rated_->add(); }
   void store_failed(StoreFailure what) { store_failures_[static_cast<std::size_t>(what)]->add(); }
   void store_outage_began() {
@@ -220,6 +222,7 @@ class ServerMetrics {
   metrics::Histogram* replay_seconds_;
   metrics::Gauge* replays_running_;
   metrics::Gauge* leaderboard_watchers_;
+  metrics::Gauge* my_matches_watchers_;
   metrics::Counter* matches_rated_;
   metrics::Gauge* replays_queued_;
   metrics::Gauge* replay_cache_bytes_;

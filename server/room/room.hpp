@@ -12,6 +12,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <boost/asio/dispatch.hpp>
@@ -273,6 +274,8 @@ class Room : public std::enable_shared_from_this<Room>, private RoomTimers::Owne
   // for is called back (the notifier: a mail, a webhook, or a line of their digest), unless they
   // have the room open, and each it no longer waits for is taken off their digest.
   void wait_for_actors(std::int64_t now_ms);
+  // A Done for a write of the clocks alone: once stored, the seated players' lists moved.
+  store::Done clocks_told();
   // The clocks as the store keeps them, with the match's id.
   store::CorrespondenceClocks stored_clocks() const;
   // The room's timeout on a correspondence clock: a vacation day, else the game's timeout for
@@ -369,6 +372,12 @@ class Room : public std::enable_shared_from_this<Room>, private RoomTimers::Owne
   std::int64_t version() const override { return match_.applied(); }
   bool settling() const override { return !match_.settled(); }
   std::optional<std::chrono::milliseconds> deadline() const override;
+  // What a match at `state` awaits, as the store keeps it with its actions
+  // (store::Match::awaiting): the seats the rules wait for, and when the rules' own wait runs out
+  // (0: none, and always none by correspondence, whose deadlines are its clocks').
+  std::pair<std::vector<int>, std::int64_t> awaited(const State& state) const;
+  // The players seated, for RoomDirectory::matches_changed.
+  std::vector<std::int64_t> seated_players() const;
   std::optional<int> bot_to_move() const override;
   bool has_bot(int seat) const override { return bots_[seat] != nullptr; }
   // How long until the absent bot takes `seat`, as of now; none when it is not coming (the
@@ -404,6 +413,8 @@ class Room : public std::enable_shared_from_this<Room>, private RoomTimers::Owne
 
   std::int64_t match_id_ = 0;
   std::uint64_t seed_ = 0;
+  // The state a match being stored begins from (store_new_match), until it has begun.
+  std::unique_ptr<State> first_state_;
   bool rated_ = false;  // the match's
   MatchPipeline match_;
   std::vector<std::pair<std::shared_ptr<Client>, Json>> waiting_for_state_;
@@ -467,6 +478,9 @@ class RoomDirectory {
   virtual bool room_dormant(const std::shared_ptr<Room>& /*room*/, const DormantRoom& /*dormant*/) {
     return false;
   }
+  // The running matches of these players changed (a match began, moved on, ended, or its clocks
+  // changed), and the store has the change: for their "my matches". From any thread.
+  virtual void matches_changed(const std::vector<std::int64_t>& /*players*/) {}
 };
 
 }  // namespace tortuga

@@ -51,14 +51,18 @@ void Room::close(protocol::Reason reason, Answer done, std::string by) {
   };
   if (!aborting) return tell();
   // Stored before anybody is told, as every other end of a match.
-  store_.finish_match(
-      match_id_, store::MatchStatus::aborted, "null", store::now_ms(),
-      [self = shared_from_this(), match = match_id_, tell](const store::Outcome<void>& written) {
-        if (!written)
-          TORTUGA_LOG(error,
-                      "match " << match << " not stored as aborted: " << written.failure().why);
-        self->post(tell);
-      });
+  store_.finish_match(match_id_, store::MatchStatus::aborted, "null", store::now_ms(),
+                      [self = shared_from_this(), match = match_id_, tell,
+                       told = seated_players()](const store::Outcome<void>& written) {
+                        if (!written)
+                          TORTUGA_LOG(error, "match " << match << " not stored as aborted: "
+                                                      << written.failure().why);
+                        // Those seated lose the match from their lists.
+                        self->post([self, tell, told] {
+                          self->directory_.matches_changed(told);
+                          tell();
+                        });
+                      });
 }
 
 void Room::dismiss_everyone(const protocol::Reason& reason, std::optional<std::int64_t> match,
@@ -104,12 +108,16 @@ void Room::remove(std::int64_t player, SeatAfter after, protocol::Reason reason,
     bots_[seat] = game_.make_bot(kReplacementBot);
     timers_.arm_absent(seat);  // cancelled: a bot's for good, nobody is away from it
     const RoomSeat& s = seating_[seat];
+    std::vector<std::int64_t> told = seated_players();
+    told.push_back(player);  // the match is no longer theirs
     store_.replace_seat(match_id_, {seat, std::nullopt, s.name, s.bot},
-                        [match = match_id_, seat](const store::Outcome<void>& written) {
+                        [self = shared_from_this(), match = match_id_, seat,
+                         told = std::move(told)](const store::Outcome<void>& written) {
                           if (!written)
                             TORTUGA_LOG(error, "match "
                                                    << match << ": the bot at seat " << seat
                                                    << " not stored: " << written.failure().why);
+                          self->post([self, told] { self->directory_.matches_changed(told); });
                         });
     // The bot plays at once if the rules wait for this seat; with actions still being stored,
     // after_settled arms it.

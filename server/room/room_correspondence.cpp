@@ -28,6 +28,12 @@ store::CorrespondenceClocks Room::stored_clocks() const {
   return clocks;
 }
 
+store::Done Room::clocks_told() {
+  return [self = shared_from_this(), told = seated_players()](const store::Outcome<void>&) {
+    self->post([self, told] { self->directory_.matches_changed(told); });
+  };
+}
+
 void Room::start_clocks(std::function<void()> stored) {
   clocks_.emplace(*settings_.correspondence, seating_.size(),
                   settings_.correspondence_rules.stand_in_after);
@@ -103,7 +109,7 @@ void Room::vacation(std::int64_t player, std::int64_t from_ms, std::int64_t unti
       paused = true;
     }
   if (!paused) return;
-  store_.save_correspondence(stored_clocks(), nullptr);
+  store_.save_correspondence(stored_clocks(), clocks_told());
   send_room_to_all();
   // The deadline moves later; an action being stored arms its own when it settles.
   if (match_.settled() && !waiting_for_store_) timers_.settled();
@@ -131,7 +137,7 @@ void Room::correspondence_timeout() {
     }
   }
   if (on_vacation) {
-    store_.save_correspondence(stored_clocks(), nullptr);
+    store_.save_correspondence(stored_clocks(), clocks_told());
     send_room_to_all();
     return timers_.settled();
   }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <mutex>
 #include <random>
+#include <tuple>
 
 #include "protocol/codes.hpp"
 #include "protocol/event.hpp"
@@ -56,6 +57,9 @@ void Room::store_new_match(const std::shared_ptr<Client>& client, const Json& re
   record.rated = rated_ = match_rated();
   for (int i = 0; i < seating_.size(); ++i)
     record.seats.push_back({i, seating_[i].player, seating_[i].name, seating_[i].bot});
+  // The first state, made now so that the match is stored with the seats it awaits first.
+  first_state_ = game_.new_state(options_, Chance(seed_));
+  std::tie(record.awaiting, record.awaiting_due_ms) = awaited(*first_state_);
   // The room's thread serves other rooms while the store commits.
   set_status(Status::starting);
   store_.create_match(
@@ -82,7 +86,7 @@ void Room::started(const store::Outcome<std::int64_t>& match, const std::shared_
   }
   match_id_ = *match;
   // A rematch starts its versions afresh, as its match does.
-  match_.reset(game_.new_state(options_, Chance(seed_)));
+  match_.reset(std::move(first_state_));
   // A match by correspondence begins once its clocks are stored too: from then on every node
   // counts it against its players' most running matches by correspondence.
   if (settings_.correspondence)
@@ -112,6 +116,7 @@ void Room::began(const std::shared_ptr<Client>& client, const Json& re) {
   send_room_to_all(client.get(), re);
   for (const auto& [key, member] : members_) send_state(member.client, nullptr);
   after_settled();
+  directory_.matches_changed(seated_players());
 }
 
 // ---- the state, to members -------------------------------------------------------------------
@@ -186,6 +191,7 @@ void Room::store_version(int seat, std::int64_t version,
   const State& state = match_.state();
   store::Action record{match_id_,       version,         seat, state.history().back().action.dump(),
                        store::now_ms(), ownership_.epoch};
+  std::tie(record.awaiting, record.awaiting_due_ms) = awaited(state);
   if (!state.is_over()) {
     if (!clocks_) return store_.append_action(record, std::move(done));
     // The clocks the action changed, in the same batch: the version is committed once both are
@@ -229,6 +235,8 @@ void Room::committed(std::int64_t version, bool ok, const std::string& error) {
   server_metrics().patch_sent(std::chrono::steady_clock::now() - done.applied_at);
   // Each seat's clock is in the room message: a correspondence player sees every deadline.
   if (clocks_) send_room_to_all();
+  // The seats awaited, the clocks, or the match's end: each seated player's list moved.
+  directory_.matches_changed(seated_players());
   if (done.over) match_over();
   if (match_.settled()) after_settled();
 }
@@ -279,6 +287,20 @@ void Room::after_settled() {
   for (auto& [client, re] : waiting) send_state(client, re);
   if (!match_.started() || match_.over() || closed_) return;
   timers_.settled();
+}
+
+std::vector<std::int64_t> Room::seated_players() const {
+  std::vector<std::int64_t> players;
+  for (const RoomSeat& s : seating_.seats())
+    if (s.player) players.push_back(*s.player);
+  return players;
+}
+
+std::pair<std::vector<int>, std::int64_t> Room::awaited(const State& state) const {
+  if (state.is_over()) return {};
+  // By correspondence the deadlines are the clocks', stored with them.
+  const auto deadline = settings_.correspondence ? std::nullopt : state.deadline();
+  return {state.actors(), deadline ? wall_ms() + deadline->after_ms : 0};
 }
 
 // ---- what the timers do (RoomTimers::Owner) --------------------------------------------------

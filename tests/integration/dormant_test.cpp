@@ -2,6 +2,7 @@
 // leaves the server's memory, stays listed, and comes back from the store as it was when a player
 // joins, watches, syncs or acts; two joins at once bring back one room. The operator's while is set
 // short here, and each test waits on the gauges of /metrics, never on a pause.
+#include <algorithm>
 #include <memory>
 #include <random>
 #include <stdexcept>
@@ -353,6 +354,47 @@ TEST_CASE("two joins of a dormant room at once wake one room") {
     CHECK(anne->errors().empty());
     CHECK(bill->errors().empty());
   }
+}
+
+// "My matches" reads the store: a dormant room's match is listed, whose turn it is included,
+// without waking the room.
+void my_matches_lists_a_dormant_match_asleep(const std::string& db, const TempDir& dir) {
+  auto rng = seeded_rng();
+  ServerProcess server(db, dir.path(), dormant_config(dir.path()));
+  const std::uint16_t port = server.port();
+  const Played played = play_then_leave(port, rng);
+  wait_rooms(port, 1, 0);
+
+  auto anne = back(port, played.anne);
+  const Json list = anne->request({{"type", "watch_my_matches"}});
+  REQUIRE(list.at("type") == "my_matches");
+  INFO(list.dump());
+  REQUIRE(list.at("matches").size() == 1);
+  const Json& entry = list["matches"][0];
+  CHECK(entry.at("match") == played.table.match);
+  CHECK(entry.at("room") == played.table.room);
+  CHECK(entry.at("correspondence") == false);
+  // Whom the match awaits is the store's, as the room left it.
+  const Json& to_act = played.anne_view.at("to_act");
+  CHECK(entry.at("waiting_for") == to_act);
+  CHECK(entry.at("your_turn") ==
+        (std::find(to_act.begin(), to_act.end(), played.anne_view.at("seat")) != to_act.end()));
+  // Still asleep: nothing woke it.
+  for (const char* cause : {"join", "watch", "sync", "act", "deadline"})
+    CHECK(wakeups(port, cause) == 0);
+  CHECK(gauge(port, "tortuga_rooms_dormant") == 1);
+  CHECK(gauge(port, "tortuga_rooms_in_memory") == 0);
+  CHECK(anne->errors().empty());
+}
+
+TEST_CASE("my matches lists a dormant room's match without waking it") {
+  TempDir dir;
+  my_matches_lists_a_dormant_match_asleep((dir / "tortuga.db").string(), dir);
+}
+
+TEST_CASE("on PostgreSQL, my matches lists a dormant room's match without waking it") {
+  TempDir dir;
+  my_matches_lists_a_dormant_match_asleep(test::PostgresCluster::shared().new_database(), dir);
 }
 
 }  // namespace

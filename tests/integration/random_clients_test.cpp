@@ -108,7 +108,8 @@ class Chaos {
 
   Json sensible(const std::string& type, const TestClient& sender) {
     if (type == "hello") return {{"name", pick<std::string>({"Anne", "Mary Read", ""})}};
-    if (type == "ping" || type == "unwatch_lobby" || type == "unwatch_leaderboard")
+    if (type == "ping" || type == "unwatch_lobby" || type == "unwatch_leaderboard" ||
+        type == "watch_my_matches" || type == "unwatch_my_matches")
       return Json::object();
     if (type == "get_leaderboard" || type == "watch_leaderboard") {
       Json m = {{"game", game()}};

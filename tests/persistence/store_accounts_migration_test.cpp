@@ -23,6 +23,7 @@ namespace {
 // the one after it (correspondence play): without their tables, and at the version before, the
 // database is as those builds left it, players and their tokens' hashes included.
 constexpr const char* kBeforeAccounts =
+    "ALTER TABLE matches DROP COLUMN awaiting; ALTER TABLE matches DROP COLUMN awaiting_due_ms; "
     "DROP TABLE notification_digests; DROP TABLE notification_outbox; "
     "DROP TABLE notification_tokens; DROP TABLE notification_settings; "
     "DROP TABLE vacations; DROP TABLE correspondence_clocks; DROP TABLE correspondence_paces; "

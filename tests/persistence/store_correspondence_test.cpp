@@ -37,6 +37,7 @@ CorrespondenceClocks clocks_of(std::int64_t match, std::int64_t due_in_ms) {
 // The correspondence migration added its three tables and changed no other: without them, and at
 // the version before, the database is as the builds before it left it.
 constexpr const char* kBeforeCorrespondence =
+    "ALTER TABLE matches DROP COLUMN awaiting; ALTER TABLE matches DROP COLUMN awaiting_due_ms; "
     "DROP TABLE notification_digests; DROP TABLE notification_outbox; "
     "DROP TABLE notification_tokens; DROP TABLE notification_settings; "
     "DROP TABLE vacations; DROP TABLE correspondence_clocks; DROP TABLE correspondence_paces;";

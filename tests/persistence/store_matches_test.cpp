@@ -343,3 +343,36 @@ STORE_TEST("list_matches pages with limit and before_id") {
   odd_limits.limit = 1 << 30;
   CHECK(store->list_matches(odd_limits).value().size() == 12);
 }
+
+STORE_TEST("the seats a match awaits are stored with it and with each action, not refused ones") {
+  Backend db;
+  auto store = db.open();
+  Match m = sample_match();
+  m.awaiting = {0};
+  m.awaiting_due_ms = 1700000060000;
+  const std::int64_t id = store->create_match(m).value();
+  const std::int64_t other = store->create_match(sample_match()).value();
+  CHECK(store->match(id).value()->awaiting == std::vector<int>{0});
+  CHECK(store->match(id).value()->awaiting_due_ms == 1700000060000);
+  CHECK(store->match(other).value()->awaiting.empty());
+
+  Action first = action(id, 1);
+  first.awaiting = {1, 2};
+  REQUIRE(await([&](Done d) { store->append_action(first, d); }).ok);
+  const Match after = *store->match(id).value();
+  CHECK(after.awaiting == std::vector<int>{1, 2});
+  CHECK(after.awaiting_due_ms == 0);
+  // Listed with it too, as "my matches" reads it.
+  MatchFilter running;
+  running.status = MatchStatus::running;
+  for (const Match& listed : store->list_matches(running).value())
+    CHECK(listed.awaiting == (listed.id == id ? std::vector<int>{1, 2} : std::vector<int>{}));
+
+  // A refused action (out of order) changes nothing of what the match awaits.
+  Action out_of_order = action(id, 3);
+  out_of_order.awaiting = {0};
+  CHECK_FALSE(await([&](Done d) { store->append_action(out_of_order, d); }).ok);
+  CHECK(store->match(id).value()->awaiting == std::vector<int>{1, 2});
+  // And the other match's row is its own.
+  CHECK(store->match(other).value()->awaiting.empty());
+}

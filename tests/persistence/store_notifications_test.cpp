@@ -285,6 +285,7 @@ namespace {
 // The notifications' migration added its four tables and changed no other: without them, and at
 // the version before, the database is as the builds before it left it.
 constexpr const char* kBeforeNotifications =
+    "ALTER TABLE matches DROP COLUMN awaiting; ALTER TABLE matches DROP COLUMN awaiting_due_ms; "
     "DROP TABLE notification_digests; DROP TABLE notification_outbox; "
     "DROP TABLE notification_tokens; DROP TABLE notification_settings;";
 

@@ -1,5 +1,5 @@
 // axe-core (from npm) on every screen of the client, as a club meets them: the name form, the
-// lobby with rooms in it, a room before the start, every game's table at the moment its board
+// lobby with rooms in it, a room before the start, the lobby with one's own match under way, every game's table at the moment its board
 // shows its controls (on a wide screen and on a phone, where a board that pans is also seen
 // panned to its far corner), a finished match with its rematch offer, a room closed under its
 // players, the history, a replay with its chat, a leaderboard and a profile, the login form, the
@@ -69,6 +69,12 @@ test('no screen has a serious or critical accessibility violation', async () => 
     await anne.locator('.chat-form button').click();
     await anne.locator('#chat .chat-line').waitFor();
     await check(anne, 'a match under way, with chat');
+    // The lobby opens with it among the player's matches; its card leads back.
+    await anne.getByRole('link', {name: 'Lobby'}).click();
+    await anne.locator('#my-matches .my-match').waitFor();
+    await check(anne, 'the lobby with the player\'s match under way');
+    await anne.locator('#my-matches .my-match a.button').click();
+    await anne.locator('.play').waitFor();
     const random = seeded(7);
     for (let page; (page = await nextToAct([anne]));) await playOneMove(page, random);
     await anne.locator('.result').waitFor();

@@ -2,11 +2,15 @@
 // on: the board's records, its players and events, may follow) and the actions after it, the
 // room is folded to its line (and opens and closes from the keyboard, staying as the player
 // left it through the next views), and nothing is wider than the screen. On a wide screen the
-// room stands open before the start and folds to its line once the match is on.
+// room stands open before the start and folds to its line once the match is on. The lobby's
+// running matches, at its top, fit a phone too.
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {startServer, launch, enter, step, until} from './harness.mjs';
+import WebSocket from 'ws';
+import {TortugaClient} from '../../sdk/js/index.js';
+import {startServer, launch, enter, step, until, createShortRoom} from './harness.mjs';
+import {layoutOf} from './layout.mjs';
 
 const PHONE = {width: 390, height: 844};
 const GAMES = {'raft-and-scupper': 2, scalawag: 3, 'um-rum-und-ehre': 3, colpaccio: 3,
@@ -123,6 +127,43 @@ test('on a wide screen the room stands open before the start, folded to its line
     const line = await card.locator('summary').boundingBox();
     assert.ok(line.height < 50, `the room's line is ${line.height} px high`);
   } finally {
+    await browser.close();
+    await server.stop();
+  }
+}, {timeout: 60000});
+
+test('on a phone the lobby opens with the running matches, each card inside the screen',
+     async () => {
+  const server = await startServer();
+  const browser = await launch();
+  const bart = new TortugaClient({url: `ws://127.0.0.1:${server.port}/ws`, WebSocket,
+                                  name: 'Bartholomew Roberts, Black Bart'});
+  try {
+    const anne = await enter(browser, server.url, 'Anne Bonny', PHONE);
+    await bart.connect();
+    // Against a person with a long name, and at a table of three with bots.
+    const room = await createShortRoom(anne);
+    await bart.joinRoom(room);
+    await anne.locator('.seat[data-seat="1"]:not(.empty)').waitFor();
+    await anne.locator('#start:not([disabled])').click();
+    await anne.locator('.play .board > *').first().waitFor();
+    await startWithBots(anne, 'scalawag', 3);
+    await anne.goto(anne.url().replace(/#.*$/, '#/'));
+    await until(async () => await anne.locator('#my-matches .my-match').count() === 2,
+                'both matches listed');
+    // The cards alone are measured: the rest of the lobby is another test's.
+    await anne.evaluate(() => {
+      for (const part of document.querySelectorAll('main > *')) {
+        if (part.id !== 'my-matches') part.remove();
+      }
+    });
+    const layout = await layoutOf(anne);
+    assert.ok(layout.pageWidth <= PHONE.width, `the page is ${layout.pageWidth} px wide`);
+    assert.deepEqual(layout.small, [], 'targets smaller than a fingertip');
+    assert.deepEqual(layout.tiny, [], 'text under 12 px');
+    assert.deepEqual(layout.spilling, [], 'text out of its box');
+  } finally {
+    bart.close();
     await browser.close();
     await server.stop();
   }

@@ -1,5 +1,6 @@
 // The client's entry: the name form, the connection (the SDK's client, served by the server at
-// /sdk/), and a hash route for each screen: #/ lobby, #/room/ID a seat in a room, #/watch/ID
+// /sdk/), and a hash route for each screen: #/ lobby, #/room/ID a seat in a room (#/room/CODE a
+// private room's, by its code alone), #/watch/ID
 // watching a room (with /CODE after the id for a private room, which the server finds by its
 // code only), #/history the stored matches, #/replay/ID one match step by step (?step=N&seat=S
 // after it: a moment, through a seat's eyes), #/leaderboard/GAME a game's leaderboard (?page=N),
@@ -14,6 +15,7 @@ import {h, fill} from './dom.js';
 import {t, parts, language} from './i18n.js';
 import {languages, preferred, useLanguage, languageChoice} from './languages.js';
 import {errorText} from './errors.js';
+import {roomLink} from './names.js';
 import {showLobby} from './lobby.js';
 import {showRoom} from './room.js';
 import {showHistory} from './history.js';
@@ -273,6 +275,7 @@ function route() {
   const number = Number(id);
   const context = {client, screen, announce, account: {signUp, logIn, logOut}};
   if (page === 'room' && number > 0) leaveScreen = showRoom(context, number, false, code);
+  else if (page === 'room' && id) enterByCode(id);
   else if (page === 'watch' && number > 0) leaveScreen = showRoom(context, number, true, code);
   else if (page === 'history') leaveScreen = showHistory(context);
   else if (page === 'account') leaveScreen = showAccount(context);
@@ -285,6 +288,21 @@ function route() {
   else if (page === 'player' && number > 0) leaveScreen = showProfile(context, number);
   else leaveScreen = showLobby(context);
   screen.focus({preventScroll: true});
+}
+
+// A private room named by its join code alone (#/room/CODE: how "Your matches" names one, since
+// a private room is found by its code only): entered, then shown at its own address.
+async function enterByCode(code) {
+  const entering = client;
+  try {
+    const reply = await entering.joinRoom(code);
+    if (entering === client) location.replace(roomLink(reply.room));
+  } catch (error) {
+    if (entering !== client) return;
+    fill(screen, h('section', {class: 'card narrow'},
+      h('p', {class: 'error', role: 'alert'}, errorText(error)),
+      h('p', {}, h('a', {href: '#/'}, t('app.lobby')))));
+  }
 }
 
 // The header's language choice; a change writes everything shown again in the new language,

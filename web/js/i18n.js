@@ -173,6 +173,19 @@ export function relative(value, unit) {
   return marked(new Intl.RelativeTimeFormat(locale(), {numeric: 'auto'}).format(value, unit));
 }
 
+// A length of time in words, "3 days, 4 hours", "3 giorni e 4 ore": `parts` as
+// Intl.DurationFormat takes them ({days, hours, minutes, seconds}), the zero ones left out.
+export function duration(parts) {
+  const given = Object.fromEntries(Object.entries(parts).filter(([, value]) => value > 0));
+  if (typeof Intl.DurationFormat === 'function') {
+    return marked(new Intl.DurationFormat(locale(), {style: 'long'}).format(given));
+  }
+  // A browser without it: each unit as Intl.NumberFormat words it, listed as units are.
+  const units = {days: 'day', hours: 'hour', minutes: 'minute', seconds: 'second'};
+  return list(Object.entries(given).map(([name, value]) => new Intl.NumberFormat(locale(), {
+    style: 'unit', unit: units[name], unitDisplay: 'long'}).format(value)), 'unit');
+}
+
 // A language's name in that language ("Italiano", "English"): how a person finds their own.
 export function autonym(code) {
   if (code === PSEUDO) return 'Pseudo';

@@ -1,5 +1,6 @@
-// The lobby: open rooms to join or watch, a room to make from a game's options, a join code,
-// and the rooms where this player holds a seat. The list is the server's own: it is sent once
+// The lobby: the player's running matches first (my_matches.js), then open rooms to join or
+// watch, a room to make from a game's options, a join code, and the other rooms where this
+// player holds a seat. The list is the server's own: it is sent once
 // (watch_lobby), then every change is pushed (rooms_changed), so that it updates itself; the
 // SDK's client keeps it (client.lobby), and watches it again after a reconnection.
 
@@ -11,6 +12,7 @@ import {ratedBadge} from './rated.js';
 import {awayText} from './presence.js';
 import {t, parts, relative} from './i18n.js';
 import {errorText} from './errors.js';
+import {myMatches} from './my_matches.js';
 
 const AGES_MS = 15000;  // how often the rooms' ages ("made 5 min ago") are written again
 
@@ -25,13 +27,15 @@ export function ageText(ms) {
   return t('lobby.made', {ago});
 }
 
-export function showLobby({client, screen}) {
+export function showLobby({client, screen, announce}) {
   // How long a seated person has been away, by the server's clock, as the ages are.
   const awayWords = (since) => t('lobby.seat_away',
                                  {away: awayText(since || client.serverNow(), client.serverNow())});
 
   const roomList = h('div', {id: 'rooms', 'aria-live': 'polite'});
   const myRooms = h('div', {id: 'my-rooms'});
+  const matches = myMatches({client, announce});
+  let running = new Set();  // the matches shown above, by id (a private room is named by code)
   const problem = h('p', {class: 'error', role: 'alert'});
 
   const fail = (error) => { problem.textContent = errorText(error); };
@@ -120,7 +124,7 @@ export function showLobby({client, screen}) {
   function showMine() {
     const rooms = [...client.rooms.values()]
         .filter(({room, you}) => you.seat !== null && you.seat !== undefined &&
-                                 room.status !== 'over')
+                                 room.status !== 'over' && !running.has(room.match))
         .map(({room}) => room);
     fill(myRooms, rooms.length === 0 ? null : h('section', {class: 'card'},
       h('h2', {}, t('lobby.your_rooms')),
@@ -129,6 +133,10 @@ export function showLobby({client, screen}) {
   }
 
   listening.push(client.on('room', showMine));
+  matches.onChange((list) => {
+    running = new Set(list.map((match) => match.match));
+    showMine();
+  });
 
   // The new room form.
   const gameSelect = h('select', {id: 'game', name: 'game'},
@@ -204,7 +212,7 @@ export function showLobby({client, screen}) {
   };
 
   fill(screen,
-       h('h1', {}, t('lobby.title')), problem, myRooms,
+       h('h1', {}, t('lobby.title')), problem, matches.node, myRooms,
        h('div', {class: 'columns'},
          h('section', {class: 'card', 'aria-labelledby': 'open-rooms'},
            h('div', {class: 'heading-row'}, h('h2', {id: 'open-rooms'}, t('lobby.open_rooms')),
@@ -243,6 +251,7 @@ export function showLobby({client, screen}) {
   const ages = setInterval(writeAges, AGES_MS);
   return () => {
     clearInterval(ages);
+    matches.stop();
     client.unwatchLobby().catch(() => {});
     for (const stop of listening) stop();
   };
