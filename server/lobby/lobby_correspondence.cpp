@@ -1,9 +1,12 @@
 // Play by correspondence in the lobby (lobby.hpp; docs/correspondence.md): who may play so, and
 // the players' vacations, which stand still every correspondence clock of theirs in every room.
+#include <boost/asio/post.hpp>
+
 #include "persistence/now.hpp"
 #include "protocol/codes.hpp"
 #include "protocol/event.hpp"
 #include "server/lobby/lobby.hpp"
+#include "server/ops/log.hpp"
 #include "server/ops/server_metrics.hpp"
 #include "server/ops/store_health.hpp"
 
@@ -38,8 +41,25 @@ std::optional<Error> Lobby::refused_correspondence(const Client& c) {
 }
 
 void Lobby::pause_clocks(std::int64_t player, std::int64_t from_ms, std::int64_t until_ms) {
-  for (const auto& room : rooms_.seated(player))
+  const auto pause = [player, from_ms, until_ms](const std::shared_ptr<Room>& room) {
     room->post([room, player, from_ms, until_ms] { room->vacation(player, from_ms, until_ms); });
+  };
+  for (const auto& room : rooms_.seated(player)) pause(room);
+  // A dormant match's clocks are in the store only, and its deadline would fire as if the player
+  // were there: its room is woken to stand them still (off the caller's strand: each wake reads
+  // the store), and falls dormant again once idle.
+  std::vector<std::int64_t> dormant = rooms_.dormant_seated(player);
+  if (dormant.empty()) return;
+  boost::asio::post(io_, [this, dormant = std::move(dormant), pause] {
+    for (std::int64_t id : dormant) {
+      try {
+        if (auto room = rooms_.wake(id, WakeCause::vacation)) pause(room);
+      } catch (const std::exception& e) {
+        // The store cannot be read: the room stays dormant, and its deadline spends a day then.
+        TORTUGA_LOG(warn, "room " << id << " stays dormant through a vacation: " << e.what());
+      }
+    }
+  });
 }
 
 // Asked by rooms, on their strands: a store that cannot answer now leaves the clock to the

@@ -289,6 +289,15 @@ std::vector<std::int64_t> RoomRegistry::dormant_ids() const {
   return dormant_.ids();
 }
 
+std::vector<std::int64_t> RoomRegistry::dormant_seated(std::int64_t player) const {
+  std::lock_guard lock(mutex_);
+  std::vector<std::int64_t> ids;
+  if (auto it = player_rooms_.find(player); it != player_rooms_.end())
+    for (std::int64_t id : it->second)
+      if (dormant_.by_id(id)) ids.push_back(id);
+  return ids;
+}
+
 std::vector<Json> RoomRegistry::dormant_summaries() const {
   std::lock_guard lock(mutex_);
   return dormant_.summaries();

@@ -84,6 +84,8 @@ class RoomRegistry {
   // `match`; none if no room here plays it.
   std::optional<std::int64_t> room_of_match(std::int64_t match) const;
   std::vector<std::int64_t> dormant_ids() const;
+  // The dormant rooms `player` has a seat in.
+  std::vector<std::int64_t> dormant_seated(std::int64_t player) const;
   std::vector<Json> dormant_summaries() const;
   // The dormant rooms as the admin API lists them: each summary with its code (a private room's),
   // no connections, and `"dormant": true`.

@@ -27,7 +27,8 @@ constexpr const char* kLimits[] = {"connections_per_address", "rooms_per_player"
 // As Guesses::Kind (server/lobby/guesses.hpp).
 constexpr const char* kSecrets[] = {"join_code", "admin_token", "password", "account_password"};
 constexpr const char* kTimerKinds[] = {"deadline", "bot", "empty_room", "absent_bot"};
-constexpr const char* kWakeCauses[] = {"join", "watch", "sync", "act", "deadline", "operator"};
+constexpr const char* kWakeCauses[] = {"join",     "watch",    "sync",    "act",
+                                       "deadline", "operator", "vacation"};
 constexpr const char* kReplayOutcomes[] = {"computed", "kept", "shared", "busy", "rate_limited"};
 constexpr const char* kBotOutcomes[] = {"answered", "failed"};
 constexpr const char* kBotDrops[] = {"queue_full", "late", "stopped"};

@@ -38,8 +38,9 @@ const char* close_reason_name(CloseReason reason);
 enum class TimerKind { deadline, bot, empty_room, absent_bot };
 
 // Why a dormant room was woken (docs/operations.md, "Dormant rooms").
-// `operator_call`: the admin API closing a dormant room or removing a player from it.
-enum class WakeCause { join, watch, sync, act, deadline, operator_call };
+// `operator_call`: the admin API closing a dormant room or removing a player from it;
+// `vacation`: a player's vacation standing its clocks still.
+enum class WakeCause { join, watch, sync, act, deadline, operator_call, vacation };
 
 // A limit per player, per address or per member that refused something (docs/operations.md).
 enum class Limit {

@@ -271,6 +271,46 @@ TEST_CASE(
     CHECK(joined["room"]["seats"][seat]["clock"]["due_ms"] == seats[seat]["clock"]["due_ms"]);
 }
 
+TEST_CASE("a vacation taken while a match by correspondence is dormant stands its clock still") {
+  TempDir dir;
+  ServerProcess server(dir / "tortuga.db", dir.path(), dormant_config(dir.path()));
+  const std::uint16_t port = server.port();
+  std::string anne_token;
+  std::int64_t room = 0;
+  {
+    TestClient anne(port, "anne"), bill(port, "bill");
+    const auto registered = [](TestClient& c, const std::string& name) {
+      const Json welcome =
+          c.request({{"type", "register"}, {"name", name}, {"password", "barbary coast 1720"}});
+      REQUIRE(welcome.at("type") == "welcome");
+      return welcome.at("token").get<std::string>();
+    };
+    anne_token = registered(anne, "Anne");
+    registered(bill, "Bill");
+    const Json made = anne.request(
+        {{"type", "create_room"}, {"game", kRaft}, {"correspondence", {{"days_per_move", 3}}}});
+    REQUIRE(made.at("type") == "room");
+    room = made["room"]["id"];
+    REQUIRE(bill.request({{"type", "join_room"}, {"room", room}}).at("type") == "room");
+    REQUIRE(anne.request({{"type", "start"}, {"room", room}}).at("type") == "room");
+  }
+  wait_rooms(port, 1, 0);
+
+  // Anne comes back without opening the match, and takes two days off.
+  TestClient anne(port, "anne (back)");
+  anne.hello("Anne", anne_token);
+  const Json vacation = anne.request({{"type", "take_vacation"}, {"days", 2}});
+  REQUIRE(vacation.at("type") == "vacation");
+  eventually([&] { return wakeups(port, "vacation") == 1; }, "the room woken for the vacation",
+             std::chrono::seconds(30));
+  // Its clocks stood still and stored, it falls dormant again; opened, it says so.
+  wait_rooms(port, 1, 0);
+  const Json joined = anne.request({{"type", "join_room"}, {"room", room}});
+  REQUIRE(joined.at("type") == "room");
+  const int seat = joined.at("you").at("seat");
+  CHECK(joined["room"]["seats"][seat]["clock"]["still_until_ms"] == vacation.at("until_ms"));
+}
+
 TEST_CASE("the operator sees dormant rooms, and closing or removing a player wakes the room") {
   TempDir dir;
   auto rng = seeded_rng();
