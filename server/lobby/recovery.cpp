@@ -56,7 +56,7 @@ bool Lobby::keep_dormant(const store::Match& m, std::int64_t room_id, Ownership 
       *game, m, *clocks, settings_, limits_.dormancy, room_id, ownership, store::now_ms());
   if (!dormant) return false;
   // Listed as the rebuilt room would list itself.
-  room_summary(room_id, dormant->summary);
+  room_summary(room_id, Json::parse(dormant->summary));
   rooms_.add_dormant(std::move(*dormant));
   return true;
 }

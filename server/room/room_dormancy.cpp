@@ -26,7 +26,7 @@ std::optional<DormantRoom> Room::idle_as_dormant(const DormancySettings& setting
   d.cluster = ownership_.cluster;
   for (const auto& s : seating_.seats())
     if (s.player) d.seated.push_back(*s.player);
-  d.summary = summary();
+  d.summary = summary().dump();
   return d;
 }
 
@@ -118,7 +118,7 @@ std::optional<DormantRoom> dormant_as_stored(const Game& game, const store::Matc
   d.game = info.game;
   d.epoch = ownership.epoch;
   d.cluster = ownership.cluster;
-  d.summary = listed_summary(protocol::room_json(info), match.created_ms, false);
+  d.summary = listed_summary(protocol::room_json(info), match.created_ms, false).dump();
   d.due_ms = due;
   return d;
 }
