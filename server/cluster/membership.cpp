@@ -74,31 +74,26 @@ bool Membership::take_over_one(const store::ClaimedRoom& c) {
   }
   const std::optional<store::Match> m = store_.match(c.match).value();
   if (!m || m->status != store::MatchStatus::running) return false;
-  if (lobby_.keep_dormant(*m, c.room, Ownership{true, c.epoch})) {
+  const Ownership ownership{true, c.epoch};
+  const bool dormant = lobby_.keep_dormant(*m, c.room, ownership);
+  if (dormant) {
     // Someone came back for it while it was claimed: it is woken for them.
     if (awaited(c.room))
       if (auto room = lobby_.rooms().wake(c.room, WakeCause::sync)) welcome_back(room);
-    TORTUGA_LOG_AT(info,
-                   log::Context("match_taken_over")
-                       .room(c.room)
-                       .match(c.match)
-                       .field("from", c.from)
-                       .field("epoch", c.epoch),
-                   "took over room " << c.room << " (match " << c.match << ", dormant) from node "
-                                     << (c.from.empty() ? "(none)" : c.from) << " at epoch "
-                                     << c.epoch);
-    return true;
+  } else {
+    auto room = lobby_.rebuild(*m, c.room, ownership);
+    if (!room) return false;
+    welcome_back(room);
   }
-  auto room = lobby_.rebuild(*m, c.room, Ownership{true, c.epoch});
-  if (!room) return false;
-  welcome_back(room);
   TORTUGA_LOG_AT(info,
                  log::Context("match_taken_over")
                      .room(c.room)
                      .match(c.match)
                      .field("from", c.from)
-                     .field("epoch", c.epoch),
-                 "took over room " << c.room << " (match " << c.match << ") from node "
+                     .field("epoch", c.epoch)
+                     .field("dormant", dormant),
+                 "took over room " << c.room << " (match " << c.match
+                                   << (dormant ? ", dormant" : "") << ") from node "
                                    << (c.from.empty() ? "(none)" : c.from) << " at epoch "
                                    << c.epoch);
   return true;
