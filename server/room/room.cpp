@@ -1,5 +1,9 @@
 #include "server/room/room.hpp"
 
+#include <map>
+#include <mutex>
+#include <utility>
+
 #include "protocol/codes.hpp"
 #include "protocol/event.hpp"
 #include "server/ops/log.hpp"
@@ -27,9 +31,23 @@ const char* status_name(Room::Status s) {
 }  // namespace
 
 Json played_options(const Game& game, const std::string& stored) {
+  // Normalizing builds the game's whole option schema: three quarters of a start's time over many
+  // stored matches, whose options are mostly a few texts a game. Remembered for a while, by text.
+  static std::mutex mutex;
+  static std::map<std::pair<std::string, std::string>, Json> seen;
+  constexpr std::size_t kMostSeen = 1024;
+  std::pair<std::string, std::string> key{game.info().id, stored};
+  {
+    std::lock_guard lock(mutex);
+    if (auto it = seen.find(key); it != seen.end()) return it->second;
+  }
   const Json parsed = Json::parse(stored, nullptr, false);
   auto options = game.normalize_stored_options(parsed);
-  return options ? std::move(*options) : parsed;
+  Json played = options ? std::move(*options) : parsed;
+  std::lock_guard lock(mutex);
+  if (seen.size() >= kMostSeen) seen.clear();  // custom decks and layouts: each text its own
+  seen.emplace(std::move(key), played);
+  return played;
 }
 
 Json listed_summary(Json room, std::int64_t created_ms, bool host_online) {
