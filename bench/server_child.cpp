@@ -57,7 +57,8 @@ std::optional<double> cpu_seconds_of(pid_t pid) {
   return std::nullopt;
 }
 
-ServerChild::ServerChild(const fs::path& server, int connections, int rooms) {
+ServerChild::ServerChild(const fs::path& server, int connections, int rooms, const std::string& db,
+                         std::chrono::seconds start_limit) {
   std::string pattern = (fs::temp_directory_path() / "tortuga-bench-XXXXXX").string();
   if (!::mkdtemp(pattern.data())) throw std::runtime_error("cannot create a temporary directory");
   dir_ = pattern;
@@ -77,7 +78,7 @@ ServerChild::ServerChild(const fs::path& server, int connections, int rooms) {
                                          "--port-file",
                                          port_file.string(),
                                          "--db",
-                                         (dir_ / "bench.db").string(),
+                                         db.empty() ? (dir_ / "bench.db").string() : db,
                                          "--bot-delay-ms",
                                          "0",
                                          "--config",
@@ -104,7 +105,7 @@ ServerChild::ServerChild(const fs::path& server, int connections, int rooms) {
   }
 
   try {
-    port_ = process::wait_for_port(pid_, port_file, log_, std::chrono::seconds(15));
+    port_ = process::wait_for_port(pid_, port_file, log_, start_limit);
   } catch (...) {
     pid_ = -1;
     throw;

@@ -3,6 +3,7 @@
 // was given (--pid); its memory and CPU time read from /proc.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -22,14 +23,18 @@ std::optional<Memory> memory_of(pid_t pid);
 std::optional<double> cpu_seconds_of(pid_t pid);
 
 // `SERVER serve --port 0 --port-file F --db DB --bot-delay-ms 0 --config C` in a temporary
-// directory, SERVER being the `tortuga` binary to measure; the config only lifts the
-// per-connection rate limit and the caps on connections, rooms and new players, in all and per
-// address (every client of the bench comes from one), so that the load, not the limiter, is
-// measured. Stopped (SIGTERM, then SIGKILL) and its directory removed by the destructor.
+// directory (DB a throwaway SQLite file there unless given), SERVER being the `tortuga` binary to
+// measure; the config only lifts the per-connection rate limit and the caps on connections, rooms
+// and new players, in all and per address (every client of the bench comes from one), so that the
+// load, not the limiter, is measured. Stopped (SIGTERM, then SIGKILL) and its directory removed by
+// the destructor.
 class ServerChild {
  public:
-  // Throws std::runtime_error when the server does not start listening within 15 s.
-  ServerChild(const std::filesystem::path& server, int connections, int rooms);
+  // Throws std::runtime_error when the server does not start listening within `start_limit`.
+  // `db`: the store it serves (a SQLite file or a PostgreSQL URL), else a new SQLite file.
+  ServerChild(const std::filesystem::path& server, int connections, int rooms,
+              const std::string& db = "",
+              std::chrono::seconds start_limit = std::chrono::seconds(15));
   ~ServerChild();
   ServerChild(const ServerChild&) = delete;
   ServerChild& operator=(const ServerChild&) = delete;

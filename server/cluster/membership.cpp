@@ -74,19 +74,34 @@ bool Membership::take_over_one(const store::ClaimedRoom& c) {
   }
   const std::optional<store::Match> m = store_.match(c.match).value();
   if (!m || m->status != store::MatchStatus::running) return false;
-  auto room = lobby_.rebuild(*m, c.room, Ownership{true, c.epoch});
-  if (!room) return false;
-  welcome_back(room);
+  const Ownership ownership{true, c.epoch};
+  const bool dormant = lobby_.keep_dormant(*m, c.room, ownership);
+  if (dormant) {
+    // Someone came back for it while it was claimed: it is woken for them.
+    if (awaited(c.room))
+      if (auto room = lobby_.rooms().wake(c.room, WakeCause::sync)) welcome_back(room);
+  } else {
+    auto room = lobby_.rebuild(*m, c.room, ownership);
+    if (!room) return false;
+    welcome_back(room);
+  }
   TORTUGA_LOG_AT(info,
                  log::Context("match_taken_over")
                      .room(c.room)
                      .match(c.match)
                      .field("from", c.from)
-                     .field("epoch", c.epoch),
-                 "took over room " << c.room << " (match " << c.match << ") from node "
+                     .field("epoch", c.epoch)
+                     .field("dormant", dormant),
+                 "took over room " << c.room << " (match " << c.match
+                                   << (dormant ? ", dormant" : "") << ") from node "
                                    << (c.from.empty() ? "(none)" : c.from) << " at epoch "
                                    << c.epoch);
   return true;
+}
+
+bool Membership::awaited(std::int64_t room) {
+  std::lock_guard lock(mutex_);
+  return returning_.count(room) > 0;
 }
 
 void Membership::welcome_back(const std::shared_ptr<Room>& room) {
@@ -250,7 +265,9 @@ void Membership::seats_of(const std::shared_ptr<Client>& c, std::int64_t player,
     {
       std::lock_guard lock(mutex_);
       room = lobby_.rooms().enter_if_here(c.get(), place.room);
-      if (!room && claiming_) returning_[place.room].push_back(c);
+      // A room kept dormant is found as a node alone finds one: when the player asks for it.
+      if (!room && claiming_ && !lobby_.rooms().has(place.room))
+        returning_[place.room].push_back(c);
     }
     if (room) room->post([room, c] { room->resume(c); });
   }

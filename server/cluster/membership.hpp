@@ -77,6 +77,8 @@ class Membership : public ClusterLink {
                       const std::optional<store::RoomPlace>& place);
   // A room just made again here: the players who came back for it meanwhile are resumed in it.
   void welcome_back(const std::shared_ptr<Room>& room);
+  // Whether a player came back for the room while it was claimed.
+  bool awaited(std::int64_t room);
   // One claimed room made again here; false when it is to be forgotten. Throws store::Unavailable
   // when its match cannot be read now.
   bool take_over_one(const store::ClaimedRoom& claimed);

@@ -54,7 +54,7 @@ std::vector<std::int64_t> DormantRooms::ids() const {
 std::vector<nlohmann::json> DormantRooms::summaries() const {
   std::vector<nlohmann::json> out;
   out.reserve(rooms_.size());
-  for (const auto& [id, room] : rooms_) out.push_back(room.summary);
+  for (const auto& [id, room] : rooms_) out.push_back(nlohmann::json::parse(room.summary));
   return out;
 }
 

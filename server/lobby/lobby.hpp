@@ -68,8 +68,13 @@ class Lobby : public RoomDirectory {
   void join_cluster(ClusterLink& cluster);
 
   // Rooms made again (recovery.cpp). Every unfinished match rebuilt from the store as a running
-  // room: for a node alone, at its start; returns how many.
+  // room, or kept dormant (keep_dormant): for a node alone, at its start; returns how many.
   int recover();
+  // A stored correspondence match kept dormant as room `room_id` without building its room, when
+  // the room rebuilt from it would fall dormant at once (dormant_as_stored): for a match made
+  // this node's while nobody can be in its room yet. Whether it was; if not, rebuild it. Throws
+  // store::Unavailable when its clocks cannot be read.
+  bool keep_dormant(const store::Match& m, std::int64_t room_id, Ownership ownership);
   // A running room rebuilt from a stored unfinished match as room `room_id`, or none (the match
   // cannot be rebuilt, and is marked aborted; or it is over, and its result stored now). Throws
   // store::Unavailable when the match's log cannot be read.

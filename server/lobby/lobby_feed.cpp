@@ -52,16 +52,21 @@ void LobbyFeed::on_strand(F&& f) {
 }
 
 void LobbyFeed::update(std::int64_t id, Json listing) {
-  on_strand([this, id, listing = std::move(listing)]() mutable {
+  // Written as text before it waits for the strand: a start that lists every stored match queues
+  // them all at once.
+  std::optional<Listed> now;
+  if (!listing.is_null()) now = Listed{listing.value("game", ""), listing.dump()};
+  on_strand([this, id, now = std::move(now)]() mutable {
     auto held = listed_.find(id);
-    if (listing.is_null()) {
+    if (!now) {
       if (held == listed_.end()) return;  // never listed: a private room, say
-      changed_[id] = held->second.value("game", "");
+      changed_[id] = held->second.game;
       listed_.erase(held);
     } else {
-      if (held != listed_.end() && held->second == listing) return;  // nothing a watcher sees
-      changed_[id] = listing.value("game", "");
-      listed_[id] = std::move(listing);
+      // A listing's text is the same whenever its JSON is (an object's keys are kept in order).
+      if (held != listed_.end() && held->second.text == now->text) return;  // nothing new to see
+      changed_[id] = now->game;
+      listed_[id] = std::move(*now);
     }
     // With nobody watching, changes are not kept: a new watcher gets the list as it is then.
     if (watchers_.empty()) return changed_.clear();
@@ -74,8 +79,8 @@ void LobbyFeed::update(std::int64_t id, Json listing) {
 void LobbyFeed::watch(std::shared_ptr<Client> client, Json re, std::optional<std::string> game) {
   on_strand([this, client = std::move(client), re = std::move(re), game = std::move(game)] {
     Json rooms = Json::array();
-    for (const auto& [id, listing] : listed_)
-      if (!game || listing.value("game", "") == *game) rooms.push_back(listing);
+    for (const auto& [id, listed] : listed_)
+      if (!game || listed.game == *game) rooms.push_back(Json::parse(listed.text));
     client->send(event::rooms(re, rooms, store::now_ms()));
     watchers_[client.get()] = Watcher{client, game};
   });
@@ -123,7 +128,7 @@ void LobbyFeed::flush() {
       for (const auto& [id, game] : changed) {
         if (watcher.game && game != *watcher.game) continue;
         if (auto it = listed_.find(id); it != listed_.end())
-          rooms.push_back(it->second);
+          rooms.push_back(Json::parse(it->second.text));
         else
           gone.push_back(id);
       }

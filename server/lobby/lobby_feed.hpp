@@ -85,7 +85,13 @@ class LobbyFeed : public std::enable_shared_from_this<LobbyFeed> {
   std::chrono::milliseconds gather_;
   bool gathering_ = false;  // the timer is armed: changes go out when it fires
   bool stopped_ = false;
-  std::map<std::int64_t, Json> listed_;  // every listed room by id, in the order list_rooms has
+  // A room as listed: its game, for the watchers' filters, and its listing as text, which takes a
+  // tenth of what its tree of JSON values does, times every room of a node (dormant ones too).
+  struct Listed {
+    std::string game;
+    std::string text;
+  };
+  std::map<std::int64_t, Listed> listed_;  // every listed room by id, in the order list_rooms has
   // The rooms changed since the last sending that were listed at some time since it, or before:
   // with their game, for the watchers' filters once the room is gone.
   std::map<std::int64_t, std::string> changed_;

@@ -47,11 +47,30 @@ std::shared_ptr<Room> Lobby::rebuild(const store::Match& m, std::int64_t room_id
   return room;
 }
 
+bool Lobby::keep_dormant(const store::Match& m, std::int64_t room_id, Ownership ownership) {
+  const Game* game = find_game(m.game);
+  if (!game || !limits_.dormancy.on()) return false;
+  const std::optional<store::CorrespondenceClocks> clocks = store_.correspondence(m.id).value();
+  if (!clocks) return false;  // played live: its clocks are the room's, in memory only
+  std::optional<DormantRoom> dormant = dormant_as_stored(
+      *game, m, *clocks, settings_, limits_.dormancy, room_id, ownership, store::now_ms());
+  if (!dormant) return false;
+  // Listed as the rebuilt room would list itself.
+  room_summary(room_id, Json::parse(dormant->summary));
+  rooms_.add_dormant(std::move(*dormant));
+  return true;
+}
+
 int Lobby::recover() {
   int recovered = 0;
-  for (const store::Match& m : store_.unfinished_matches().value())
+  for (const store::Match& m : store_.unfinished_matches().value()) {
+    const std::int64_t room_id = rooms_.next_id();
     // A match a cluster once ran carries its last epoch, which its appends must name.
-    if (rebuild(m, rooms_.next_id(), Ownership{false, m.epoch})) ++recovered;
+    const Ownership ownership{false, m.epoch};
+    // Nobody can be connected yet: a match that would fall dormant at once is not built at all,
+    // so that a store of many waiting matches neither slows the start nor fills memory.
+    if (keep_dormant(m, room_id, ownership) || rebuild(m, room_id, ownership)) ++recovered;
+  }
   store_.flush();
   return recovered;
 }

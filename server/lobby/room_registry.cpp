@@ -237,6 +237,14 @@ bool RoomRegistry::put_to_sleep(const std::shared_ptr<Room>& room, const Dormant
   return true;
 }
 
+void RoomRegistry::add_dormant(DormantRoom dormant) {
+  std::lock_guard lock(mutex_);
+  // Its seats are its players' as a sleeping room's are: a woken room takes them.
+  for (std::int64_t player : dormant.seated) player_rooms_[player].insert(dormant.id);
+  if (!dormant_.by_id(dormant.id)) server_metrics().rooms_dormant(1);
+  dormant_.add(std::move(dormant));
+}
+
 std::shared_ptr<Room> RoomRegistry::wake(std::int64_t id, WakeCause cause) {
   std::lock_guard waking(wake_mutex_);
   DormantRoom dormant;

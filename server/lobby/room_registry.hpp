@@ -73,6 +73,8 @@ class RoomRegistry {
   void set_waker(Waker waker) { waker_ = std::move(waker); }
   // The room leaves memory, kept as `dormant`: whether it did (it is still this registry's room).
   bool put_to_sleep(const std::shared_ptr<Room>& room, const DormantRoom& dormant);
+  // A room kept dormant without ever being in memory here (Lobby::keep_dormant).
+  void add_dormant(DormantRoom dormant);
   // The room `id` awake: in memory already, or woken now for `cause`; none if it is neither.
   // Two wakes at once make one room.
   std::shared_ptr<Room> wake(std::int64_t id, WakeCause cause);

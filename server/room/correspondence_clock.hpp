@@ -16,6 +16,9 @@
 
 namespace tortuga {
 
+// The bot that plays a seat out of time, as for an absent player (room_presence.cpp).
+inline constexpr const char* kStandIn = "smart";
+
 class CorrespondenceClock {
  public:
   // A new match's clocks: every bank full, nobody waited for yet.

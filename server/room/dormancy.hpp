@@ -9,8 +9,6 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 namespace tortuga {
 
 // When a room falls dormant: after `after` with nobody in it, if nothing is due within
@@ -30,8 +28,10 @@ struct DormantRoom {
   std::string game;
   std::int64_t epoch = 0;  // the ownership epoch its appends name
   bool cluster = false;
-  std::vector<std::int64_t> seated;    // players
-  nlohmann::json summary;              // Room::summary as it fell dormant, for the lobby's list
+  std::vector<std::int64_t> seated;  // players
+  // Room::summary as it fell dormant, for the lobby's list: as text, which takes a tenth of
+  // what its tree of JSON values does, times every dormant room.
+  std::string summary;
   std::optional<std::int64_t> due_ms;  // its next stored deadline, on the wall clock
 };
 

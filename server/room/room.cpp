@@ -1,5 +1,9 @@
 #include "server/room/room.hpp"
 
+#include <map>
+#include <mutex>
+#include <utility>
+
 #include "protocol/codes.hpp"
 #include "protocol/event.hpp"
 #include "server/ops/log.hpp"
@@ -24,15 +28,40 @@ const char* status_name(Room::Status s) {
   return "open";
 }
 
-// The options a stored match was played with (its state was rebuilt with the same), so that a
-// rebuild from the log and a rematch keep them: a clock it was stored without stays off.
+}  // namespace
+
 Json played_options(const Game& game, const std::string& stored) {
+  // Normalizing builds the game's whole option schema: three quarters of a start's time over many
+  // stored matches, whose options are mostly a few texts a game. Remembered for a while, by text.
+  static std::mutex mutex;
+  static std::map<std::pair<std::string, std::string>, Json> seen;
+  constexpr std::size_t kMostSeen = 1024;
+  std::pair<std::string, std::string> key{game.info().id, stored};
+  {
+    std::lock_guard lock(mutex);
+    if (auto it = seen.find(key); it != seen.end()) return it->second;
+  }
   const Json parsed = Json::parse(stored, nullptr, false);
   auto options = game.normalize_stored_options(parsed);
-  return options ? std::move(*options) : parsed;
+  Json played = options ? std::move(*options) : parsed;
+  std::lock_guard lock(mutex);
+  if (seen.size() >= kMostSeen) seen.clear();  // custom decks and layouts: each text its own
+  seen.emplace(std::move(key), played);
+  return played;
 }
 
-}  // namespace
+Json listed_summary(Json room, std::int64_t created_ms, bool host_online) {
+  room["created_ms"] = created_ms;
+  room["host_online"] = host_online;
+  // A listing is read long after it was written: a wait counted from then would be wrong.
+  for (Json& seat : room["seats"]) {
+    seat.erase("stand_in_after_ms");
+    if (seat["clock"].is_object()) seat["clock"].erase("left_ms");
+  }
+  // Whom the host removed is the room's own business, not the lobby's.
+  room.erase("banned");
+  return room;
+}
 
 const Error Room::kHasClosed{code::kNoSuchRoom, "that room has closed"};
 
@@ -171,16 +200,8 @@ protocol::RoomInfo Room::info() const {
   return room;
 }
 
-void Room::publish_summary(Json summary) {
-  summary["created_ms"] = created_ms_;
-  summary["host_online"] = host_present();
-  // A listing is read long after it was written: a wait counted from then would be wrong.
-  for (Json& seat : summary["seats"]) {
-    seat.erase("stand_in_after_ms");
-    if (seat["clock"].is_object()) seat["clock"].erase("left_ms");
-  }
-  // Whom the host removed is the room's own business, not the lobby's.
-  summary.erase("banned");
+void Room::publish_summary(Json room) {
+  const Json summary = listed_summary(std::move(room), created_ms_, host_present());
   {
     std::lock_guard lock(summary_mutex_);
     summary_ = summary;

@@ -89,6 +89,24 @@ struct Ownership {
   std::int64_t epoch = 0;
 };
 
+// The options a stored match was played with (its state was rebuilt with the same), so that a
+// rebuild from the log and a rematch keep them: a clock it was stored without stays off.
+Json played_options(const Game& game, const std::string& stored);
+// A room's summary as the lobby lists it: `room` (room_json) with its age and whether its host is
+// here, without what goes stale or is the room's own business.
+Json listed_summary(Json room, std::int64_t created_ms, bool host_online);
+
+// A stored correspondence match kept dormant without building its room, when the room rebuilt
+// from it would fall dormant at once (room_dormancy.cpp): nobody can be connected yet (a node's
+// start, a takeover), no bot or stand-in is waited for, and no stored deadline falls due within
+// the look-ahead. Its summary is the one the rebuilt room would list. None when the room must be
+// rebuilt.
+std::optional<DormantRoom> dormant_as_stored(const Game& game, const store::Match& match,
+                                             const store::CorrespondenceClocks& clocks,
+                                             const RoomSettings& settings,
+                                             const DormancySettings& dormancy, std::int64_t room,
+                                             Ownership ownership, std::int64_t now_ms);
+
 class Room : public std::enable_shared_from_this<Room>, private RoomTimers::Owner {
  public:
   using Strand = RoomStrand;

@@ -15,8 +15,6 @@ namespace tortuga {
 
 namespace {
 
-// The bot that plays a seat out of time, as for an absent player (room_presence.cpp).
-constexpr const char* kStandIn = "smart";
 // The timeout the rules accept from a correspondence clock at any wait (rules/core/state.cpp).
 const Json kCorrespondenceTimeout = {{"type", "timeout"}, {"clock", "correspondence"}};
 

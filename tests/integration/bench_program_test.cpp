@@ -15,10 +15,15 @@
 #include <nlohmann/json.hpp>
 
 #include "bench/child_process.hpp"
+#include "rules/core/registry.hpp"
 #include "tests/integration/server_process.hpp"
+#include "tests/support/postgres_cluster.hpp"
 
 #ifndef TORTUGA_BENCH_BINARY
 #error "TORTUGA_BENCH_BINARY must name the tortuga-bench executable"
+#endif
+#ifndef TORTUGA_DORMANT_BENCH_BINARY
+#error "TORTUGA_DORMANT_BENCH_BINARY must name the tortuga-dormant-bench executable"
 #endif
 
 namespace tortuga::integration {
@@ -115,6 +120,45 @@ TEST_CASE("tortuga-bench names --server only with --spawn") {
   const Run r = run(TORTUGA_BENCH_BINARY, {"--port", "1", "--server", TORTUGA_BINARY}, dir.path());
   CHECK(r.code == 2);
   CHECK(r.err.find("--server names the binary --spawn starts") != std::string::npos);
+}
+
+// tortuga-dormant-bench at a tiny size: every stored match is kept dormant at the server's start,
+// the sample of each game is woken and timed, and the gauges count what was woken.
+void dormant_bench_reports_its_run(const std::string& db) {
+  TempDir dir;
+  std::vector<std::string> args = {"--matches", "50", "--online", "20",
+                                   "--sample",  "3",  "--seed",   "11"};
+  if (!db.empty()) args.insert(args.end(), {"--db", db});
+  const Run r = run(TORTUGA_DORMANT_BENCH_BINARY, args, dir.path());
+  INFO("stdout:\n" << r.out << "\nstderr:\n" << r.err);
+  REQUIRE(r.code == 0);
+  const Json report = Json::parse(r.out);
+  CHECK(report["store"] == (db.empty() ? "sqlite" : "postgresql"));
+  CHECK(report["rooms"]["after_start"]["dormant"] == 50);
+  CHECK(report["rooms"]["after_start"]["in_memory"] == 0);
+  for (const Game* game : all_games()) {
+    INFO(game->info().id);
+    const Json& wake = report["wake_ms"][game->info().id];
+    CHECK(wake["woken"] == 3);
+    CHECK(wake["p50"].get<double>() > 0);
+    CHECK(wake["p99"].get<double>() >= wake["p50"].get<double>());
+  }
+  const int woken = 3 * static_cast<int>(all_games().size());
+  CHECK(report["woken"] == woken);
+  CHECK(report["rooms"]["after_waking"]["dormant"] == 50 - woken);
+  CHECK(report["rooms"]["after_waking"]["in_memory"] == woken);
+  for (const char* when : {"after_start", "after_connecting", "after_waking"})
+    CHECK(report["rss_mib"][when].get<double>() > 0);
+  CHECK(report["server_exit"] == 0);
+}
+
+TEST_CASE(
+    "tortuga-dormant-bench keeps its stored matches dormant and wakes a sample of each game") {
+  dormant_bench_reports_its_run("");
+}
+
+TEST_CASE("tortuga-dormant-bench on PostgreSQL") {
+  dormant_bench_reports_its_run(test::PostgresCluster::shared().new_database());
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // joins, watches, syncs or acts; two joins at once bring back one room. The operator's while is set
 // short here, and each test waits on the gauges of /metrics, never on a pause.
 #include <algorithm>
+#include <csignal>
 #include <memory>
 #include <random>
 #include <stdexcept>
@@ -435,6 +436,154 @@ TEST_CASE("my matches lists a dormant room's match without waking it") {
 TEST_CASE("on PostgreSQL, my matches lists a dormant room's match without waking it") {
   TempDir dir;
   my_matches_lists_a_dormant_match_asleep(test::PostgresCluster::shared().new_database(), dir);
+}
+
+// Runs `sql` on the store at `db` (a SQLite file, or a PostgreSQL URL of the test cluster);
+// returns the first column of its first row, "" if none.
+std::string run_store_sql(const std::string& db, const std::string& sql) {
+  if (db.rfind("postgres", 0) == 0) {
+    std::string rows = test::PostgresCluster::shared().run_sql(db, sql);
+    return rows.substr(0, rows.find('\n'));
+  }
+  sqlite3* handle = nullptr;
+  REQUIRE(sqlite3_open(db.c_str(), &handle) == SQLITE_OK);
+  sqlite3_busy_timeout(handle, 10000);
+  std::string first;
+  const auto row = [](void* into, int, char** values, char**) {
+    auto& out = *static_cast<std::string*>(into);
+    if (out.empty() && values[0]) out = values[0];
+    return 0;
+  };
+  CHECK(sqlite3_exec(handle, sql.c_str(), row, &first, nullptr) == SQLITE_OK);
+  sqlite3_close(handle);
+  return first;
+}
+
+std::int64_t wall_now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// A Raft & Scupper match by correspondence between two accounts, a few moves in, and as each
+// player saw it last.
+struct ByPost {
+  std::int64_t match = 0;
+  std::int64_t version = 0;
+  Json anne_view;
+  Json seats;  // the room's seats, their clocks
+};
+
+ByPost play_by_post(TestClient& anne, TestClient& bill, std::mt19937_64& rng) {
+  for (int attempt = 0; attempt < 20; ++attempt) {
+    const Json made = anne.request(
+        {{"type", "create_room"}, {"game", kRaft}, {"correspondence", {{"days_per_move", 3}}}});
+    REQUIRE(made.at("type") == "room");
+    const std::int64_t room = made["room"]["id"];
+    REQUIRE(bill.request({{"type", "join_room"}, {"room", room}}).at("type") == "room");
+    const Json started = anne.request({{"type", "start"}, {"room", room}});
+    REQUIRE(started.at("type") == "room");
+    const std::int64_t match = started["room"]["match"];
+    anne.wait_version(match, 0);
+    bill.wait_version(match, 0);
+    if (play_random(match, {&anne, &bill}, {}, rng, 3) == 3 && !is_over(anne, match)) {
+      bill.wait_version(match, anne.match(match)->version);
+      const Json rooms = anne.request({{"type", "list_rooms"}});
+      for (const Json& listed : rooms.at("rooms"))
+        if (listed.at("match") == match)
+          return ByPost{match, anne.match(match)->version, anne.match(match)->view,
+                        listed.at("seats")};
+      FAIL("the lobby does not list match " << match << ": " << rooms.dump());
+    }
+  }
+  throw std::runtime_error("no match by correspondence lasted 3 moves");
+}
+
+std::string registered(TestClient& c, const std::string& name) {
+  const Json welcome =
+      c.request({{"type", "register"}, {"name", name}, {"password", "barbary coast 1720"}});
+  REQUIRE(welcome.at("type") == "welcome");
+  return welcome.at("token").get<std::string>();
+}
+
+// A restart over stored matches by correspondence, with the operator's defaults but a short
+// look-ahead: those with nothing due are kept dormant without being built, the one due within the
+// look-ahead is built and its deadline fired, and a sync wakes a dormant one as it was.
+void a_start_keeps_waiting_matches_dormant(const std::string& db, const TempDir& dir) {
+  auto rng = seeded_rng();
+  const auto config = limits_config(dir.path(), "start",
+                                    R"({"messages_per_second": 100000, "message_burst": 100000,
+                                        "dormant_lookahead_s": 2})");
+  std::string anne_token;
+  std::vector<ByPost> played;
+  {
+    ServerProcess server(db, dir.path(), config);
+    TestClient anne(server.port(), "anne"), bill(server.port(), "bill");
+    anne_token = registered(anne, "Anne");
+    registered(bill, "Bill");
+    for (int i = 0; i < 3; ++i) played.push_back(play_by_post(anne, bill, rng));
+    server.signal(SIGTERM);
+    anne.wait_until([&] { return anne.closed(); }, "the connection to close");
+    bill.wait_until([&] { return bill.closed(); }, "the connection to close");
+    server.wait();
+  }
+  // The last match's waited-for clock runs out half a second from now, within the look-ahead.
+  const std::int64_t soon = wall_now_ms() + 500;
+  const std::string due = "UPDATE correspondence_clocks SET running_from_ms = running_from_ms + (" +
+                          std::to_string(soon) + " - due_ms), due_ms = " + std::to_string(soon) +
+                          " WHERE match_id = " + std::to_string(played[2].match) +
+                          " AND due_ms IS NOT NULL";
+  run_store_sql(db, due);
+
+  ServerProcess server(db, dir.path(), config);
+  const std::uint16_t port = server.port();
+  // As the node listens: two kept dormant, never built; the one due soon in memory.
+  CHECK(gauge(port, "tortuga_rooms_dormant") == 2);
+  CHECK(gauge(port, "tortuga_rooms_in_memory") == 1);
+  CHECK(wakeups(port, "deadline") == 0);
+
+  TestClient anne(port, "anne (back)");
+  anne.hello("Anne", anne_token);
+  // Listed as the rebuilt room lists itself: playing, its clocks as stored.
+  const Json rooms = anne.request({{"type", "list_rooms"}});
+  int listed = 0;
+  for (const Json& room : rooms.at("rooms"))
+    if (room.at("match") == played[0].match) {
+      ++listed;
+      CHECK(room.at("status") == "playing");
+      CHECK(room.at("correspondence").at("days_per_move") == 3);
+      for (int seat = 0; seat < 2; ++seat)
+        CHECK(room["seats"][seat]["clock"]["due_ms"] == played[0].seats[seat]["clock"]["due_ms"]);
+    }
+  CHECK(listed == 1);
+
+  // Anne's sync wakes the first as she left it.
+  const Json synced = anne.request({{"type", "sync"}, {"match", played[0].match}});
+  REQUIRE(synced.at("type") == "state");
+  CHECK(synced.at("version") == played[0].version);
+  CHECK(synced.at("view") == played[0].anne_view);
+  CHECK(wakeups(port, "sync") == 1);
+  wait_rooms(port, 1, 2);
+
+  // The deadline due soon is fired: its player's vacation answers it first (a day more), stored
+  // with the clocks.
+  const std::string later = "SELECT MAX(due_ms) FROM correspondence_clocks WHERE match_id = " +
+                            std::to_string(played[2].match);
+  eventually([&] { return std::stoll(run_store_sql(db, later)) > soon; },
+             "the deadline due soon to be fired", std::chrono::seconds(30));
+  CHECK(wakeups(port, "sync") == 1);
+  CHECK(wakeups(port, "deadline") == 0);  // it was in memory: nothing to wake
+  CHECK(anne.errors().empty());
+}
+
+TEST_CASE("a start keeps stored matches by correspondence dormant, and fires a deadline due soon") {
+  TempDir dir;
+  a_start_keeps_waiting_matches_dormant((dir / "tortuga.db").string(), dir);
+}
+
+TEST_CASE("on PostgreSQL, a start keeps stored matches by correspondence dormant") {
+  TempDir dir;
+  a_start_keeps_waiting_matches_dormant(test::PostgresCluster::shared().new_database(), dir);
 }
 
 }  // namespace
