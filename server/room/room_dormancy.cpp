@@ -68,7 +68,7 @@ std::optional<DormantRoom> dormant_as_stored(const Game& game, const store::Matc
       static_cast<int>(match.seats.size()) != seats)
     return std::nullopt;
   const int stand_in_after = settings.correspondence_rules.stand_in_after;
-  const CorrespondenceClock clocks(stored, stand_in_after);
+  const CorrespondenceClock clocks(stored, seats, stand_in_after);
   protocol::RoomInfo info;
   info.id = room;
   info.game = game.info().id;
