@@ -84,11 +84,9 @@ Room::Room(boost::asio::io_context& io, store::Store& store, RoomDirectory& dire
       bot_chance_(fresh_seed()),
       timers_(*this, clock(), strand_, seating_.size(), settings_.bot_delay_ms),
       ownership_(ownership) {
-  if (settings_.correspondence) {
-    // A match that lasts weeks is neither played out by the absent bot nor closed when empty.
-    settings_.absent_bot_s = 0;
-    settings_.empty_room_timeout_s = 0;
-  }
+  // A match that lasts weeks is not played out by the absent bot (nor closed when empty while it
+  // runs: close_when_empty_after_s).
+  if (settings_.correspondence) settings_.absent_bot_s = 0;
   metrics_.rooms[static_cast<std::size_t>(status_)]->add();
   server_metrics().rooms_in_memory(1);
   publish_summary(room_json());

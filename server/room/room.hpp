@@ -404,7 +404,8 @@ class Room : public std::enable_shared_from_this<Room>, private RoomTimers::Owne
   std::optional<std::int64_t> absent_bot_after_ms(int seat) const override;
   // A room nobody is in closes by itself after settings_.empty_room_timeout_s (the open room's
   // wait for one whose match has not started), as the host's close_room would close it: a match
-  // under way ends as aborted. Somebody coming in stops it.
+  // under way ends as aborted (never one by correspondence: only once it is over). Somebody
+  // coming in stops it.
   std::optional<int> close_when_empty_after_s() const override;
   void timeout() override;
   void bot_move(int seat) override;

@@ -186,6 +186,10 @@ std::optional<int> Room::close_when_empty_after_s() const {
   const int timeout_s = status_ == Status::open ? settings_.empty_open_room_timeout_s
                                                 : settings_.empty_room_timeout_s;
   if (!members_.empty() || closed_ || timeout_s <= 0) return std::nullopt;
+  // A running match by correspondence waits for its players for weeks (out of memory, dormant).
+  // Once it is over, its room is left as any other: a match ended by a clock while nobody was
+  // there would otherwise hold its room in memory for good.
+  if (settings_.correspondence && status_ == Status::playing) return std::nullopt;
   return timeout_s;
 }
 

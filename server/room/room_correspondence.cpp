@@ -49,9 +49,9 @@ void Room::start_clocks(std::function<void()> stored) {
 
 void Room::resume_clocks(store::CorrespondenceClocks clocks) {
   settings_.correspondence = clocks.pace;
-  // A match that lasts weeks is neither played out by the absent bot nor closed when empty.
+  // A match that lasts weeks is not played out by the absent bot (nor closed when empty while it
+  // runs: close_when_empty_after_s).
   settings_.absent_bot_s = 0;
-  settings_.empty_room_timeout_s = 0;
   const int stand_in_after = settings_.correspondence_rules.stand_in_after;
   clocks_.emplace(std::move(clocks), seating_.size(), stand_in_after);
   match_.hide_deadlines();

@@ -7,6 +7,7 @@
 #include <string>
 
 #include <doctest/doctest.h>
+#include <sqlite3.h>
 
 #include "persistence/correspondence.hpp"
 #include "persistence/now.hpp"
@@ -43,6 +44,23 @@ Json room_due(TestClient& c, std::int64_t room, std::int64_t due) {
                waited(m["room"]).second == due;
       },
       "the room with the deadline moved")["room"];
+}
+
+// The first column of the first row `sql` reads from the SQLite database at `db`, or runs it.
+std::string sqlite_text(const std::filesystem::path& db, const std::string& sql) {
+  sqlite3* handle = nullptr;
+  REQUIRE(sqlite3_open(db.c_str(), &handle) == SQLITE_OK);
+  sqlite3_busy_timeout(handle, 10000);
+  sqlite3_stmt* statement = nullptr;
+  REQUIRE(sqlite3_prepare_v2(handle, sql.c_str(), -1, &statement, nullptr) == SQLITE_OK);
+  std::string out;
+  const int step = sqlite3_step(statement);
+  CHECK((step == SQLITE_ROW || step == SQLITE_DONE));
+  if (step == SQLITE_ROW && sqlite3_column_text(statement, 0))
+    out = reinterpret_cast<const char*>(sqlite3_column_text(statement, 0));
+  sqlite3_finalize(statement);
+  sqlite3_close(handle);
+  return out;
 }
 
 }  // namespace
@@ -174,6 +192,54 @@ TEST_CASE("a player past the most running matches by correspondence is refused, 
   CHECK(metric(server.port(), refused) == 1);
   // A live room is no such match; the connection carries on.
   CHECK(anne.request({{"type", "create_room"}, {"game", kRaft}}).at("type") == "room");
+}
+
+}  // namespace tortuga::integration
+
+namespace tortuga::integration {
+
+TEST_CASE(
+    "a match by correspondence its clock ends while nobody is there: its room leaves memory") {
+  TempDir dir;
+  auto rng = seeded_rng();
+  const auto db = dir / "tortuga.db";
+  write_file(dir / "post.json", R"({
+    "limits": {"messages_per_second": 100000, "message_burst": 100000, "empty_room_timeout_s": 1},
+    "correspondence": {"vacation_days": 0}})");
+  const std::vector<std::string> config = {"--config", (dir / "post.json").string()};
+  auto server = std::make_unique<ServerProcess>(db, dir.path(), config);
+  std::int64_t match = 0;
+  {
+    TestClient anne(server->port(), "anne"), ben(server->port(), "ben");
+    registered(anne, "Anne");
+    registered(ben, "Ben");
+    const Json made = anne.request(
+        {{"type", "create_room"}, {"game", kRaft}, {"correspondence", {{"days_per_move", 1}}}});
+    const std::int64_t room = made.at("room").at("id");
+    REQUIRE(ben.request({{"type", "join_room"}, {"room", room}}).at("type") == "room");
+    match = anne.request({{"type", "start"}, {"room", room}}).at("room").at("match");
+    anne.wait_version(match, 0);
+    ben.wait_version(match, 0);
+    // One player passes; the other's clock will run out, which passes too and ends the match.
+    REQUIRE(pass_in_raft(match, anne, ben, rng));
+  }
+  CHECK(server->stop(SIGTERM) == 0);
+  // The waited seat's deadline, stored as a clock run down over days would be, has passed as the
+  // server starts again: the rebuilt room fires it at once, and the match ends with nobody there.
+  const std::string m = std::to_string(match);
+  sqlite_text(db, "UPDATE correspondence_clocks SET due_ms = " + std::to_string(store::now_ms()) +
+                      " WHERE match_id = " + m + " AND waiting <> 0");
+  server = std::make_unique<ServerProcess>(db, dir.path(), config);
+  eventually(
+      [&] { return sqlite_text(db, "SELECT status FROM matches WHERE id = " + m) != "running"; },
+      "the match to end by its clock", std::chrono::seconds(30));
+  CHECK(sqlite_text(db, "SELECT status FROM matches WHERE id = " + m) == "finished");
+  CHECK(sqlite_text(db, "SELECT count(*) FROM actions WHERE match_id = " + m +
+                            " AND action LIKE '%\"clock\":\"correspondence\"%'") == "1");
+  // Over, and nobody in it: the room closes after the operator's while, as any room left empty.
+  eventually([&] { return metric(server->port(), "tortuga_rooms_in_memory") == 0; },
+             "the finished match's room to leave memory", std::chrono::seconds(30));
+  CHECK(metric(server->port(), "tortuga_timers_fired_total{timer=\"empty_room\"}") == 1);
 }
 
 }  // namespace tortuga::integration

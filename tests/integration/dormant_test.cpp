@@ -369,6 +369,53 @@ TEST_CASE("the operator sees dormant rooms, and closing or removing a player wak
   CHECK(match.at("match").at("status") == "aborted");
 }
 
+TEST_CASE("a room by correspondence is never closed empty while it runs, and closes once over") {
+  TempDir dir;
+  auto rng = seeded_rng();
+  // Rooms left empty close after a second, before a running match's room falls dormant.
+  ServerProcess server(dir / "tortuga.db", dir.path(),
+                       limits_config(dir.path(), "short-empty",
+                                     R"({"messages_per_second": 100000, "message_burst": 100000,
+                                         "empty_room_timeout_s": 1, "dormant_after_s": 2,
+                                         "dormant_lookahead_s": 1})"));
+  const std::uint16_t port = server.port();
+  Seated anne_seat{"Anne", ""}, bill_seat{"Bill", ""};
+  std::int64_t room = 0, match = 0;
+  {
+    TestClient anne(port, "anne"), bill(port, "bill");
+    for (auto [c, who] : {std::pair{&anne, &anne_seat}, std::pair{&bill, &bill_seat}}) {
+      const Json welcome = c->request(
+          {{"type", "register"}, {"name", who->name}, {"password", "barbary coast 1720"}});
+      REQUIRE(welcome.at("type") == "welcome");
+      who->token = welcome.at("token");
+    }
+    const Json made = anne.request(
+        {{"type", "create_room"}, {"game", kRaft}, {"correspondence", {{"days_per_move", 1}}}});
+    REQUIRE(made.at("type") == "room");
+    room = made["room"]["id"];
+    REQUIRE(bill.request({{"type", "join_room"}, {"room", room}}).at("type") == "room");
+    match = anne.request({{"type", "start"}, {"room", room}})["room"]["match"];
+    anne.wait_version(match, 0);
+    bill.wait_version(match, 0);
+    play_random(match, {&anne, &bill}, {}, rng, 4);
+    REQUIRE_FALSE(is_over(anne, match));
+  }
+  // Left empty while its match runs: it falls dormant, never closed.
+  wait_rooms(port, 1, 0);
+  CHECK(gauge(port, "tortuga_timers_fired_total{timer=\"empty_room\"}") == 0);
+
+  // Its players come back and play it to its end, then leave: the finished match's room goes.
+  {
+    auto anne = back(port, anne_seat);
+    auto bill = back(port, bill_seat);
+    state_after(*anne, anne->request({{"type", "join_room"}, {"room", room}}), match);
+    state_after(*bill, bill->request({{"type", "join_room"}, {"room", room}}), match);
+    play_random(match, {anne.get(), bill.get()}, {}, rng);
+    REQUIRE(is_over(*anne, match));
+  }
+  wait_rooms(port, 0, 0);
+}
+
 TEST_CASE("two joins of a dormant room at once wake one room") {
   TempDir dir;
   auto rng = seeded_rng();

@@ -1,5 +1,6 @@
 #include "tests/integration/play.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
@@ -112,6 +113,23 @@ int play_random(std::int64_t match, const std::vector<TestClient*>& players,
     for (TestClient* w : watchers) w->wait_version(match, version + 1);
   }
   return played;
+}
+
+bool pass_in_raft(std::int64_t match, TestClient& a, TestClient& b, std::mt19937_64& rng,
+                  int max_actions) {
+  for (int played = 0; played <= max_actions && !is_over(a, match); ++played) {
+    for (TestClient* c : {&a, &b}) {
+      const Json& legal = c->match(match)->view.at("legal");
+      if (std::find(legal.begin(), legal.end(), Json{{"type", "pass"}}) == legal.end()) continue;
+      const std::int64_t next = c->match(match)->version + 1;
+      c->send({{"type", "action"}, {"match", match}, {"action", {{"type", "pass"}}}});
+      a.wait_version(match, next);
+      b.wait_version(match, next);
+      return !is_over(a, match);
+    }
+    play_random(match, {&a, &b}, {}, rng, 1);
+  }
+  return false;
 }
 
 void eventually(const std::function<bool()>& done, const std::string& what, Millis timeout) {

@@ -40,6 +40,12 @@ int play_random(std::int64_t match, const std::vector<TestClient*>& players,
                 const std::vector<TestClient*>& watchers, std::mt19937_64& rng,
                 int max_actions = 100000);
 
+// Raft & Scupper ends when both players pass in turn, and a clock run out passes: plays random
+// actions until a player is offered a pass, which they make. Returns whether one was (within
+// `max_actions`, the match still running); the other player's timeout then ends the match.
+bool pass_in_raft(std::int64_t match, TestClient& a, TestClient& b, std::mt19937_64& rng,
+                  int max_actions = 100);
+
 // The view with the parts that depend on who looks (seat, legal) set as the spectators see them.
 Json as_public(Json view);
 
