@@ -316,7 +316,7 @@ std::vector<Json> RoomRegistry::dormant_for_operator() const {
   std::vector<Json> rooms;
   for (std::int64_t id : dormant_.ids()) {
     const DormantRoom* dormant = dormant_.by_id(id);
-    Json room = dormant->summary;
+    Json room = Json::parse(dormant->summary);
     if (!dormant->code.empty()) room["code"] = dormant->code;
     room["connections"] = 0;
     room["dormant"] = true;
