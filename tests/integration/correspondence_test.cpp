@@ -20,13 +20,6 @@ namespace {
 
 using store::kDayMs;
 
-Json registered(TestClient& c, const std::string& name) {
-  Json welcome =
-      c.request({{"type", "register"}, {"name", name}, {"password", "barbary coast 1720"}});
-  REQUIRE(welcome.at("type") == "welcome");
-  return welcome;
-}
-
 // The seat the rules wait for in `room`: its player's id and its clock's deadline.
 std::pair<std::int64_t, std::int64_t> waited(const Json& room) {
   for (const Json& seat : room.at("seats"))
@@ -81,8 +74,8 @@ TEST_CASE("a room by correspondence over sockets: its clocks, a vacation, and a 
           "no_correspondence");
 
     TestClient anne(server->port(), "anne"), ben(server->port(), "ben");
-    const Json anne_welcome = registered(anne, "Anne");
-    registered(ben, "Ben");
+    const Json anne_welcome = register_account(anne, "Anne");
+    register_account(ben, "Ben");
     anne_token = anne_welcome.at("token");
     const std::int64_t anne_id = anne_welcome.at("player").at("id");
     const Json made = anne.request(by_post);
@@ -144,8 +137,8 @@ TEST_CASE("get_vacation reads an account's days left and its vacation, each acco
   TestClient guest(server.port(), "guest"), anne(server.port(), "anne"), ben(server.port(), "ben");
   guest.hello("Guest");
   CHECK(guest.request({{"type", "get_vacation"}}).at("code") == "no_correspondence");
-  registered(anne, "Anne");
-  registered(ben, "Ben");
+  register_account(anne, "Anne");
+  register_account(ben, "Ben");
 
   const Json fresh = anne.request({{"type", "get_vacation"}});
   REQUIRE(fresh.at("type") == "vacation");
@@ -178,8 +171,8 @@ TEST_CASE("a player past the most running matches by correspondence is refused, 
   write_file(dir / "post.json", R"({"correspondence": {"max_matches_per_player": 1}})");
   ServerProcess server(dir / "tortuga.db", dir.path(), {"--config", (dir / "post.json").string()});
   TestClient anne(server.port(), "anne"), ben(server.port(), "ben");
-  registered(anne, "Anne");
-  registered(ben, "Ben");
+  register_account(anne, "Anne");
+  register_account(ben, "Ben");
   const Json by_post = {
       {"type", "create_room"}, {"game", kRaft}, {"correspondence", {{"days_per_move", 1}}}};
   const std::int64_t room = anne.request(by_post).at("room").at("id");
@@ -211,8 +204,8 @@ TEST_CASE(
   std::int64_t match = 0;
   {
     TestClient anne(server->port(), "anne"), ben(server->port(), "ben");
-    registered(anne, "Anne");
-    registered(ben, "Ben");
+    register_account(anne, "Anne");
+    register_account(ben, "Ben");
     const Json made = anne.request(
         {{"type", "create_room"}, {"game", kRaft}, {"correspondence", {{"days_per_move", 1}}}});
     const std::int64_t room = made.at("room").at("id");

@@ -91,26 +91,7 @@ struct Account {
 };
 
 Account registered(TestClient& c, const std::string& name) {
-  // A password's hash takes its while on a busy machine.
-  const Json welcome =
-      c.request({{"type", "register"}, {"name", name}, {"password", "barbary coast 1720"}}, kLong);
-  REQUIRE(welcome.at("type") == "welcome");
-  return {name, welcome.at("token")};
-}
-
-// A match of Raft & Scupper by correspondence, a day a move, hosted by `host` against `guest`.
-Table by_post(TestClient& host, TestClient& guest) {
-  const Json made = host.request(
-      {{"type", "create_room"}, {"game", kRaft}, {"correspondence", {{"days_per_move", 1}}}});
-  REQUIRE(made.at("type") == "room");
-  const std::int64_t room = made["room"]["id"];
-  REQUIRE(guest.request({{"type", "join_room"}, {"room", room}}).at("type") == "room");
-  const Json started = host.request({{"type", "start"}, {"room", room}});
-  REQUIRE(started.at("type") == "room");
-  const std::int64_t match = started["room"]["match"];
-  host.wait_version(match, 0);
-  guest.wait_version(match, 0);
-  return {room, match};
+  return {name, register_account(c, name, kLong).at("token")};
 }
 
 // The match's stored state as a player of it is sent: `who` syncs it from the node at `port`,
@@ -169,7 +150,7 @@ TEST_SUITE("dormant cluster" * doctest::skip()) {
       anne = registered(anne_a, "Anne");
       bill = registered(bill_a, "Bill");
       for (int attempt = 0; kept.size() < 3 && attempt < 30; ++attempt) {
-        const Table table = by_post(anne_a, bill_a);
+        const Table table = open_by_post(anne_a, bill_a, 1);
         if (kept.size() == 1 ? !pass_in_raft(table.match, anne_a, bill_a, rng)
                              : play_random(table.match, {&anne_a, &bill_a}, {}, rng,
                                            kept.empty() ? 6 : 2) == 0 ||

@@ -85,6 +85,11 @@ Played play_then_leave(std::uint16_t port, std::mt19937_64& rng, int actions = 8
   throw std::runtime_error("no match lasted " + std::to_string(actions) + " actions");
 }
 
+// An account named `name`, signed up by `c`: its token.
+std::string registered(TestClient& c, const std::string& name) {
+  return register_account(c, name).at("token").get<std::string>();
+}
+
 std::unique_ptr<TestClient> back(std::uint16_t port, const Seated& who) {
   auto client = std::make_unique<TestClient>(port, who.name + " (back)");
   client->hello(who.name, who.token);
@@ -244,23 +249,12 @@ TEST_CASE(
   Json seats;
   {
     TestClient anne(port, "anne"), bill(port, "bill");
-    const auto registered = [](TestClient& c, const std::string& name) {
-      const Json welcome =
-          c.request({{"type", "register"}, {"name", name}, {"password", "barbary coast 1720"}});
-      REQUIRE(welcome.at("type") == "welcome");
-      return welcome.at("token").get<std::string>();
-    };
     anne_token = registered(anne, "Anne");
     registered(bill, "Bill");
     // Raft & Scupper's turn clock is on by default: the correspondence clocks replace it.
-    const Json made = anne.request(
-        {{"type", "create_room"}, {"game", kRaft}, {"correspondence", {{"days_per_move", 3}}}});
-    REQUIRE(made.at("type") == "room");
-    room = made["room"]["id"];
-    REQUIRE(bill.request({{"type", "join_room"}, {"room", room}}).at("type") == "room");
-    const Json started = anne.request({{"type", "start"}, {"room", room}});
-    REQUIRE(started.at("type") == "room");
-    seats = started["room"]["seats"];
+    const Table table = open_by_post(anne, bill, 3);
+    room = table.room;
+    seats = table.started.at("room").at("seats");
   }
   wait_rooms(port, 1, 0);
   TestClient anne(port, "anne (back)");
@@ -280,20 +274,9 @@ TEST_CASE("a vacation taken while a match by correspondence is dormant stands it
   std::int64_t room = 0;
   {
     TestClient anne(port, "anne"), bill(port, "bill");
-    const auto registered = [](TestClient& c, const std::string& name) {
-      const Json welcome =
-          c.request({{"type", "register"}, {"name", name}, {"password", "barbary coast 1720"}});
-      REQUIRE(welcome.at("type") == "welcome");
-      return welcome.at("token").get<std::string>();
-    };
     anne_token = registered(anne, "Anne");
     registered(bill, "Bill");
-    const Json made = anne.request(
-        {{"type", "create_room"}, {"game", kRaft}, {"correspondence", {{"days_per_move", 3}}}});
-    REQUIRE(made.at("type") == "room");
-    room = made["room"]["id"];
-    REQUIRE(bill.request({{"type", "join_room"}, {"room", room}}).at("type") == "room");
-    REQUIRE(anne.request({{"type", "start"}, {"room", room}}).at("type") == "room");
+    room = open_by_post(anne, bill, 3).room;
   }
   wait_rooms(port, 1, 0);
 
@@ -383,20 +366,11 @@ TEST_CASE("a room by correspondence is never closed empty while it runs, and clo
   std::int64_t room = 0, match = 0;
   {
     TestClient anne(port, "anne"), bill(port, "bill");
-    for (auto [c, who] : {std::pair{&anne, &anne_seat}, std::pair{&bill, &bill_seat}}) {
-      const Json welcome = c->request(
-          {{"type", "register"}, {"name", who->name}, {"password", "barbary coast 1720"}});
-      REQUIRE(welcome.at("type") == "welcome");
-      who->token = welcome.at("token");
-    }
-    const Json made = anne.request(
-        {{"type", "create_room"}, {"game", kRaft}, {"correspondence", {{"days_per_move", 1}}}});
-    REQUIRE(made.at("type") == "room");
-    room = made["room"]["id"];
-    REQUIRE(bill.request({{"type", "join_room"}, {"room", room}}).at("type") == "room");
-    match = anne.request({{"type", "start"}, {"room", room}})["room"]["match"];
-    anne.wait_version(match, 0);
-    bill.wait_version(match, 0);
+    for (auto [c, who] : {std::pair{&anne, &anne_seat}, std::pair{&bill, &bill_seat}})
+      who->token = registered(*c, who->name);
+    const Table table = open_by_post(anne, bill, 1);
+    room = table.room;
+    match = table.match;
     play_random(match, {&anne, &bill}, {}, rng, 4);
     REQUIRE_FALSE(is_over(anne, match));
   }
@@ -523,16 +497,7 @@ struct ByPost {
 
 ByPost play_by_post(TestClient& anne, TestClient& bill, std::mt19937_64& rng) {
   for (int attempt = 0; attempt < 20; ++attempt) {
-    const Json made = anne.request(
-        {{"type", "create_room"}, {"game", kRaft}, {"correspondence", {{"days_per_move", 3}}}});
-    REQUIRE(made.at("type") == "room");
-    const std::int64_t room = made["room"]["id"];
-    REQUIRE(bill.request({{"type", "join_room"}, {"room", room}}).at("type") == "room");
-    const Json started = anne.request({{"type", "start"}, {"room", room}});
-    REQUIRE(started.at("type") == "room");
-    const std::int64_t match = started["room"]["match"];
-    anne.wait_version(match, 0);
-    bill.wait_version(match, 0);
+    const std::int64_t match = open_by_post(anne, bill, 3).match;
     if (play_random(match, {&anne, &bill}, {}, rng, 3) == 3 && !is_over(anne, match)) {
       bill.wait_version(match, anne.match(match)->version);
       const Json rooms = anne.request({{"type", "list_rooms"}});
@@ -544,13 +509,6 @@ ByPost play_by_post(TestClient& anne, TestClient& bill, std::mt19937_64& rng) {
     }
   }
   throw std::runtime_error("no match by correspondence lasted 3 moves");
-}
-
-std::string registered(TestClient& c, const std::string& name) {
-  const Json welcome =
-      c.request({{"type", "register"}, {"name", name}, {"password", "barbary coast 1720"}});
-  REQUIRE(welcome.at("type") == "welcome");
-  return welcome.at("token").get<std::string>();
 }
 
 // A restart over stored matches by correspondence, with the operator's defaults but a short

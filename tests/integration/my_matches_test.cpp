@@ -17,13 +17,6 @@
 namespace tortuga::integration {
 namespace {
 
-Json registered(TestClient& c, const std::string& name) {
-  Json welcome =
-      c.request({{"type", "register"}, {"name", name}, {"password", "barbary coast 1720"}});
-  REQUIRE(welcome.at("type") == "welcome");
-  return welcome;
-}
-
 // Whether `client`'s own seat is one the rules wait for in `match`, by its view.
 bool to_act(const TestClient& client, std::int64_t match) {
   const Json& view = client.match(match)->view;
@@ -33,22 +26,6 @@ bool to_act(const TestClient& client, std::int64_t match) {
 
 std::vector<std::string> fast_config(const std::filesystem::path& dir) {
   return limits_config(dir, "fast", R"({"messages_per_second": 100000, "message_burst": 100000})");
-}
-
-// A correspondence match of `host` and `guest`, `days` a move; returns its room message once
-// started.
-Json by_post(TestClient& host, TestClient& guest, int days) {
-  const Json made = host.request(
-      {{"type", "create_room"}, {"game", kRaft}, {"correspondence", {{"days_per_move", days}}}});
-  REQUIRE(made.at("type") == "room");
-  const std::int64_t room = made["room"]["id"];
-  REQUIRE(guest.request({{"type", "join_room"}, {"room", room}}).at("type") == "room");
-  const Json started = host.request({{"type", "start"}, {"room", room}});
-  REQUIRE(started.at("type") == "room");
-  const std::int64_t match = started["room"]["match"];
-  host.wait_version(match, 0);
-  guest.wait_version(match, 0);
-  return started["room"];
 }
 
 // The deadline of `player`'s seat in a correspondence room message, null when not waited for.
@@ -111,15 +88,15 @@ void my_matches_over_sockets(const std::string& db, const TempDir& dir) {
   ServerProcess server(db, dir.path(), fast_config(dir.path()));
   const std::uint16_t port = server.port();
   TestClient anne(port, "anne"), ben(port, "ben"), carl(port, "carl"), dora(port, "dora");
-  const Json anne_welcome = registered(anne, "Anne");
+  const Json anne_welcome = register_account(anne, "Anne");
   const std::int64_t anne_id = anne_welcome.at("player").at("id");
-  registered(ben, "Ben");
+  register_account(ben, "Ben");
   carl.hello("Carl");
   dora.hello("Dora");
 
   // Two matches by correspondence (one Anne's room, one Ben's) and one live.
-  const Json post_a = by_post(anne, ben, 2);
-  const Json post_b = by_post(ben, anne, 5);
+  const Json post_a = open_by_post(anne, ben, 2).started.at("room");
+  const Json post_b = open_by_post(ben, anne, 5).started.at("room");
   const Table live = open_table(anne, ben);
   const std::int64_t ma = post_a["match"], mb = post_b["match"];
   // Carl and Dora play a match of their own, which is none of Anne's.

@@ -26,14 +26,11 @@ Json expect(const Json& message, const std::string& type, const std::string& aft
   return message;
 }
 
-}  // namespace
-
-Table open_table(TestClient& host, TestClient& guest, const std::vector<TestClient*>& watchers,
-                 const Json& options) {
+// `host` sends `create`; `guest` joins, `watchers` watch, the host starts: open_table's steps.
+Table open_made(TestClient& host, TestClient& guest, const std::vector<TestClient*>& watchers,
+                const Json& create) {
   Table table;
-  Json created =
-      expect(host.request({{"type", "create_room"}, {"game", kRaft}, {"options", options}}), "room",
-             "create_room");
+  Json created = expect(host.request(create), "room", "create_room");
   table.room = created.at("room").at("id").get<std::int64_t>();
   CHECK(created.at("you").at("seat") == 0);
   Json joined =
@@ -49,7 +46,30 @@ Table open_table(TestClient& host, TestClient& guest, const std::vector<TestClie
   table.match = started.at("room").at("match").get<std::int64_t>();
   for (TestClient* c : {&host, &guest}) c->wait_version(table.match, 0);
   for (TestClient* w : watchers) w->wait_version(table.match, 0);
+  table.started = std::move(started);
   return table;
+}
+
+}  // namespace
+
+Json register_account(TestClient& c, const std::string& name, Millis timeout) {
+  return expect(
+      c.request({{"type", "register"}, {"name", name}, {"password", "barbary coast 1720"}},
+                timeout),
+      "welcome", "register");
+}
+
+Table open_table(TestClient& host, TestClient& guest, const std::vector<TestClient*>& watchers,
+                 const Json& options) {
+  return open_made(host, guest, watchers,
+                   {{"type", "create_room"}, {"game", kRaft}, {"options", options}});
+}
+
+Table open_by_post(TestClient& host, TestClient& guest, int days_per_move) {
+  return open_made(host, guest, {},
+                   {{"type", "create_room"},
+                    {"game", kRaft},
+                    {"correspondence", {{"days_per_move", days_per_move}}}});
 }
 
 Table open_bot_table(TestClient& host, const std::string& game, const Json& options,

@@ -18,12 +18,21 @@ std::mt19937_64 seeded_rng();
 struct Table {
   std::int64_t room = 0;
   std::int64_t match = 0;
+  Json started;  // the room message answering the start
 };
+
+// Signs `c` up as an account named `name`; answers the welcome. A password's hash takes its
+// while on a busy machine: `timeout` is the answer's.
+Json register_account(TestClient& c, const std::string& name, Millis timeout = kWait);
 
 // `host` creates a Raft & Scupper room with `options`, `guest` joins it, `watchers` watch it, the
 // host starts it; returns once every one of them holds the match's first state.
 Table open_table(TestClient& host, TestClient& guest, const std::vector<TestClient*>& watchers = {},
                  const Json& options = Json::object());
+
+// The same for a match of Raft & Scupper by correspondence, `days_per_move` days a move (the
+// host and guest are accounts).
+Table open_by_post(TestClient& host, TestClient& guest, int days_per_move);
 
 // `host` creates a room of `game` with `options`, fills the other seats with bots of the given
 // kinds in order, `watchers` watch it, the host starts it; returns once the host and every
